@@ -1,0 +1,316 @@
+"""A whole game: rounds, scores, the next round's starter, the winner, resignation.
+
+States are immutable; `apply` returns a new state and a small outcome record.
+`to_dict`/`from_dict` give the plain form that storage keeps.
+"""
+
+import secrets
+from dataclasses import dataclass, replace
+from typing import Any
+
+from buttonup.engine.board import (
+    PLAYERS,
+    Circle,
+    Color,
+    Stack,
+    deal_circle,
+    legal_moves,
+    opponent,
+    sow,
+    strengths,
+)
+from buttonup.engine.errors import GameOver, NotYourTurn
+from buttonup.engine.randomness import SeededDraws
+
+DEFAULT_TARGET_SCORE = 15
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A number per player (points, strengths)."""
+
+    red: int = 0
+    black: int = 0
+
+    def __getitem__(self, player: Color) -> int:
+        return self.red if player is Color.RED else self.black
+
+    def add(self, player: Color, amount: int) -> "Tally":
+        if player is Color.RED:
+            return replace(self, red=self.red + amount)
+        return replace(self, black=self.black + amount)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"red": self.red, "black": self.black}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, int]) -> "Tally":
+        return cls(red=data["red"], black=data["black"])
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """The round in play (or the last one once the game is over)."""
+
+    number: int
+    starting_player: Color
+    initial_circle: Circle
+    circle: Circle
+    to_move: Color | None
+    moves_played: int = 0
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return legal_moves(self.circle) if self.to_move is not None else ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "starting_player": self.starting_player.value,
+            "initial_circle": _circle_to_lists(self.initial_circle),
+            "circle": _circle_to_lists(self.circle),
+            "to_move": self.to_move.value if self.to_move else None,
+            "moves_played": self.moves_played,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RoundState":
+        return cls(
+            number=data["number"],
+            starting_player=Color(data["starting_player"]),
+            initial_circle=_circle_from_lists(data["initial_circle"]),
+            circle=_circle_from_lists(data["circle"]),
+            to_move=Color(data["to_move"]) if data["to_move"] else None,
+            moves_played=data["moves_played"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round: how it started, the final stack and what it scored."""
+
+    number: int
+    starting_player: Color
+    initial_circle: Circle
+    final_stack: Stack
+    strength: Tally
+    points: Tally
+
+    @property
+    def loser(self) -> Color | None:
+        if self.strength.red == self.strength.black:
+            return None
+        return Color.RED if self.strength.red < self.strength.black else Color.BLACK
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "starting_player": self.starting_player.value,
+            "initial_circle": _circle_to_lists(self.initial_circle),
+            "final_stack": [button.value for button in self.final_stack],
+            "strength": self.strength.to_dict(),
+            "points": self.points.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "RoundResult":
+        return cls(
+            number=data["number"],
+            starting_player=Color(data["starting_player"]),
+            initial_circle=_circle_from_lists(data["initial_circle"]),
+            final_stack=tuple(Color(b) for b in data["final_stack"]),
+            strength=Tally.from_dict(data["strength"]),
+            points=Tally.from_dict(data["points"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOutcome:
+    """What one move did, for the move list."""
+
+    number: int
+    round: int
+    player: Color
+    position: int
+    extra_turn: bool
+    overflow: bool
+    round_over: bool
+    game_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    target_score: int
+    seed: int | None
+    round: RoundState
+    score: Tally = Tally()
+    rounds: tuple[RoundResult, ...] = ()
+    winner: Color | None = None
+    resigned: Color | None = None
+    moves_played: int = 0
+
+    @classmethod
+    def new(
+        cls,
+        target_score: int = DEFAULT_TARGET_SCORE,
+        first_player: Color | None = None,
+        seed: int | None = None,
+    ) -> "GameState":
+        """A game with its first round dealt; `first_player=None` draws one at random."""
+        if target_score < 1:
+            raise ValueError("target_score must be at least 1")
+        if first_player is None:
+            first_player = _draw_first_player(seed)
+        elif first_player not in PLAYERS:
+            raise ValueError("first_player must be red or black")
+        return cls(
+            target_score=target_score,
+            seed=seed,
+            round=_deal_round(seed, 1, first_player),
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def to_move(self) -> Color | None:
+        return self.round.to_move
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return self.round.legal_moves()
+
+    def apply(self, player: Color, position: int) -> tuple["GameState", MoveOutcome]:
+        """Play `position` for `player`; raises GameOver, NotYourTurn or IllegalMove."""
+        if self.is_over:
+            raise GameOver("the game is over")
+        if player is not self.round.to_move:
+            raise NotYourTurn(f"it is {self.round.to_move}'s turn")
+        sown = sow(self.round.circle, position)
+        played = replace(
+            self.round,
+            circle=sown.circle,
+            moves_played=self.round.moves_played + 1,
+            to_move=player if sown.extra_turn else opponent(player),
+        )
+        state = replace(self, round=played, moves_played=self.moves_played + 1)
+        if sown.round_over:
+            state = state._finish_round()
+        outcome = MoveOutcome(
+            number=state.moves_played,
+            round=played.number,
+            player=player,
+            position=position,
+            extra_turn=sown.extra_turn,
+            overflow=sown.overflow,
+            round_over=sown.round_over,
+            game_over=state.is_over,
+        )
+        return state, outcome
+
+    def resign(self, player: Color) -> "GameState":
+        """`player` gives up: the game is over and the opponent wins."""
+        if self.is_over:
+            raise GameOver("the game is over")
+        if player not in PLAYERS:
+            raise ValueError("only red or black can resign")
+        return replace(
+            self,
+            round=replace(self.round, to_move=None),
+            winner=opponent(player),
+            resigned=player,
+        )
+
+    def _finish_round(self) -> "GameState":
+        final_stack = next(stack for stack in self.round.circle if stack)
+        totals = strengths(final_stack)
+        strength = Tally(red=totals[Color.RED], black=totals[Color.BLACK])
+        margin = strength.red - strength.black
+        points = Tally()
+        if margin > 0:
+            points = points.add(Color.RED, margin)
+        elif margin < 0:
+            points = points.add(Color.BLACK, -margin)
+        result = RoundResult(
+            number=self.round.number,
+            starting_player=self.round.starting_player,
+            initial_circle=self.round.initial_circle,
+            final_stack=final_stack,
+            strength=strength,
+            points=points,
+        )
+        score = Tally(red=self.score.red + points.red, black=self.score.black + points.black)
+        winner = next((p for p in PLAYERS if score[p] >= self.target_score), None)
+        rounds = self.rounds + (result,)
+        if winner is not None:
+            return replace(
+                self,
+                score=score,
+                rounds=rounds,
+                winner=winner,
+                round=replace(self.round, to_move=None),
+            )
+        starter = next_round_starter(score, result)
+        return replace(
+            self,
+            score=score,
+            rounds=rounds,
+            round=_deal_round(self.seed, self.round.number + 1, starter),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "target_score": self.target_score,
+            "seed": self.seed,
+            "round": self.round.to_dict(),
+            "score": self.score.to_dict(),
+            "rounds": [result.to_dict() for result in self.rounds],
+            "winner": self.winner.value if self.winner else None,
+            "resigned": self.resigned.value if self.resigned else None,
+            "moves_played": self.moves_played,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "GameState":
+        return cls(
+            target_score=data["target_score"],
+            seed=data["seed"],
+            round=RoundState.from_dict(data["round"]),
+            score=Tally.from_dict(data["score"]),
+            rounds=tuple(RoundResult.from_dict(r) for r in data["rounds"]),
+            winner=Color(data["winner"]) if data["winner"] else None,
+            resigned=Color(data["resigned"]) if data["resigned"] else None,
+            moves_played=data["moves_played"],
+        )
+
+
+def next_round_starter(score: Tally, last_round: RoundResult) -> Color:
+    """Fewer points starts; on equal points the last round's loser, and after
+    a tied round the player who did not start it (house rule)."""
+    if score.red != score.black:
+        return Color.RED if score.red < score.black else Color.BLACK
+    return last_round.loser or opponent(last_round.starting_player)
+
+
+def _draw_first_player(seed: int | None) -> Color:
+    if seed is None:
+        return secrets.choice(PLAYERS)
+    return PLAYERS[SeededDraws(seed, "first-player").below(len(PLAYERS))]
+
+
+def _deal_round(seed: int | None, number: int, starter: Color) -> RoundState:
+    circle = deal_circle(seed, number)
+    return RoundState(
+        number=number,
+        starting_player=starter,
+        initial_circle=circle,
+        circle=circle,
+        to_move=starter,
+    )
+
+
+def _circle_to_lists(circle: Circle) -> list[list[str]]:
+    return [[button.value for button in stack] for stack in circle]
+
+
+def _circle_from_lists(data: list[list[str]]) -> Circle:
+    return tuple(tuple(Color(button) for button in stack) for stack in data)
