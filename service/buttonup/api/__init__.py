@@ -1,0 +1,48 @@
+"""The HTTP API: flask-smorest blueprints, schemas and problem+json errors."""
+
+import json
+
+from flask import Flask, request
+from flask_smorest import Api
+
+from buttonup import __version__
+from buttonup.api import games, health, problems
+from buttonup.api.problems import MalformedJson, UnsupportedMediaType
+
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+
+def init_api(app: Flask) -> Api:
+    app.config.update(
+        API_TITLE="Button Up!",
+        API_VERSION=__version__,
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+    )
+    api = Api(app, spec_kwargs={"info": {"description": "The Button Up! game service."}})
+    api.spec.components.security_scheme(
+        "bearerAuth", {"type": "http", "scheme": "bearer", "description": "A seat token"}
+    )
+    api.register_blueprint(health.blp)
+    api.register_blueprint(games.blp)
+    problems.register(app)
+    app.before_request(check_json_body)
+    return api
+
+
+def check_json_body() -> None:
+    """415 for a body that is not JSON, 400 for JSON that does not parse,
+    before any view or schema sees it. Unknown paths are left to the 404."""
+    if request.method not in BODY_METHODS or request.routing_exception is not None:
+        return
+    data = request.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH
+    if not data:
+        return
+    mimetype = request.mimetype
+    if mimetype != "application/json" and not mimetype.endswith("+json"):
+        raise UnsupportedMediaType("send the body as application/json")
+    try:
+        json.loads(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise MalformedJson(f"the body is not valid JSON: {error}") from None

@@ -1,0 +1,55 @@
+"""Small helpers for request headers and JSON responses."""
+
+from flask import Response, request
+
+JSON = "application/json"
+
+
+def json_response(body: str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(body, status=status, mimetype=JSON, headers=headers)
+
+
+def bearer_token() -> str | None:
+    """The token of `Authorization: Bearer <token>`, or None when absent or malformed."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or " " in token:
+        return None
+    return token
+
+
+def parse_if_match(header: str | None) -> frozenset[int] | None:
+    """Versions an If-Match header accepts; None when absent or `*`.
+
+    If-Match uses strong comparison, so weak tags (W/"3") and anything that is
+    not a version match nothing, and the request fails with 412.
+    """
+    if header is None or header.strip() == "*":
+        return None
+    return frozenset(v for tag in header.split(",") if (v := _strong_version(tag)) is not None)
+
+
+def if_none_match_hits(header: str | None, version: int) -> bool:
+    """If-None-Match uses weak comparison: W/"3" matches version 3."""
+    if header is None:
+        return False
+    if header.strip() == "*":
+        return True
+    for tag in header.split(","):
+        tag = tag.strip()
+        if tag.startswith("W/"):
+            tag = tag[2:]
+        if _strong_version(tag) == version:
+            return True
+    return False
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+def _strong_version(tag: str) -> int | None:
+    tag = tag.strip()
+    if len(tag) >= 2 and tag[0] == tag[-1] == '"':
+        tag = tag[1:-1]
+    return int(tag) if tag.isascii() and tag.isdigit() and len(tag) < 19 else None

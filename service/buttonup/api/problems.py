@@ -1,0 +1,162 @@
+"""Every error as RFC 9457 problem+json: the one table from domain errors and
+HTTP errors to status and stable `code`, and the handlers that apply it."""
+
+import json
+import logging
+from typing import Any
+
+from flask import Flask, Response, request
+from werkzeug.exceptions import HTTPException
+
+from buttonup import errors
+from buttonup.store import GameNotFound, StorageUnavailable
+
+log = logging.getLogger(__name__)
+
+PROBLEM_JSON = "application/problem+json"
+
+# Domain errors: status, code, title.
+DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
+    GameNotFound: (404, "game_not_found", "Game not found"),
+    errors.Unauthorized: (401, "unauthorized", "Unauthorized"),
+    errors.SeatTaken: (409, "seat_taken", "Seat taken"),
+    errors.GameFull: (409, "game_full", "Game full"),
+    errors.GameNotInProgress: (409, "game_not_in_progress", "Game not in progress"),
+    errors.NotYourTurn: (409, "not_your_turn", "Not your turn"),
+    errors.IllegalMove: (409, "illegal_move", "Illegal move"),
+    errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
+    errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
+    errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),
+    StorageUnavailable: (503, "storage_unavailable", "Storage unavailable"),
+}
+
+# Errors raised by Flask, werkzeug or webargs: code by status.
+HTTP_ERRORS: dict[int, str] = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+    429: "rate_limited",
+    500: "internal_error",
+    503: "service_unavailable",
+}
+
+
+class MalformedJson(Exception):
+    """The request body is not JSON."""
+
+
+class UnsupportedMediaType(Exception):
+    """The request has a body that is not application/json."""
+
+
+def problem(
+    status: int,
+    code: str,
+    title: str,
+    detail: str,
+    headers: dict[str, str] | None = None,
+    **extra: Any,
+) -> Response:
+    body = {
+        "type": f"urn:buttonup:problem:{code}",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        "instance": request.path,
+        **extra,
+    }
+    return Response(
+        json.dumps(body, separators=(",", ":")),
+        status=status,
+        mimetype=PROBLEM_JSON,
+        headers=headers,
+    )
+
+
+def handle_domain_error(error: Exception) -> Response:
+    status, code, title = DOMAIN_ERRORS[type(error)]
+    extra: dict[str, Any] = {}
+    headers: dict[str, str] = {}
+    version = getattr(error, "version", None)
+    if version is not None:
+        extra["version"] = version
+    if status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="buttonup"'
+    if status == 503:
+        headers["Retry-After"] = "1"
+        detail = "the game store cannot be reached; nothing was changed"
+    elif isinstance(error, GameNotFound):
+        detail = "no game with this id (it may have expired)"
+    else:
+        detail = str(error)
+    return problem(status, code, title, detail, headers, **extra)
+
+
+def handle_http_exception(error: HTTPException) -> Response:
+    status = error.code or 500
+    code = HTTP_ERRORS.get(status, "http_error")
+    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+    data = getattr(error, "data", None) or {}
+    messages = data.get("messages")
+    extra: dict[str, Any] = {}
+    detail = error.description or error.name
+    if status == 422 and messages is not None:
+        extra["errors"] = _flatten_messages(messages)
+        detail = "the request does not match its schema"
+    if status == 500:
+        detail = "an unexpected error occurred"
+    if status == 405:
+        detail = f"{request.method} is not allowed here"
+    if status == 404:
+        detail = f"no resource at {request.path}"
+    if status == 413:
+        detail = "the request body is too large"
+    return problem(status, code, error.name, detail, headers, **extra)
+
+
+def handle_malformed_json(error: MalformedJson) -> Response:
+    return problem(400, "malformed_json", "Malformed JSON", str(error))
+
+
+def handle_unsupported_media_type(error: UnsupportedMediaType) -> Response:
+    return problem(415, "unsupported_media_type", "Unsupported Media Type", str(error))
+
+
+def handle_unexpected(error: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.path)
+    return problem(500, "internal_error", "Internal Server Error", "an unexpected error occurred")
+
+
+def register(app: Flask) -> None:
+    for error_class in DOMAIN_ERRORS:
+        app.register_error_handler(error_class, handle_domain_error)
+    app.register_error_handler(HTTPException, handle_http_exception)
+    app.register_error_handler(MalformedJson, handle_malformed_json)
+    app.register_error_handler(UnsupportedMediaType, handle_unsupported_media_type)
+    app.register_error_handler(Exception, handle_unexpected)
+
+
+def _flatten_messages(messages: Any) -> dict[str, list[str]]:
+    """webargs nests messages by location ({"json": {"position": [...]}}); clients
+    want {"position": [...]}. Nested fields are joined with dots."""
+    flat: dict[str, list[str]] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(f"{prefix}.{key}" if prefix else str(key), inner)
+        elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+            flat.setdefault(prefix or "_schema", []).extend(value)
+        else:
+            flat.setdefault(prefix or "_schema", []).append(str(value))
+
+    if isinstance(messages, dict):
+        for location_messages in messages.values():
+            walk("", location_messages)
+    else:
+        walk("", messages)
+    return flat

@@ -1,0 +1,51 @@
+"""Game records as the JSON the API documents (GameSchema), built as plain
+dicts: dumping nested schemas on every request costs more than the rest."""
+
+import json
+from typing import Any
+
+from buttonup.engine import PLAYERS
+from buttonup.store import GameRecord
+
+
+def game_view(record: GameRecord) -> dict[str, Any]:
+    state = record.state
+    status = record.status
+    current = state.round.to_dict()
+    in_play = status == "playing"
+    return {
+        "id": record.id,
+        "status": status,
+        "version": record.version,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+        "visibility": record.visibility,
+        "target_score": state.target_score,
+        "players": {
+            color.value: {
+                "type": seat.type,
+                "name": seat.name,
+                "joined": seat.joined,
+                "level": seat.level,
+            }
+            for color in PLAYERS
+            for seat in (record.seat(color),)
+        },
+        "score": state.score.to_dict(),
+        "winner": state.winner.value if state.winner else None,
+        "resigned": state.resigned.value if state.resigned else None,
+        "round": {
+            "number": current["number"],
+            "starting_player": current["starting_player"],
+            "to_move": current["to_move"] if in_play else None,
+            "initial_circle": current["initial_circle"],
+            "circle": current["circle"],
+            "legal_moves": list(state.legal_moves()) if in_play else [],
+            "moves_played": current["moves_played"],
+        },
+        "rounds": [result.to_dict() for result in state.rounds],
+    }
+
+
+def to_json(document: Any) -> str:
+    return json.dumps(document, separators=(",", ":"))

@@ -1,0 +1,32 @@
+"""create_app(settings): the only place that wires engine, store and api."""
+
+from flask import Flask
+
+from buttonup.api import init_api
+from buttonup.config import Settings
+from buttonup.games import Games
+from buttonup.store import GameStore, connect
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    settings = settings or Settings.from_env()
+    if settings.redis_url is None:
+        raise RuntimeError("REDIS_URL is not set (`buttonup serve` sets it for you)")
+    app = Flask("buttonup")
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    app.json.sort_keys = False
+    client = connect(
+        settings.redis_url,
+        connect_timeout=settings.redis_connect_timeout,
+        socket_timeout=settings.redis_socket_timeout,
+    )
+    store = GameStore(
+        client,
+        game_ttl_seconds=settings.game_ttl_seconds,
+        reply_ttl_seconds=settings.idempotency_ttl_seconds,
+    )
+    app.extensions["buttonup.settings"] = settings
+    app.extensions["buttonup.store"] = store
+    app.extensions["buttonup.games"] = Games(store)
+    init_api(app)
+    return app

@@ -1,0 +1,59 @@
+"""Settings from the environment, each with a default, validated at start.
+
+The README's configuration table lists the same names.
+"""
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+DAY = 24 * 3600
+
+
+class ConfigError(ValueError):
+    """A setting has a value the service cannot use; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    redis_url: str | None = None  # None: `buttonup serve` starts an embedded Redis
+    game_ttl_seconds: int = 30 * DAY
+    idempotency_ttl_seconds: int = DAY
+    max_body_bytes: int = 16 * 1024
+    redis_connect_timeout: float = 0.5
+    redis_socket_timeout: float = 0.8
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if env is None else env
+        defaults = cls()
+        return cls(
+            redis_url=env.get("REDIS_URL") or None,
+            game_ttl_seconds=_read(env, "BUTTONUP_GAME_TTL", int, defaults.game_ttl_seconds, 1),
+            idempotency_ttl_seconds=_read(
+                env, "BUTTONUP_IDEMPOTENCY_TTL", int, defaults.idempotency_ttl_seconds, 1
+            ),
+            max_body_bytes=_read(env, "BUTTONUP_MAX_BODY_BYTES", int, defaults.max_body_bytes, 1),
+            redis_connect_timeout=_read(
+                env, "BUTTONUP_REDIS_CONNECT_TIMEOUT", float, defaults.redis_connect_timeout, 0.01
+            ),
+            redis_socket_timeout=_read(
+                env, "BUTTONUP_REDIS_SOCKET_TIMEOUT", float, defaults.redis_socket_timeout, 0.01
+            ),
+        )
+
+
+def _read(env: Mapping[str, str], name: str, kind: Callable[[str], T], default: T, minimum: T) -> T:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
+    if value < minimum:  # type: ignore[operator]
+        raise ConfigError(f"{name}={raw!r} must be at least {minimum}")
+    return value

@@ -1,0 +1,19 @@
+"""Game records in Redis: keys, atomic compare-and-set commits, expiry."""
+
+from buttonup.store.connection import connect
+from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
+from buttonup.store.games import GameStore, Loaded, StoredReply
+from buttonup.store.records import GameRecord, Seat, new_game_id
+
+__all__ = [
+    "GameNotFound",
+    "GameRecord",
+    "GameStore",
+    "Loaded",
+    "Seat",
+    "StorageUnavailable",
+    "StoredReply",
+    "VersionConflict",
+    "connect",
+    "new_game_id",
+]
