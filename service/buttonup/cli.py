@@ -1,0 +1,102 @@
+"""`buttonup serve`: the service under gunicorn, with an embedded Redis when
+no Redis URL is given."""
+
+import argparse
+import fcntl
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+
+from buttonup.config import ConfigError, Settings
+from buttonup.redis_server import RedisServer
+
+GUNICORN_CONF = Path(__file__).with_name("gunicorn.conf.py")
+
+
+def gunicorn_command(host: str, port: int, workers: int | None, threads: int | None) -> list[str]:
+    """The one gunicorn invocation, shared by `buttonup serve` and the container."""
+    command = [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF)]
+    command += ["--bind", f"{host}:{port}"]
+    if workers is not None:
+        command += ["--workers", str(workers)]
+    if threads is not None:
+        command += ["--threads", str(threads)]
+    return command
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="buttonup", description="The Button Up! service.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="serve the HTTP API under gunicorn")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, help="gunicorn workers (default 2)")
+    serve.add_argument("--threads", type=int, help="threads per worker (default 8)")
+    serve.add_argument("--redis-url", help="Redis to keep games in (default: $REDIS_URL)")
+    serve.add_argument(
+        "--data-dir",
+        type=Path,
+        default=Path("var"),
+        help="where the embedded Redis keeps its append-only file (default ./var)",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        settings = Settings.from_env()
+    except ConfigError as error:
+        print(f"buttonup: {error}", file=sys.stderr)
+        return 2
+    redis_url = args.redis_url or settings.redis_url
+    embedded: RedisServer | None = None
+    if redis_url is None:
+        data_dir = args.data_dir.resolve()
+        data_dir.mkdir(parents=True, exist_ok=True)
+        lock = _lock_data_dir(data_dir)
+        if lock is None:
+            print(f"buttonup: {data_dir} is in use by another `buttonup serve`", file=sys.stderr)
+            return 2
+        embedded = RedisServer(data_dir, persistent=True)
+        embedded.start()
+        redis_url = embedded.url
+        print(f"buttonup: embedded Redis on {redis_url}, data in {data_dir}", flush=True)
+    try:
+        return _run_gunicorn(args, redis_url)
+    finally:
+        if embedded is not None:
+            embedded.stop()
+
+
+def _run_gunicorn(args: argparse.Namespace, redis_url: str) -> int:
+    env = dict(os.environ, REDIS_URL=redis_url)
+    command = gunicorn_command(args.host, args.port, args.workers, args.threads)
+    print(f"buttonup: serving on http://{args.host}:{args.port}", flush=True)
+    server = subprocess.Popen(command, env=env)
+
+    def forward(signum: int, _frame: FrameType | None) -> None:
+        server.send_signal(signum)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, forward)
+    return server.wait()
+
+
+def _lock_data_dir(data_dir: Path) -> int | None:
+    """One embedded Redis per data directory: two would share one append-only file."""
+    descriptor = os.open(data_dir / ".lock", os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return None
+    return descriptor
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
