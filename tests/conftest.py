@@ -1,6 +1,7 @@
 """Shared fixtures: a real redis-server of the suite's own on a free port."""
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import redis
@@ -43,3 +44,12 @@ def app(settings: Settings) -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A Redis of this test alone, to stop, freeze and restart."""
+    server = RedisServer(tmp_path / "redis", persistent=True)
+    server.start()
+    yield server
+    server.stop()

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 
 def find_redis_server() -> str:
@@ -61,7 +63,7 @@ class RedisServer:
     def start(self, timeout: float = 10.0) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL)
-        client = redis.Redis(port=self.port, socket_connect_timeout=0.2, socket_timeout=0.5)
+        client = self._client(socket_connect_timeout=0.2, socket_timeout=0.5)
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
@@ -78,12 +80,16 @@ class RedisServer:
                 time.sleep(0.05)
         client.close()
 
+    def _client(self, **timeouts: float) -> redis.Redis:
+        """No retries: a refused connection here is an answer, not a hiccup."""
+        return redis.Redis(port=self.port, retry=Retry(NoBackoff(), 0), **timeouts)
+
     def stop(self, timeout: float = 10.0) -> None:
         """SHUTDOWN flushes the append-only file before the process exits."""
         if self.process is None or self.process.poll() is not None:
             return
         with contextlib.suppress(redis.RedisError):  # the connection drops as it exits
-            redis.Redis(port=self.port, socket_timeout=timeout).shutdown(nosave=not self.persistent)
+            self._client(socket_timeout=timeout).shutdown(nosave=not self.persistent)
         try:
             self.process.wait(timeout)
         except subprocess.TimeoutExpired:

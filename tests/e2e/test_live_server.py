@@ -1,0 +1,141 @@
+"""`buttonup serve` over real HTTP: whole games, races, restarts."""
+
+import subprocess
+import sys
+import threading
+from collections import Counter
+
+import httpx
+
+from tests.e2e.conftest import LiveServer
+
+
+def start_game(http: httpx.Client, **options) -> tuple[dict, dict[str, str]]:
+    game = http.post("/v1/games", json=options).json()
+    red = http.post(f"/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    black = http.post(f"/v1/games/{game['id']}/players", json={"color": "black"}).json()
+    return black["game"], {"red": red["token"], "black": black["token"]}
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_complete_game_over_http(http):
+    game, tokens = start_game(http, seed=12)
+    while game["status"] == "playing":
+        response = http.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"position": game["round"]["legal_moves"][-1]},
+            headers=bearer(tokens[game["round"]["to_move"]]),
+        )
+        assert response.status_code == 201
+        game = response.json()["game"]
+    assert game["status"] == "finished" and game["winner"]
+    moves = http.get(f"/v1/games/{game['id']}/moves").json()
+    assert len(moves) == 8 * len(game["rounds"])
+    assert http.get("/nope").headers["content-type"] == "application/problem+json"
+
+
+def race(live_server: LiveServer, game: dict, token: str, position: int, headers: dict) -> Counter:
+    """Eight clients send the same move at the same instant."""
+    barrier = threading.Barrier(8)
+    statuses: list[tuple[int, str | None]] = []
+    lock = threading.Lock()
+
+    def send() -> None:
+        with httpx.Client(base_url=live_server.base_url, timeout=10) as client:
+            client.get("/healthz")  # connect before the barrier
+            barrier.wait()
+            response = client.post(
+                f"/v1/games/{game['id']}/moves",
+                json={"position": position},
+                headers={**bearer(token), **headers},
+            )
+            code = response.json().get("code") if response.status_code != 201 else None
+            with lock:
+                statuses.append((response.status_code, code))
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return Counter(statuses)
+
+
+def test_eight_clients_racing_the_same_move_apply_it_once(http, live_server):
+    for seed in range(6):
+        game, tokens = start_game(http, seed=seed)
+        pinned = {"If-Match": f'"{game["version"]}"'} if seed % 2 else {}
+        token = tokens[game["round"]["to_move"]]
+        outcome = race(live_server, game, token, game["round"]["legal_moves"][0], pinned)
+        assert outcome[(201, None)] == 1, outcome
+        losers = {status for status, _ in outcome.elements() if status != 201}
+        assert losers <= {409, 412}, outcome
+        if pinned:
+            assert outcome[(412, "version_mismatch")] == 7, outcome
+        moves = http.get(f"/v1/games/{game['id']}/moves").json()
+        assert len(moves) == 1
+        assert http.get(f"/v1/games/{game['id']}").json()["version"] == game["version"] + 1
+
+
+def test_eight_clients_racing_for_seats_fill_each_seat_once(http, live_server):
+    game = http.post("/v1/games", json={}).json()
+    barrier = threading.Barrier(8)
+    results: list[int] = []
+
+    def join() -> None:
+        with httpx.Client(base_url=live_server.base_url, timeout=10) as client:
+            client.get("/healthz")
+            barrier.wait()
+            results.append(client.post(f"/v1/games/{game['id']}/players", json={}).status_code)
+
+    threads = [threading.Thread(target=join) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == [201, 201] + [409] * 6
+    final = http.get(f"/v1/games/{game['id']}").json()
+    assert final["version"] == 2 and final["status"] == "playing"
+
+
+def test_the_embedded_redis_keeps_games_across_a_restart(tmp_path):
+    data_dir = tmp_path / "var"
+    first = LiveServer(["--data-dir", str(data_dir)])
+    try:
+        with httpx.Client(base_url=first.base_url) as http:
+            game, tokens = start_game(http, seed=4)
+            moved = http.post(
+                f"/v1/games/{game['id']}/moves",
+                json={"position": game["round"]["legal_moves"][0]},
+                headers=bearer(tokens[game["round"]["to_move"]]),
+            ).json()["game"]
+    finally:
+        assert first.stop() == 0
+    assert (data_dir / "appendonly.aof").exists() or (data_dir / "appendonlydir").exists()
+    second = LiveServer(["--data-dir", str(data_dir)])
+    try:
+        with httpx.Client(base_url=second.base_url) as http:
+            again = http.get(f"/v1/games/{game['id']}").json()
+            assert again == moved
+            assert len(http.get(f"/v1/games/{game['id']}/moves").json()) == 1
+    finally:
+        second.stop()
+
+
+def test_two_services_cannot_share_one_data_dir(tmp_path):
+    first = LiveServer(["--data-dir", str(tmp_path)])
+    try:
+        clash = subprocess.run(
+            [sys.executable, "-m", "buttonup.cli", "serve", "--data-dir", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env={"PATH": "/usr/bin:/bin"},
+        )
+        assert clash.returncode == 2
+        assert "in use" in clash.stderr
+    finally:
+        first.stop()
