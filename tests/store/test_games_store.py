@@ -1,0 +1,113 @@
+"""GameStore against the suite's real Redis: compare-and-set, replies, expiry."""
+
+import pytest
+from buttonup.engine import GameState
+from buttonup.store import (
+    GameNotFound,
+    GameRecord,
+    GameStore,
+    Seat,
+    StoredReply,
+    VersionConflict,
+    connect,
+    new_game_id,
+)
+
+
+@pytest.fixture
+def store(redis_server, redis_client) -> GameStore:
+    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+
+
+def new_record() -> GameRecord:
+    return GameRecord(
+        id=new_game_id(),
+        version=0,
+        created_at="2026-01-01T00:00:00.000Z",
+        updated_at="2026-01-01T00:00:00.000Z",
+        visibility="private",
+        red=Seat(),
+        black=Seat(),
+        state=GameState.new(seed=1),
+    )
+
+
+def test_a_created_game_loads_back_equal(store):
+    record = new_record()
+    assert store.create(record, None, None) is None
+    assert store.load(record.id).record == record
+
+
+def test_commit_applies_only_on_the_expected_version(store):
+    record = new_record()
+    store.create(record, None, None)
+    first = record.next_version("t1", red=Seat(joined=True))
+    store.commit(first)
+    rival = record.next_version("t2", black=Seat(joined=True))  # also built from version 0
+    with pytest.raises(VersionConflict) as conflict:
+        store.commit(rival)
+    assert conflict.value.current_version == 1
+    assert store.load(record.id).record == first
+
+
+def test_commit_on_an_expired_game_is_not_found(store, redis_client):
+    record = new_record()
+    store.create(record, None, None)
+    redis_client.delete(store.game_key(record.id))
+    with pytest.raises(GameNotFound):
+        store.commit(record.next_version("t"), moves=['{"n":1}'])
+    assert redis_client.exists(store.moves_key(record.id)) == 0
+
+
+def test_moves_are_appended_with_the_commit(store):
+    record = new_record()
+    store.create(record, None, None)
+    store.commit(record.next_version("t"), moves=['{"n":1}', '{"n":2}'])
+    assert store.moves_json(record.id) == '[{"n":1},{"n":2}]'
+
+
+def test_a_stored_reply_wins_over_a_second_commit(store):
+    record = new_record()
+    store.create(record, None, None)
+    key = store.move_reply_key(record.id, "red", "k")
+    reply = StoredReply("fp", "first", record.id)
+    assert store.commit(record.next_version("t"), reply_key=key, reply=reply) is None
+    again = store.commit(
+        record.next_version("t").next_version("u"),
+        reply_key=key,
+        reply=StoredReply("fp", "second", record.id),
+    )
+    assert again == reply
+    assert store.load(record.id).record.version == 1
+    assert store.load(record.id, [key]).replies == {key: reply}
+
+
+def test_a_create_reply_is_replayed_only_while_its_game_exists(store, redis_client):
+    record = new_record()
+    key = store.create_reply_key("create-key")
+    reply = StoredReply("fp", "body", record.id)
+    assert store.create(record, key, reply) is None
+    other = new_record()
+    assert store.create(other, key, StoredReply("fp", "other", other.id)) == reply
+    with pytest.raises(GameNotFound):
+        store.load(other.id)
+    # A claim whose game never got stored (a crash between the two writes) is taken over.
+    redis_client.delete(store.game_key(record.id))
+    assert store.create(other, key, StoredReply("fp", "other", other.id)) is None
+    assert store.load(other.id).record == other
+
+
+def test_game_keys_share_the_id_as_hash_tag():
+    assert GameStore.game_key("abc") == "buttonup:{abc}:game"
+    assert GameStore.moves_key("abc") == "buttonup:{abc}:moves"
+    assert GameStore.move_reply_key("abc", "red", "k").startswith("buttonup:{abc}:reply:red:")
+
+
+def test_changes_refresh_the_expiry(store, redis_client):
+    record = new_record()
+    store.create(record, None, None)
+    assert 590_000 < redis_client.pttl(store.game_key(record.id)) <= 600_000
+    redis_client.pexpire(store.game_key(record.id), 1000)
+    store.commit(record.next_version("t"), moves=["{}"])
+    assert redis_client.pttl(store.game_key(record.id)) > 590_000
+    assert redis_client.pttl(store.moves_key(record.id)) > 590_000
