@@ -5,12 +5,13 @@ compare-and-set on the version; a lost race is retried on fresh state unless
 the client pinned a version with If-Match.
 """
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+import orjson
 
 from buttonup import engine, errors
 from buttonup.engine import PLAYERS, Color, GameState
@@ -238,4 +239,4 @@ def move_document(outcome: engine.MoveOutcome, created_at: str) -> dict[str, Any
 
 
 def _compact_json(document: dict[str, Any]) -> str:
-    return json.dumps(document, separators=(",", ":"))
+    return orjson.dumps(document).decode()

@@ -6,7 +6,7 @@ from flask import Flask, request
 from flask_smorest import Api
 
 from buttonup import __version__
-from buttonup.api import games, health, problems
+from buttonup.api import games, health, problems, schemas
 from buttonup.api.problems import MalformedJson, UnsupportedMediaType
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -24,6 +24,7 @@ def init_api(app: Flask) -> Api:
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer", "description": "A seat token"}
     )
+    api.spec.components.schema("Problem", schema=schemas.ProblemSchema)
     api.register_blueprint(health.blp)
     api.register_blueprint(games.blp)
     problems.register(app)

@@ -9,6 +9,25 @@ def json_response(body: str, status: int = 200, headers: dict[str, str] | None =
     return Response(body, status=status, mimetype=JSON, headers=headers)
 
 
+class InvalidHeader(Exception):
+    """A request header fails its documented format (422 validation_error)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(f"{name}: {message}")
+        self.name = name
+        self.message = message
+
+
+def idempotency_key() -> str | None:
+    """The Idempotency-Key header: 1 to 64 printable ASCII characters."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 64 or not (key.isascii() and key.isprintable()):
+        raise InvalidHeader("Idempotency-Key", "must be 1 to 64 printable ASCII characters")
+    return key
+
+
 def bearer_token() -> str | None:
     """The token of `Authorization: Bearer <token>`, or None when absent or malformed."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")

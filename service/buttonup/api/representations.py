@@ -1,8 +1,9 @@
 """Game records as the JSON the API documents (GameSchema), built as plain
 dicts: dumping nested schemas on every request costs more than the rest."""
 
-import json
 from typing import Any
+
+import orjson
 
 from buttonup.engine import PLAYERS
 from buttonup.store import GameRecord
@@ -10,8 +11,9 @@ from buttonup.store import GameRecord
 
 def game_view(record: GameRecord) -> dict[str, Any]:
     state = record.state
+    plain = record.state_dict
     status = record.status
-    current = state.round.to_dict()
+    current = plain["round"]
     in_play = status == "playing"
     return {
         "id": record.id,
@@ -22,7 +24,7 @@ def game_view(record: GameRecord) -> dict[str, Any]:
         "visibility": record.visibility,
         "target_score": state.target_score,
         "players": {
-            color.value: {
+            str(color): {
                 "type": seat.type,
                 "name": seat.name,
                 "joined": seat.joined,
@@ -31,9 +33,9 @@ def game_view(record: GameRecord) -> dict[str, Any]:
             for color in PLAYERS
             for seat in (record.seat(color),)
         },
-        "score": state.score.to_dict(),
-        "winner": state.winner.value if state.winner else None,
-        "resigned": state.resigned.value if state.resigned else None,
+        "score": plain["score"],
+        "winner": plain["winner"],
+        "resigned": plain["resigned"],
         "round": {
             "number": current["number"],
             "starting_player": current["starting_player"],
@@ -43,9 +45,9 @@ def game_view(record: GameRecord) -> dict[str, Any]:
             "legal_moves": list(state.legal_moves()) if in_play else [],
             "moves_played": current["moves_played"],
         },
-        "rounds": [result.to_dict() for result in state.rounds],
+        "rounds": plain["rounds"],
     }
 
 
 def to_json(document: Any) -> str:
-    return json.dumps(document, separators=(",", ":"))
+    return orjson.dumps(document).decode()

@@ -94,37 +94,6 @@ class PlayMoveSchema(Schema):
     )
 
 
-class PlayMoveHeadersSchema(Schema):
-    if_match = fields.String(
-        data_key="If-Match",
-        load_default=None,
-        metadata={"description": 'Apply only at this game version, e.g. `"7"`'},
-    )
-    idempotency_key = fields.String(
-        data_key="Idempotency-Key",
-        load_default=None,
-        validate=validate.Length(1, 64),
-        metadata={"description": "Retries with the same key and body are answered once"},
-    )
-
-
-class CreateGameHeadersSchema(Schema):
-    idempotency_key = fields.String(
-        data_key="Idempotency-Key",
-        load_default=None,
-        validate=validate.Length(1, 64),
-        metadata={"description": "Retries with the same key and body are answered once"},
-    )
-
-
-class GetGameHeadersSchema(Schema):
-    if_none_match = fields.String(
-        data_key="If-None-Match",
-        load_default=None,
-        metadata={"description": "An ETag from an earlier read: 304 when unchanged"},
-    )
-
-
 # Responses
 
 

@@ -65,10 +65,10 @@ class RoundState:
     def to_dict(self) -> dict[str, Any]:
         return {
             "number": self.number,
-            "starting_player": self.starting_player.value,
+            "starting_player": str(self.starting_player),
             "initial_circle": _circle_to_lists(self.initial_circle),
             "circle": _circle_to_lists(self.circle),
-            "to_move": self.to_move.value if self.to_move else None,
+            "to_move": str(self.to_move) if self.to_move else None,
             "moves_played": self.moves_played,
         }
 
@@ -76,10 +76,10 @@ class RoundState:
     def from_dict(cls, data: dict[str, Any]) -> "RoundState":
         return cls(
             number=data["number"],
-            starting_player=Color(data["starting_player"]),
+            starting_player=_color(data["starting_player"]),
             initial_circle=_circle_from_lists(data["initial_circle"]),
             circle=_circle_from_lists(data["circle"]),
-            to_move=Color(data["to_move"]) if data["to_move"] else None,
+            to_move=_color(data["to_move"]) if data["to_move"] else None,
             moves_played=data["moves_played"],
         )
 
@@ -104,9 +104,9 @@ class RoundResult:
     def to_dict(self) -> dict[str, Any]:
         return {
             "number": self.number,
-            "starting_player": self.starting_player.value,
+            "starting_player": str(self.starting_player),
             "initial_circle": _circle_to_lists(self.initial_circle),
-            "final_stack": [button.value for button in self.final_stack],
+            "final_stack": list(self.final_stack),
             "strength": self.strength.to_dict(),
             "points": self.points.to_dict(),
         }
@@ -115,9 +115,9 @@ class RoundResult:
     def from_dict(cls, data: dict[str, Any]) -> "RoundResult":
         return cls(
             number=data["number"],
-            starting_player=Color(data["starting_player"]),
+            starting_player=_color(data["starting_player"]),
             initial_circle=_circle_from_lists(data["initial_circle"]),
-            final_stack=tuple(Color(b) for b in data["final_stack"]),
+            final_stack=tuple(_COLOR_NAMED[b] for b in data["final_stack"]),
             strength=Tally.from_dict(data["strength"]),
             points=Tally.from_dict(data["points"]),
         )
@@ -264,8 +264,8 @@ class GameState:
             "round": self.round.to_dict(),
             "score": self.score.to_dict(),
             "rounds": [result.to_dict() for result in self.rounds],
-            "winner": self.winner.value if self.winner else None,
-            "resigned": self.resigned.value if self.resigned else None,
+            "winner": str(self.winner) if self.winner else None,
+            "resigned": str(self.resigned) if self.resigned else None,
             "moves_played": self.moves_played,
         }
 
@@ -277,8 +277,8 @@ class GameState:
             round=RoundState.from_dict(data["round"]),
             score=Tally.from_dict(data["score"]),
             rounds=tuple(RoundResult.from_dict(r) for r in data["rounds"]),
-            winner=Color(data["winner"]) if data["winner"] else None,
-            resigned=Color(data["resigned"]) if data["resigned"] else None,
+            winner=_color(data["winner"]) if data["winner"] else None,
+            resigned=_color(data["resigned"]) if data["resigned"] else None,
             moves_played=data["moves_played"],
         )
 
@@ -308,9 +308,18 @@ def _deal_round(seed: int | None, number: int, starter: Color) -> RoundState:
     )
 
 
+# Colours are str members, so they serialise as they are; reading back goes
+# through a dict, which costs a tenth of Color(name) on this hot path.
+_COLOR_NAMED = {color.value: color for color in Color}
+
+
+def _color(name: str) -> Color:
+    return _COLOR_NAMED[name]
+
+
 def _circle_to_lists(circle: Circle) -> list[list[str]]:
-    return [[button.value for button in stack] for stack in circle]
+    return [list(stack) for stack in circle]
 
 
 def _circle_from_lists(data: list[list[str]]) -> Circle:
-    return tuple(tuple(Color(button) for button in stack) for stack in data)
+    return tuple(tuple(_COLOR_NAMED[button] for button in stack) for stack in data)

@@ -2,11 +2,13 @@
 an atomic compare-and-set on its version (one Lua call per change)."""
 
 import hashlib
-import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 
+import orjson
 import redis
 
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
@@ -31,6 +33,17 @@ if ARGV[6] ~= '' then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[5]) end
 return {3, ARGV[2]}
 """
 
+# KEYS: game hash, then reply keys. ARGV: the version the caller already holds ("" if none).
+# Returns the version, the record unless it is the one the caller holds, and the replies.
+_READ = """
+local version = redis.call('HGET', KEYS[1], 'version')
+if not version then return {false} end
+local result = {version, false}
+if version ~= ARGV[1] then result[2] = redis.call('HGET', KEYS[1], 'record') end
+for i = 2, #KEYS do result[i + 1] = redis.call('GET', KEYS[i]) end
+return result
+"""
+
 # KEYS: game hash. ARGV: version, record, ttl ms.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -49,11 +62,11 @@ class StoredReply:
     game_id: str
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
+        return orjson.dumps(asdict(self)).decode()
 
     @classmethod
     def from_json(cls, text: bytes | str) -> "StoredReply":
-        return cls(**json.loads(text))
+        return cls(**orjson.loads(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,12 +82,15 @@ class GameStore:
         *,
         game_ttl_seconds: int,
         reply_ttl_seconds: int,
+        recent_records: int = 4096,
     ) -> None:
         self._redis = client
         self._game_ttl_ms = game_ttl_seconds * 1000
         self._reply_ttl_ms = reply_ttl_seconds * 1000
         self._commit = client.register_script(_COMMIT)
         self._create = client.register_script(_CREATE)
+        self._read = client.register_script(_READ)
+        self._recent = RecentRecords(recent_records)
 
     # Keys: every key of one game carries the hash tag {<id>} so that they all
     # share one Redis Cluster slot and one Lua call can change them together.
@@ -130,23 +146,32 @@ class GameStore:
         return None
 
     def load(self, game_id: str, reply_keys: Sequence[str] = ()) -> Loaded:
-        """The game (GameNotFound if absent) and any stored replies, in one round trip."""
+        """The game (GameNotFound if absent) and any stored replies, in one round trip.
+
+        Redis sends the record only when it is not the version this process
+        decoded last: decoding is the larger part of a read.
+        """
         if not GAME_ID_PATTERN.match(game_id):
             raise GameNotFound(game_id)
+        known = self._recent.get(game_id)
         with _storage_errors():
-            pipe = self._redis.pipeline(transaction=False)
-            pipe.hmget(self.game_key(game_id), "version", "record")
-            for key in reply_keys:
-                pipe.get(key)
-            (version, text), *reply_texts = pipe.execute()
-        if version is None or text is None:
+            version, text, *reply_texts = self._read(
+                keys=[self.game_key(game_id), *reply_keys],
+                args=[known.version if known else ""],
+            ) + [None]  # the script returns {false} alone for a missing game
+        if version is None:
             raise GameNotFound(game_id)
+        if text is None and known is not None and known.version == int(version):
+            record = known
+        else:
+            record = GameRecord.from_json(int(version), text)
+            self._recent.put(record)
         replies = {
             key: StoredReply.from_json(reply_text)
-            for key, reply_text in zip(reply_keys, reply_texts, strict=True)
+            for key, reply_text in zip(reply_keys, reply_texts[: len(reply_keys)], strict=True)
             if reply_text is not None
         }
-        return Loaded(GameRecord.from_json(int(version), text), replies)
+        return Loaded(record, replies)
 
     def commit(
         self,
@@ -183,6 +208,7 @@ class GameStore:
             raise VersionConflict(int(outcome[1]))
         if outcome[0] == 2:
             return StoredReply.from_json(outcome[2])
+        self._recent.put(record)
         return None
 
     def moves_json(self, game_id: str) -> str:
@@ -203,6 +229,29 @@ class GameStore:
             self._redis.delete(key)
         except redis.RedisError:
             return
+
+
+class RecentRecords:
+    """The last records this process read or wrote, by game id, bounded.
+
+    Only a shortcut for decoding: every read still asks Redis for the
+    current version, so a stale entry is never used.
+    """
+
+    def __init__(self, capacity: int) -> None:
+        self._capacity = capacity
+        self._records: OrderedDict[str, GameRecord] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, game_id: str) -> GameRecord | None:
+        return self._records.get(game_id)
+
+    def put(self, record: GameRecord) -> None:
+        with self._lock:
+            self._records[record.id] = record
+            self._records.move_to_end(record.id)
+            if len(self._records) > self._capacity:
+                self._records.popitem(last=False)
 
 
 @contextmanager

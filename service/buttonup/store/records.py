@@ -2,11 +2,13 @@
 
 import hashlib
 import hmac
-import json
 import re
 import secrets
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
+
+import orjson
 
 from buttonup.engine import PLAYERS, Color, GameState
 
@@ -49,7 +51,7 @@ class Seat:
         return cls(**data)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameRecord:
     id: str
     version: int
@@ -59,6 +61,11 @@ class GameRecord:
     red: Seat
     black: Seat
     state: GameState
+
+    @cached_property
+    def state_dict(self) -> dict[str, Any]:
+        """The engine state in plain form, built once: storage and views share it."""
+        return self.state.to_dict()
 
     def seat(self, color: Color) -> Seat:
         return self.red if color is Color.RED else self.black
@@ -90,21 +97,20 @@ class GameRecord:
         return replace(self, version=self.version + 1, updated_at=updated_at, **changes)
 
     def to_json(self) -> str:
-        return json.dumps(
+        return orjson.dumps(
             {
                 "id": self.id,
                 "created_at": self.created_at,
                 "updated_at": self.updated_at,
                 "visibility": self.visibility,
                 "seats": {"red": self.red.to_dict(), "black": self.black.to_dict()},
-                "game": self.state.to_dict(),
+                "game": self.state_dict,
             },
-            separators=(",", ":"),
-        )
+        ).decode()
 
     @classmethod
     def from_json(cls, version: int, text: bytes | str) -> "GameRecord":
-        data = json.loads(text)
+        data = orjson.loads(text)
         return cls(
             id=data["id"],
             version=version,

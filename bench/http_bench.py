@@ -1,0 +1,188 @@
+"""moves/s and latency of the service next to the ceiling of this stack.
+
+Plays complete games over HTTP with 8 concurrent clients against
+`buttonup serve`, and runs the same driver against a bare Flask endpoint doing
+one Redis GET + SET (bench/ceiling_app.py) under the same gunicorn settings.
+The two alternate after a warm-up; medians and ratios are reported, since
+this machine is shared and single runs vary by 15-20%.
+
+    .venv/bin/python bench/http_bench.py [--rounds 5] [--seconds 5] [--workers 2]
+"""
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from buttonup.cli import GUNICORN_CONF, gunicorn_command
+from buttonup.redis_server import RedisServer, free_port
+
+CLIENTS = 8
+BENCH_DIR = Path(__file__).resolve().parent
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    def post(self, path: str, body: dict, headers: dict | None = None) -> tuple[int, dict]:
+        payload = json.dumps(body)
+        self.conn.request(
+            "POST", path, payload, {"Content-Type": "application/json", **(headers or {})}
+        )
+        response = self.conn.getresponse()
+        return response.status, json.loads(response.read() or b"{}")
+
+
+def play_games(port: int, until: float) -> tuple[int, list[float]]:
+    connection = Connection(port)
+    latencies: list[float] = []
+    moves = 0
+    while time.monotonic() < until:
+        _, game = connection.post("/v1/games", {})
+        _, red = connection.post(f"/v1/games/{game['id']}/players", {})
+        _, black = connection.post(f"/v1/games/{game['id']}/players", {})
+        tokens = {"red": red["token"], "black": black["token"]}
+        state = black["game"]
+        while state["status"] == "playing" and time.monotonic() < until:
+            to_move = state["round"]["to_move"]
+            started = time.perf_counter()
+            status, body = connection.post(
+                f"/v1/games/{game['id']}/moves",
+                {"position": state["round"]["legal_moves"][0]},
+                {"Authorization": f"Bearer {tokens[to_move]}"},
+            )
+            latencies.append(time.perf_counter() - started)
+            if status != 201:
+                raise RuntimeError(f"move failed: {status} {body}")
+            state = body["game"]
+            moves += 1
+    return moves, latencies
+
+
+def hit_ceiling(port: int, until: float) -> tuple[int, list[float]]:
+    connection = Connection(port)
+    latencies: list[float] = []
+    moves = 0
+    while time.monotonic() < until:
+        started = time.perf_counter()
+        status, _ = connection.post(f"/ceiling/{moves}", {"position": moves % 9})
+        latencies.append(time.perf_counter() - started)
+        if status != 201:
+            raise RuntimeError(f"ceiling failed: {status}")
+        moves += 1
+    return moves, latencies
+
+
+def _client(args: tuple[str, int, float]) -> tuple[int, list[float]]:
+    kind, port, until = args
+    return (play_games if kind == "service" else hit_ceiling)(port, until)
+
+
+def measure(pool, kind: str, port: int, seconds: float) -> dict[str, float]:
+    start = time.monotonic() + 0.2
+    until = start + seconds
+    results = pool.map(_client, [(kind, port, until)] * CLIENTS)
+    moves = sum(count for count, _ in results)
+    latencies = sorted(lat for _, lats in results for lat in lats)
+    return {
+        "per_second": moves / seconds,
+        "p50_ms": 1000 * latencies[len(latencies) // 2],
+        "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)],
+    }
+
+
+def wait_ready(port: int, path: str, process: subprocess.Popen) -> None:
+    for _ in range(200):
+        if process.poll() is not None:
+            raise RuntimeError(f"server on port {port} exited")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}{path}", timeout=1)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server on port {port} did not start")
+
+
+def start_servers(redis_url: str, workers: int, threads: int):
+    env = dict(os.environ, REDIS_URL=redis_url)
+    service_port, ceiling_port = free_port(), free_port()
+    service = subprocess.Popen(
+        gunicorn_command("127.0.0.1", service_port, workers, threads), env=env
+    )
+    ceiling_command = [
+        *gunicorn_command("127.0.0.1", ceiling_port, workers, threads),
+        "--chdir",
+        str(BENCH_DIR),
+        "ceiling_app:create_app()",
+    ]
+    ceiling = subprocess.Popen(ceiling_command, env=env)
+    wait_ready(service_port, "/healthz", service)
+    wait_ready(ceiling_port, "/", ceiling)
+    return (service, service_port), (ceiling, ceiling_port)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    args = parser.parse_args()
+    print(
+        f"gunicorn: {GUNICORN_CONF.name}, {args.workers} workers x {args.threads} threads; "
+        f"{CLIENTS} clients; {args.rounds} alternating rounds of {args.seconds:g} s"
+    )
+    with tempfile.TemporaryDirectory() as data_dir:
+        redis_server = RedisServer(Path(data_dir), persistent=False)
+        redis_server.start()
+        (service, service_port), (ceiling, ceiling_port) = start_servers(
+            redis_server.url, args.workers, args.threads
+        )
+        try:
+            with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
+                measure(pool, "service", service_port, 2)  # warm-up
+                measure(pool, "ceiling", ceiling_port, 2)
+                runs: dict[str, list[dict[str, float]]] = {"service": [], "ceiling": []}
+                for index in range(args.rounds):
+                    for kind, port in (("service", service_port), ("ceiling", ceiling_port)):
+                        result = measure(pool, kind, port, args.seconds)
+                        runs[kind].append(result)
+                        print(
+                            f"round {index + 1} {kind:8} {result['per_second']:8.0f}/s "
+                            f"p50 {result['p50_ms']:6.2f} ms  p99 {result['p99_ms']:6.2f} ms",
+                            flush=True,
+                        )
+        finally:
+            for process in (service, ceiling):
+                process.terminate()
+                process.wait()
+            redis_server.stop()
+    median = {
+        kind: {key: statistics.median(r[key] for r in results) for key in results[0]}
+        for kind, results in runs.items()
+    }
+    ratio_rate = median["service"]["per_second"] / median["ceiling"]["per_second"]
+    ratio_p99 = median["service"]["p99_ms"] / median["ceiling"]["p99_ms"]
+    print()
+    print("median      per second   p50 ms   p99 ms")
+    for kind in ("service", "ceiling"):
+        m = median[kind]
+        print(f"{kind:10} {m['per_second']:11.0f} {m['p50_ms']:8.2f} {m['p99_ms']:8.2f}")
+    print(f"moves/s ratio service/ceiling: {ratio_rate:.2f} (target >= 0.70)")
+    print(f"p99 ratio service/ceiling:     {ratio_p99:.2f} (target <= 1.50)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
