@@ -4,6 +4,7 @@ import json
 
 from flask import Flask, request
 from flask_smorest import Api
+from flask_swagger_ui import get_swaggerui_blueprint
 
 from buttonup import __version__
 from buttonup.api import games, health, problems, schemas
@@ -27,6 +28,9 @@ def init_api(app: Flask) -> Api:
     api.spec.components.schema("Problem", schema=schemas.ProblemSchema)
     api.register_blueprint(health.blp)
     api.register_blueprint(games.blp)
+    app.register_blueprint(
+        get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
+    )
     problems.register(app)
     app.before_request(check_json_body)
     return api

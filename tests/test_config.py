@@ -1,0 +1,64 @@
+"""Settings come from the environment, with defaults, and bad values are named."""
+
+import subprocess
+import sys
+
+import pytest
+
+from buttonup.config import ConfigError, Settings
+
+
+def test_defaults():
+    settings = Settings.from_env({})
+    assert settings.redis_url is None
+    assert settings.game_ttl_seconds == 30 * 24 * 3600
+    assert settings.idempotency_ttl_seconds == 24 * 3600
+    assert settings.max_body_bytes == 16 * 1024
+
+
+def test_values_are_read_from_the_environment():
+    settings = Settings.from_env(
+        {
+            "REDIS_URL": "redis://example:6380/2",
+            "BUTTONUP_GAME_TTL": "60",
+            "BUTTONUP_IDEMPOTENCY_TTL": "30",
+            "BUTTONUP_MAX_BODY_BYTES": "2048",
+            "BUTTONUP_REDIS_CONNECT_TIMEOUT": "0.25",
+            "BUTTONUP_REDIS_SOCKET_TIMEOUT": "0.5",
+        }
+    )
+    assert settings == Settings(
+        redis_url="redis://example:6380/2",
+        game_ttl_seconds=60,
+        idempotency_ttl_seconds=30,
+        max_body_bytes=2048,
+        redis_connect_timeout=0.25,
+        redis_socket_timeout=0.5,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("BUTTONUP_GAME_TTL", "soon"),
+        ("BUTTONUP_GAME_TTL", "0"),
+        ("BUTTONUP_MAX_BODY_BYTES", "-5"),
+        ("BUTTONUP_REDIS_SOCKET_TIMEOUT", "fast"),
+    ],
+)
+def test_a_bad_value_names_its_variable(name, value):
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({name: value})
+
+
+def test_serve_refuses_to_start_on_a_bad_value_with_one_clear_line(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "buttonup.cli", "serve", "--data-dir", str(tmp_path)],
+        env={"BUTTONUP_GAME_TTL": "soon", "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "BUTTONUP_GAME_TTL" in result.stderr
