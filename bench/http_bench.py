@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import httpx
+
 from buttonup.cli import GUNICORN_CONF, gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
 

@@ -5,11 +5,12 @@ from pathlib import Path
 
 import pytest
 import redis
+from flask import Flask
+from flask.testing import FlaskClient
+
 from buttonup.app import create_app
 from buttonup.config import Settings
 from buttonup.redis_server import RedisServer
-from flask import Flask
-from flask.testing import FlaskClient
 
 
 @pytest.fixture(scope="session")

@@ -3,9 +3,9 @@
 import hashlib
 import json
 
-from buttonup.store import GameStore
 from redis.cluster import key_slot
 
+from buttonup.store import GameStore
 from tests.api.helpers import auth, create_game, join, play, started_game
 
 

@@ -6,9 +6,9 @@ import signal
 import time
 
 import pytest
+
 from buttonup.app import create_app
 from buttonup.config import Settings
-
 from tests.api.helpers import auth, started_game
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+
 from buttonup.redis_server import RedisServer, free_port
 
 

@@ -1,3 +1,6 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from buttonup.engine import (
     Color,
     IllegalMove,
@@ -7,9 +10,6 @@ from buttonup.engine import (
     sow_unchecked,
     strengths,
 )
-from hypothesis import given
-from hypothesis import strategies as st
-
 from tests.reference_rules import to_letters
 
 R, B, W = Color.RED, Color.BLACK, Color.WHITE

@@ -1,4 +1,7 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from buttonup.engine import (
     Color,
     GameOver,
@@ -10,9 +13,6 @@ from buttonup.engine import (
     opponent,
 )
 from buttonup.engine.game import next_round_starter
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from tests import reference_rules as ref
 
 R, B, W = Color.RED, Color.BLACK, Color.WHITE

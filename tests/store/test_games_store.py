@@ -1,6 +1,7 @@
 """GameStore against the suite's real Redis: compare-and-set, replies, expiry."""
 
 import pytest
+
 from buttonup.engine import GameState
 from buttonup.store import (
     GameNotFound,
