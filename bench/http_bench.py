@@ -175,13 +175,22 @@ def main() -> int:
     }
     ratio_rate = median["service"]["per_second"] / median["ceiling"]["per_second"]
     ratio_p99 = median["service"]["p99_ms"] / median["ceiling"]["p99_ms"]
+    pairs = list(zip(runs["service"], runs["ceiling"], strict=True))
+    paired_rate = statistics.median(s["per_second"] / c["per_second"] for s, c in pairs)
+    paired_p99 = statistics.median(s["p99_ms"] / c["p99_ms"] for s, c in pairs)
     print()
     print("median      per second   p50 ms   p99 ms")
     for kind in ("service", "ceiling"):
         m = median[kind]
         print(f"{kind:10} {m['per_second']:11.0f} {m['p50_ms']:8.2f} {m['p99_ms']:8.2f}")
-    print(f"moves/s ratio service/ceiling: {ratio_rate:.2f} (target >= 0.70)")
-    print(f"p99 ratio service/ceiling:     {ratio_p99:.2f} (target <= 1.50)")
+    print(
+        f"moves/s ratio service/ceiling: {ratio_rate:.2f} of medians, "
+        f"{paired_rate:.2f} median of rounds (target >= 0.70)"
+    )
+    print(
+        f"p99 ratio service/ceiling:     {ratio_p99:.2f} of medians, "
+        f"{paired_p99:.2f} median of rounds (target <= 1.50)"
+    )
     return 0
 
 

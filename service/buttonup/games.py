@@ -133,20 +133,33 @@ class Games:
             if idempotency
             else {}
         )
+        # Optimistic: a record this process wrote or read last is probably
+        # still current, and the commit's compare-and-set proves it either way.
+        # A refusal is only ever answered from a fresh read.
+        record = None if idempotency else self._store.cached(game_id)
         for _ in range(MAX_ATTEMPTS):
-            loaded = self._store.load(game_id, tuple(reply_keys.values()))
-            record = loaded.record
-            color = self._authenticate(record, token)
-            reply_key = reply_keys.get(color)
-            if reply_key in loaded.replies:
-                return self._replay(loaded.replies[reply_key], idempotency)
-            if if_match is not None and record.version not in if_match:
-                raise errors.VersionMismatch(
-                    f"the game is at version {record.version}", record.version
-                )
-            self._require_in_progress(record)
-            with _rules_of(record):
-                state, outcome = record.state.apply(color, position)
+            optimistic = record is not None
+            replies: dict[str, StoredReply] = {}
+            if record is None:
+                loaded = self._store.load(game_id, tuple(reply_keys.values()))
+                record, replies = loaded.record, loaded.replies
+            try:
+                color = self._authenticate(record, token)
+                reply_key = reply_keys.get(color)
+                if reply_key in replies:
+                    return self._replay(replies[reply_key], idempotency)
+                if if_match is not None and record.version not in if_match:
+                    raise errors.VersionMismatch(
+                        f"the game is at version {record.version}", record.version
+                    )
+                self._require_in_progress(record)
+                with _rules_of(record):
+                    state, outcome = record.state.apply(color, position)
+            except errors.GameError:
+                if optimistic:
+                    record = None
+                    continue
+                raise
             now = self._clock()
             played = record.next_version(now, state=state)
             move = move_document(outcome, now)
@@ -162,11 +175,12 @@ class Games:
                         f"the game is at version {conflict.current_version}",
                         conflict.current_version,
                     ) from conflict
+                record = None
                 continue
             if prior is not None:
                 return self._replay(prior, idempotency)
             return Reply(game_id, body)
-        raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
+        raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
     def resign(self, game_id: str, token: str | None) -> GameRecord:
         for _ in range(MAX_ATTEMPTS):

@@ -145,6 +145,11 @@ class GameStore:
                 raise
         return None
 
+    def cached(self, game_id: str) -> GameRecord | None:
+        """The record this process read or wrote last for the game, without
+        asking Redis: possibly stale, so only for a compare-and-set commit."""
+        return self._recent.get(game_id)
+
     def load(self, game_id: str, reply_keys: Sequence[str] = ()) -> Loaded:
         """The game (GameNotFound if absent) and any stored replies, in one round trip.
 
