@@ -160,20 +160,21 @@ class GameStore:
             raise GameNotFound(game_id)
         known = self._recent.get(game_id)
         with _storage_errors():
-            version, text, *reply_texts = self._read(
+            found = self._read(
                 keys=[self.game_key(game_id), *reply_keys],
                 args=[known.version if known else ""],
-            ) + [None]  # the script returns {false} alone for a missing game
-        if version is None:
+            )
+        if found[0] is None:
             raise GameNotFound(game_id)
-        if text is None and known is not None and known.version == int(version):
+        version, text, reply_texts = int(found[0]), found[1], found[2:]
+        if text is None and known is not None and known.version == version:
             record = known
         else:
-            record = GameRecord.from_json(int(version), text)
+            record = GameRecord.from_json(version, text)
             self._recent.put(record)
         replies = {
             key: StoredReply.from_json(reply_text)
-            for key, reply_text in zip(reply_keys, reply_texts[: len(reply_keys)], strict=True)
+            for key, reply_text in zip(reply_keys, reply_texts, strict=True)
             if reply_text is not None
         }
         return Loaded(record, replies)
