@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint format bench clean
+.PHONY: install run test lint format bench clean openapi client
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,3 +35,12 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info service/*.egg-info .pytest_cache .ruff_cache
+
+# The spec is written from the app itself; the app needs a Redis URL to build
+# but never connects while writing the spec.
+openapi: $(STAMP)
+	REDIS_URL=redis://spec-only.invalid:6379/0 FLASK_APP='buttonup.app:create_app()' \
+		$(BIN)/flask openapi write --format=json openapi/openapi.json
+
+client: $(STAMP)
+	$(BIN)/python scripts/generate_client.py client

@@ -12,6 +12,19 @@ from buttonup.api.problems import MalformedJson, UnsupportedMediaType
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
+DESCRIPTION = (
+    "The reference online service for the board game Button Up!. Every error is "
+    "`application/problem+json` with a stable `code`; seat tokens are bearer tokens."
+)
+
+
+class ButtonUpApi(Api):
+    """Errors are documented per operation as problem+json, not as
+    flask-smorest's default error shape."""
+
+    DEFAULT_ERROR_RESPONSE_NAME = None
+    ERROR_SCHEMA = schemas.ProblemSchema
+
 
 def init_api(app: Flask) -> Api:
     app.config.update(
@@ -21,11 +34,16 @@ def init_api(app: Flask) -> Api:
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
     )
-    api = Api(app, spec_kwargs={"info": {"description": "The Button Up! game service."}})
+    api = ButtonUpApi(app, spec_kwargs={"info": {"description": DESCRIPTION}})
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer", "description": "A seat token"}
     )
-    api.spec.components.schema("Problem", schema=schemas.ProblemSchema)
+    # flask-smorest registers its page-based pagination schema; this API pages
+    # with cursors of its own.
+    api.spec.components.schemas.pop("PaginationMetadata", None)
+    api.register_field(schemas.Ref, None, None)
+    for name, component in schemas.COMPONENTS.items():
+        api.spec.components.schema(name, component=component)
     api.register_blueprint(health.blp)
     api.register_blueprint(games.blp)
     app.register_blueprint(

@@ -20,7 +20,22 @@ PROBLEM_DESCRIPTIONS = {
     415: "A body that is not application/json (`unsupported_media_type`)",
     422: "Body, parameter or header fails its schema (`validation_error`), "
     "or an Idempotency-Key reused with another body (`idempotency_key_reused`)",
+    500: "A bug; the body says nothing of the internals (`internal_error`)",
     503: "The game store cannot be reached; nothing was changed (`storage_unavailable`)",
+}
+
+# Every operation can fail inside (500); every one with a body can get a body
+# that is not JSON, too large, or of another media type.
+ALWAYS = (500,)
+WITH_BODY = (400, 413, 415, 500)
+
+GAME_ID = {
+    "in": "path",
+    "name": "game_id",
+    "required": True,
+    "description": "The game's id, from `create_game`",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+    "example": "q7Xb0mXvYg3cS1pQ2a9e",
 }
 
 IDEMPOTENCY_KEY = {
@@ -47,6 +62,55 @@ IF_NONE_MATCH = {
 }
 
 
+# OpenAPI links: how the answer of one operation feeds the next, so that
+# generated clients and stateful testers can create, join and play.
+NEW_GAME_ID = {"path.game_id": "$response.body#/id"}
+SAME_GAME_ID = {"path.game_id": "$request.path.game_id"}
+FIRST_LEGAL_MOVE = {"position": "$response.body#/game/round/legal_moves/0"}
+LINKS = {
+    "create_game": {
+        "GetGame": {"operationId": "get_game", "parameters": NEW_GAME_ID},
+        "JoinGame": {"operationId": "join_game", "parameters": NEW_GAME_ID},
+        "ListMoves": {"operationId": "list_moves", "parameters": NEW_GAME_ID},
+    },
+    "join_game": {
+        "JoinOtherSeat": {"operationId": "join_game", "parameters": SAME_GAME_ID},
+        "GetGame": {"operationId": "get_game", "parameters": SAME_GAME_ID},
+        "PlayMove": {
+            "operationId": "play_move",
+            "parameters": {
+                **SAME_GAME_ID,
+                "header.Authorization": "Bearer {$response.body#/token}",
+            },
+            "requestBody": FIRST_LEGAL_MOVE,
+        },
+        "Resign": {
+            "operationId": "resign_game",
+            "parameters": {
+                **SAME_GAME_ID,
+                "header.Authorization": "Bearer {$response.body#/token}",
+            },
+        },
+    },
+    "play_move": {
+        "PlayNext": {
+            "operationId": "play_move",
+            "parameters": {
+                **SAME_GAME_ID,
+                "header.Authorization": "$request.header.Authorization",
+            },
+            "requestBody": FIRST_LEGAL_MOVE,
+        },
+        "ListMoves": {"operationId": "list_moves", "parameters": SAME_GAME_ID},
+        "GetGame": {"operationId": "get_game", "parameters": SAME_GAME_ID},
+    },
+    "resign_game": {
+        "GetGame": {"operationId": "get_game", "parameters": SAME_GAME_ID},
+    },
+}
+SUCCESS_STATUS = {"create_game": 201, "join_game": 201, "play_move": 201, "resign_game": 200}
+
+
 def problem_response(status: int) -> dict[str, Any]:
     response: dict[str, Any] = {
         "description": PROBLEM_DESCRIPTIONS[status],
@@ -67,20 +131,25 @@ def operation(
     blp: Blueprint,
     operation_id: str,
     summary: str,
+    description: str,
     *,
     errors: tuple[int, ...],
     parameters: tuple[dict[str, Any], ...] = (),
     secured: bool = False,
-    responses: dict[str, Any] | None = None,
+    responses: dict[int, Any] | None = None,
 ) -> Any:
     doc: dict[str, Any] = {
         "operationId": operation_id,
         "summary": summary,
+        "description": description,
         "responses": {
-            **{str(status): problem_response(status) for status in errors},
+            **{status: problem_response(status) for status in sorted(set(errors))},
             **(responses or {}),
         },
     }
+    if operation_id in LINKS:
+        success = doc["responses"].setdefault(SUCCESS_STATUS[operation_id], {})
+        success["links"] = LINKS[operation_id]
     if parameters:
         doc["parameters"] = list(parameters)
     if secured:

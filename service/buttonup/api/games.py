@@ -8,7 +8,15 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
-from buttonup.api.docs import IDEMPOTENCY_KEY, IF_MATCH, IF_NONE_MATCH, operation
+from buttonup.api.docs import (
+    ALWAYS,
+    GAME_ID,
+    IDEMPOTENCY_KEY,
+    IF_MATCH,
+    IF_NONE_MATCH,
+    WITH_BODY,
+    operation,
+)
 from buttonup.api.http import (
     bearer_token,
     etag,
@@ -51,7 +59,9 @@ class GameCollection(MethodView):
         blp,
         "create_game",
         "Create a game",
-        errors=(400, 413, 415, 422, 503),
+        "Deals the first round and opens both seats. With an `Idempotency-Key`, a retry "
+        "with the same body returns the first answer and creates nothing more.",
+        errors=(*WITH_BODY, 422, 503),
         parameters=(IDEMPOTENCY_KEY,),
     )
     def post(self, args: dict[str, Any]) -> Response:
@@ -59,7 +69,7 @@ class GameCollection(MethodView):
         options = NewGame(
             target_score=args["target_score"],
             first_player=None if first == "random" else Color(first),
-            seed=args["seed"],
+            seed=args.get("seed"),
             visibility=args["visibility"],
         )
         reply = games().create(options, idempotency(), lambda record: to_json(game_view(record)))
@@ -67,16 +77,18 @@ class GameCollection(MethodView):
         return json_response(reply.body, 201, {"Location": location})
 
 
-@blp.route("/<game_id>")
+@blp.route("/<game_id>", parameters=[GAME_ID])
 class Game(MethodView):
     @blp.response(200, schemas.GameSchema, headers=ETAG_HEADER)
     @operation(
         blp,
         "get_game",
         "Read a game",
-        errors=(404, 503),
+        "Anyone with the id may read it. `ETag` is the version; send it back in "
+        "`If-None-Match` to get 304 while nothing changed.",
+        errors=(*ALWAYS, 404, 503),
         parameters=(IF_NONE_MATCH,),
-        responses={"304": {"description": "Not modified", "headers": ETAG_HEADER}},
+        responses={304: {"description": "Not modified", "headers": ETAG_HEADER}},
     )
     def get(self, game_id: str) -> Response:
         record = games().get(game_id)
@@ -86,22 +98,36 @@ class Game(MethodView):
         return json_response(to_json(game_view(record)), 200, tag)
 
 
-@blp.route("/<game_id>/players")
+@blp.route("/<game_id>/players", parameters=[GAME_ID])
 class Players(MethodView):
     @blp.arguments(schemas.JoinGameSchema())
     @blp.response(201, schemas.JoinedSchema)
-    @operation(blp, "join_game", "Take a seat", errors=(400, 404, 409, 413, 415, 422, 503))
+    @operation(
+        blp,
+        "join_game",
+        "Take a seat",
+        "Takes the requested seat, or the first open one (red before black), and answers "
+        "with the seat's bearer token, which no other response contains. The game starts "
+        "once no seat is open.",
+        errors=(*WITH_BODY, 404, 409, 422, 503),
+    )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
-        color = Color(args["color"]) if args["color"] else None
-        joined = games().join(game_id, color, args["name"])
+        color = Color(args["color"]) if "color" in args else None
+        joined = games().join(game_id, color, args.get("name"))
         body = {"color": joined.color, "token": joined.token, "game": game_view(joined.record)}
         return json_response(to_json(body), 201)
 
 
-@blp.route("/<game_id>/moves")
+@blp.route("/<game_id>/moves", parameters=[GAME_ID])
 class Moves(MethodView):
     @blp.response(200, schemas.MoveSchema(many=True))
-    @operation(blp, "list_moves", "Every move of the game, oldest first", errors=(404, 503))
+    @operation(
+        blp,
+        "list_moves",
+        "List the moves",
+        "Every move of the game, oldest first, numbered over the whole game from 1.",
+        errors=(*ALWAYS, 404, 503),
+    )
     def get(self, game_id: str) -> Response:
         return json_response(games().moves_json(game_id))
 
@@ -111,7 +137,9 @@ class Moves(MethodView):
         blp,
         "play_move",
         "Play a move",
-        errors=(400, 401, 404, 409, 412, 413, 415, 422, 503),
+        "Sows the stack at `position` for the player whose token is given. `If-Match` "
+        "applies it only at that version; `Idempotency-Key` makes retries safe.",
+        errors=(*WITH_BODY, 401, 404, 409, 412, 422, 503),
         parameters=(IF_MATCH, IDEMPOTENCY_KEY),
         secured=True,
     )
@@ -130,10 +158,17 @@ class Moves(MethodView):
         return json_response(reply.body, 201)
 
 
-@blp.route("/<game_id>/resign")
+@blp.route("/<game_id>/resign", parameters=[GAME_ID])
 class Resign(MethodView):
     @blp.response(200, schemas.GameSchema)
-    @operation(blp, "resign_game", "Resign", errors=(401, 404, 409, 415, 503), secured=True)
+    @operation(
+        blp,
+        "resign_game",
+        "Resign",
+        "The token's player gives up; the other colour wins and the game is finished.",
+        errors=(*WITH_BODY, 401, 404, 409, 503),
+        secured=True,
+    )
     def post(self, game_id: str) -> Response:
         record = games().resign(game_id, bearer_token())
         return json_response(to_json(game_view(record)))

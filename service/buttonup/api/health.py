@@ -5,6 +5,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
+from buttonup.api.docs import ALWAYS, operation
 from buttonup.api.http import json_response
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")
@@ -13,7 +14,13 @@ blp = Blueprint("health", __name__, description="Liveness and readiness probes")
 @blp.route("/healthz")
 class Health(MethodView):
     @blp.response(200, schemas.HealthSchema)
-    @blp.doc(operationId="healthz", summary="The process answers")
+    @operation(
+        blp,
+        "healthz",
+        "Liveness",
+        "200 whenever the process answers, whatever the state of the store.",
+        errors=ALWAYS,
+    )
     def get(self) -> Response:
         return json_response('{"status":"ok"}')
 
@@ -21,8 +28,13 @@ class Health(MethodView):
 @blp.route("/readyz")
 class Ready(MethodView):
     @blp.response(200, schemas.HealthSchema)
-    @blp.alt_response(503, schema=schemas.ProblemSchema, content_type="application/problem+json")
-    @blp.doc(operationId="readyz", summary="The game store answers")
+    @operation(
+        blp,
+        "readyz",
+        "Readiness",
+        "200 when the game store answers, else 503 `storage_unavailable`.",
+        errors=(*ALWAYS, 503),
+    )
     def get(self) -> Response:
         current_app.extensions["buttonup.store"].ping()
         return json_response('{"status":"ok"}')

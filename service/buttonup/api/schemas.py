@@ -1,12 +1,61 @@
 """Marshmallow schemas: request bodies (strict: unknown fields and loose types
-are refused) and the documented shape of every response."""
+are refused) and the documented shape of every response. Every field carries
+a description and an example, which the published spec shows."""
 
-from typing import Any
+from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 COLORS = ("red", "black", "white")
 PLAYER_COLORS = ("red", "black")
+CIRCLE_EXAMPLE = [["white"], ["red"], ["black"], ["red", "white"], [], ["black"], [], [], []]
+FINAL_STACK_EXAMPLE = ["red", "white", "red", "black", "white", "white", "red", "black", "black"]
+TIME_EXAMPLE = "2026-11-29T16:00:00.000Z"
+GAME_ID_EXAMPLE = "q7Xb0mXvYg3cS1pQ2a9e"
+
+
+PLAYER_COLOR = {"$ref": "#/components/schemas/PlayerColor"}
+BUTTON_COLOR = {"$ref": "#/components/schemas/ButtonColor"}
+COMPONENTS = {
+    "PlayerColor": {
+        "type": "string",
+        "enum": list(PLAYER_COLORS),
+        "description": "A player's colour, which is also the name of their seat",
+        "example": "red",
+    },
+    "ButtonColor": {
+        "type": "string",
+        "enum": list(COLORS),
+        "description": "A button's colour: white buttons are the neutral spies",
+        "example": "white",
+    },
+}
+
+
+def doc(description: str, example: Any) -> dict[str, Any]:
+    return {"metadata": {"description": description, "example": example}}
+
+
+class Ref(fields.String):
+    """A string documented by a shared component (PlayerColor, ButtonColor),
+    so that clients get one type for it rather than one per field. Registered
+    with no OpenAPI type of its own."""
+
+    def __init__(
+        self,
+        component: dict[str, str],
+        description: str,
+        example: Any,
+        *,
+        nullable: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        schema = {"anyOf": [component, {"type": "null"}]} if nullable else {"allOf": [component]}
+        super().__init__(
+            allow_none=nullable,
+            metadata={**schema, "description": description, "example": example},
+            **kwargs,
+        )
 
 
 class StrictInteger(fields.Integer):
@@ -26,165 +75,283 @@ def _printable(value: str) -> None:
         raise ValidationError("must be printable characters, not only spaces")
 
 
-def stack_field() -> fields.List:
+def _is_player_color(value: str) -> None:
+    # A plain function, not OneOf: the spec takes the choices from PlayerColor.
+    if value not in PLAYER_COLORS:
+        raise ValidationError("Must be one of: red, black.")
+
+
+def player_color(description: str, example: str | None = "red", **kwargs: Any) -> Ref:
+    return Ref(PLAYER_COLOR, description, example, **kwargs)
+
+
+def button_colors(description: str, example: list[str]) -> fields.List:
+    return fields.List(Ref(BUTTON_COLOR, "A button", "white"), **doc(description, example))
+
+
+def circle_field(description: str) -> fields.List:
     return fields.List(
-        fields.String(validate=validate.OneOf(COLORS)),
-        metadata={"description": "Buttons bottom first", "example": ["red", "white"]},
+        fields.List(Ref(BUTTON_COLOR, "A button", "white")),
+        **doc(description, CIRCLE_EXAMPLE),
     )
+
+
+def tally_field(description: str, example: dict[str, int]) -> fields.Nested:
+    return fields.Nested(TallySchema, **doc(description, example))
 
 
 # Requests
 
 
 class SeatRequestSchema(Schema):
+    """Who sits in a seat."""
+
     type = fields.String(
         load_default="human",
         validate=validate.OneOf(["human"]),
-        metadata={"description": "Who sits here: `human` (open until someone joins)"},
+        **doc("`human`: the seat is open until someone takes it", "human"),
     )
 
 
 class PlayersRequestSchema(Schema):
-    red = fields.Nested(SeatRequestSchema)
-    black = fields.Nested(SeatRequestSchema)
+    """The two seats of a new game."""
+
+    red = fields.Nested(SeatRequestSchema, **doc("The red seat", {"type": "human"}))
+    black = fields.Nested(SeatRequestSchema, **doc("The black seat", {"type": "human"}))
 
 
 class CreateGameSchema(Schema):
+    """Options of a new game; every field is optional."""
+
     target_score = StrictInteger(
         load_default=15,
         validate=validate.Range(1, 100),
-        metadata={"description": "Points that win the game", "example": 15},
+        **doc("Points that win the game", 15),
     )
     first_player = fields.String(
         load_default="random",
         validate=validate.OneOf(["red", "black", "random"]),
-        metadata={"description": "Who starts the first round", "example": "random"},
+        **doc("Who starts the first round; `random` draws it", "random"),
     )
     seed = StrictInteger(
-        load_default=None,
         validate=validate.Range(-(2**63), 2**63 - 1),
-        metadata={"description": "Makes every random draw reproducible", "example": 42},
+        **doc("Makes every random draw of the game reproducible", 42),
     )
     visibility = fields.String(
         load_default="private",
         validate=validate.OneOf(["private", "public"]),
-        metadata={"description": "`public` games are listed in the lobby", "example": "private"},
+        **doc("`public` games are listed in the lobby while a seat is open", "private"),
     )
-    players = fields.Nested(PlayersRequestSchema, load_default=None)
+    players = fields.Nested(
+        PlayersRequestSchema,
+        **doc("The seats; both human by default", {"red": {"type": "human"}}),
+    )
 
 
 class JoinGameSchema(Schema):
-    color = fields.String(
-        load_default=None,
-        validate=validate.OneOf(PLAYER_COLORS),
-        metadata={"description": "Seat to take; default the first open one, red first"},
+    """The seat to take."""
+
+    color = player_color(
+        "Seat to take; by default the first open one, red before black",
+        validate=_is_player_color,
     )
     name = fields.String(
-        load_default=None,
         validate=[validate.Length(1, 40), _printable],
-        metadata={"description": "Shown to the opponent", "example": "Ana"},
+        **doc("Shown to the opponent: 1 to 40 printable characters", "Ana"),
     )
 
 
 class PlayMoveSchema(Schema):
+    """A move: the position of a stack holding a white button."""
+
     position = StrictInteger(
         required=True,
         validate=validate.Range(0, 8),
-        metadata={"description": "Position of the stack to sow", "example": 4},
+        **doc("Position 0..8 (clockwise) of the stack to sow", 4),
     )
 
 
 # Responses
 
 
-class PlayerSchema(Schema):
-    type = fields.String(validate=validate.OneOf(["human", "bot"]))
-    name = fields.String(allow_none=True)
-    joined = fields.Boolean()
-    level = fields.String(allow_none=True)
+class Document(Schema):
+    """A response body: every field is always present (null where allowed),
+    so the spec marks them required, except those named in OPTIONAL."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field) -> None:
+        field_obj.required = field_name not in self.OPTIONAL
 
 
-class PlayersSchema(Schema):
-    red = fields.Nested(PlayerSchema)
-    black = fields.Nested(PlayerSchema)
+class PlayerSchema(Document):
+    """A seat of a game."""
+
+    type = fields.String(
+        validate=validate.OneOf(["human", "bot"]), **doc("`human` or `bot`", "human")
+    )
+    name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
+    joined = fields.Boolean(**doc("Whether the seat is taken", True))
+    level = fields.String(allow_none=True, **doc("A bot's level; null for humans", None))
 
 
-class TallySchema(Schema):
-    red = fields.Integer()
-    black = fields.Integer()
+class PlayersSchema(Document):
+    """Both seats."""
 
-
-class RoundSchema(Schema):
-    number = fields.Integer(metadata={"example": 1})
-    starting_player = fields.String(validate=validate.OneOf(PLAYER_COLORS))
-    to_move = fields.String(allow_none=True, validate=validate.OneOf(PLAYER_COLORS))
-    initial_circle = fields.List(stack_field(), metadata={"description": "The deal, 9 stacks"})
-    circle = fields.List(stack_field(), metadata={"description": "9 stacks, index = position"})
-    legal_moves = fields.List(fields.Integer(), metadata={"example": [0, 4, 7]})
-    moves_played = fields.Integer()
-
-
-class RoundResultSchema(Schema):
-    number = fields.Integer()
-    starting_player = fields.String(validate=validate.OneOf(PLAYER_COLORS))
-    initial_circle = fields.List(stack_field())
-    final_stack = fields.List(fields.String(validate=validate.OneOf(COLORS)))
-    strength = fields.Nested(TallySchema)
-    points = fields.Nested(TallySchema)
-
-
-class GameSchema(Schema):
-    id = fields.String(metadata={"example": "q7Xb0mXvYg3cS1pQ2a9e"})
-    status = fields.String(validate=validate.OneOf(["waiting", "playing", "finished"]))
-    version = fields.Integer(metadata={"example": 0})
-    created_at = fields.String(metadata={"example": "2026-11-29T16:00:00.000Z"})
-    updated_at = fields.String(metadata={"example": "2026-11-29T16:00:00.000Z"})
-    visibility = fields.String(validate=validate.OneOf(["private", "public"]))
-    target_score = fields.Integer(metadata={"example": 15})
-    players = fields.Nested(PlayersSchema)
-    score = fields.Nested(TallySchema)
-    winner = fields.String(allow_none=True, validate=validate.OneOf(PLAYER_COLORS))
-    resigned = fields.String(allow_none=True, validate=validate.OneOf(PLAYER_COLORS))
-    round = fields.Nested(RoundSchema)
-    rounds = fields.List(fields.Nested(RoundResultSchema))
-
-
-class MoveSchema(Schema):
-    number = fields.Integer(metadata={"example": 1})
-    round = fields.Integer(metadata={"example": 1})
-    player = fields.String(validate=validate.OneOf(PLAYER_COLORS))
-    position = fields.Integer(metadata={"example": 4})
-    extra_turn = fields.Boolean()
-    overflow = fields.Boolean()
-    round_over = fields.Boolean()
-    created_at = fields.String()
-
-
-class JoinedSchema(Schema):
-    color = fields.String(validate=validate.OneOf(PLAYER_COLORS))
-    token = fields.String(metadata={"description": "Bearer token of this seat; shown once"})
-    game = fields.Nested(GameSchema)
-
-
-class PlayedSchema(Schema):
-    move = fields.Nested(MoveSchema)
-    game = fields.Nested(GameSchema)
-
-
-class ProblemSchema(Schema):
-    type = fields.String()
-    title = fields.String()
-    status = fields.Integer()
-    detail = fields.String()
-    code = fields.String(metadata={"description": "Stable snake_case code to switch on"})
-    instance = fields.String()
-    version = fields.Integer(metadata={"description": "The game's current version (conflicts)"})
-    errors = fields.Dict(
-        keys=fields.String(),
-        values=fields.List(fields.String()),
-        metadata={"description": "Messages by field (validation errors)"},
+    red = fields.Nested(
+        PlayerSchema,
+        **doc("The red seat", {"type": "human", "name": "Ana", "joined": True, "level": None}),
+    )
+    black = fields.Nested(
+        PlayerSchema,
+        **doc("The black seat", {"type": "human", "name": None, "joined": False, "level": None}),
     )
 
 
-class HealthSchema(Schema):
-    status = fields.String(metadata={"example": "ok"})
+class TallySchema(Document):
+    """A number for each player."""
+
+    red = fields.Integer(**doc("Red's value", 11))
+    black = fields.Integer(**doc("Black's value", 21))
+
+
+class RoundSchema(Document):
+    """The round in play, or the last one when the game is finished."""
+
+    number = fields.Integer(**doc("Round number, from 1", 1))
+    starting_player = player_color("Who moved first in this round")
+    to_move = player_color("Who moves next; null while waiting or finished", nullable=True)
+    initial_circle = circle_field("The deal: 9 stacks of one button each")
+    circle = circle_field("9 stacks, index = position, each bottom first; [] is empty")
+    legal_moves = fields.List(
+        fields.Integer(), **doc("Positions the player to move may play", [0, 3])
+    )
+    moves_played = fields.Integer(**doc("Moves played in this round (8 end it)", 2))
+
+
+class RoundResultSchema(Document):
+    """A finished round."""
+
+    number = fields.Integer(**doc("Round number", 1))
+    starting_player = player_color("Who moved first in the round")
+    initial_circle = circle_field("The deal")
+    final_stack = button_colors("The last stack, bottom first: heights 1..9", FINAL_STACK_EXAMPLE)
+    strength = tally_field("Sum of heights of each player's buttons", {"red": 11, "black": 21})
+    points = tally_field("Points scored: the difference, to the stronger", {"red": 0, "black": 10})
+
+
+class GameSchema(Document):
+    """A game of Button Up!"""
+
+    id = fields.String(**doc("The game's id", GAME_ID_EXAMPLE))
+    status = fields.String(
+        validate=validate.OneOf(["waiting", "playing", "finished"]),
+        **doc("`waiting` for a seat, `playing`, or `finished`", "playing"),
+    )
+    version = fields.Integer(**doc("Grows by one with every change; the ETag", 3))
+    created_at = fields.String(**doc("RFC 3339 UTC", TIME_EXAMPLE))
+    updated_at = fields.String(**doc("RFC 3339 UTC, the last change", TIME_EXAMPLE))
+    visibility = fields.String(
+        validate=validate.OneOf(["private", "public"]), **doc("Lobby visibility", "private")
+    )
+    target_score = fields.Integer(**doc("Points that win the game", 15))
+    players = fields.Nested(
+        PlayersSchema,
+        **doc(
+            "The two seats",
+            {
+                "red": {"type": "human", "name": "Ana", "joined": True, "level": None},
+                "black": {"type": "human", "name": "Bo", "joined": True, "level": None},
+            },
+        ),
+    )
+    score = tally_field("Points so far", {"red": 0, "black": 10})
+    winner = player_color("The winner once finished, else null", nullable=True)
+    resigned = player_color("Who resigned, if anyone", None, nullable=True)
+    round = fields.Nested(
+        RoundSchema,
+        **doc(
+            "The round in play",
+            {
+                "number": 1,
+                "starting_player": "red",
+                "to_move": "black",
+                "initial_circle": [["white"]] * 3 + [["red"]] * 3 + [["black"]] * 3,
+                "circle": [[], ["white", "white"], ["white"]] + [["red"]] * 3 + [["black"]] * 3,
+                "legal_moves": [1, 2],
+                "moves_played": 1,
+            },
+        ),
+    )
+    rounds = fields.List(fields.Nested(RoundResultSchema), **doc("Finished rounds", []))
+
+
+MOVE_EXAMPLE = {
+    "number": 1,
+    "round": 1,
+    "player": "red",
+    "position": 0,
+    "extra_turn": True,
+    "overflow": False,
+    "round_over": False,
+    "created_at": TIME_EXAMPLE,
+}
+
+
+class MoveSchema(Document):
+    """One move of the game."""
+
+    number = fields.Integer(**doc("Counts moves over the whole game, from 1", 1))
+    round = fields.Integer(**doc("The round it was played in", 1))
+    player = player_color("Who played it")
+    position = fields.Integer(**doc("The position sown", 0))
+    extra_turn = fields.Boolean(**doc("The same player moves again", True))
+    overflow = fields.Boolean(**doc("The stack was taller than the other stacks", False))
+    round_over = fields.Boolean(**doc("The move ended the round", False))
+    created_at = fields.String(**doc("RFC 3339 UTC", TIME_EXAMPLE))
+
+
+class JoinedSchema(Document):
+    """A seat taken: keep the token, it is shown only here."""
+
+    color = player_color("The seat taken")
+    token = fields.String(
+        **doc(
+            "Bearer token of this seat; shown once", "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE"
+        )
+    )
+    game = fields.Nested(GameSchema, **doc("The game after joining", {"id": GAME_ID_EXAMPLE}))
+
+
+class PlayedSchema(Document):
+    """A move applied."""
+
+    move = fields.Nested(MoveSchema, **doc("The move", MOVE_EXAMPLE))
+    game = fields.Nested(GameSchema, **doc("The game after the move", {"id": GAME_ID_EXAMPLE}))
+
+
+class ProblemSchema(Document):
+    """An RFC 9457 problem: every error the service sends."""
+
+    OPTIONAL = frozenset({"version", "errors"})
+
+    type = fields.String(
+        **doc("A URI naming the problem type", "urn:buttonup:problem:not_your_turn")
+    )
+    title = fields.String(**doc("Short summary of the problem type", "Not your turn"))
+    status = fields.Integer(**doc("The HTTP status", 409))
+    detail = fields.String(**doc("What went wrong, for people", "it is black's turn"))
+    code = fields.String(**doc("Stable snake_case code for programs", "not_your_turn"))
+    instance = fields.String(**doc("The request path", "/v1/games/q7Xb0mXvYg3cS1pQ2a9e/moves"))
+    version = fields.Integer(**doc("The game's current version (conflicts)", 3))
+    errors = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        **doc("Messages by field (validation errors)", {"position": ["Not a valid integer."]}),
+    )
+
+
+class HealthSchema(Document):
+    """A probe's answer."""
+
+    status = fields.String(**doc("Always `ok` when the probe passes", "ok"))

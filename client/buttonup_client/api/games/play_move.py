@@ -1,0 +1,266 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.play_move import PlayMove
+from ...models.played import Played
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    body: PlayMove,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/{game_id}/moves".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Played | Problem | None:
+    if response.status_code == 201:
+        response_201 = Played.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Problem.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Played | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PlayMove,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Played | Problem]:
+    """Play a move
+
+     Sows the stack at `position` for the player whose token is given. `If-Match` applies it only at that
+    version; `Idempotency-Key` makes retries safe.
+
+    Args:
+        game_id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (PlayMove):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Played | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PlayMove,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Played | Problem | None:
+    """Play a move
+
+     Sows the stack at `position` for the player whose token is given. `If-Match` applies it only at that
+    version; `Idempotency-Key` makes retries safe.
+
+    Args:
+        game_id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (PlayMove):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Played | Problem
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PlayMove,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Played | Problem]:
+    """Play a move
+
+     Sows the stack at `position` for the player whose token is given. `If-Match` applies it only at that
+    version; `Idempotency-Key` makes retries safe.
+
+    Args:
+        game_id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (PlayMove):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Played | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        body=body,
+        if_match=if_match,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: PlayMove,
+    if_match: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Played | Problem | None:
+    """Play a move
+
+     Sows the stack at `position` for the player whose token is given. `If-Match` applies it only at that
+    version; `Idempotency-Key` makes retries safe.
+
+    Args:
+        game_id (str):
+        if_match (str | Unset):
+        idempotency_key (str | Unset):
+        body (PlayMove):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Played | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            body=body,
+            if_match=if_match,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,189 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.game_status import GameStatus, check_game_status
+from ..models.game_visibility import GameVisibility, check_game_visibility
+from ..models.player_color import PlayerColor, check_player_color
+
+if TYPE_CHECKING:
+    from ..models.players import Players
+    from ..models.round_ import Round
+    from ..models.round_result import RoundResult
+    from ..models.tally import Tally
+
+
+T = TypeVar("T", bound="Game")
+
+
+@_attrs_define
+class Game:
+    id: str
+    """ The game's id """
+    status: GameStatus
+    """ `waiting` for a seat, `playing`, or `finished` """
+    version: int
+    """ Grows by one with every change; the ETag """
+    created_at: str
+    """ RFC 3339 UTC """
+    updated_at: str
+    """ RFC 3339 UTC, the last change """
+    visibility: GameVisibility
+    """ Lobby visibility """
+    target_score: int
+    """ Points that win the game """
+    players: Players
+    score: Tally
+    winner: None | PlayerColor
+    """ The winner once finished, else null """
+    resigned: None | PlayerColor
+    """ Who resigned, if anyone """
+    round_: Round
+    rounds: list[RoundResult]
+    """ Finished rounds """
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        status: str = self.status
+
+        version = self.version
+
+        created_at = self.created_at
+
+        updated_at = self.updated_at
+
+        visibility: str = self.visibility
+
+        target_score = self.target_score
+
+        players = self.players.to_dict()
+
+        score = self.score.to_dict()
+
+        winner: None | str
+        if isinstance(self.winner, str):
+            winner = self.winner
+        else:
+            winner = self.winner
+
+        resigned: None | str
+        if isinstance(self.resigned, str):
+            resigned = self.resigned
+        else:
+            resigned = self.resigned
+
+        round_ = self.round_.to_dict()
+
+        rounds = []
+        for rounds_item_data in self.rounds:
+            rounds_item = rounds_item_data.to_dict()
+            rounds.append(rounds_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "status": status,
+                "version": version,
+                "created_at": created_at,
+                "updated_at": updated_at,
+                "visibility": visibility,
+                "target_score": target_score,
+                "players": players,
+                "score": score,
+                "winner": winner,
+                "resigned": resigned,
+                "round": round_,
+                "rounds": rounds,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.players import Players  # noqa: PLC0415
+        from ..models.round_ import Round  # noqa: PLC0415
+        from ..models.round_result import RoundResult  # noqa: PLC0415
+        from ..models.tally import Tally  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        status = check_game_status(d.pop("status"))
+
+        version = d.pop("version")
+
+        created_at = d.pop("created_at")
+
+        updated_at = d.pop("updated_at")
+
+        visibility = check_game_visibility(d.pop("visibility"))
+
+        target_score = d.pop("target_score")
+
+        players = Players.from_dict(d.pop("players"))
+
+        score = Tally.from_dict(d.pop("score"))
+
+        def _parse_winner(data: object) -> None | PlayerColor:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                winner_type_0 = check_player_color(data)
+
+                return winner_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerColor, data)
+
+        winner = _parse_winner(d.pop("winner"))
+
+        def _parse_resigned(data: object) -> None | PlayerColor:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                resigned_type_0 = check_player_color(data)
+
+                return resigned_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerColor, data)
+
+        resigned = _parse_resigned(d.pop("resigned"))
+
+        round_ = Round.from_dict(d.pop("round"))
+
+        rounds = []
+        _rounds = d.pop("rounds")
+        for rounds_item_data in _rounds:
+            rounds_item = RoundResult.from_dict(rounds_item_data)
+
+            rounds.append(rounds_item)
+
+        game = cls(
+            id=id,
+            status=status,
+            version=version,
+            created_at=created_at,
+            updated_at=updated_at,
+            visibility=visibility,
+            target_score=target_score,
+            players=players,
+            score=score,
+            winner=winner,
+            resigned=resigned,
+            round_=round_,
+            rounds=rounds,
+        )
+
+        return game

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.player_color import PlayerColor, check_player_color
+
+if TYPE_CHECKING:
+    from ..models.game import Game
+
+
+T = TypeVar("T", bound="Joined")
+
+
+@_attrs_define
+class Joined:
+    color: PlayerColor
+    """ A player's colour, which is also the name of their seat """
+    token: str
+    """ Bearer token of this seat; shown once """
+    game: Game
+
+    def to_dict(self) -> dict[str, Any]:
+        color: str = self.color
+
+        token = self.token
+
+        game = self.game.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "color": color,
+                "token": token,
+                "game": game,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.game import Game  # noqa: PLC0415
+
+        d = dict(src_dict)
+        color = check_player_color(d.pop("color"))
+
+        token = d.pop("token")
+
+        game = Game.from_dict(d.pop("game"))
+
+        joined = cls(
+            color=color,
+            token=token,
+            game=game,
+        )
+
+        return joined

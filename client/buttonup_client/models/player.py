@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.player_type import PlayerType, check_player_type
+
+T = TypeVar("T", bound="Player")
+
+
+@_attrs_define
+class Player:
+    type_: PlayerType
+    """ `human` or `bot` """
+    name: None | str
+    """ The player's name, if given """
+    joined: bool
+    """ Whether the seat is taken """
+    level: None | str
+    """ A bot's level; null for humans """
+
+    def to_dict(self) -> dict[str, Any]:
+        type_: str = self.type_
+
+        name: None | str
+        name = self.name
+
+        joined = self.joined
+
+        level: None | str
+        level = self.level
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+                "name": name,
+                "joined": joined,
+                "level": level,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        type_ = check_player_type(d.pop("type"))
+
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        name = _parse_name(d.pop("name"))
+
+        joined = d.pop("joined")
+
+        def _parse_level(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        level = _parse_level(d.pop("level"))
+
+        player = cls(
+            type_=type_,
+            name=name,
+            joined=joined,
+            level=level,
+        )
+
+        return player

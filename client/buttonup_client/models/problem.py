@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.problem_errors import ProblemErrors
+
+
+T = TypeVar("T", bound="Problem")
+
+
+@_attrs_define
+class Problem:
+    type_: str
+    """ A URI naming the problem type """
+    title: str
+    """ Short summary of the problem type """
+    status: int
+    """ The HTTP status """
+    detail: str
+    """ What went wrong, for people """
+    code: str
+    """ Stable snake_case code for programs """
+    instance: str
+    """ The request path """
+    version: int | Unset = UNSET
+    """ The game's current version (conflicts) """
+    errors: ProblemErrors | Unset = UNSET
+    """ Messages by field (validation errors) """
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        title = self.title
+
+        status = self.status
+
+        detail = self.detail
+
+        code = self.code
+
+        instance = self.instance
+
+        version = self.version
+
+        errors: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = self.errors.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+                "title": title,
+                "status": status,
+                "detail": detail,
+                "code": code,
+                "instance": instance,
+            }
+        )
+        if version is not UNSET:
+            field_dict["version"] = version
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.problem_errors import ProblemErrors  # noqa: PLC0415
+
+        d = dict(src_dict)
+        type_ = d.pop("type")
+
+        title = d.pop("title")
+
+        status = d.pop("status")
+
+        detail = d.pop("detail")
+
+        code = d.pop("code")
+
+        instance = d.pop("instance")
+
+        version = d.pop("version", UNSET)
+
+        _errors = d.pop("errors", UNSET)
+        errors: ProblemErrors | Unset
+        if isinstance(_errors, Unset):
+            errors = UNSET
+        else:
+            errors = ProblemErrors.from_dict(_errors)
+
+        problem = cls(
+            type_=type_,
+            title=title,
+            status=status,
+            detail=detail,
+            code=code,
+            instance=instance,
+            version=version,
+            errors=errors,
+        )
+
+        return problem
