@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..models.create_game_first_player import CreateGameFirstPlayer, check_create_game_first_player
 from ..models.create_game_visibility import CreateGameVisibility, check_create_game_visibility
@@ -18,6 +19,8 @@ T = TypeVar("T", bound="CreateGame")
 
 @_attrs_define
 class CreateGame:
+    """Options of a new game; every field is optional."""
+
     target_score: int | Unset = 15
     """ Points that win the game """
     first_player: CreateGameFirstPlayer | Unset = "random"
@@ -27,6 +30,8 @@ class CreateGame:
     visibility: CreateGameVisibility | Unset = "private"
     """ `public` games are listed in the lobby while a seat is open """
     players: PlayersRequest | Unset = UNSET
+    """ The two seats of a new game. """
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         target_score = self.target_score
@@ -46,7 +51,7 @@ class CreateGame:
             players = self.players.to_dict()
 
         field_dict: dict[str, Any] = {}
-
+        field_dict.update(self.additional_properties)
         field_dict.update({})
         if target_score is not UNSET:
             field_dict["target_score"] = target_score
@@ -99,4 +104,21 @@ class CreateGame:
             players=players,
         )
 
+        create_game.additional_properties = d
         return create_game
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

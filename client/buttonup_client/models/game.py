@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..models.game_status import GameStatus, check_game_status
 from ..models.game_visibility import GameVisibility, check_game_visibility
@@ -21,6 +22,8 @@ T = TypeVar("T", bound="Game")
 
 @_attrs_define
 class Game:
+    """A game of Button Up!"""
+
     id: str
     """ The game's id """
     status: GameStatus
@@ -36,14 +39,18 @@ class Game:
     target_score: int
     """ Points that win the game """
     players: Players
+    """ Both seats. """
     score: Tally
+    """ A number for each player. """
     winner: None | PlayerColor
     """ The winner once finished, else null """
     resigned: None | PlayerColor
     """ Who resigned, if anyone """
     round_: Round
+    """ The round in play, or the last one when the game is finished. """
     rounds: list[RoundResult]
     """ Finished rounds """
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -84,7 +91,7 @@ class Game:
             rounds.append(rounds_item)
 
         field_dict: dict[str, Any] = {}
-
+        field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "id": id,
@@ -186,4 +193,21 @@ class Game:
             rounds=rounds,
         )
 
+        game.additional_properties = d
         return game
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

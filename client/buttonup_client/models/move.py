@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..models.player_color import PlayerColor, check_player_color
 
@@ -12,6 +13,8 @@ T = TypeVar("T", bound="Move")
 
 @_attrs_define
 class Move:
+    """One move of the game."""
+
     number: int
     """ Counts moves over the whole game, from 1 """
     round_: int
@@ -28,6 +31,7 @@ class Move:
     """ The move ended the round """
     created_at: str
     """ RFC 3339 UTC """
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         number = self.number
@@ -47,7 +51,7 @@ class Move:
         created_at = self.created_at
 
         field_dict: dict[str, Any] = {}
-
+        field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "number": number,
@@ -93,4 +97,21 @@ class Move:
             created_at=created_at,
         )
 
+        move.additional_properties = d
         return move
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

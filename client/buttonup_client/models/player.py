@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 from ..models.player_type import PlayerType, check_player_type
 
@@ -12,6 +13,8 @@ T = TypeVar("T", bound="Player")
 
 @_attrs_define
 class Player:
+    """A seat of a game."""
+
     type_: PlayerType
     """ `human` or `bot` """
     name: None | str
@@ -20,6 +23,7 @@ class Player:
     """ Whether the seat is taken """
     level: None | str
     """ A bot's level; null for humans """
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         type_: str = self.type_
@@ -33,7 +37,7 @@ class Player:
         level = self.level
 
         field_dict: dict[str, Any] = {}
-
+        field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "type": type_,
@@ -73,4 +77,21 @@ class Player:
             level=level,
         )
 
+        player.additional_properties = d
         return player
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

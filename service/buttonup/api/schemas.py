@@ -2,6 +2,7 @@
 are refused) and the documented shape of every response. Every field carries
 a description and an example, which the published spec shows."""
 
+import inspect
 from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, validate
@@ -100,10 +101,19 @@ def tally_field(description: str, example: dict[str, int]) -> fields.Nested:
     return fields.Nested(TallySchema, **doc(description, example))
 
 
+class Described(Schema):
+    """A schema whose docstring becomes its description in the spec."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # apispec reads the description from Meta; marshmallow options are unaffected.
+        cls.Meta = type("Meta", (), {"description": inspect.cleandoc(cls.__doc__ or "")})
+
+
 # Requests
 
 
-class SeatRequestSchema(Schema):
+class SeatRequestSchema(Described):
     """Who sits in a seat."""
 
     type = fields.String(
@@ -113,14 +123,14 @@ class SeatRequestSchema(Schema):
     )
 
 
-class PlayersRequestSchema(Schema):
+class PlayersRequestSchema(Described):
     """The two seats of a new game."""
 
     red = fields.Nested(SeatRequestSchema, **doc("The red seat", {"type": "human"}))
     black = fields.Nested(SeatRequestSchema, **doc("The black seat", {"type": "human"}))
 
 
-class CreateGameSchema(Schema):
+class CreateGameSchema(Described):
     """Options of a new game; every field is optional."""
 
     target_score = StrictInteger(
@@ -148,7 +158,7 @@ class CreateGameSchema(Schema):
     )
 
 
-class JoinGameSchema(Schema):
+class JoinGameSchema(Described):
     """The seat to take."""
 
     color = player_color(
@@ -161,7 +171,7 @@ class JoinGameSchema(Schema):
     )
 
 
-class PlayMoveSchema(Schema):
+class PlayMoveSchema(Described):
     """A move: the position of a stack holding a white button."""
 
     position = StrictInteger(
@@ -174,7 +184,7 @@ class PlayMoveSchema(Schema):
 # Responses
 
 
-class Document(Schema):
+class Document(Described):
     """A response body: every field is always present (null where allowed),
     so the spec marks them required, except those named in OPTIONAL."""
 

@@ -97,7 +97,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame):
+        body (CreateGame): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -132,7 +132,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame):
+        body (CreateGame): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,7 +162,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame):
+        body (CreateGame): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,7 +195,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame):
+        body (CreateGame): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -108,7 +108,7 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        body (JoinGame):
+        body (JoinGame): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,7 +143,7 @@ def sync(
 
     Args:
         game_id (str):
-        body (JoinGame):
+        body (JoinGame): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,7 +173,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        body (JoinGame):
+        body (JoinGame): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,7 +206,7 @@ async def asyncio(
 
     Args:
         game_id (str):
-        body (JoinGame):
+        body (JoinGame): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
