@@ -1,8 +1,15 @@
-"""Shared fixtures: a real redis-server of the suite's own on a free port."""
+"""Shared fixtures: a real redis-server of the suite's own on a free port, and
+real `buttonup serve` processes on it."""
 
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 import redis
 from flask import Flask
@@ -10,7 +17,7 @@ from flask.testing import FlaskClient
 
 from buttonup.app import create_app
 from buttonup.config import Settings
-from buttonup.redis_server import RedisServer
+from buttonup.redis_server import RedisServer, free_port
 
 
 @pytest.fixture(scope="session")
@@ -54,3 +61,56 @@ def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
     server.start()
     yield server
     server.stop()
+
+
+class LiveServer:
+    """One `buttonup serve` child process."""
+
+    def __init__(self, args: list[str], env: dict[str, str] | None = None) -> None:
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-m", "buttonup.cli", "serve", "--port", str(self.port), *args]
+        child_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+        child_env.update(env or {})
+        self.process = subprocess.Popen(
+            command, env=child_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                output = self.process.stdout.read().decode() if self.process.stdout else ""
+                raise RuntimeError(f"buttonup serve exited:\n{output}")
+            try:
+                if httpx.get(self.base_url + "/readyz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("buttonup serve did not become ready")
+
+    def stop(self) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+@pytest.fixture(scope="session")
+def live_server(redis_server: RedisServer) -> Iterator[LiveServer]:
+    server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"])
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def http(live_server: LiveServer) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=live_server.base_url, timeout=10) as client:
+        yield client

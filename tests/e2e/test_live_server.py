@@ -7,7 +7,7 @@ from collections import Counter
 
 import httpx
 
-from tests.e2e.conftest import LiveServer
+from tests.conftest import LiveServer
 
 
 def start_game(http: httpx.Client, **options) -> tuple[dict, dict[str, str]]:

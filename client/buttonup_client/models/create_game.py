@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.create_game_first_player import CreateGameFirstPlayer, check_create_game_first_player
 from ..models.create_game_visibility import CreateGameVisibility, check_create_game_visibility
@@ -31,7 +30,6 @@ class CreateGame:
     """ `public` games are listed in the lobby while a seat is open """
     players: PlayersRequest | Unset = UNSET
     """ The two seats of a new game. """
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         target_score = self.target_score
@@ -51,7 +49,7 @@ class CreateGame:
             players = self.players.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if target_score is not UNSET:
             field_dict["target_score"] = target_score
@@ -104,21 +102,4 @@ class CreateGame:
             players=players,
         )
 
-        create_game.additional_properties = d
         return create_game
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
@@ -23,7 +22,6 @@ class PlayersRequest:
     """ Who sits in a seat. """
     black: SeatRequest | Unset = UNSET
     """ Who sits in a seat. """
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         red: dict[str, Any] | Unset = UNSET
@@ -35,7 +33,7 @@ class PlayersRequest:
             black = self.black.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update({})
         if red is not UNSET:
             field_dict["red"] = red
@@ -68,21 +66,4 @@ class PlayersRequest:
             black=black,
         )
 
-        players_request.additional_properties = d
         return players_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.button_color import ButtonColor, check_button_color
 from ..models.player_color import PlayerColor, check_player_color
@@ -30,7 +29,6 @@ class Round:
     """ Positions the player to move may play """
     moves_played: int
     """ Moves played in this round (8 end it) """
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         number = self.number
@@ -66,7 +64,7 @@ class Round:
         moves_played = self.moves_played
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "number": number,
@@ -141,21 +139,4 @@ class Round:
             moves_played=moves_played,
         )
 
-        round_.additional_properties = d
         return round_
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.button_color import ButtonColor, check_button_color
 from ..models.player_color import PlayerColor, check_player_color
@@ -32,7 +31,6 @@ class RoundResult:
     """ A number for each player. """
     points: Tally
     """ A number for each player. """
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         number = self.number
@@ -58,7 +56,7 @@ class RoundResult:
         points = self.points.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "number": number,
@@ -113,21 +111,4 @@ class RoundResult:
             points=points,
         )
 
-        round_result.additional_properties = d
         return round_result
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

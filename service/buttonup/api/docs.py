@@ -8,6 +8,8 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
+from buttonup.api.http import IDEMPOTENCY_KEY_PATTERN
+
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 
 PROBLEM_DESCRIPTIONS = {
@@ -44,7 +46,7 @@ IDEMPOTENCY_KEY = {
     "required": False,
     "description": "Retries with the same key and body within 24 h get the first "
     "successful response, and nothing is applied again",
-    "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+    "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN},
 }
 IF_MATCH = {
     "in": "header",
@@ -93,12 +95,10 @@ LINKS = {
         },
     },
     "play_move": {
+        # The token of whoever moves next is the client's to choose.
         "PlayNext": {
             "operationId": "play_move",
-            "parameters": {
-                **SAME_GAME_ID,
-                "header.Authorization": "$request.header.Authorization",
-            },
+            "parameters": SAME_GAME_ID,
             "requestBody": FIRST_LEGAL_MOVE,
         },
         "ListMoves": {"operationId": "list_moves", "parameters": SAME_GAME_ID},

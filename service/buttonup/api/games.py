@@ -53,7 +53,7 @@ def idempotency() -> Idempotency | None:
 
 @blp.route("")
 class GameCollection(MethodView):
-    @blp.arguments(schemas.CreateGameSchema())
+    @blp.arguments(schemas.CreateGameSchema(), required=False)
     @blp.response(201, schemas.GameSchema, headers=LOCATION_HEADER)
     @operation(
         blp,
@@ -100,7 +100,7 @@ class Game(MethodView):
 
 @blp.route("/<game_id>/players", parameters=[GAME_ID])
 class Players(MethodView):
-    @blp.arguments(schemas.JoinGameSchema())
+    @blp.arguments(schemas.JoinGameSchema(), required=False)
     @blp.response(201, schemas.JoinedSchema)
     @operation(
         blp,

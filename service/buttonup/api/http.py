@@ -1,5 +1,7 @@
 """Small helpers for request headers and JSON responses."""
 
+import re
+
 from flask import Response, request
 
 JSON = "application/json"
@@ -18,13 +20,17 @@ class InvalidHeader(Exception):
         self.message = message
 
 
+IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{1,64}$"  # visible ASCII, as the spec says
+_IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
+
+
 def idempotency_key() -> str | None:
-    """The Idempotency-Key header: 1 to 64 printable ASCII characters."""
+    """The Idempotency-Key header: 1 to 64 visible ASCII characters."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
-    if not 1 <= len(key) <= 64 or not (key.isascii() and key.isprintable()):
-        raise InvalidHeader("Idempotency-Key", "must be 1 to 64 printable ASCII characters")
+    if not _IDEMPOTENCY_KEY.match(key):
+        raise InvalidHeader("Idempotency-Key", "must be 1 to 64 visible ASCII characters")
     return key
 
 

@@ -60,7 +60,8 @@ class Ref(fields.String):
 
 
 class StrictInteger(fields.Integer):
-    """An integer and nothing else: no "1", no 1.0, no true."""
+    """A JSON integer and nothing else: no "1", no true, no 1.5. As in JSON
+    Schema, 1.0 is the integer 1."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(strict=True, **kwargs)
@@ -68,12 +69,22 @@ class StrictInteger(fields.Integer):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, bool):
             raise self.make_error("invalid")
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-def _printable(value: str) -> None:
-    if not value.isprintable() or not value.strip():
-        raise ValidationError("must be printable characters, not only spaces")
+def _unicode_text(value: str) -> None:
+    # JSON can spell a lone surrogate, which is no character at all.
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("must be valid Unicode text") from None
+
+
+# Printable: no control characters, and not only spaces.
+_NOT_PRINTABLE = "\\u0000-\\u001f\\u007f-\\u009f"
+NAME_PATTERN = f"^[^{_NOT_PRINTABLE}]*[^\\s{_NOT_PRINTABLE}][^{_NOT_PRINTABLE}]*$"
 
 
 def _is_player_color(value: str) -> None:
@@ -166,7 +177,11 @@ class JoinGameSchema(Described):
         validate=_is_player_color,
     )
     name = fields.String(
-        validate=[validate.Length(1, 40), _printable],
+        validate=[
+            validate.Length(1, 40),
+            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
+            _unicode_text,
+        ],
         **doc("Shown to the opponent: 1 to 40 printable characters", "Ana"),
     )
 

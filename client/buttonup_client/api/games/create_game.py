@@ -13,7 +13,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
-    body: CreateGame,
+    body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -25,7 +25,8 @@ def _get_kwargs(
         "url": "/v1/games",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -87,7 +88,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateGame,
+    body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Create a game
@@ -97,7 +98,7 @@ def sync_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame): Options of a new game; every field is optional.
+        body (CreateGame | Unset): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -122,7 +123,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateGame,
+    body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Create a game
@@ -132,7 +133,7 @@ def sync(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame): Options of a new game; every field is optional.
+        body (CreateGame | Unset): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,7 +153,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateGame,
+    body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Create a game
@@ -162,7 +163,7 @@ async def asyncio_detailed(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame): Options of a new game; every field is optional.
+        body (CreateGame | Unset): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,7 +186,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: CreateGame,
+    body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Create a game
@@ -195,7 +196,7 @@ async def asyncio(
 
     Args:
         idempotency_key (str | Unset):
-        body (CreateGame): Options of a new game; every field is optional.
+        body (CreateGame | Unset): Options of a new game; every field is optional.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

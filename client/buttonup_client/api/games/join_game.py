@@ -9,13 +9,13 @@ from ...client import AuthenticatedClient, Client
 from ...models.join_game import JoinGame
 from ...models.joined import Joined
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
     *,
-    body: JoinGame,
+    body: JoinGame | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -26,7 +26,8 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["json"] = body.to_dict()
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -99,7 +100,7 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: JoinGame,
+    body: JoinGame | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Take a seat
 
@@ -108,7 +109,7 @@ def sync_detailed(
 
     Args:
         game_id (str):
-        body (JoinGame): The seat to take.
+        body (JoinGame | Unset): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,7 +135,7 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: JoinGame,
+    body: JoinGame | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Take a seat
 
@@ -143,7 +144,7 @@ def sync(
 
     Args:
         game_id (str):
-        body (JoinGame): The seat to take.
+        body (JoinGame | Unset): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,7 +165,7 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: JoinGame,
+    body: JoinGame | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Take a seat
 
@@ -173,7 +174,7 @@ async def asyncio_detailed(
 
     Args:
         game_id (str):
-        body (JoinGame): The seat to take.
+        body (JoinGame | Unset): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,7 +198,7 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
-    body: JoinGame,
+    body: JoinGame | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Take a seat
 
@@ -206,7 +207,7 @@ async def asyncio(
 
     Args:
         game_id (str):
-        body (JoinGame): The seat to take.
+        body (JoinGame | Unset): The seat to take.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

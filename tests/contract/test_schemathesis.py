@@ -1,0 +1,124 @@
+"""A schemathesis run over every operation, against a live `buttonup serve`
+on the suite's real Redis: every phase (examples, coverage, fuzzing, stateful sequences that
+create, join and play through the spec's links) and every check."""
+
+from collections import Counter
+
+import httpx
+import pytest
+import schemathesis
+from schemathesis.config import SchemathesisConfig
+from schemathesis.engine import Status, events, from_schema
+from schemathesis.generation import GenerationMode
+
+# Statuses the contract allows for well-formed requests: a game that does not
+# exist (404), a missing or wrong token (401), the game's state (409), a
+# stale If-Match (412), and 304 for a matching If-None-Match.
+EXPECTED_FOR_VALID_DATA = ["2xx", "304", "401", "404", "409", "412"]
+
+# Reusing an Idempotency-Key with another body is 422 by contract, and the
+# generator reuses keys; a_valid_request_is_refused_only_for_a_reused_key
+# makes sure that is the only 422 a valid request gets.
+IDEMPOTENT_OPERATIONS = ["create_game", "play_move"]
+
+CONFIG = SchemathesisConfig.from_dict(
+    {
+        "seed": 20261129,
+        "checks": {
+            "enabled": True,
+            "positive_data_acceptance": {"expected-statuses": EXPECTED_FOR_VALID_DATA},
+        },
+        "operations": [
+            {
+                "include-operation-id": IDEMPOTENT_OPERATIONS,
+                "checks": {
+                    "positive_data_acceptance": {
+                        "expected-statuses": [*EXPECTED_FOR_VALID_DATA, "422"]
+                    }
+                },
+            }
+        ],
+        "generation": {"max-examples": 40, "with-security-parameters": False},
+        "phases": {"stateful": {"max-steps": 16, "generation": {"max-examples": 100}}},
+    }
+)
+
+
+@schemathesis.check
+def a_valid_request_is_refused_only_for_a_reused_key(ctx, response, case):
+    positive = case.meta is not None and case.meta.generation.mode == GenerationMode.POSITIVE
+    if positive and response.status_code == 422:
+        code = response.json().get("code")
+        if code != "idempotency_key_reused":
+            raise AssertionError(f"a schema-valid request got 422 {code}")
+    return None
+
+
+def with_seat_tokens(schema, base_url: str):
+    """Seat tokens as a client that holds both seats of a game would use them:
+    the token of whoever is to move (or one kept from a link); for a game it
+    never joined, a token that belongs to no seat."""
+    tokens: dict[str, dict[str, str]] = {}
+
+    @schema.hook
+    def after_call(context, case, response):
+        joined = case.operation.label == "POST /v1/games/{game_id}/players"
+        if joined and response.status_code == 201:
+            seat = response.json()
+            tokens.setdefault(case.path_parameters["game_id"], {})[seat["color"]] = seat["token"]
+
+    @schema.auth(refresh_interval=None, retry_on=[])
+    class SeatTokens:
+        def get(self, case, context):
+            game_id = (case.path_parameters or {}).get("game_id")
+            seats = tokens.get(game_id)
+            if not seats:
+                return "belongs-to-no-seat"
+            game = httpx.get(f"{base_url}/v1/games/{game_id}", timeout=5)
+            to_move = game.json()["round"]["to_move"] if game.status_code == 200 else None
+            return seats.get(to_move) or next(iter(seats.values()))
+
+        def set(self, case, data, context):
+            headers = dict(case.headers or {})
+            headers.setdefault("Authorization", f"Bearer {data}")
+            case.headers = headers
+
+    return schema
+
+
+def run(base_url: str) -> tuple[int, list[str], list[str], Counter]:
+    schema = schemathesis.openapi.from_url(f"{base_url}/openapi.json", config=CONFIG)
+    with_seat_tokens(schema, base_url)
+    cases, failures, errors = 0, [], []
+    answers: Counter = Counter()  # (phase, operation id, status)
+    for event in from_schema(schema).execute():
+        if isinstance(event, events.ScenarioFinished):
+            cases += len(event.recorder.cases)
+            for case_id, interaction in event.recorder.interactions.items():
+                operation = event.recorder.cases[case_id].value.operation
+                status = interaction.response.status_code if interaction.response else None
+                answers[
+                    (event.phase.value, operation.definition.raw.get("operationId"), status)
+                ] += 1
+            for checks in event.recorder.checks.values():
+                for check in checks:
+                    if check.status == Status.FAILURE:
+                        failures.append(f"{event.label} [{check.name}] {check.failure_info}")
+        elif isinstance(event, events.NonFatalError):
+            errors.append(f"{event.label}: {event.info}")
+        elif isinstance(event, events.FatalError):
+            errors.append(f"fatal: {event.exception}")
+    return cases, failures, errors, answers
+
+
+@pytest.mark.contract
+def test_schemathesis_finds_nothing(live_server, capsys):
+    cases, failures, errors, answers = run(live_server.base_url)
+    with capsys.disabled():
+        print(f"\nschemathesis: {cases} generated cases, {len(failures)} failures")
+    assert not errors, "\n".join(errors[:10])
+    assert not failures, "\n".join(sorted(set(failures))[:20])
+    assert cases > 500
+    # The stateful phase really creates, joins and plays through the links.
+    stateful = {(op, status) for (phase, op, status) in answers if phase == "stateful"}
+    assert {("create_game", 201), ("join_game", 201), ("play_move", 201)} <= stateful
