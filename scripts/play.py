@@ -1,0 +1,189 @@
+"""Play Button Up! in the terminal, against someone else, through the generated client.
+
+    python scripts/play.py --base-url http://127.0.0.1:8000            # new game
+    python scripts/play.py --base-url http://127.0.0.1:8000 --join ID  # join one
+
+Type a position to sow it, `r` to resign, `q` to leave (the game goes on).
+"""
+
+import argparse
+import os
+import sys
+import time
+
+from buttonup_client import AuthenticatedClient, Client
+from buttonup_client.api.games import create_game, get_game, join_game, play_move, resign_game
+from buttonup_client.models import CreateGame, Game, Joined, JoinGame, Played, PlayMove, Problem
+
+ANSI = {"red": "\033[1;31m", "black": "\033[1;34m", "white": "\033[1;37m", "dim": "\033[2m"}
+RESET = "\033[0m"
+LETTER = {"red": "R", "black": "B", "white": "W"}
+# Where each position sits on a ring of text, clockwise from the top: (row, column).
+RING = [(0, 30), (1, 48), (2, 56), (4, 56), (5, 48), (5, 14), (4, 4), (2, 4), (1, 14)]
+POLL_SECONDS = 0.3
+
+
+class Screen:
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def paint(self, text: str, style: str) -> str:
+        return f"{ANSI[style]}{text}{RESET}" if self.color else text
+
+    def stack(self, buttons: list[str]) -> str:
+        if not buttons:
+            return self.paint(".", "dim")
+        return "".join(self.paint(LETTER[b], b) for b in buttons)
+
+    def board(self, game: Game, me: str) -> str:
+        legal = set(game.round_.legal_moves) if game.round_.to_move == me else set()
+        rows = [[] for _ in range(6)]
+        for position, (row, column) in enumerate(RING):
+            mark = "*" if position in legal else " "
+            label = f"{mark}{position}:"
+            rows[row].append((column, label, self.stack(game.round_.circle[position])))
+        lines = []
+        for cells in rows:
+            line, width = "", 0
+            for column, label, stack in sorted(cells):
+                line += " " * max(1, column - width) + label + stack
+                width = column + len(label) + len(stack_letters(stack))
+            lines.append(line.rstrip())
+        score = f"red {game.score.red} - black {game.score.black} (to {game.target_score})"
+        header = f"Round {game.round_.number}   Score: {score}   You: {self.paint(me, me)}"
+        return "\n".join([header, "", *lines, "", "(bottom to top; * marks your legal moves)"])
+
+
+def stack_letters(text: str) -> str:
+    """The visible letters of a painted stack (ANSI codes take no room)."""
+    visible, skipping = "", False
+    for ch in text:
+        if ch == "\033":
+            skipping = True
+        elif skipping and ch == "m":
+            skipping = False
+        elif not skipping:
+            visible += ch
+    return visible
+
+
+def fail(result, what: str):
+    if isinstance(result, Problem):
+        raise SystemExit(f"{what}: {result.detail} ({result.code})")
+    raise SystemExit(f"{what}: no answer from the service")
+
+
+def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
+    with Client(base_url=base_url) as anonymous:
+        if args.join:
+            game_id = args.join
+        else:
+            created = create_game.sync(
+                client=anonymous, body=CreateGame(target_score=args.target_score)
+            )
+            if not isinstance(created, Game):
+                fail(created, "create the game")
+            game_id = created.id
+        body = JoinGame(name=args.name) if args.name else JoinGame()
+        if args.color:
+            body.color = args.color
+        joined = join_game.sync(game_id, client=anonymous, body=body)
+        if not isinstance(joined, Joined):
+            fail(joined, "take a seat")
+    return joined, game_id
+
+
+def wait_for_change(client: AuthenticatedClient, game: Game) -> Game:
+    """Polls cheaply: a 304 costs the service almost nothing."""
+    while True:
+        fresh = get_game.sync(game.id, client=client, if_none_match=f'"{game.version}"')
+        if isinstance(fresh, Game):
+            return fresh
+        if isinstance(fresh, Problem):
+            fail(fresh, "read the game")
+        time.sleep(POLL_SECONDS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--join", metavar="GAME_ID", help="join this game instead of creating one")
+    parser.add_argument("--color", choices=["red", "black"], help="the seat to take")
+    parser.add_argument("--name", help="your name, shown to the opponent")
+    parser.add_argument("--target-score", type=int, default=15)
+    parser.add_argument("--no-color", action="store_true", help="plain text (also: NO_COLOR)")
+    args = parser.parse_args(argv)
+    screen = Screen(color=not args.no_color and "NO_COLOR" not in os.environ)
+    base_url = args.base_url.rstrip("/")
+
+    joined, game_id = take_seat(base_url, args)
+    me, game = joined.color, joined.game
+    print(f"Game id: {game_id}  (you are {me})")
+    print(f"Game link: {base_url}/v1/games/{game_id}")
+    print(
+        f"Your opponent joins with: python scripts/play.py --base-url {base_url} --join {game_id}"
+    )
+    with AuthenticatedClient(base_url=base_url, token=joined.token) as seat:
+        if game.status == "waiting":
+            print("Waiting for an opponent...", flush=True)
+        shown = -1
+        while game.status != "finished":
+            if game.version != shown and game.status == "playing":
+                print("\n" + screen.board(game, me), flush=True)
+                shown = game.version
+            if game.status == "playing" and game.round_.to_move == me:
+                game = take_turn(seat, game)
+                if game is None:
+                    return 0
+            else:
+                if game.status == "playing":
+                    print(f"{game.round_.to_move} to move...", flush=True)
+                game = wait_for_change(seat, game)
+        print("\n" + screen.board(game, me))
+        outcome = "You win!" if game.winner == me else f"{game.winner} wins."
+        how = f" ({game.resigned} resigned)" if game.resigned else ""
+        print(
+            f"Game over: {outcome}{how} Final score red {game.score.red} - black {game.score.black}"
+        )
+    return 0
+
+
+def take_turn(seat: AuthenticatedClient, game: Game) -> Game | None:
+    legal = game.round_.legal_moves
+    while True:
+        try:
+            answer = input(f"Your move {legal} (r resign, q quit): ").strip().lower()
+        except EOFError:
+            return None
+        if answer == "q":
+            return None
+        if answer == "r":
+            resigned = resign_game.sync(game.id, client=seat)
+            if isinstance(resigned, Game):
+                return resigned
+            fail(resigned, "resign")
+        if not answer.isdigit() or int(answer) not in legal:
+            print(f"Choose one of {legal}.")
+            continue
+        played = play_move.sync(game.id, client=seat, body=PlayMove(position=int(answer)))
+        if isinstance(played, Played):
+            move = played.move
+            if move.extra_turn:
+                print("Extra turn: the last button matched the one it covers. Move again.")
+            if move.overflow:
+                print("Overflow: the last stack took the remaining buttons.")
+            if move.round_over:
+                last = played.game.rounds[-1]
+                print(
+                    f"Round {last.number} over: strength red {last.strength.red}, "
+                    f"black {last.strength.black}."
+                )
+            return played.game
+        if isinstance(played, Problem) and played.code in {"not_your_turn", "illegal_move"}:
+            print(played.detail)
+            return game
+        fail(played, "play")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""The scripts that use the generated client, against a live `buttonup serve`."""
+
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pexpect
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = ROOT / "scripts"
+
+
+def test_selfplay_plays_complete_games(live_server):
+    result = subprocess.run(
+        [
+            sys.executable,
+            SCRIPTS / "selfplay.py",
+            "--base-url",
+            live_server.base_url,
+            "--games",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    games = re.findall(r"^game \d+: (red|black) wins .* \((\S+)\)$", result.stdout, re.M)
+    assert len(games) == 3, result.stdout
+    summary = result.stdout.strip().splitlines()[-1]
+    assert summary.startswith("summary: 3 games; wins red ")
+    assert "moves/s" in summary
+    for winner, game_id in games:
+        game = httpx.get(f"{live_server.base_url}/v1/games/{game_id}").json()
+        assert game["status"] == "finished" and game["winner"] == winner
+        moves = httpx.get(f"{live_server.base_url}/v1/games/{game_id}/moves").json()
+        assert len(moves) == 8 * len(game["rounds"])
+
+
+def wait_for_version(url: str, version: int) -> None:
+    deadline = time.monotonic() + 10
+    while httpx.get(url).json()["version"] < version:
+        assert time.monotonic() < deadline, "the move typed was not played"
+        time.sleep(0.05)
+
+
+def spawn_play(live_server, *args: str) -> pexpect.spawn:
+    return pexpect.spawn(
+        sys.executable,
+        [str(SCRIPTS / "play.py"), "--base-url", live_server.base_url, "--no-color", *args],
+        encoding="utf-8",
+        timeout=20,
+    )
+
+
+def test_a_person_plays_a_game_in_the_terminal(live_server):
+    child = spawn_play(live_server, "--color", "red", "--name", "Ana", "--target-score", "1")
+    child.expect(r"Game id: (\S+)")
+    game_id = child.match.group(1)
+    child.expect("Waiting for an opponent")
+    base = f"{live_server.base_url}/v1/games/{game_id}"
+    black = httpx.post(f"{base}/players", json={"name": "Bo"}).json()
+    assert black["color"] == "black"
+    auth = {"Authorization": f"Bearer {black['token']}"}
+    moves_typed = 0
+    for _ in range(200):
+        game = httpx.get(base).json()
+        if game["status"] == "finished":
+            break
+        if game["round"]["to_move"] == "black":
+            position = game["round"]["legal_moves"][0]
+            played = httpx.post(f"{base}/moves", json={"position": position}, headers=auth)
+            assert played.status_code == 201
+            continue
+        child.expect(r"Your move \[([\d, ]+)\]")
+        legal = [int(p) for p in child.match.group(1).split(",")]
+        assert legal == game["round"]["legal_moves"]
+        child.sendline(str(legal[-1]))
+        moves_typed += 1
+        wait_for_version(base, game["version"] + 1)
+    child.expect("Game over: (You win!|black wins.)")
+    child.expect(pexpect.EOF)
+    game = httpx.get(base).json()
+    assert game["status"] == "finished"
+    assert moves_typed > 0
+    moves = httpx.get(f"{base}/moves").json()
+    assert sum(1 for m in moves if m["player"] == "red") == moves_typed
+
+
+def test_the_board_marks_legal_positions_and_resigning_ends_the_game(live_server):
+    child = spawn_play(live_server, "--color", "black")
+    child.expect(r"Game id: (\S+)")
+    base = f"{live_server.base_url}/v1/games/{child.match.group(1)}"
+    red = httpx.post(f"{base}/players", json={}).json()
+    game = red["game"]
+    if game["round"]["to_move"] == "red":
+        position = game["round"]["legal_moves"][0]
+        headers = {"Authorization": f"Bearer {red['token']}"}
+        game = httpx.post(f"{base}/moves", json={"position": position}, headers=headers).json()[
+            "game"
+        ]
+        while game["round"]["to_move"] == "red":
+            position = game["round"]["legal_moves"][0]
+            game = httpx.post(f"{base}/moves", json={"position": position}, headers=headers).json()[
+                "game"
+            ]
+    child.expect(r"Your move \[([\d, ]+)\]")
+    board = child.before
+    for position in game["round"]["legal_moves"]:
+        assert f"*{position}:" in board
+    assert "Round 1" in board and "You: black" in board
+    child.sendline("9")
+    child.expect("Choose one of")
+    child.sendline("r")
+    child.expect(r"Game over: red wins. \(black resigned\)")
+    child.expect(pexpect.EOF)
+    assert httpx.get(base).json()["winner"] == "red"
+
+
+def test_the_client_installs_alone_and_plays_a_game(live_server, tmp_path):
+    """`pip install ./client` in an empty virtual environment is all selfplay needs."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    install = subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", ROOT / "client"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert install.returncode == 0, install.stderr[-2000:]
+    listed = subprocess.run(
+        [python, "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "buttonup-client==" in listed and "buttonup" not in listed.replace("buttonup-client", "")
+    played = subprocess.run(
+        [python, SCRIPTS / "selfplay.py", "--base-url", live_server.base_url, "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert played.returncode == 0, played.stderr[-2000:]
+    assert re.search(r"^game 1: (red|black) wins", played.stdout, re.M)
