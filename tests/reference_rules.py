@@ -56,3 +56,34 @@ def next_starter(total_red, total_black, round_red, round_black, round_starter):
     if round_black < round_red:
         return "black"
     return "black" if round_starter == "red" else "red"
+
+
+def minimax(circle, red_to_move):
+    """Red's strength minus black's under perfect play, by plain exhaustive
+    search (no memo, no shared code): the yardstick for the solver."""
+    results = []
+    for pos in legal(circle):
+        after, extra, _ = play(circle, pos)
+        remaining = [s for s in after if s]
+        if len(remaining) == 1:
+            red, black = score(remaining[0])
+            results.append(red - black)
+        else:
+            results.append(minimax(after, red_to_move if extra else not red_to_move))
+    return max(results) if red_to_move else min(results)
+
+
+def margins_for(circle, player):
+    """{position: final margin from player's side} by exhaustive search."""
+    sign = 1 if player == "red" else -1
+    out = {}
+    for pos in legal(circle):
+        after, extra, _ = play(circle, pos)
+        remaining = [s for s in after if s]
+        if len(remaining) == 1:
+            red, black = score(remaining[0])
+            out[pos] = sign * (red - black)
+        else:
+            next_red = (player == "red") == extra
+            out[pos] = sign * minimax(after, next_red)
+    return out

@@ -7,21 +7,29 @@ the client pinned a version with If-Match.
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 import orjson
 
 from buttonup import engine, errors
-from buttonup.engine import PLAYERS, Color, GameState
+from buttonup.engine import BOT_NAMES, PLAYERS, BotLevel, Color, GameState, choose_move
+from buttonup.engine.analysis import (
+    PlayedMove,
+    PositionAnalysis,
+    RoundReview,
+    analyse_position,
+    review_round,
+)
 from buttonup.store import GameRecord, GameStore, Seat, StoredReply, VersionConflict, new_game_id
 from buttonup.store.records import hash_token, new_token
 
 MAX_ATTEMPTS = 8
 
 RenderGame = Callable[[GameRecord], str]
-RenderMove = Callable[[GameRecord, dict[str, Any]], str]
+# The game after the move, the move, and the bots' replies.
+RenderMove = Callable[[GameRecord, dict[str, Any], list[dict[str, Any]]], str]
 
 
 def utc_now() -> str:
@@ -35,6 +43,7 @@ class NewGame:
     first_player: Color | None = None  # None: drawn at random
     seed: int | None = None
     visibility: str = "private"
+    bots: dict[Color, BotLevel] = field(default_factory=dict)  # seats a bot takes
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +66,14 @@ class Joined:
     record: GameRecord
     color: Color
     token: str
+    bot_moves: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    record: GameRecord
+    position: PositionAnalysis
+    reviews: list[RoundReview]
 
 
 _RULE_ERRORS: dict[type[engine.RulesError], type[errors.GameError]] = {
@@ -75,22 +92,26 @@ class Games:
         self, options: NewGame, idempotency: Idempotency | None, render: RenderGame
     ) -> Reply:
         now = self._clock()
+        seats = {color: bot_seat(level) for color, level in options.bots.items()}
         record = GameRecord(
             id=new_game_id(),
             version=0,
             created_at=now,
             updated_at=now,
             visibility=options.visibility,
-            red=Seat(),
-            black=Seat(),
+            red=seats.get(Color.RED, Seat()),
+            black=seats.get(Color.BLACK, Seat()),
             state=GameState.new(options.target_score, options.first_player, options.seed),
         )
+        record, bot_moves = self._let_bots_play(record, now)
+        moves = [_compact_json(move) for move in bot_moves]
         body = render(record)
         if idempotency is None:
-            self._store.create(record, None, None)
+            self._store.create(record, None, None, moves)
             return Reply(record.id, body)
         reply = StoredReply(idempotency.fingerprint, body, record.id)
-        prior = self._store.create(record, self._store.create_reply_key(idempotency.key), reply)
+        reply_key = self._store.create_reply_key(idempotency.key)
+        prior = self._store.create(record, reply_key, reply, moves)
         if prior is not None:
             return self._replay(prior, idempotency)
         return Reply(record.id, body)
@@ -107,12 +128,18 @@ class Games:
             chosen = self._seat_to_take(record, color)
             token = new_token()
             seat = Seat(type="human", name=name, joined=True, token_sha256=hash_token(token))
-            joined = record.with_seat(chosen, seat).next_version(self._clock())
+            now = self._clock()
+            joined = record.with_seat(chosen, seat).next_version(now)
+            joined, bot_moves = self._let_bots_play(joined, now)
             try:
-                self._store.commit(joined)
+                self._store.commit(
+                    joined,
+                    expected_version=record.version,
+                    moves=[_compact_json(move) for move in bot_moves],
+                )
             except VersionConflict:
                 continue
-            return Joined(joined, chosen, token)
+            return Joined(joined, chosen, token, bot_moves)
         raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
 
     def play(
@@ -163,11 +190,16 @@ class Games:
             now = self._clock()
             played = record.next_version(now, state=state)
             move = move_document(outcome, now)
-            body = render(played, move)
+            played, bot_moves = self._let_bots_play(played, now)
+            body = render(played, move, bot_moves)
             reply = StoredReply(idempotency.fingerprint, body, game_id) if idempotency else None
             try:
                 prior = self._store.commit(
-                    played, moves=[_compact_json(move)], reply_key=reply_key, reply=reply
+                    played,
+                    expected_version=record.version,
+                    moves=[_compact_json(m) for m in (move, *bot_moves)],
+                    reply_key=reply_key,
+                    reply=reply,
                 )
             except VersionConflict as conflict:
                 if if_match is not None:
@@ -196,6 +228,35 @@ class Games:
                 continue
             return resigned
         raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
+
+    def analysis(self, game_id: str) -> GameAnalysis:
+        """Perfect play for the round in place, and a review of each finished round."""
+        record = self._store.load(game_id).record
+        if record.status == "waiting":
+            raise errors.GameNotInProgress("the game is waiting for players", record.version)
+        by_round: dict[int, list[PlayedMove]] = {}
+        for move in orjson.loads(self._store.moves_json(game_id)):
+            played = PlayedMove(move["number"], Color(move["player"]), move["position"])
+            by_round.setdefault(move["round"], []).append(played)
+        reviews = [
+            review_round(result, by_round.get(result.number, [])) for result in record.state.rounds
+        ]
+        return GameAnalysis(record, analyse_position(record.state), reviews)
+
+    @staticmethod
+    def _let_bots_play(record: GameRecord, now: str) -> tuple[GameRecord, list[dict[str, Any]]]:
+        """Bots move, one change each, while a bot is to move."""
+        moves = []
+        while record.status == "playing":
+            player = record.state.to_move
+            seat = record.seat(player)
+            if seat.type != "bot":
+                break
+            position = choose_move(BotLevel(seat.level), record.state)
+            state, outcome = record.state.apply(player, position)
+            record = record.next_version(now, state=state)
+            moves.append(move_document(outcome, now))
+        return record, moves
 
     @staticmethod
     def _seat_to_take(record: GameRecord, color: Color | None) -> Color:
@@ -236,6 +297,10 @@ def _rules_of(record: GameRecord) -> Iterator[None]:
         yield
     except engine.RulesError as error:
         raise _RULE_ERRORS[type(error)](str(error), record.version) from error
+
+
+def bot_seat(level: BotLevel) -> Seat:
+    return Seat(type="bot", name=BOT_NAMES[level], joined=True, level=level.value)
 
 
 def move_document(outcome: engine.MoveOutcome, created_at: str) -> dict[str, Any]:

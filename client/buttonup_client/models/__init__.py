@@ -1,5 +1,9 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .analysis import Analysis
+from .bot_level import BotLevel
+from .bot_seat import BotSeat
+from .bot_seat_type import BotSeatType
 from .button_color import ButtonColor
 from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
@@ -8,9 +12,13 @@ from .game import Game
 from .game_status import GameStatus
 from .game_visibility import GameVisibility
 from .health import Health
+from .human_seat import HumanSeat
+from .human_seat_type import HumanSeatType
 from .join_game import JoinGame
 from .joined import Joined
 from .move import Move
+from .move_margin import MoveMargin
+from .move_review import MoveReview
 from .play_move import PlayMove
 from .played import Played
 from .player import Player
@@ -22,11 +30,14 @@ from .problem import Problem
 from .problem_errors import ProblemErrors
 from .round_ import Round
 from .round_result import RoundResult
-from .seat_request import SeatRequest
-from .seat_request_type import SeatRequestType
+from .round_review import RoundReview
 from .tally import Tally
 
 __all__ = (
+    "Analysis",
+    "BotLevel",
+    "BotSeat",
+    "BotSeatType",
     "ButtonColor",
     "CreateGame",
     "CreateGameFirstPlayer",
@@ -35,9 +46,13 @@ __all__ = (
     "GameStatus",
     "GameVisibility",
     "Health",
+    "HumanSeat",
+    "HumanSeatType",
     "Joined",
     "JoinGame",
     "Move",
+    "MoveMargin",
+    "MoveReview",
     "Played",
     "Player",
     "PlayerColor",
@@ -49,7 +64,6 @@ __all__ = (
     "ProblemErrors",
     "Round",
     "RoundResult",
-    "SeatRequest",
-    "SeatRequestType",
+    "RoundReview",
     "Tally",
 )

@@ -5,6 +5,7 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.bot_level import BotLevel, check_bot_level
 from ..models.player_type import PlayerType, check_player_type
 
 T = TypeVar("T", bound="Player")
@@ -20,7 +21,7 @@ class Player:
     """ The player's name, if given """
     joined: bool
     """ Whether the seat is taken """
-    level: None | str
+    level: BotLevel | None
     """ A bot's level; null for humans """
 
     def to_dict(self) -> dict[str, Any]:
@@ -32,7 +33,10 @@ class Player:
         joined = self.joined
 
         level: None | str
-        level = self.level
+        if isinstance(self.level, str):
+            level = self.level
+        else:
+            level = self.level
 
         field_dict: dict[str, Any] = {}
 
@@ -61,10 +65,18 @@ class Player:
 
         joined = d.pop("joined")
 
-        def _parse_level(data: object) -> None | str:
+        def _parse_level(data: object) -> BotLevel | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                level_type_0 = check_bot_level(data)
+
+                return level_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BotLevel | None, data)
 
         level = _parse_level(d.pop("level"))
 

@@ -7,7 +7,7 @@ from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from buttonup import __version__
-from buttonup.api import games, health, problems, schemas
+from buttonup.api import analysis, games, health, problems, schemas
 from buttonup.api.problems import MalformedJson, UnsupportedMediaType
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -46,9 +46,11 @@ def init_api(app: Flask) -> Api:
         api.spec.components.schema(name, component=component)
     api.register_blueprint(health.blp)
     api.register_blueprint(games.blp)
+    api.register_blueprint(analysis.blp)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )
+    api.spec.components.schemas.update(schemas.SEAT_REQUEST_COMPONENTS)
     # Bodies with unknown fields are refused, and responses never carry any; apispec
     # leaves this out when a schema has a description, so it is stated here.
     for component in api.spec.components.schemas.values():

@@ -26,7 +26,7 @@ from buttonup.api.http import (
     parse_if_match,
 )
 from buttonup.api.representations import game_view, to_json
-from buttonup.engine import Color
+from buttonup.engine import BotLevel, Color
 from buttonup.games import Games, Idempotency, NewGame
 from buttonup.store import GameRecord
 
@@ -66,11 +66,17 @@ class GameCollection(MethodView):
     )
     def post(self, args: dict[str, Any]) -> Response:
         first = args["first_player"]
+        seats = args.get("players", {})
         options = NewGame(
             target_score=args["target_score"],
             first_player=None if first == "random" else Color(first),
             seed=args.get("seed"),
             visibility=args["visibility"],
+            bots={
+                Color(color): BotLevel(seat.get("level", BotLevel.PERFECT))
+                for color, seat in seats.items()
+                if seat["type"] == "bot"
+            },
         )
         reply = games().create(options, idempotency(), lambda record: to_json(game_view(record)))
         location = url_for("games.Game", game_id=reply.game_id)
@@ -114,7 +120,12 @@ class Players(MethodView):
     def post(self, args: dict[str, Any], game_id: str) -> Response:
         color = Color(args["color"]) if "color" in args else None
         joined = games().join(game_id, color, args.get("name"))
-        body = {"color": joined.color, "token": joined.token, "game": game_view(joined.record)}
+        body = {
+            "color": joined.color,
+            "token": joined.token,
+            "bot_moves": joined.bot_moves,
+            "game": game_view(joined.record),
+        }
         return json_response(to_json(body), 201)
 
 
@@ -144,8 +155,10 @@ class Moves(MethodView):
         secured=True,
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
-        def render(record: GameRecord, move: dict[str, Any]) -> str:
-            return to_json({"move": move, "game": game_view(record)})
+        def render(
+            record: GameRecord, move: dict[str, Any], bot_moves: list[dict[str, Any]]
+        ) -> str:
+            return to_json({"move": move, "bot_moves": bot_moves, "game": game_view(record)})
 
         reply = games().play(
             game_id,

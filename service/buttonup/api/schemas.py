@@ -5,7 +5,7 @@ a description and an example, which the published spec shows."""
 import inspect
 from typing import Any, ClassVar
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 COLORS = ("red", "black", "white")
 PLAYER_COLORS = ("red", "black")
@@ -17,7 +17,17 @@ GAME_ID_EXAMPLE = "q7Xb0mXvYg3cS1pQ2a9e"
 
 PLAYER_COLOR = {"$ref": "#/components/schemas/PlayerColor"}
 BUTTON_COLOR = {"$ref": "#/components/schemas/ButtonColor"}
+BOT_LEVEL = {"$ref": "#/components/schemas/BotLevel"}
+BOT_LEVELS = ("random", "greedy", "perfect")
 COMPONENTS = {
+    "BotLevel": {
+        "type": "string",
+        "enum": list(BOT_LEVELS),
+        "description": "`random`: a uniform legal move. `greedy`: one move deep (an extra "
+        "turn if on offer, else the best immediate standing). `perfect`: a move that "
+        "maximises the final round margin under perfect play",
+        "example": "perfect",
+    },
     "PlayerColor": {
         "type": "string",
         "enum": list(PLAYER_COLORS),
@@ -125,20 +135,76 @@ class Described(Schema):
 
 
 class SeatRequestSchema(Described):
-    """Who sits in a seat."""
+    """Who sits in a seat: a human (open until someone takes it) or a bot."""
 
     type = fields.String(
         load_default="human",
-        validate=validate.OneOf(["human"]),
-        **doc("`human`: the seat is open until someone takes it", "human"),
+        validate=validate.OneOf(["human", "bot"]),
+        **doc("`human` (default) or `bot`", "bot"),
     )
+    level = fields.String(
+        validate=validate.OneOf(BOT_LEVELS),
+        **doc("A bot's level (default `perfect`); only for bots", "perfect"),
+    )
+
+    @validates_schema
+    def _level_only_for_bots(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "level" in data and data["type"] != "bot":
+            raise ValidationError("only a bot seat has a level", "level")
+
+
+# The spec states SeatRequest's rule (level only with type bot) as a choice of
+# two shapes, which the flat schema above cannot say.
+SEAT_REQUEST_COMPONENTS = {
+    "HumanSeat": {
+        "type": "object",
+        "description": "A seat for a person: open until someone takes it",
+        "properties": {
+            "type": {
+                "type": "string",
+                "enum": ["human"],
+                "description": "`human` (the default)",
+                "example": "human",
+            }
+        },
+        "additionalProperties": False,
+    },
+    "BotSeat": {
+        "type": "object",
+        "description": "A seat the service plays: taken from the start",
+        "properties": {
+            "type": {
+                "type": "string",
+                "enum": ["bot"],
+                "description": "`bot`",
+                "example": "bot",
+            },
+            "level": {
+                "allOf": [BOT_LEVEL],
+                "description": "Default `perfect`",
+                "example": "perfect",
+            },
+        },
+        "required": ["type"],
+        "additionalProperties": False,
+    },
+    "SeatRequest": {
+        "description": "Who sits in a seat: a human (open until someone takes it) or a bot",
+        "oneOf": [
+            {"$ref": "#/components/schemas/HumanSeat"},
+            {"$ref": "#/components/schemas/BotSeat"},
+        ],
+    },
+}
 
 
 class PlayersRequestSchema(Described):
     """The two seats of a new game."""
 
     red = fields.Nested(SeatRequestSchema, **doc("The red seat", {"type": "human"}))
-    black = fields.Nested(SeatRequestSchema, **doc("The black seat", {"type": "human"}))
+    black = fields.Nested(
+        SeatRequestSchema, **doc("The black seat", {"type": "bot", "level": "perfect"})
+    )
 
 
 class CreateGameSchema(Described):
@@ -217,7 +283,7 @@ class PlayerSchema(Document):
     )
     name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
     joined = fields.Boolean(**doc("Whether the seat is taken", True))
-    level = fields.String(allow_none=True, **doc("A bot's level; null for humans", None))
+    level = Ref(BOT_LEVEL, "A bot's level; null for humans", None, nullable=True)
 
 
 class PlayersSchema(Document):
@@ -345,14 +411,77 @@ class JoinedSchema(Document):
             "Bearer token of this seat; shown once", "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE"
         )
     )
+    bot_moves = fields.List(
+        fields.Nested(MoveSchema), **doc("Moves a bot played once the game started", [])
+    )
     game = fields.Nested(GameSchema, **doc("The game after joining", {"id": GAME_ID_EXAMPLE}))
 
 
 class PlayedSchema(Document):
-    """A move applied."""
+    """A move applied, and the moves bots played in reply."""
 
     move = fields.Nested(MoveSchema, **doc("The move", MOVE_EXAMPLE))
-    game = fields.Nested(GameSchema, **doc("The game after the move", {"id": GAME_ID_EXAMPLE}))
+    bot_moves = fields.List(
+        fields.Nested(MoveSchema), **doc("Moves bots played after it, in order", [])
+    )
+    game = fields.Nested(
+        GameSchema, **doc("The game after the move and the bots' replies", {"id": GAME_ID_EXAMPLE})
+    )
+
+
+class MoveMarginSchema(Document):
+    """A legal move and where it leads under perfect play."""
+
+    position = fields.Integer(**doc("The position", 3))
+    margin = fields.Integer(
+        **doc("Final margin (to_move's strength minus the other's) after this move", -2)
+    )
+
+
+class MoveReviewSchema(Document):
+    """A move of a finished round, against the best move at that point."""
+
+    number = fields.Integer(**doc("The move's number in the game", 9))
+    player = player_color("Who played it")
+    position = fields.Integer(**doc("The position played", 3))
+    margin = fields.Integer(**doc("Where it led under perfect play, from the mover's side", 1))
+    best_margin = fields.Integer(**doc("Where the best move would have led", 3))
+    loss = fields.Integer(**doc("best_margin - margin: 0 for a best move", 2))
+
+
+class RoundReviewSchema(Document):
+    """A finished round, reviewed move by move."""
+
+    number = fields.Integer(**doc("Round number", 1))
+    starting_player = player_color("Who moved first in the round")
+    opening_value = fields.Integer(
+        **doc("Perfect-play margin of the deal, from the starter's side", 1)
+    )
+    final_margin = fields.Integer(**doc("The margin actually played, from the starter's side", -4))
+    moves = fields.List(fields.Nested(MoveReviewSchema), **doc("Its eight moves", []))
+
+
+class AnalysisSchema(Document):
+    """Exact perfect play for the round in place, and a review of finished rounds."""
+
+    version = fields.Integer(**doc("The game version analysed", 7))
+    round = fields.Integer(**doc("The round analysed: in play, or the last one", 2))
+    to_move = player_color("Who moves; null when the round is over", "black", nullable=True)
+    value = fields.Integer(
+        **doc(
+            "Perfect-play final margin from to_move's side; when the round is over, the "
+            "margin played from its starter's side (0 for a round cut short)",
+            -2,
+        )
+    )
+    moves = fields.List(
+        fields.Nested(MoveMarginSchema),
+        **doc("Each legal move and its margin", [{"position": 3, "margin": -2}]),
+    )
+    best = fields.List(fields.Integer(), **doc("The positions with the best margin", [3]))
+    review = fields.List(
+        fields.Nested(RoundReviewSchema), **doc("Each finished round, oldest first", [])
+    )
 
 
 class ProblemSchema(Document):

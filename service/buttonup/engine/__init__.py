@@ -14,6 +14,7 @@ from buttonup.engine.board import (
     sow_unchecked,
     strengths,
 )
+from buttonup.engine.bots import BOT_NAMES, BotLevel, choose_move
 from buttonup.engine.errors import GameOver, IllegalMove, NotYourTurn, RulesError
 from buttonup.engine.game import (
     DEFAULT_TARGET_SCORE,
@@ -27,6 +28,9 @@ from buttonup.engine.randomness import SeededDraws
 
 __all__ = [
     "BOARD_SIZE",
+    "BOT_NAMES",
+    "BotLevel",
+    "choose_move",
     "DEFAULT_TARGET_SCORE",
     "PLAYERS",
     "Circle",

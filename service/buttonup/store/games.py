@@ -44,11 +44,16 @@ for i = 2, #KEYS do result[i + 1] = redis.call('GET', KEYS[i]) end
 return result
 """
 
-# KEYS: game hash. ARGV: version, record, ttl ms.
+# KEYS: game hash, moves list. ARGV: version, record, ttl ms, then moves to append
+# (a game between two bots is played through when it is created).
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'record', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if #ARGV > 3 then
+  for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+  redis.call('PEXPIRE', KEYS[2], ARGV[3])
+end
 return 1
 """
 
@@ -117,7 +122,11 @@ class GameStore:
             self._redis.ping()
 
     def create(
-        self, record: GameRecord, reply_key: str | None, reply: StoredReply | None
+        self,
+        record: GameRecord,
+        reply_key: str | None,
+        reply: StoredReply | None,
+        moves: Sequence[str] = (),
     ) -> StoredReply | None:
         """Store a new game. With a reply key already used for a game that
         exists, nothing is stored and that earlier reply is returned."""
@@ -136,8 +145,8 @@ class GameStore:
                     self._redis.set(reply_key, reply.to_json(), px=self._reply_ttl_ms)
             try:
                 self._create(
-                    keys=[self.game_key(record.id)],
-                    args=[record.version, record.to_json(), self._game_ttl_ms],
+                    keys=[self.game_key(record.id), self.moves_key(record.id)],
+                    args=[record.version, record.to_json(), self._game_ttl_ms, *moves],
                 )
             except redis.RedisError:
                 if reply_key is not None:
@@ -183,12 +192,14 @@ class GameStore:
         self,
         record: GameRecord,
         *,
+        expected_version: int | None = None,
         moves: Sequence[str] = (),
         reply_key: str | None = None,
         reply: StoredReply | None = None,
     ) -> StoredReply | None:
-        """Write `record` if the stored game is still at `record.version - 1`,
-        appending `moves` and keeping `reply` under `reply_key`, all at once.
+        """Write `record` if the stored game is still at `expected_version`
+        (default `record.version - 1`), appending `moves` and keeping `reply`
+        under `reply_key`, all at once.
 
         Raises VersionConflict when the game moved on, GameNotFound when it
         expired. With a reply key that already holds a reply, nothing is
@@ -196,7 +207,7 @@ class GameStore:
         """
         keys = [self.game_key(record.id), self.moves_key(record.id), reply_key or ""]
         args = [
-            record.version - 1,
+            record.version - 1 if expected_version is None else expected_version,
             record.version,
             record.to_json(),
             self._game_ttl_ms,

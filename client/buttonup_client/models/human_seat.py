@@ -5,18 +5,18 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.seat_request_type import SeatRequestType, check_seat_request_type
+from ..models.human_seat_type import HumanSeatType, check_human_seat_type
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="SeatRequest")
+T = TypeVar("T", bound="HumanSeat")
 
 
 @_attrs_define
-class SeatRequest:
-    """Who sits in a seat."""
+class HumanSeat:
+    """A seat for a person: open until someone takes it"""
 
-    type_: SeatRequestType | Unset = "human"
-    """ `human`: the seat is open until someone takes it """
+    type_: HumanSeatType | Unset = UNSET
+    """ `human` (the default) """
 
     def to_dict(self) -> dict[str, Any]:
         type_: str | Unset = UNSET
@@ -35,14 +35,14 @@ class SeatRequest:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
         _type_ = d.pop("type", UNSET)
-        type_: SeatRequestType | Unset
+        type_: HumanSeatType | Unset
         if isinstance(_type_, Unset):
             type_ = UNSET
         else:
-            type_ = check_seat_request_type(_type_)
+            type_ = check_human_seat_type(_type_)
 
-        seat_request = cls(
+        human_seat = cls(
             type_=type_,
         )
 
-        return seat_request
+        return human_seat

@@ -1,0 +1,91 @@
+"""What perfect play says about a game: the position in play, and a review
+of every finished round (what each move gave up against the best one)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from buttonup.engine.board import Color, opponent, sow
+from buttonup.engine.game import GameState, RoundResult
+from buttonup.engine.solver import best_moves, move_margins, position_value
+
+
+@dataclass(frozen=True, slots=True)
+class PositionAnalysis:
+    round: int
+    to_move: Color | None
+    value: int  # from to_move's side; when the round is over, from its starter's
+    margins: dict[int, int]  # legal position -> margin from to_move's side
+    best: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMove:
+    number: int
+    player: Color
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    number: int
+    player: Color
+    position: int
+    margin: int  # what this move leads to under perfect play, from the mover's side
+    best_margin: int  # what the best move would have led to
+    loss: int  # best_margin - margin: 0 for a best move
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReview:
+    number: int
+    starting_player: Color
+    opening_value: int  # perfect-play margin of the deal, from the starter's side
+    final_margin: int  # what was played, from the starter's side
+    moves: tuple[MoveReview, ...]
+
+
+def analyse_position(state: GameState) -> PositionAnalysis:
+    current = state.round
+    if current.to_move is None:
+        return PositionAnalysis(current.number, None, _played_margin(state), {}, [])
+    margins = move_margins(current.circle, current.to_move)
+    return PositionAnalysis(
+        round=current.number,
+        to_move=current.to_move,
+        value=max(margins.values()),
+        margins=margins,
+        best=best_moves(margins),
+    )
+
+
+def review_round(result: RoundResult, moves: Sequence[PlayedMove]) -> RoundReview:
+    """Replays a finished round's moves from its deal, scoring each one."""
+    circle = result.initial_circle
+    reviews = []
+    for move in moves:
+        margins = move_margins(circle, move.player)
+        best = max(margins.values())
+        margin = margins[move.position]
+        reviews.append(
+            MoveReview(move.number, move.player, move.position, margin, best, best - margin)
+        )
+        circle = sow(circle, move.position).circle
+    starter = result.starting_player
+    final = result.strength[starter] - result.strength[opponent(starter)]
+    return RoundReview(
+        number=result.number,
+        starting_player=starter,
+        opening_value=position_value(result.initial_circle, starter),
+        final_margin=final,
+        moves=tuple(reviews),
+    )
+
+
+def _played_margin(state: GameState) -> int:
+    """The round in place is over: its final margin from its starter's side,
+    or 0 when it was cut short (a resignation mid-round)."""
+    if state.rounds and state.rounds[-1].number == state.round.number:
+        result = state.rounds[-1]
+        starter = result.starting_player
+        return result.strength[starter] - result.strength[opponent(starter)]
+    return 0

@@ -1,0 +1,77 @@
+"""GET /v1/games/{id}/analysis over HTTP, checked by exhaustive search."""
+
+import random
+
+from tests import reference_rules as ref
+from tests.api.helpers import auth, create_game, started_game
+
+
+def analysis_of(client, game_id):
+    response = client.get(f"/v1/games/{game_id}/analysis")
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_analysis_agrees_with_exhaustive_search_along_random_games(client):
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(12):
+        game, tokens = started_game(client, seed=rng.randrange(2**31), target_score=8)
+        while game["status"] == "playing":
+            analysis = analysis_of(client, game["id"])
+            to_move = game["round"]["to_move"]
+            expected = ref.margins_for(ref.to_letters(game["round"]["circle"]), to_move)
+            assert analysis["version"] == game["version"]
+            assert analysis["round"] == game["round"]["number"]
+            assert analysis["to_move"] == to_move
+            assert {m["position"]: m["margin"] for m in analysis["moves"]} == expected
+            assert analysis["value"] == max(expected.values())
+            assert analysis["best"] == sorted(
+                p for p, m in expected.items() if m == analysis["value"]
+            )
+            checked += 1
+            position = rng.choice(game["round"]["legal_moves"])
+            game = client.post(
+                f"/v1/games/{game['id']}/moves",
+                json={"position": position},
+                headers=auth(tokens[to_move]),
+            ).get_json()["game"]
+        final = analysis_of(client, game["id"])
+        last = game["rounds"][-1]
+        starter, other = (
+            last["starting_player"],
+            "black" if last["starting_player"] == "red" else "red",
+        )
+        assert final["to_move"] is None and final["moves"] == [] and final["best"] == []
+        assert final["value"] == last["strength"][starter] - last["strength"][other]
+        assert [r["number"] for r in final["review"]] == [r["number"] for r in game["rounds"]]
+        for review, result in zip(final["review"], game["rounds"], strict=True):
+            assert len(review["moves"]) == 8
+            assert all(m["loss"] == m["best_margin"] - m["margin"] >= 0 for m in review["moves"])
+            starter = result["starting_player"]
+            other = "black" if starter == "red" else "red"
+            opening = ref.margins_for(ref.to_letters(result["initial_circle"]), starter)
+            assert review["opening_value"] == max(opening.values())
+            strength = result["strength"]
+            assert review["final_margin"] == strength[starter] - strength[other]
+    assert checked > 200
+
+
+def test_a_waiting_game_has_no_analysis(client):
+    game = create_game(client)
+    response = client.get(f"/v1/games/{game['id']}/analysis")
+    assert response.status_code == 409
+    assert response.get_json()["code"] == "game_not_in_progress"
+
+
+def test_a_round_cut_short_by_resignation_is_worth_zero(client):
+    game, tokens = started_game(client)
+    client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["red"]))
+    analysis = analysis_of(client, game["id"])
+    assert analysis["to_move"] is None and analysis["value"] == 0 and analysis["moves"] == []
+
+
+def test_analysis_of_an_unknown_game_is_404(client):
+    response = client.get("/v1/games/doesnotexist000000/analysis")
+    assert response.status_code == 404
+    assert response.get_json()["code"] == "game_not_found"
