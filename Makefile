@@ -31,6 +31,8 @@ test: lint
 	$(BIN)/pytest
 
 bench: $(STAMP)
+	$(BIN)/python bench/solver_bench.py
+	$(BIN)/python bench/bot_tournament.py --games 1000
 	$(BIN)/python bench/http_bench.py
 
 clean:

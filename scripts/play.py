@@ -2,6 +2,7 @@
 
     python scripts/play.py --base-url http://127.0.0.1:8000            # new game
     python scripts/play.py --base-url http://127.0.0.1:8000 --join ID  # join one
+    python scripts/play.py --base-url http://127.0.0.1:8000 --against perfect
 
 Type a position to sow it, `r` to resign, `q` to leave (the game goes on).
 """
@@ -13,7 +14,17 @@ import time
 
 from buttonup_client import AuthenticatedClient, Client
 from buttonup_client.api.games import create_game, get_game, join_game, play_move, resign_game
-from buttonup_client.models import CreateGame, Game, Joined, JoinGame, Played, PlayMove, Problem
+from buttonup_client.models import (
+    BotSeat,
+    CreateGame,
+    Game,
+    Joined,
+    JoinGame,
+    Played,
+    PlayersRequest,
+    PlayMove,
+    Problem,
+)
 
 ANSI = {"red": "\033[1;31m", "black": "\033[1;34m", "white": "\033[1;37m", "dim": "\033[2m"}
 RESET = "\033[0m"
@@ -78,9 +89,12 @@ def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
         if args.join:
             game_id = args.join
         else:
-            created = create_game.sync(
-                client=anonymous, body=CreateGame(target_score=args.target_score)
-            )
+            options = CreateGame(target_score=args.target_score)
+            if args.against:
+                bot_color = "black" if args.color != "black" else "red"
+                bot = BotSeat(type_="bot", level=args.against)
+                options.players = PlayersRequest(**{bot_color: bot})
+            created = create_game.sync(client=anonymous, body=options)
             if not isinstance(created, Game):
                 fail(created, "create the game")
             game_id = created.id
@@ -111,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--color", choices=["red", "black"], help="the seat to take")
     parser.add_argument("--name", help="your name, shown to the opponent")
     parser.add_argument("--target-score", type=int, default=15)
+    parser.add_argument(
+        "--against", choices=["random", "greedy", "perfect"], help="play a bot of this level"
+    )
     parser.add_argument("--no-color", action="store_true", help="plain text (also: NO_COLOR)")
     args = parser.parse_args(argv)
     screen = Screen(color=not args.no_color and "NO_COLOR" not in os.environ)

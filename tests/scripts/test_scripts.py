@@ -145,3 +145,20 @@ def test_the_client_installs_alone_and_plays_a_game(live_server, tmp_path):
     )
     assert played.returncode == 0, played.stderr[-2000:]
     assert re.search(r"^game 1: (red|black) wins", played.stdout, re.M)
+
+
+def test_a_person_plays_the_perfect_bot_in_the_terminal_to_the_end(live_server):
+    child = spawn_play(live_server, "--against", "perfect", "--target-score", "3")
+    child.expect(r"Game id: (\S+)")
+    base = f"{live_server.base_url}/v1/games/{child.match.group(1)}"
+    for _ in range(300):
+        index = child.expect([r"Your move \[([\d, ]+)\]", r"Game over: (black wins\.|You win!)"])
+        if index == 1:
+            break
+        child.sendline(child.match.group(1).split(",")[0])
+    else:
+        raise AssertionError("the game did not end")
+    child.expect(pexpect.EOF)
+    game = httpx.get(base).json()
+    assert game["status"] == "finished"
+    assert game["players"]["black"]["type"] == "bot"
