@@ -25,6 +25,7 @@ def test_values_are_read_from_the_environment():
             "BUTTONUP_MAX_BODY_BYTES": "2048",
             "BUTTONUP_REDIS_CONNECT_TIMEOUT": "0.25",
             "BUTTONUP_REDIS_SOCKET_TIMEOUT": "0.5",
+            "BUTTONUP_EVENTS_KEEPALIVE": "5",
         }
     )
     assert settings == Settings(
@@ -34,6 +35,7 @@ def test_values_are_read_from_the_environment():
         max_body_bytes=2048,
         redis_connect_timeout=0.25,
         redis_socket_timeout=0.5,
+        events_keepalive_seconds=5.0,
     )
 
 

@@ -3,6 +3,7 @@
 from flask import Flask
 
 from buttonup.api import init_api
+from buttonup.api.representations import game_view
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.store import GameStore, connect
@@ -20,13 +21,21 @@ def create_app(settings: Settings | None = None) -> Flask:
         connect_timeout=settings.redis_connect_timeout,
         socket_timeout=settings.redis_socket_timeout,
     )
+    # Stream readers block for seconds on a connection of their own.
+    blocking = connect(
+        settings.redis_url,
+        connect_timeout=settings.redis_connect_timeout,
+        socket_timeout=settings.events_keepalive_seconds + 10,  # above the blocking wait
+        max_connections=1024,
+    )
     store = GameStore(
         client,
+        blocking_client=blocking,
         game_ttl_seconds=settings.game_ttl_seconds,
         reply_ttl_seconds=settings.idempotency_ttl_seconds,
     )
     app.extensions["buttonup.settings"] = settings
     app.extensions["buttonup.store"] = store
-    app.extensions["buttonup.games"] = Games(store)
+    app.extensions["buttonup.games"] = Games(store, present=game_view)
     init_api(app)
     return app

@@ -25,6 +25,7 @@ class Settings:
     max_body_bytes: int = 16 * 1024
     redis_connect_timeout: float = 0.5
     redis_socket_timeout: float = 0.8
+    events_keepalive_seconds: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -42,6 +43,9 @@ class Settings:
             ),
             redis_socket_timeout=_read(
                 env, "BUTTONUP_REDIS_SOCKET_TIMEOUT", float, defaults.redis_socket_timeout, 0.01
+            ),
+            events_keepalive_seconds=_read(
+                env, "BUTTONUP_EVENTS_KEEPALIVE", float, defaults.events_keepalive_seconds, 0.05
             ),
         )
 

@@ -22,19 +22,34 @@ from buttonup.engine.analysis import (
     analyse_position,
     review_round,
 )
-from buttonup.store import GameRecord, GameStore, Seat, StoredReply, VersionConflict, new_game_id
+from buttonup.store import (
+    GameRecord,
+    GameStore,
+    NewEvent,
+    Seat,
+    StoredReply,
+    VersionConflict,
+    new_game_id,
+)
 from buttonup.store.records import hash_token, new_token
 
 MAX_ATTEMPTS = 8
 
-RenderGame = Callable[[GameRecord], str]
-# The game after the move, the move, and the bots' replies.
-RenderMove = Callable[[GameRecord, dict[str, Any], list[dict[str, Any]]], str]
+Document = dict[str, Any]
+# How a game looks to clients (the API's Game); events carry it too.
+Present = Callable[[GameRecord], Document]
+RenderGame = Callable[[Document], str]
+# The game (presented) after the move and the bots' replies, the move, the replies.
+RenderMove = Callable[[Document, Document, list[Document]], str]
 
 
 def utc_now() -> str:
     """RFC 3339, UTC, millisecond precision."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _epoch_ms(timestamp: str) -> int:
+    return int(datetime.fromisoformat(timestamp).timestamp() * 1000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +81,35 @@ class Joined:
     record: GameRecord
     color: Color
     token: str
-    bot_moves: list[dict[str, Any]]
+    bot_moves: list[Document]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A change and what it leads to: the record, its moves, its events."""
+
+    record: GameRecord
+    moves: list[Document] = field(default_factory=list)
+    events: list[NewEvent] = field(default_factory=list)
+
+    def then(self, other: "Played") -> "Played":
+        return Played(other.record, self.moves + other.moves, self.events + other.events)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyPage:
+    games: list[GameRecord]
+    next_after: tuple[float, str] | None  # where the next page starts; None on the last
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event for a game's stream: the version after the change, its name,
+    its data (JSON)."""
+
+    version: int
+    name: str
+    data: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +127,11 @@ _RULE_ERRORS: dict[type[engine.RulesError], type[errors.GameError]] = {
 
 
 class Games:
-    def __init__(self, store: GameStore, clock: Callable[[], str] = utc_now) -> None:
+    def __init__(
+        self, store: GameStore, present: Present, clock: Callable[[], str] = utc_now
+    ) -> None:
         self._store = store
+        self._present = present
         self._clock = clock
 
     def create(
@@ -103,24 +149,57 @@ class Games:
             black=seats.get(Color.BLACK, Seat()),
             state=GameState.new(options.target_score, options.first_player, options.seed),
         )
-        record, bot_moves = self._let_bots_play(record, now)
-        moves = [_compact_json(move) for move in bot_moves]
-        body = render(record)
+        bots = self._let_bots_play(record, now)
+        record = bots.record
+        moves = [_compact_json(move) for move in bots.moves]
+        body = render(self._present(record))
         if idempotency is None:
-            self._store.create(record, None, None, moves)
+            self._store.create(record, None, None, moves, bots.events)
+            self._list_if_open(record)
             return Reply(record.id, body)
         reply = StoredReply(idempotency.fingerprint, body, record.id)
         reply_key = self._store.create_reply_key(idempotency.key)
-        prior = self._store.create(record, reply_key, reply, moves)
+        prior = self._store.create(record, reply_key, reply, moves, bots.events)
         if prior is not None:
             return self._replay(prior, idempotency)
+        self._list_if_open(record)
         return Reply(record.id, body)
+
+    def _list_if_open(self, record: GameRecord) -> None:
+        if record.visibility == "public" and record.status == "waiting":
+            self._store.list_publicly(record, _epoch_ms(record.created_at))
+
+    def lobby(self, limit: int, after: tuple[float, str] | None) -> LobbyPage:
+        """Public games with an open seat, newest first, `limit` at a time."""
+        listed: list[tuple[GameRecord, float]] = []
+        stale: list[str] = []
+        cursor = after
+        while len(listed) <= limit:
+            candidates = self._store.lobby_candidates(cursor, limit + 1 - len(listed))
+            if not candidates:
+                break
+            records = self._store.load_many([game_id for game_id, _ in candidates])
+            for game_id, score in candidates:
+                record = records[game_id]
+                if record is not None and record.status == "waiting":
+                    listed.append((record, score))
+                else:
+                    stale.append(game_id)  # expired, or its seats filled
+            cursor = (candidates[-1][1], candidates[-1][0])
+        self._store.unlist(stale)
+        page = listed[:limit]
+        more = len(listed) > limit
+        next_after = (page[-1][1], page[-1][0].id) if more and page else None
+        return LobbyPage([record for record, _ in page], next_after)
 
     def get(self, game_id: str) -> GameRecord:
         return self._store.load(game_id).record
 
     def moves_json(self, game_id: str) -> str:
         return self._store.moves_json(game_id)
+
+    def moves_page(self, game_id: str, start: int, count: int) -> tuple[str, bool]:
+        return self._store.moves_page(game_id, start, count)
 
     def join(self, game_id: str, color: Color | None, name: str | None) -> Joined:
         for _ in range(MAX_ATTEMPTS):
@@ -130,16 +209,25 @@ class Games:
             seat = Seat(type="human", name=name, joined=True, token_sha256=hash_token(token))
             now = self._clock()
             joined = record.with_seat(chosen, seat).next_version(now)
-            joined, bot_moves = self._let_bots_play(joined, now)
+            change = Played(
+                joined,
+                events=[
+                    self._event(joined, "joined", {"color": chosen, "game": self._present(joined)})
+                ],
+            )
+            change = change.then(self._let_bots_play(joined, now))
             try:
                 self._store.commit(
-                    joined,
+                    change.record,
                     expected_version=record.version,
-                    moves=[_compact_json(move) for move in bot_moves],
+                    moves=[_compact_json(move) for move in change.moves],
+                    events=change.events,
                 )
             except VersionConflict:
                 continue
-            return Joined(joined, chosen, token, bot_moves)
+            if record.visibility == "public" and change.record.status != "waiting":
+                self._store.unlist([game_id])
+            return Joined(change.record, chosen, token, change.moves)
         raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
 
     def play(
@@ -190,14 +278,16 @@ class Games:
             now = self._clock()
             played = record.next_version(now, state=state)
             move = move_document(outcome, now)
-            played, bot_moves = self._let_bots_play(played, now)
-            body = render(played, move, bot_moves)
+            change = self._moved(played, move).then(self._let_bots_play(played, now))
+            bot_moves = change.moves[1:]
+            body = render(self._present(change.record), move, bot_moves)
             reply = StoredReply(idempotency.fingerprint, body, game_id) if idempotency else None
             try:
                 prior = self._store.commit(
-                    played,
+                    change.record,
                     expected_version=record.version,
-                    moves=[_compact_json(m) for m in (move, *bot_moves)],
+                    moves=[_compact_json(m) for m in change.moves],
+                    events=change.events,
                     reply_key=reply_key,
                     reply=reply,
                 )
@@ -222,12 +312,54 @@ class Games:
             with _rules_of(record):
                 state = record.state.resign(color)
             resigned = record.next_version(self._clock(), state=state)
+            game = self._present(resigned)
+            events = [
+                self._event(resigned, "resigned", {"color": color, "game": game}),
+                self._event(resigned, "game_over", game),
+            ]
             try:
-                self._store.commit(resigned)
+                self._store.commit(resigned, events=events)
             except VersionConflict:
                 continue
             return resigned
         raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
+
+    def watch(self, game_id: str, after: int | None, keepalive_ms: int) -> Iterator[Event | None]:
+        """The game's events from now on, for a stream: first `game` (the
+        snapshot), then every event of versions after `after` when given, then
+        each change as it is committed; None when `keepalive_ms` passed with
+        nothing to send. Ends after `game_over`. Raises GameNotFound now, not
+        once iterated."""
+        record, last_id = self._store.snapshot(game_id)
+        return self._follow(record, last_id, after, keepalive_ms)
+
+    def _follow(
+        self, record: GameRecord, last_id: str, after: int | None, keepalive_ms: int
+    ) -> Iterator[Event | None]:
+        game_id = record.id
+        yield Event(record.version, "game", _compact_json(self._present(record)))
+        if after is not None:
+            for past in self._store.events_until(game_id, last_id):
+                if past.version > after:
+                    yield Event(past.version, past.name, past.data)
+                    if past.name == "game_over":
+                        return
+        if record.status == "finished":
+            yield Event(record.version, "game_over", _compact_json(self._present(record)))
+            return
+        cursor = last_id
+        while True:
+            arrived = self._store.wait_for_events(game_id, cursor, keepalive_ms)
+            if not arrived:
+                if not self._store.exists(game_id):
+                    return  # expired while watched
+                yield None
+                continue
+            for event in arrived:
+                cursor = event.stream_id
+                yield Event(event.version, event.name, event.data)
+                if event.name == "game_over":
+                    return
 
     def analysis(self, game_id: str) -> GameAnalysis:
         """Perfect play for the round in place, and a review of each finished round."""
@@ -243,10 +375,9 @@ class Games:
         ]
         return GameAnalysis(record, analyse_position(record.state), reviews)
 
-    @staticmethod
-    def _let_bots_play(record: GameRecord, now: str) -> tuple[GameRecord, list[dict[str, Any]]]:
+    def _let_bots_play(self, record: GameRecord, now: str) -> Played:
         """Bots move, one change each, while a bot is to move."""
-        moves = []
+        change = Played(record)
         while record.status == "playing":
             player = record.state.to_move
             seat = record.seat(player)
@@ -255,8 +386,22 @@ class Games:
             position = choose_move(BotLevel(seat.level), record.state)
             state, outcome = record.state.apply(player, position)
             record = record.next_version(now, state=state)
-            moves.append(move_document(outcome, now))
-        return record, moves
+            change = change.then(self._moved(record, move_document(outcome, now)))
+        return change
+
+    def _moved(self, record: GameRecord, move: Document) -> Played:
+        """A move's change: the move, and its events (move, round_over, game_over)."""
+        game = self._present(record)
+        events = [self._event(record, "move", {"move": move, "game": game})]
+        if move["round_over"]:
+            events.append(self._event(record, "round_over", record.state_dict["rounds"][-1]))
+        if record.state.is_over:
+            events.append(self._event(record, "game_over", game))
+        return Played(record, [move], events)
+
+    @staticmethod
+    def _event(record: GameRecord, name: str, data: Document) -> NewEvent:
+        return NewEvent(record.version, name, _compact_json(data))
 
     @staticmethod
     def _seat_to_take(record: GameRecord, color: Color | None) -> Color:

@@ -94,7 +94,7 @@ def test_every_key_of_a_game_shares_one_cluster_slot(client, redis_client):
     game, tokens = started_game(client)
     play(client, game, tokens, game["round"]["legal_moves"][0], **{"Idempotency-Key": "k1"})
     keys = redis_client.keys(f"buttonup:{{{game['id']}}}:*")
-    assert len(keys) == 3  # game, moves, idempotent reply
+    assert len(keys) == 4  # game, moves, events, idempotent reply
     assert len({key_slot(key) for key in keys}) == 1
 
 

@@ -7,7 +7,7 @@ from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from buttonup import __version__
-from buttonup.api import analysis, games, health, problems, schemas
+from buttonup.api import analysis, events, games, health, problems, schemas
 from buttonup.api.problems import MalformedJson, UnsupportedMediaType
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -47,6 +47,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(health.blp)
     api.register_blueprint(games.blp)
     api.register_blueprint(analysis.blp)
+    api.register_blueprint(events.blp)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )

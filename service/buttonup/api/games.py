@@ -1,5 +1,6 @@
 """/v1/games: create, read, join, play, list moves, resign."""
 
+import base64
 import json
 from typing import Any
 
@@ -18,6 +19,7 @@ from buttonup.api.docs import (
     operation,
 )
 from buttonup.api.http import (
+    InvalidParameter,
     bearer_token,
     etag,
     idempotency_key,
@@ -32,10 +34,49 @@ from buttonup.store import GameRecord
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
 
+PAGE_HEADERS = {
+    "Next-Cursor": {
+        "description": "Cursor of the next page, when paging",
+        "schema": {"type": "string"},
+    },
+    "Link": {
+        "description": 'The next page\'s URL with rel="next", when paging',
+        "schema": {"type": "string"},
+    },
+}
 ETAG_HEADER = {
     "ETag": {"description": 'The game version, e.g. `"7"`', "schema": {"type": "string"}}
 }
 LOCATION_HEADER = {"Location": {"description": "The new game's URL", "schema": {"type": "string"}}}
+
+
+def encode_cursor(position: tuple[float, str]) -> str:
+    """Opaque to clients: where the next page starts."""
+    text = f"{position[0]!r}:{position[1]}"
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str, name: str) -> tuple[float, str]:
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        score, _, game_id = text.partition(":")
+        value = float(score)
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidParameter(name, "is not a cursor this service gave") from None
+    if value != value or value in (float("inf"), float("-inf")):  # NaN and infinities
+        raise InvalidParameter(name, "is not a cursor this service gave")
+    return value, game_id
+
+
+def game_summary(record: GameRecord) -> dict[str, Any]:
+    view = game_view(record)
+    return {
+        "id": view["id"],
+        "created_at": view["created_at"],
+        "target_score": view["target_score"],
+        "open_seats": list(record.open_seats),
+        "players": view["players"],
+    }
 
 
 def games() -> Games:
@@ -53,6 +94,25 @@ def idempotency() -> Idempotency | None:
 
 @blp.route("")
 class GameCollection(MethodView):
+    @blp.arguments(schemas.LobbyQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, schemas.LobbyPageSchema)
+    @operation(
+        blp,
+        "list_games",
+        "List the lobby",
+        "Public games with an open seat, newest first, a page at a time: pass `next` "
+        "back as `cursor` for the following page. A game leaves the list when its seats "
+        "fill or it expires.",
+        errors=(*ALWAYS, 422, 503),
+    )
+    def get(self, status: str, limit: int, cursor: str | None = None) -> Response:
+        page = games().lobby(limit, decode_cursor(cursor, "cursor") if cursor else None)
+        body = {
+            "items": [game_summary(record) for record in page.games],
+            "next": encode_cursor(page.next_after) if page.next_after else None,
+        }
+        return json_response(to_json(body))
+
     @blp.arguments(schemas.CreateGameSchema(), required=False)
     @blp.response(201, schemas.GameSchema, headers=LOCATION_HEADER)
     @operation(
@@ -78,7 +138,7 @@ class GameCollection(MethodView):
                 if seat["type"] == "bot"
             },
         )
-        reply = games().create(options, idempotency(), lambda record: to_json(game_view(record)))
+        reply = games().create(options, idempotency(), to_json)
         location = url_for("games.Game", game_id=reply.game_id)
         return json_response(reply.body, 201, {"Location": location})
 
@@ -131,16 +191,38 @@ class Players(MethodView):
 
 @blp.route("/<game_id>/moves", parameters=[GAME_ID])
 class Moves(MethodView):
-    @blp.response(200, schemas.MoveSchema(many=True))
+    @blp.arguments(schemas.MovesQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, schemas.MoveSchema(many=True), headers=PAGE_HEADERS)
     @operation(
         blp,
         "list_moves",
         "List the moves",
-        "Every move of the game, oldest first, numbered over the whole game from 1.",
+        "Every move of the game, oldest first, numbered over the whole game from 1. With "
+        "`limit`, `cursor` or `after`, a page of them: the `Next-Cursor` header (and a "
+        '`Link: <...>; rel="next"`) names the next page and is absent on the last.',
         errors=(*ALWAYS, 404, 503),
     )
-    def get(self, game_id: str) -> Response:
-        return json_response(games().moves_json(game_id))
+    def get(
+        self,
+        game_id: str,
+        limit: int | None = None,
+        cursor: str | None = None,
+        after: int | None = None,
+    ) -> Response:
+        if limit is None and cursor is None and after is None:
+            return json_response(games().moves_json(game_id))
+        if cursor is not None and after is not None:
+            raise InvalidParameter("after", "give either cursor or after, not both")
+        start = decode_cursor(cursor, "cursor")[0] if cursor else (after or 0)
+        count = limit or 20
+        body, more = games().moves_page(game_id, int(start), count)
+        headers = {}
+        if more:
+            following = encode_cursor((start + count, ""))
+            headers["Next-Cursor"] = following
+            url = url_for("games.Moves", game_id=game_id, cursor=following, limit=count)
+            headers["Link"] = f'<{url}>; rel="next"'
+        return json_response(body, headers=headers)
 
     @blp.arguments(schemas.PlayMoveSchema())
     @blp.response(201, schemas.PlayedSchema)
@@ -155,10 +237,8 @@ class Moves(MethodView):
         secured=True,
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
-        def render(
-            record: GameRecord, move: dict[str, Any], bot_moves: list[dict[str, Any]]
-        ) -> str:
-            return to_json({"move": move, "bot_moves": bot_moves, "game": game_view(record)})
+        def render(game: dict[str, Any], move: dict[str, Any], bot_moves: list[Any]) -> str:
+            return to_json({"move": move, "bot_moves": bot_moves, "game": game})
 
         reply = games().play(
             game_id,

@@ -11,8 +11,8 @@ def json_response(body: str, status: int = 200, headers: dict[str, str] | None =
     return Response(body, status=status, mimetype=JSON, headers=headers)
 
 
-class InvalidHeader(Exception):
-    """A request header fails its documented format (422 validation_error)."""
+class InvalidParameter(Exception):
+    """A header or query parameter fails its documented format (422 validation_error)."""
 
     def __init__(self, name: str, message: str) -> None:
         super().__init__(f"{name}: {message}")
@@ -30,7 +30,7 @@ def idempotency_key() -> str | None:
     if key is None:
         return None
     if not _IDEMPOTENCY_KEY.match(key):
-        raise InvalidHeader("Idempotency-Key", "must be 1 to 64 visible ASCII characters")
+        raise InvalidParameter("Idempotency-Key", "must be 1 to 64 visible ASCII characters")
     return key
 
 

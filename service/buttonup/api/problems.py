@@ -9,7 +9,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from buttonup import errors
-from buttonup.api.http import InvalidHeader
+from buttonup.api.http import InvalidParameter
 from buttonup.store import GameNotFound, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -127,7 +127,7 @@ def handle_unsupported_media_type(error: UnsupportedMediaType) -> Response:
     return problem(415, "unsupported_media_type", "Unsupported Media Type", str(error))
 
 
-def handle_invalid_header(error: InvalidHeader) -> Response:
+def handle_invalid_parameter(error: InvalidParameter) -> Response:
     return problem(
         422,
         "validation_error",
@@ -148,7 +148,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(MalformedJson, handle_malformed_json)
     app.register_error_handler(UnsupportedMediaType, handle_unsupported_media_type)
-    app.register_error_handler(InvalidHeader, handle_invalid_header)
+    app.register_error_handler(InvalidParameter, handle_invalid_parameter)
     app.register_error_handler(Exception, handle_unexpected)
 
 

@@ -252,6 +252,33 @@ class JoinGameSchema(Described):
     )
 
 
+class LobbyQuerySchema(Described):
+    """Which page of the lobby."""
+
+    status = fields.String(
+        load_default="waiting",
+        validate=validate.OneOf(["waiting"]),
+        **doc("Only `waiting` (a public game with an open seat) for now", "waiting"),
+    )
+    limit = fields.Integer(
+        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
+    )
+    cursor = fields.String(**doc("From the previous page's `next`", "MTc2NDQzMjAwMDAwMDphYmM"))
+
+
+class MovesQuerySchema(Described):
+    """Which moves: all of them, or a page."""
+
+    limit = fields.Integer(
+        validate=validate.Range(1, 100),
+        **doc("Moves per page (default 20 once paging)", 20),
+    )
+    cursor = fields.String(**doc("From the previous page's `Next-Cursor` header", "MjA"))
+    after = fields.Integer(
+        validate=validate.Range(0, 10**9), **doc("Start after this move number", 16)
+    )
+
+
 class PlayMoveSchema(Described):
     """A move: the position of a stack holding a white button."""
 
@@ -503,6 +530,34 @@ class ProblemSchema(Document):
         values=fields.List(fields.String()),
         **doc("Messages by field (validation errors)", {"position": ["Not a valid integer."]}),
     )
+
+
+class GameSummarySchema(Document):
+    """A game in the lobby."""
+
+    id = fields.String(**doc("The game's id", GAME_ID_EXAMPLE))
+    created_at = fields.String(**doc("RFC 3339 UTC", TIME_EXAMPLE))
+    target_score = fields.Integer(**doc("Points that win the game", 15))
+    open_seats = fields.List(
+        Ref(PLAYER_COLOR, "A seat", "black"), **doc("Seats to take", ["black"])
+    )
+    players = fields.Nested(
+        PlayersSchema,
+        **doc(
+            "The two seats",
+            {
+                "red": {"type": "human", "name": "Ana", "joined": True, "level": None},
+                "black": {"type": "human", "name": None, "joined": False, "level": None},
+            },
+        ),
+    )
+
+
+class LobbyPageSchema(Document):
+    """A page of the lobby."""
+
+    items = fields.List(fields.Nested(GameSummarySchema), **doc("Newest first", []))
+    next = fields.String(allow_none=True, **doc("Cursor of the next page; null on the last", None))
 
 
 class HealthSchema(Document):

@@ -2,7 +2,7 @@
 
 from buttonup.store.connection import connect
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
-from buttonup.store.games import GameStore, Loaded, StoredReply
+from buttonup.store.games import GameStore, Loaded, NewEvent, StoredEvent, StoredReply
 from buttonup.store.records import GameRecord, Seat, new_game_id
 
 __all__ = [
@@ -10,8 +10,10 @@ __all__ = [
     "GameRecord",
     "GameStore",
     "Loaded",
+    "NewEvent",
     "Seat",
     "StorageUnavailable",
+    "StoredEvent",
     "StoredReply",
     "VersionConflict",
     "connect",

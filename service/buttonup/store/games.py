@@ -14,24 +14,46 @@ import redis
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
 from buttonup.store.records import GAME_ID_PATTERN, GameRecord
 
-# KEYS: game hash, moves list, reply key ("" when none).
-# ARGV: expected version, new version, record, ttl ms, reply ttl ms, reply ("" when none),
-#       then the move documents to append.
-_COMMIT = """
+EVENTS_KEPT = 2000  # per game: enough to resume any real game from its start
+
+# Appends moves and events after a write. ARGV from `first`: the number of
+# moves, the moves, then (version, name, data) for each event.
+_APPEND = """
+local function append(first, ttl)
+  local moves = tonumber(ARGV[first])
+  for i = first + 1, first + moves do redis.call('RPUSH', KEYS[2], ARGV[i]) end
+  local i = first + moves + 1
+  while i <= #ARGV do
+    redis.call('XADD', KEYS[3], 'MAXLEN', '~', EVENTS_KEPT, '*',
+               'v', ARGV[i], 'e', ARGV[i + 1], 'd', ARGV[i + 2])
+    i = i + 3
+  end
+  -- every key of the game expires with it (a no-op for keys not yet made)
+  redis.call('PEXPIRE', KEYS[2], ttl)
+  redis.call('PEXPIRE', KEYS[3], ttl)
+end
+""".replace("EVENTS_KEPT", str(EVENTS_KEPT))
+
+# KEYS: game hash, moves list, events stream, and the reply key when there is one.
+# ARGV: expected version, new version, record, ttl ms, reply ttl ms, reply ("" when
+# none), then what _APPEND reads from ARGV[7].
+_COMMIT = (
+    _APPEND
+    + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then return {0} end
 if ARGV[6] ~= '' then
-  local prior = redis.call('GET', KEYS[3])
+  local prior = redis.call('GET', KEYS[4])
   if prior then return {2, current, prior} end
 end
 if current ~= ARGV[1] then return {1, current} end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-for i = 7, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-if ARGV[6] ~= '' then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[5]) end
+append(7, ARGV[4])
+if ARGV[6] ~= '' then redis.call('SET', KEYS[4], ARGV[6], 'PX', ARGV[5]) end
 return {3, ARGV[2]}
 """
+)
 
 # KEYS: game hash, then reply keys. ARGV: the version the caller already holds ("" if none).
 # Returns the version, the record unless it is the one the caller holds, and the replies.
@@ -44,18 +66,52 @@ for i = 2, #KEYS do result[i + 1] = redis.call('GET', KEYS[i]) end
 return result
 """
 
-# KEYS: game hash, moves list. ARGV: version, record, ttl ms, then moves to append
-# (a game between two bots is played through when it is created).
-_CREATE = """
+# KEYS: game hash, moves list, events stream. ARGV: version, record, ttl ms, then
+# what _APPEND reads from ARGV[4] (two bots play their game through at creation).
+_CREATE = (
+    _APPEND
+    + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'record', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-if #ARGV > 3 then
-  for i = 4, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-  redis.call('PEXPIRE', KEYS[2], ARGV[3])
-end
+append(4, ARGV[3])
 return 1
 """
+)
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """A change to report on the game's event stream."""
+
+    version: int
+    name: str
+    data: str  # JSON
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    stream_id: str
+    version: int
+    name: str
+    data: str
+
+
+def _event(entry: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
+    stream_id, fields = entry
+    return StoredEvent(
+        stream_id=stream_id.decode(),
+        version=int(fields[b"v"]),
+        name=fields[b"e"].decode(),
+        data=fields[b"d"].decode(),
+    )
+
+
+def _appended(moves: Sequence[str], events: Sequence[NewEvent]) -> list[str | int]:
+    args: list[str | int] = [len(moves), *moves]
+    for event in events:
+        args += [event.version, event.name, event.data]
+    return args
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +141,14 @@ class GameStore:
         self,
         client: redis.Redis,
         *,
+        blocking_client: redis.Redis | None = None,
         game_ttl_seconds: int,
         reply_ttl_seconds: int,
         recent_records: int = 4096,
     ) -> None:
         self._redis = client
+        # Reads that wait for events hold a connection for seconds: a pool of their own.
+        self._blocking = blocking_client or client
         self._game_ttl_ms = game_ttl_seconds * 1000
         self._reply_ttl_ms = reply_ttl_seconds * 1000
         self._commit = client.register_script(_COMMIT)
@@ -106,6 +165,10 @@ class GameStore:
     @staticmethod
     def moves_key(game_id: str) -> str:
         return f"buttonup:{{{game_id}}}:moves"
+
+    @staticmethod
+    def events_key(game_id: str) -> str:
+        return f"buttonup:{{{game_id}}}:events"
 
     @staticmethod
     def move_reply_key(game_id: str, scope: str, idempotency_key: str) -> str:
@@ -127,6 +190,7 @@ class GameStore:
         reply_key: str | None,
         reply: StoredReply | None,
         moves: Sequence[str] = (),
+        events: Sequence[NewEvent] = (),
     ) -> StoredReply | None:
         """Store a new game. With a reply key already used for a game that
         exists, nothing is stored and that earlier reply is returned."""
@@ -145,8 +209,17 @@ class GameStore:
                     self._redis.set(reply_key, reply.to_json(), px=self._reply_ttl_ms)
             try:
                 self._create(
-                    keys=[self.game_key(record.id), self.moves_key(record.id)],
-                    args=[record.version, record.to_json(), self._game_ttl_ms, *moves],
+                    keys=[
+                        self.game_key(record.id),
+                        self.moves_key(record.id),
+                        self.events_key(record.id),
+                    ],
+                    args=[
+                        record.version,
+                        record.to_json(),
+                        self._game_ttl_ms,
+                        *_appended(moves, events),
+                    ],
                 )
             except redis.RedisError:
                 if reply_key is not None:
@@ -194,18 +267,21 @@ class GameStore:
         *,
         expected_version: int | None = None,
         moves: Sequence[str] = (),
+        events: Sequence[NewEvent] = (),
         reply_key: str | None = None,
         reply: StoredReply | None = None,
     ) -> StoredReply | None:
         """Write `record` if the stored game is still at `expected_version`
-        (default `record.version - 1`), appending `moves` and keeping `reply`
-        under `reply_key`, all at once.
+        (default `record.version - 1`), appending `moves` and `events` and
+        keeping `reply` under `reply_key`, all at once.
 
         Raises VersionConflict when the game moved on, GameNotFound when it
         expired. With a reply key that already holds a reply, nothing is
         written and that reply is returned.
         """
-        keys = [self.game_key(record.id), self.moves_key(record.id), reply_key or ""]
+        keys = [self.game_key(record.id), self.moves_key(record.id), self.events_key(record.id)]
+        if reply_key:
+            keys.append(reply_key)
         args = [
             record.version - 1 if expected_version is None else expected_version,
             record.version,
@@ -213,10 +289,8 @@ class GameStore:
             self._game_ttl_ms,
             self._reply_ttl_ms,
             reply.to_json() if reply_key and reply else "",
-            *moves,
+            *_appended(moves, events),
         ]
-        if not reply_key:
-            keys.pop()
         with _storage_errors():
             outcome = self._commit(keys=keys, args=args)
         if outcome[0] == 0:
@@ -227,6 +301,103 @@ class GameStore:
             return StoredReply.from_json(outcome[2])
         self._recent.put(record)
         return None
+
+    def snapshot(self, game_id: str) -> tuple[GameRecord, str]:
+        """The game and the id of the last event on its stream, read atomically,
+        so that events after that id are exactly the changes after the record."""
+        if not GAME_ID_PATTERN.match(game_id):
+            raise GameNotFound(game_id)
+        with _storage_errors():
+            pipe = self._redis.pipeline(transaction=True)
+            pipe.hmget(self.game_key(game_id), "version", "record")
+            pipe.xrevrange(self.events_key(game_id), "+", "-", count=1)
+            (version, text), last = pipe.execute()
+        if version is None or text is None:
+            raise GameNotFound(game_id)
+        last_id = last[0][0].decode() if last else "0-0"
+        return GameRecord.from_json(int(version), text), last_id
+
+    def exists(self, game_id: str) -> bool:
+        with _storage_errors():
+            return bool(self._redis.exists(self.game_key(game_id)))
+
+    def events_until(self, game_id: str, until_id: str) -> list[StoredEvent]:
+        """The events the stream still holds, oldest first, up to `until_id`."""
+        with _storage_errors():
+            entries = self._redis.xrange(self.events_key(game_id), "-", until_id)
+        return [_event(entry) for entry in entries]
+
+    def wait_for_events(self, game_id: str, after_id: str, block_ms: int) -> list[StoredEvent]:
+        """Events after `after_id`, waiting up to `block_ms` for the first one."""
+        with _storage_errors():
+            found = self._blocking.xread(
+                {self.events_key(game_id): after_id}, count=100, block=block_ms
+            )
+        return [_event(entry) for _, entries in found for entry in entries]
+
+    # The lobby: public games with an open seat, by creation time. The index is
+    # a hint kept up on create and join; every read checks it against the
+    # records themselves, so concurrent joins and expiry never show through.
+    LOBBY_KEY = "buttonup:lobby"
+
+    def list_publicly(self, record: GameRecord, created_ms: int) -> None:
+        with _storage_errors():
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.zadd(self.LOBBY_KEY, {record.id: created_ms})
+            # Entries older than any game can live are stale whatever they say.
+            pipe.zremrangebyscore(self.LOBBY_KEY, "-inf", created_ms - self._game_ttl_ms)
+            pipe.execute()
+
+    def unlist(self, game_ids: Sequence[str]) -> None:
+        if game_ids:
+            with _storage_errors():
+                self._redis.zrem(self.LOBBY_KEY, *game_ids)
+
+    def lobby_candidates(
+        self, below: tuple[float, str] | None, count: int
+    ) -> list[tuple[str, float]]:
+        """Up to `count` entries after `below` (score, id), newest first."""
+        top = "+inf" if below is None else below[0]
+        with _storage_errors():
+            # Ties on the score come back in descending id order, as the cursor expects.
+            entries = self._redis.zrevrangebyscore(
+                self.LOBBY_KEY, top, "-inf", start=0, num=count + 64, withscores=True
+            )
+        found = []
+        for member, score in entries:
+            game_id = member.decode()
+            if below is not None and score == below[0] and game_id >= below[1]:
+                continue
+            found.append((game_id, score))
+            if len(found) == count:
+                break
+        return found
+
+    def load_many(self, game_ids: Sequence[str]) -> dict[str, GameRecord | None]:
+        with _storage_errors():
+            pipe = self._redis.pipeline(transaction=False)
+            for game_id in game_ids:
+                pipe.hmget(self.game_key(game_id), "version", "record")
+            found = pipe.execute()
+        return {
+            game_id: GameRecord.from_json(int(version), text) if version and text else None
+            for game_id, (version, text) in zip(game_ids, found, strict=True)
+        }
+
+    def moves_page(self, game_id: str, start: int, count: int) -> tuple[str, bool]:
+        """Moves start .. start+count-1 (0-based) as a JSON array, and whether
+        more follow."""
+        if not GAME_ID_PATTERN.match(game_id):
+            raise GameNotFound(game_id)
+        with _storage_errors():
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.exists(self.game_key(game_id))
+            pipe.lrange(self.moves_key(game_id), start, start + count)
+            exists, items = pipe.execute()
+        if not exists:
+            raise GameNotFound(game_id)
+        more = len(items) > count
+        return "[" + ",".join(item.decode() for item in items[:count]) + "]", more
 
     def moves_json(self, game_id: str) -> str:
         """Every move of the game as one JSON array, oldest first."""

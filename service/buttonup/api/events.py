@@ -1,0 +1,92 @@
+"""/v1/games/{id}/events: the game's changes as Server-Sent Events."""
+
+from collections.abc import Iterator
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from buttonup.api.docs import ALWAYS, GAME_ID, operation
+from buttonup.api.http import InvalidParameter
+from buttonup.games import Event, Games
+from buttonup.store import StorageUnavailable
+
+blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live events")
+
+AFTER = {
+    "in": "query",
+    "name": "after",
+    "required": False,
+    "description": "Resume after this version (as `Last-Event-ID`, for clients that "
+    "cannot set headers)",
+    "schema": {"type": "integer", "minimum": 0},
+    "example": 7,
+}
+LAST_EVENT_ID = {
+    "in": "header",
+    "name": "Last-Event-ID",
+    "required": False,
+    "description": "The `id` of the last event received: the stream resumes after it",
+    "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+    "example": "7",
+}
+STREAM_DESCRIPTION = (
+    "`text/event-stream`. First `game` (data: the Game), then one event per change: "
+    "`joined` ({color, game}), `move` ({move, game}), `round_over` (the round's summary "
+    "as in `rounds`), `resigned` ({color, game}), `game_over` (the Game). Each `id:` is "
+    "the game version after the change; events of one change share it and come in the "
+    "order move, round_over, game_over. A comment line keeps the connection alive at "
+    "least every 15 s. The stream ends after `game_over`."
+)
+
+
+def _after() -> int | None:
+    header = request.headers.get("Last-Event-ID")
+    query = request.args.get("after")
+    for name, raw in (("Last-Event-ID", header), ("after", query)):
+        if raw is None:
+            continue
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
+            raise InvalidParameter(name, "must be a game version: a whole number")
+        return int(raw)
+    return None
+
+
+def _frames(events: Iterator[Event | None]) -> Iterator[bytes]:
+    try:
+        for event in events:
+            if event is None:
+                yield b": keep-alive\n\n"
+            else:
+                yield f"id: {event.version}\nevent: {event.name}\ndata: {event.data}\n\n".encode()
+    except StorageUnavailable:
+        return  # the client reconnects with Last-Event-ID and loses nothing
+
+
+@blp.route("/<game_id>/events", parameters=[GAME_ID])
+class Events(MethodView):
+    @operation(
+        blp,
+        "stream_events",
+        "Follow a game live",
+        STREAM_DESCRIPTION,
+        errors=(*ALWAYS, 404, 422, 503),
+        parameters=(AFTER, LAST_EVENT_ID),
+        responses={
+            200: {
+                "description": "The event stream",
+                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+            }
+        },
+    )
+    def get(self, game_id: str) -> Response:
+        games: Games = current_app.extensions["buttonup.games"]
+        after = _after()
+        # A comment this often keeps proxies from closing an idle stream.
+        keepalive = current_app.extensions["buttonup.settings"].events_keepalive_seconds
+        events = games.watch(game_id, after, int(keepalive * 1000))
+        return Response(
+            _frames(events),
+            mimetype="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )

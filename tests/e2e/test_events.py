@@ -1,0 +1,189 @@
+"""Live events over HTTP: a stream per game, resumable, served by any process."""
+
+import json
+import threading
+
+import httpx
+import pytest
+
+from tests.conftest import LiveServer
+from tests.e2e.test_live_server import bearer, start_game
+
+
+def read_events(response: httpx.Response, stop_after: int | None = None):
+    """Parses an event stream: [(id, event, data)], until it ends or stop_after."""
+    events, fields = [], {}
+    for line in response.iter_lines():
+        if line.startswith(":"):
+            continue
+        if line == "":
+            if fields:
+                events.append((int(fields["id"]), fields["event"], json.loads(fields["data"])))
+                fields = {}
+                if stop_after is not None and len(events) >= stop_after:
+                    break
+            continue
+        name, _, value = line.partition(": ")
+        fields[name] = value
+    return events
+
+
+class Watcher(threading.Thread):
+    """Follows one game's stream in the background until it ends."""
+
+    def __init__(self, base_url: str, game_id: str, headers=None, stop_after=None) -> None:
+        super().__init__(daemon=True)
+        self.url = f"{base_url}/v1/games/{game_id}/events"
+        self.headers = headers or {}
+        self.stop_after = stop_after
+        self.events: list = []
+        self.connected = threading.Event()
+
+    def run(self) -> None:
+        with (
+            httpx.Client(timeout=httpx.Timeout(30, read=30)) as client,
+            client.stream("GET", self.url, headers=self.headers) as response,
+        ):
+            assert response.status_code == 200
+            assert response.headers["content-type"].startswith("text/event-stream")
+            self.connected.set()
+            self.events = read_events(response, self.stop_after)
+
+
+def play_out(http: httpx.Client, game: dict, tokens: dict, moves: int | None = None) -> dict:
+    played = 0
+    while game["status"] == "playing" and (moves is None or played < moves):
+        response = http.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"position": game["round"]["legal_moves"][0]},
+            headers=bearer(tokens[game["round"]["to_move"]]),
+        )
+        assert response.status_code == 201
+        game = response.json()["game"]
+        played += 1
+    return game
+
+
+def check_sequence(events: list, moves: list) -> None:
+    """Each change once, in order; moves exactly the move list."""
+    versions = [version for version, name, _ in events if name != "game"]
+    assert versions == sorted(versions)
+    move_events = [data["move"] for _, name, data in events if name == "move"]
+    assert move_events == moves
+    for (version, name, data), following in zip(events, events[1:] + [None], strict=True):
+        if name == "move" and data["move"]["round_over"]:
+            assert following[1] == "round_over" and following[0] == version
+            assert following[2]["number"] == data["move"]["round"]
+
+
+def test_a_watcher_from_before_the_start_sees_every_change_of_a_game(http, live_server):
+    game = http.post("/v1/games", json={"target_score": 5}).json()
+    watcher = Watcher(live_server.base_url, game["id"])
+    watcher.start()
+    assert watcher.connected.wait(10)
+    red = http.post(f"/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    black = http.post(f"/v1/games/{game['id']}/players", json={"color": "black"}).json()
+    final = play_out(http, black["game"], {"red": red["token"], "black": black["token"]})
+    watcher.join(30)
+    assert not watcher.is_alive(), "the stream did not end after game_over"
+    events = watcher.events
+    assert events[0][:2] == (0, "game")
+    assert [(v, n) for v, n, _ in events[1:3]] == [(1, "joined"), (2, "joined")]
+    assert events[1][2]["color"] == "red" and events[2][2]["color"] == "black"
+    assert events[-1][:2] == (final["version"], "game_over")
+    assert events[-1][2] == final
+    moves = http.get(f"/v1/games/{game['id']}/moves").json()
+    check_sequence(events, moves)
+    # Every version after the start is reported, each move event carries its game.
+    assert {v for v, n, _ in events if n == "move"} == set(range(3, final["version"] + 1))
+    for version, name, data in events:
+        if name == "move":
+            assert data["game"]["version"] == version
+
+
+def test_a_watcher_cut_off_mid_game_resumes_and_loses_nothing(http, live_server):
+    game, tokens = start_game(http, seed=3, target_score=5)
+    first = Watcher(live_server.base_url, game["id"], stop_after=6)
+    first.start()
+    assert first.connected.wait(10)
+    game = play_out(http, game, tokens, moves=10)
+    first.join(10)
+    assert len(first.events) == 6
+    last_seen = first.events[-1][0]
+    final = play_out(http, game, tokens)
+    resumed = Watcher(live_server.base_url, game["id"], headers={"Last-Event-ID": str(last_seen)})
+    resumed.start()
+    resumed.join(30)
+    assert resumed.events[0][1] == "game"
+    after = resumed.events[1:]
+    assert all(version > last_seen for version, _, _ in after)
+    moves = http.get(f"/v1/games/{game['id']}/moves").json()
+    check_sequence(first.events[1:] + after, moves)
+    assert resumed.events[-1][1] == "game_over" and resumed.events[-1][2] == final
+
+
+def test_after_in_the_query_works_like_last_event_id(http, live_server):
+    game, tokens = start_game(http, seed=4)
+    game = play_out(http, game, tokens, moves=4)
+    with (
+        httpx.Client(base_url=live_server.base_url) as client,
+        client.stream("GET", f"/v1/games/{game['id']}/events?after=3") as response,
+    ):
+        events = read_events(response, stop_after=3)
+    assert events[0][1] == "game"
+    assert [version for version, _, _ in events[1:]] == [4, 5]
+
+
+def test_a_finished_game_gives_game_then_game_over_and_ends(http, live_server):
+    game, tokens = start_game(http, seed=5, target_score=1)
+    final = play_out(http, game, tokens)
+    with (
+        httpx.Client(base_url=live_server.base_url, timeout=10) as client,
+        client.stream("GET", f"/v1/games/{game['id']}/events") as response,
+    ):
+        events = read_events(response)
+    assert [(v, n) for v, n, _ in events] == [
+        (final["version"], "game"),
+        (final["version"], "game_over"),
+    ]
+
+
+def test_resigning_is_reported(http, live_server):
+    game, tokens = start_game(http)
+    watcher = Watcher(live_server.base_url, game["id"])
+    watcher.start()
+    assert watcher.connected.wait(10)
+    http.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["black"]))
+    watcher.join(20)
+    names = [name for _, name, _ in watcher.events]
+    assert names == ["game", "resigned", "game_over"]
+    assert watcher.events[1][2]["color"] == "black"
+
+
+def test_errors_come_before_the_stream_as_problems(http):
+    response = http.get("/v1/games/doesnotexist000000/events")
+    assert response.status_code == 404
+    assert response.json()["code"] == "game_not_found"
+    game = http.post("/v1/games", json={}).json()
+    bad = http.get(f"/v1/games/{game['id']}/events", headers={"Last-Event-ID": "x1"})
+    assert bad.status_code == 422
+    assert bad.json()["code"] == "validation_error"
+
+
+@pytest.fixture
+def second_server(redis_server):
+    server = LiveServer(["--redis-url", redis_server.url, "--workers", "1"])
+    yield server
+    server.stop()
+
+
+def test_a_move_through_one_process_reaches_a_stream_of_another(http, live_server, second_server):
+    game, tokens = start_game(http, seed=6, target_score=3)
+    watcher = Watcher(second_server.base_url, game["id"])
+    watcher.start()
+    assert watcher.connected.wait(10)
+    final = play_out(http, game, tokens)  # every move through the first process
+    watcher.join(30)
+    moves = http.get(f"/v1/games/{game['id']}/moves").json()
+    check_sequence(watcher.events, moves)
+    assert watcher.events[-1][2] == final
