@@ -115,7 +115,7 @@ def wait_ready(port: int, path: str, process: subprocess.Popen) -> None:
     raise RuntimeError(f"server on port {port} did not start")
 
 
-def start_servers(redis_url: str, workers: int, threads: int):
+def start_servers(redis_url: str, workers: int, threads: int | None):
     env = dict(os.environ, REDIS_URL=redis_url)
     service_port, ceiling_port = free_port(), free_port()
     service = subprocess.Popen(
@@ -138,10 +138,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=None, help="default: gunicorn.conf.py's")
     args = parser.parse_args()
     print(
-        f"gunicorn: {GUNICORN_CONF.name}, {args.workers} workers x {args.threads} threads; "
+        f"gunicorn: {GUNICORN_CONF.name}, {args.workers} workers x "
+        f"{args.threads or 'default'} threads; "
         f"{CLIENTS} clients; {args.rounds} alternating rounds of {args.seconds:g} s"
     )
     with tempfile.TemporaryDirectory() as data_dir:

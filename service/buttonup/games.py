@@ -5,6 +5,7 @@ compare-and-set on the version; a lost race is retried on fresh state unless
 the client pinned a version with If-Match.
 """
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -46,10 +47,6 @@ RenderMove = Callable[[Document, Document, list[Document]], str]
 def utc_now() -> str:
     """RFC 3339, UTC, millisecond precision."""
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _epoch_ms(timestamp: str) -> int:
-    return int(datetime.fromisoformat(timestamp).timestamp() * 1000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +164,8 @@ class Games:
 
     def _list_if_open(self, record: GameRecord) -> None:
         if record.visibility == "public" and record.status == "waiting":
-            self._store.list_publicly(record, _epoch_ms(record.created_at))
+            # Microseconds: games created in the same millisecond keep their order.
+            self._store.list_publicly(record, time.time_ns() // 1000)
 
     def lobby(self, limit: int, after: tuple[float, str] | None) -> LobbyPage:
         """Public games with an open seat, newest first, `limit` at a time."""
@@ -348,18 +346,19 @@ class Games:
             yield Event(record.version, "game_over", _compact_json(self._present(record)))
             return
         cursor = last_id
-        while True:
-            arrived = self._store.wait_for_events(game_id, cursor, keepalive_ms)
-            if not arrived:
-                if not self._store.exists(game_id):
-                    return  # expired while watched
-                yield None
-                continue
-            for event in arrived:
-                cursor = event.stream_id
-                yield Event(event.version, event.name, event.data)
-                if event.name == "game_over":
-                    return
+        with self._store.event_reader(game_id) as read:
+            while True:
+                arrived = read(cursor, keepalive_ms)
+                if not arrived:
+                    if not self._store.exists(game_id):
+                        return  # expired while watched
+                    yield None
+                    continue
+                for event in arrived:
+                    cursor = event.stream_id
+                    yield Event(event.version, event.name, event.data)
+                    if event.name == "game_over":
+                        return
 
     def analysis(self, game_id: str) -> GameAnalysis:
         """Perfect play for the round in place, and a review of each finished round."""

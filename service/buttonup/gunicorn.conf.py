@@ -10,7 +10,8 @@ wsgi_app = "buttonup.app:create_app()"
 bind = [os.environ.get("BUTTONUP_BIND", "127.0.0.1:8000")]
 worker_class = "gthread"
 workers = int(os.environ.get("BUTTONUP_WORKERS", "2"))
-threads = int(os.environ.get("BUTTONUP_THREADS", "8"))
+# Each open event stream holds a thread while it waits: size for the watchers.
+threads = int(os.environ.get("BUTTONUP_THREADS", "100"))
 keepalive = 5
 timeout = 30
 graceful_timeout = 10

@@ -139,3 +139,30 @@ def test_two_services_cannot_share_one_data_dir(tmp_path):
         assert "in use" in clash.stderr
     finally:
         first.stop()
+
+
+def test_the_lobby_stays_right_under_concurrent_joins(http, live_server):
+    games = [http.post("/v1/games", json={"visibility": "public"}).json()["id"] for _ in range(12)]
+    # Three joiners race for each of the first eight games, one for the rest.
+    attempts = [g for g in games[:8] for _ in range(3)] + games[8:]
+    barrier = threading.Barrier(len(attempts))
+    outcomes: list[tuple[str, int]] = []
+
+    def join(game_id: str) -> None:
+        with httpx.Client(base_url=live_server.base_url, timeout=10) as client:
+            client.get("/healthz")
+            barrier.wait()
+            response = client.post(f"/v1/games/{game_id}/players", json={})
+            outcomes.append((game_id, response.status_code))
+
+    threads = [threading.Thread(target=join, args=(g,)) for g in attempts]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for game_id in games[:8]:
+        assert sorted(s for g, s in outcomes if g == game_id) == [201, 201, 409]
+    listed = http.get("/v1/games", params={"status": "waiting", "limit": 100}).json()["items"]
+    still_open = [g for g in games if g in {item["id"] for item in listed}]
+    assert still_open == games[8:]
+    assert all(item["open_seats"] == ["black"] for item in listed if item["id"] in games)

@@ -4,7 +4,7 @@ an atomic compare-and-set on its version (one Lua call per change)."""
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 
@@ -99,6 +99,18 @@ class StoredEvent:
 
 def _event(entry: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
     stream_id, fields = entry
+    return StoredEvent(
+        stream_id=stream_id.decode(),
+        version=int(fields[b"v"]),
+        name=fields[b"e"].decode(),
+        data=fields[b"d"].decode(),
+    )
+
+
+def _raw_event(entry: list) -> StoredEvent:
+    """An entry as XREAD sends it on a raw connection: [id, [field, value, ...]]."""
+    stream_id, flat = entry
+    fields = dict(zip(flat[::2], flat[1::2], strict=True))
     return StoredEvent(
         stream_id=stream_id.decode(),
         version=int(fields[b"v"]),
@@ -327,25 +339,49 @@ class GameStore:
             entries = self._redis.xrange(self.events_key(game_id), "-", until_id)
         return [_event(entry) for entry in entries]
 
-    def wait_for_events(self, game_id: str, after_id: str, block_ms: int) -> list[StoredEvent]:
-        """Events after `after_id`, waiting up to `block_ms` for the first one."""
+    @contextmanager
+    def event_reader(self, game_id: str) -> Iterator[Callable[[str, int], list[StoredEvent]]]:
+        """A reader of the game's events that holds one blocking connection for
+        its whole life: read(after_id, block_ms) waits up to block_ms for events
+        after after_id. (A watcher reads for minutes; taking the connection from
+        the pool for every read costs more than the read.)"""
+        pool = self._blocking.connection_pool
         with _storage_errors():
-            found = self._blocking.xread(
-                {self.events_key(game_id): after_id}, count=100, block=block_ms
-            )
-        return [_event(entry) for _, entries in found for entry in entries]
+            connection = pool.get_connection()
+        key = self.events_key(game_id)
+
+        def read(after_id: str, block_ms: int) -> list[StoredEvent]:
+            try:
+                connection.send_command(
+                    "XREAD", "COUNT", 100, "BLOCK", block_ms, "STREAMS", key, after_id
+                )
+                reply = connection.read_response()
+            except redis.RedisError as error:
+                connection.disconnect()
+                raise StorageUnavailable(str(error)) from error
+            if not reply:
+                return []
+            # RESP3 answers a map {key: entries}, RESP2 a list of [key, entries].
+            streams = reply.values() if isinstance(reply, dict) else (pair[1] for pair in reply)
+            return [_raw_event(entry) for entries in streams for entry in entries]
+
+        try:
+            yield read
+        finally:
+            pool.release(connection)
 
     # The lobby: public games with an open seat, by creation time. The index is
     # a hint kept up on create and join; every read checks it against the
     # records themselves, so concurrent joins and expiry never show through.
     LOBBY_KEY = "buttonup:lobby"
 
-    def list_publicly(self, record: GameRecord, created_ms: int) -> None:
+    def list_publicly(self, record: GameRecord, created_us: int) -> None:
         with _storage_errors():
             pipe = self._redis.pipeline(transaction=False)
-            pipe.zadd(self.LOBBY_KEY, {record.id: created_ms})
+            pipe.zadd(self.LOBBY_KEY, {record.id: created_us})
             # Entries older than any game can live are stale whatever they say.
-            pipe.zremrangebyscore(self.LOBBY_KEY, "-inf", created_ms - self._game_ttl_ms)
+            oldest = created_us - self._game_ttl_ms * 1000
+            pipe.zremrangebyscore(self.LOBBY_KEY, "-inf", oldest)
             pipe.execute()
 
     def unlist(self, game_ids: Sequence[str]) -> None:
