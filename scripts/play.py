@@ -10,10 +10,9 @@ Type a position to sow it, `r` to resign, `q` to leave (the game goes on).
 import argparse
 import os
 import sys
-import time
 
 from buttonup_client import AuthenticatedClient, Client
-from buttonup_client.api.games import create_game, get_game, join_game, play_move, resign_game
+from buttonup_client.api.games import create_game, join_game, play_move, resign_game
 from buttonup_client.models import (
     BotSeat,
     CreateGame,
@@ -25,13 +24,13 @@ from buttonup_client.models import (
     PlayMove,
     Problem,
 )
+from sse import events
 
 ANSI = {"red": "\033[1;31m", "black": "\033[1;34m", "white": "\033[1;37m", "dim": "\033[2m"}
 RESET = "\033[0m"
 LETTER = {"red": "R", "black": "B", "white": "W"}
 # Where each position sits on a ring of text, clockwise from the top: (row, column).
 RING = [(0, 30), (1, 48), (2, 56), (4, 56), (5, 48), (5, 14), (4, 4), (2, 4), (1, 14)]
-POLL_SECONDS = 0.3
 
 
 class Screen:
@@ -107,15 +106,16 @@ def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
     return joined, game_id
 
 
-def wait_for_change(client: AuthenticatedClient, game: Game) -> Game:
-    """Polls cheaply: a 304 costs the service almost nothing."""
-    while True:
-        fresh = get_game.sync(game.id, client=client, if_none_match=f'"{game.version}"')
-        if isinstance(fresh, Game):
-            return fresh
-        if isinstance(fresh, Problem):
-            fail(fresh, "read the game")
-        time.sleep(POLL_SECONDS)
+def wait_for_change(base_url: str, game: Game) -> Game:
+    """Waits on the game's event stream (no polling) for the next change."""
+    for _, name, data in events(base_url, game.id, last_event_id=game.version):
+        if name == "game" and data["version"] > game.version:
+            return Game.from_dict(data)
+        if name in {"joined", "move", "resigned"}:
+            return Game.from_dict(data["game"])
+        if name == "game_over":
+            return Game.from_dict(data)
+    return game
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 if game.status == "playing":
                     print(f"{game.round_.to_move} to move...", flush=True)
-                game = wait_for_change(seat, game)
+                game = wait_for_change(base_url, game)
         print("\n" + screen.board(game, me))
         outcome = "You win!" if game.winner == me else f"{game.winner} wins."
         how = f" ({game.resigned} resigned)" if game.resigned else ""

@@ -35,6 +35,7 @@ from buttonup.store import (
 from buttonup.store.records import hash_token, new_token
 
 MAX_ATTEMPTS = 8
+COALESCE_SECONDS = 0.015
 
 Document = dict[str, Any]
 # How a game looks to clients (the API's Game); events carry it too.
@@ -359,6 +360,8 @@ class Games:
                     yield Event(event.version, event.name, event.data)
                     if event.name == "game_over":
                         return
+                # A busy game: gather what comes in the next moment into one read.
+                time.sleep(COALESCE_SECONDS)
 
     def analysis(self, game_id: str) -> GameAnalysis:
         """Perfect play for the round in place, and a review of each finished round."""

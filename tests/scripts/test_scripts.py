@@ -162,3 +162,33 @@ def test_a_person_plays_the_perfect_bot_in_the_terminal_to_the_end(live_server):
     game = httpx.get(base).json()
     assert game["status"] == "finished"
     assert game["players"]["black"]["type"] == "bot"
+
+
+def test_watch_prints_a_game_live_to_its_end(live_server):
+    base = live_server.base_url
+    game = httpx.post(f"{base}/v1/games", json={"seed": 2, "target_score": 3}).json()
+    watcher = subprocess.Popen(
+        [sys.executable, SCRIPTS / "watch.py", "--base-url", base, "--game", game["id"]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(1.0)  # let it connect before the first change
+    red = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    black = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "black"}).json()
+    tokens = {"red": red["token"], "black": black["token"]}
+    state = black["game"]
+    while state["status"] == "playing":
+        state = httpx.post(
+            f"{base}/v1/games/{game['id']}/moves",
+            json={"position": state["round"]["legal_moves"][0]},
+            headers={"Authorization": f"Bearer {tokens[state['round']['to_move']]}"},
+        ).json()["game"]
+    out, err = watcher.communicate(timeout=30)
+    assert watcher.returncode == 0, err
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("[0] game ")
+    assert lines[1:3] == ["[1] red joined", "[2] black joined"]
+    moves = [line for line in lines if "sows" in line]
+    assert len(moves) == 8 * len(state["rounds"])
+    assert lines[-1].startswith(f"[{state['version']}] game over: {state['winner']} wins")

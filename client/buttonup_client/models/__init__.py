@@ -10,12 +10,15 @@ from .create_game_first_player import CreateGameFirstPlayer
 from .create_game_visibility import CreateGameVisibility
 from .game import Game
 from .game_status import GameStatus
+from .game_summary import GameSummary
 from .game_visibility import GameVisibility
 from .health import Health
 from .human_seat import HumanSeat
 from .human_seat_type import HumanSeatType
 from .join_game import JoinGame
 from .joined import Joined
+from .list_games_status import ListGamesStatus
+from .lobby_page import LobbyPage
 from .move import Move
 from .move_margin import MoveMargin
 from .move_review import MoveReview
@@ -31,6 +34,8 @@ from .problem_errors import ProblemErrors
 from .round_ import Round
 from .round_result import RoundResult
 from .round_review import RoundReview
+from .stream_events_response_200 import StreamEventsResponse200
+from .stream_events_response_200_event import StreamEventsResponse200Event
 from .tally import Tally
 
 __all__ = (
@@ -44,12 +49,15 @@ __all__ = (
     "CreateGameVisibility",
     "Game",
     "GameStatus",
+    "GameSummary",
     "GameVisibility",
     "Health",
     "HumanSeat",
     "HumanSeatType",
     "Joined",
     "JoinGame",
+    "ListGamesStatus",
+    "LobbyPage",
     "Move",
     "MoveMargin",
     "MoveReview",
@@ -65,5 +73,7 @@ __all__ = (
     "Round",
     "RoundResult",
     "RoundReview",
+    "StreamEventsResponse200",
+    "StreamEventsResponse200Event",
     "Tally",
 )

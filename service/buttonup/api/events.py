@@ -19,7 +19,7 @@ AFTER = {
     "required": False,
     "description": "Resume after this version (as `Last-Event-ID`, for clients that "
     "cannot set headers)",
-    "schema": {"type": "integer", "minimum": 0},
+    "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999},
     "example": 7,
 }
 LAST_EVENT_ID = {
@@ -40,16 +40,36 @@ STREAM_DESCRIPTION = (
 )
 
 
+# What each event of the stream looks like (id, event name, JSON data).
+SSE_EVENT = {
+    "type": "object",
+    "description": "One event of the stream",
+    "properties": {
+        "id": {"type": "string", "description": "The game version after the change"},
+        "event": {
+            "type": "string",
+            "enum": ["game", "joined", "move", "round_over", "resigned", "game_over"],
+            "description": "What happened",
+        },
+        "data": {"type": "string", "description": "JSON: the Game, or the change's details"},
+    },
+    "required": ["event", "data"],
+}
+
+
 def _after() -> int | None:
-    header = request.headers.get("Last-Event-ID")
-    query = request.args.get("after")
-    for name, raw in (("Last-Event-ID", header), ("after", query)):
+    """Last-Event-ID, else ?after=; both are checked when both are sent."""
+    found = []
+    for name, raw in (
+        ("Last-Event-ID", request.headers.get("Last-Event-ID")),
+        ("after", request.args.get("after")),
+    ):
         if raw is None:
             continue
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 18):
             raise InvalidParameter(name, "must be a game version: a whole number")
-        return int(raw)
-    return None
+        found.append(int(raw))
+    return found[0] if found else None
 
 
 def _frames(events: Iterator[Event | None]) -> Iterator[bytes]:
@@ -75,7 +95,7 @@ class Events(MethodView):
         responses={
             200: {
                 "description": "The event stream",
-                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                "content": {"text/event-stream": {"schema": SSE_EVENT}},
             }
         },
     )

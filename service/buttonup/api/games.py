@@ -200,7 +200,7 @@ class Moves(MethodView):
         "Every move of the game, oldest first, numbered over the whole game from 1. With "
         "`limit`, `cursor` or `after`, a page of them: the `Next-Cursor` header (and a "
         '`Link: <...>; rel="next"`) names the next page and is absent on the last.',
-        errors=(*ALWAYS, 404, 503),
+        errors=(*ALWAYS, 404, 422, 503),
     )
     def get(
         self,

@@ -263,7 +263,11 @@ class LobbyQuerySchema(Described):
     limit = fields.Integer(
         load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
     )
-    cursor = fields.String(**doc("From the previous page's `next`", "MTc2NDQzMjAwMDAwMDphYmM"))
+    cursor = fields.String(
+        **doc(
+            "From the previous page's `next`; any other value is refused", "MTc2NDQzMjAwMDAwMDphYmM"
+        )
+    )
 
 
 class MovesQuerySchema(Described):
@@ -273,9 +277,12 @@ class MovesQuerySchema(Described):
         validate=validate.Range(1, 100),
         **doc("Moves per page (default 20 once paging)", 20),
     )
-    cursor = fields.String(**doc("From the previous page's `Next-Cursor` header", "MjA"))
+    cursor = fields.String(
+        **doc("From the previous page's `Next-Cursor` header; any other value is refused", "MjA")
+    )
     after = fields.Integer(
-        validate=validate.Range(0, 10**9), **doc("Start after this move number", 16)
+        validate=validate.Range(0, 10**9),
+        **doc("Start after this move number (instead of a cursor)", 16),
     )
 
 

@@ -8,18 +8,33 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.move import Move
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    after: int | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/games/{game_id}/moves".format(
             game_id=quote(str(game_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -40,6 +55,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_404 = Problem.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -72,13 +92,21 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    after: int | Unset = UNSET,
 ) -> Response[Problem | list[Move]]:
     """List the moves
 
-     Every move of the game, oldest first, numbered over the whole game from 1.
+     Every move of the game, oldest first, numbered over the whole game from 1. With `limit`, `cursor` or
+    `after`, a page of them: the `Next-Cursor` header (and a `Link: <...>; rel="next"`) names the next
+    page and is absent on the last.
 
     Args:
         game_id (str):
+        limit (int | Unset):  Example: 20.
+        cursor (str | Unset):  Example: MjA.
+        after (int | Unset):  Example: 16.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -90,6 +118,9 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        limit=limit,
+        cursor=cursor,
+        after=after,
     )
 
     response = client.get_httpx_client().request(
@@ -103,13 +134,21 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    after: int | Unset = UNSET,
 ) -> Problem | list[Move] | None:
     """List the moves
 
-     Every move of the game, oldest first, numbered over the whole game from 1.
+     Every move of the game, oldest first, numbered over the whole game from 1. With `limit`, `cursor` or
+    `after`, a page of them: the `Next-Cursor` header (and a `Link: <...>; rel="next"`) names the next
+    page and is absent on the last.
 
     Args:
         game_id (str):
+        limit (int | Unset):  Example: 20.
+        cursor (str | Unset):  Example: MjA.
+        after (int | Unset):  Example: 16.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -122,6 +161,9 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        limit=limit,
+        cursor=cursor,
+        after=after,
     ).parsed
 
 
@@ -129,13 +171,21 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    after: int | Unset = UNSET,
 ) -> Response[Problem | list[Move]]:
     """List the moves
 
-     Every move of the game, oldest first, numbered over the whole game from 1.
+     Every move of the game, oldest first, numbered over the whole game from 1. With `limit`, `cursor` or
+    `after`, a page of them: the `Next-Cursor` header (and a `Link: <...>; rel="next"`) names the next
+    page and is absent on the last.
 
     Args:
         game_id (str):
+        limit (int | Unset):  Example: 20.
+        cursor (str | Unset):  Example: MjA.
+        after (int | Unset):  Example: 16.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,6 +197,9 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        limit=limit,
+        cursor=cursor,
+        after=after,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -158,13 +211,21 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    after: int | Unset = UNSET,
 ) -> Problem | list[Move] | None:
     """List the moves
 
-     Every move of the game, oldest first, numbered over the whole game from 1.
+     Every move of the game, oldest first, numbered over the whole game from 1. With `limit`, `cursor` or
+    `after`, a page of them: the `Next-Cursor` header (and a `Link: <...>; rel="next"`) names the next
+    page and is absent on the last.
 
     Args:
         game_id (str):
+        limit (int | Unset):  Example: 20.
+        cursor (str | Unset):  Example: MjA.
+        after (int | Unset):  Example: 16.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,5 +239,8 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            limit=limit,
+            cursor=cursor,
+            after=after,
         )
     ).parsed

@@ -1,0 +1,238 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.stream_events_response_200 import StreamEventsResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    game_id: str,
+    *,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(last_event_id, Unset):
+        headers["Last-Event-ID"] = last_event_id
+
+    params: dict[str, Any] = {}
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games/{game_id}/events".format(
+            game_id=quote(str(game_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | StreamEventsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = StreamEventsResponse200.from_dict(response.text)
+
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | StreamEventsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Problem | StreamEventsResponse200]:
+    """Follow a game live
+
+     `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
+    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
+    one change share it and come in the order move, round_over, game_over. A comment line keeps the
+    connection alive at least every 15 s. The stream ends after `game_over`.
+
+    Args:
+        game_id (str):
+        after (int | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | StreamEventsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        after=after,
+        last_event_id=last_event_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Problem | StreamEventsResponse200 | None:
+    """Follow a game live
+
+     `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
+    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
+    one change share it and come in the order move, round_over, game_over. A comment line keeps the
+    connection alive at least every 15 s. The stream ends after `game_over`.
+
+    Args:
+        game_id (str):
+        after (int | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | StreamEventsResponse200
+    """
+
+    return sync_detailed(
+        game_id=game_id,
+        client=client,
+        after=after,
+        last_event_id=last_event_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Problem | StreamEventsResponse200]:
+    """Follow a game live
+
+     `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
+    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
+    one change share it and come in the order move, round_over, game_over. A comment line keeps the
+    connection alive at least every 15 s. The stream ends after `game_over`.
+
+    Args:
+        game_id (str):
+        after (int | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | StreamEventsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        game_id=game_id,
+        after=after,
+        last_event_id=last_event_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Problem | StreamEventsResponse200 | None:
+    """Follow a game live
+
+     `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
+    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
+    one change share it and come in the order move, round_over, game_over. A comment line keeps the
+    connection alive at least every 15 s. The stream ends after `game_over`.
+
+    Args:
+        game_id (str):
+        after (int | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | StreamEventsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            game_id=game_id,
+            client=client,
+            after=after,
+            last_event_id=last_event_id,
+        )
+    ).parsed

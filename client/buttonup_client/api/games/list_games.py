@@ -1,0 +1,219 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_games_status import ListGamesStatus
+from ...models.lobby_page import LobbyPage
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    status: ListGamesStatus | Unset = "waiting",
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/games",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> LobbyPage | Problem | None:
+    if response.status_code == 200:
+        response_200 = LobbyPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[LobbyPage | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatus | Unset = "waiting",
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[LobbyPage | Problem]:
+    """List the lobby
+
+     Public games with an open seat, newest first, a page at a time: pass `next` back as `cursor` for the
+    following page. A game leaves the list when its seats fill or it expires.
+
+    Args:
+        status (ListGamesStatus | Unset):  Default: 'waiting'. Example: waiting.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDphYmM.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LobbyPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatus | Unset = "waiting",
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> LobbyPage | Problem | None:
+    """List the lobby
+
+     Public games with an open seat, newest first, a page at a time: pass `next` back as `cursor` for the
+    following page. A game leaves the list when its seats fill or it expires.
+
+    Args:
+        status (ListGamesStatus | Unset):  Default: 'waiting'. Example: waiting.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDphYmM.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LobbyPage | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        status=status,
+        limit=limit,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatus | Unset = "waiting",
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[LobbyPage | Problem]:
+    """List the lobby
+
+     Public games with an open seat, newest first, a page at a time: pass `next` back as `cursor` for the
+    following page. A game leaves the list when its seats fill or it expires.
+
+    Args:
+        status (ListGamesStatus | Unset):  Default: 'waiting'. Example: waiting.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDphYmM.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LobbyPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    status: ListGamesStatus | Unset = "waiting",
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> LobbyPage | Problem | None:
+    """List the lobby
+
+     Public games with an open seat, newest first, a page at a time: pass `next` back as `cursor` for the
+    following page. A game leaves the list when its seats fill or it expires.
+
+    Args:
+        status (ListGamesStatus | Unset):  Default: 'waiting'. Example: waiting.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDphYmM.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LobbyPage | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            status=status,
+            limit=limit,
+            cursor=cursor,
+        )
+    ).parsed
