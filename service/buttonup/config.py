@@ -12,6 +12,23 @@ T = TypeVar("T")
 
 DAY = 24 * 3600
 
+# Every variable the service reads: Settings below, and gunicorn.conf.py.
+ENVIRONMENT_VARIABLES = frozenset(
+    {
+        "REDIS_URL",
+        "BUTTONUP_GAME_TTL",
+        "BUTTONUP_IDEMPOTENCY_TTL",
+        "BUTTONUP_MAX_BODY_BYTES",
+        "BUTTONUP_REDIS_CONNECT_TIMEOUT",
+        "BUTTONUP_REDIS_SOCKET_TIMEOUT",
+        "BUTTONUP_EVENTS_KEEPALIVE",
+        "BUTTONUP_BIND",
+        "BUTTONUP_WORKERS",
+        "BUTTONUP_THREADS",
+        "BUTTONUP_LOG_LEVEL",
+    }
+)
+
 
 class ConfigError(ValueError):
     """A setting has a value the service cannot use; the message names it."""

@@ -1,0 +1,129 @@
+"""What can be checked of the containers without a Docker engine."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import jsonschema
+import pytest
+import yaml
+
+from buttonup.config import ENVIRONMENT_VARIABLES
+from buttonup.redis_server import free_port
+from tests.conftest import LiveServer
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    lines = [line.strip() for line in text.splitlines()]
+    return [
+        (line.split(None, 1)[0].upper(), line.split(None, 1)[1])
+        for line in lines
+        if line and not line.startswith("#")
+    ]
+
+
+def test_the_compose_file_follows_the_compose_specification(compose):
+    schema = json.loads((ROOT / "deploy" / "compose-spec.json").read_text())
+    jsonschema.validate(compose, schema)
+
+
+def test_compose_runs_redis_with_an_append_only_file_and_the_api_after_it(compose):
+    services = compose["services"]
+    redis = services["redis"]
+    assert redis["image"].startswith("redis:7")
+    assert redis["command"][redis["command"].index("--appendonly") + 1] == "yes"
+    assert redis["command"][redis["command"].index("--appendfsync") + 1] == "everysec"
+    assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+    assert any(volume.startswith("redis-data:") for volume in redis["volumes"])
+    assert "redis-data" in compose["volumes"]
+    api = services["api"]
+    assert api["build"] == "."
+    assert api["environment"]["REDIS_URL"] == "redis://redis:6379/0"
+    assert api["depends_on"]["redis"]["condition"] == "service_healthy"
+    assert "8000:8000" in api["ports"]
+    assert "/readyz" in " ".join(api["healthcheck"]["test"])
+    assert services["api-scaled"]["profiles"] == ["scale"]
+    assert services["nginx"]["profiles"] == ["scale"]
+
+
+def test_every_variable_compose_sets_is_one_the_service_reads(compose):
+    for name, service in compose["services"].items():
+        if service.get("build") == ".":
+            unknown = set(service["environment"]) - ENVIRONMENT_VARIABLES
+            assert not unknown, f"{name} sets {unknown}, which the service never reads"
+
+
+def test_every_variable_the_service_reads_is_in_the_readme():
+    readme = (ROOT / "README.md").read_text()
+    for name in ENVIRONMENT_VARIABLES:
+        assert f"| `{name}` |" in readme, name
+
+
+def test_the_image_is_multi_stage_slim_non_root_and_checks_readiness():
+    instructions = dockerfile_instructions()
+    stages = [args for op, args in instructions if op == "FROM"]
+    assert len(stages) == 2 and all("slim" in stage for stage in stages)
+    users = [args for op, args in instructions if op == "USER"]
+    assert users and users[-1] not in ("root", "0")
+    healthcheck = next(args for op, args in instructions if op == "HEALTHCHECK")
+    assert "/readyz" in healthcheck
+
+
+def test_the_container_command_starts_the_service_here(redis_server):
+    """The image's CMD, run locally on a free port against the suite's Redis."""
+    command = json.loads(next(args for op, args in dockerfile_instructions() if op == "CMD"))
+    assert command[:2] == ["buttonup", "serve"]
+    command[0] = str(Path(sys.executable).with_name("buttonup"))  # the console script
+    port = free_port()
+    command[command.index("--port") + 1] = str(port)
+    command[command.index("--host") + 1] = "127.0.0.1"
+    env = {**os.environ, "REDIS_URL": redis_server.url}
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
+    )
+    try:
+        server = LiveServer.__new__(LiveServer)
+        server.port, server.base_url, server.process = port, f"http://127.0.0.1:{port}", process
+        server._wait_ready()
+        created = httpx.post(f"{server.base_url}/v1/games", json={})
+        assert created.status_code == 201
+    finally:
+        process.terminate()
+        process.wait(20)
+
+
+def test_the_nginx_config_passes_nginx_t(tmp_path):
+    nginx = shutil.which("nginx") or (
+        "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
+    )
+    if nginx is None:
+        pytest.skip("nginx is not installed (Debian package nginx-light): `nginx -t` not run")
+    result = subprocess.run(
+        [
+            nginx,
+            "-t",
+            "-c",
+            str(ROOT / "deploy" / "nginx.conf"),
+            "-p",
+            str(tmp_path),
+            "-e",
+            str(tmp_path / "error.log"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"test is successful", result.stderr)
