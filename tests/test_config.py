@@ -64,3 +64,17 @@ def test_serve_refuses_to_start_on_a_bad_value_with_one_clear_line(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert "BUTTONUP_GAME_TTL" in result.stderr
+
+
+def test_log_and_cors_settings():
+    settings = Settings.from_env(
+        {
+            "BUTTONUP_LOG_LEVEL": "WARNING",
+            "BUTTONUP_LOG_FORMAT": "text",
+            "BUTTONUP_CORS_ORIGINS": "a, b",
+        }
+    )
+    assert (settings.log_level, settings.log_format) == ("warning", "text")
+    assert settings.cors_origins == ("a", "b")
+    with pytest.raises(ConfigError, match="BUTTONUP_LOG_FORMAT"):
+        Settings.from_env({"BUTTONUP_LOG_FORMAT": "xml"})

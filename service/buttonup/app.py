@@ -3,6 +3,7 @@
 from flask import Flask
 
 from buttonup.api import init_api
+from buttonup.api.observability import configure_logging, init_observability
 from buttonup.api.representations import game_view
 from buttonup.config import Settings
 from buttonup.games import Games
@@ -13,6 +14,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL is not set (`buttonup serve` sets it for you)")
+    configure_logging(settings.log_level, settings.log_format)
     app = Flask("buttonup")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.sort_keys = False
@@ -38,4 +40,5 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["buttonup.store"] = store
     app.extensions["buttonup.games"] = Games(store, present=game_view)
     init_api(app)
+    init_observability(app, settings.cors_origins)
     return app

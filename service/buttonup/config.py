@@ -26,6 +26,8 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_WORKERS",
         "BUTTONUP_THREADS",
         "BUTTONUP_LOG_LEVEL",
+        "BUTTONUP_LOG_FORMAT",
+        "BUTTONUP_CORS_ORIGINS",
     }
 )
 
@@ -43,6 +45,9 @@ class Settings:
     redis_connect_timeout: float = 0.5
     redis_socket_timeout: float = 0.8
     events_keepalive_seconds: float = 10.0
+    log_level: str = "info"
+    log_format: str = "json"
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -64,7 +69,24 @@ class Settings:
             events_keepalive_seconds=_read(
                 env, "BUTTONUP_EVENTS_KEEPALIVE", float, defaults.events_keepalive_seconds, 0.05
             ),
+            log_level=_choice(env, "BUTTONUP_LOG_LEVEL", LOG_LEVELS, defaults.log_level),
+            log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
+            cors_origins=tuple(
+                origin.strip()
+                for origin in env.get("BUTTONUP_CORS_ORIGINS", "").split(",")
+                if origin.strip()
+            ),
         )
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+
+
+def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    raw = env.get(name) or default
+    if raw.lower() not in choices:
+        raise ConfigError(f"{name}={raw!r} must be one of {', '.join(choices)}")
+    return raw.lower()
 
 
 def _read(env: Mapping[str, str], name: str, kind: Callable[[str], T], default: T, minimum: T) -> T:

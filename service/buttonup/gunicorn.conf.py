@@ -20,4 +20,4 @@ control_socket_disable = True  # several services may run on one host
 preload_app = False
 accesslog = None
 errorlog = "-"
-loglevel = os.environ.get("BUTTONUP_LOG_LEVEL", "info")
+loglevel = os.environ.get("BUTTONUP_LOG_LEVEL", "info").lower()

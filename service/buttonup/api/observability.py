@@ -1,0 +1,101 @@
+"""What every request carries out: a request id, one structured log line, the
+security headers, and CORS for the configured origins."""
+
+import json
+import logging
+import re
+import sys
+import time
+import uuid
+from collections.abc import Iterable
+
+from flask import Flask, Response, g, request
+
+access_log = logging.getLogger("buttonup.access")
+
+REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+CORS_REQUEST_HEADERS = (
+    "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, "
+    "Last-Event-ID, X-Request-ID"
+)
+CORS_EXPOSED_HEADERS = "ETag, Location, Link, Next-Cursor, Retry-After, X-Request-ID"
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line; the request fields come from `extra`."""
+
+    FIELDS = ("method", "route", "path", "status", "duration_ms", "request_id")
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = {
+            "ts": self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + f".{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "msg": record.getMessage(),
+        }
+        line.update({name: getattr(record, name) for name in self.FIELDS if hasattr(record, name)})
+        if record.exc_info:
+            line["exc"] = self.formatException(record.exc_info)
+        return json.dumps(line)
+
+
+def configure_logging(level: str, log_format: str) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    if log_format == "json":
+        handler.setFormatter(JsonFormatter())
+        handler.formatter.converter = time.gmtime
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger("buttonup")
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    root.propagate = False
+
+
+def init_observability(app: Flask, cors_origins: Iterable[str]) -> None:
+    origins = frozenset(cors_origins)
+
+    @app.before_request
+    def start() -> None:
+        incoming = request.headers.get("X-Request-ID", "")
+        g.request_id = incoming if REQUEST_ID.match(incoming) else uuid.uuid4().hex
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def finish(response: Response) -> Response:
+        request_id = g.get("request_id") or uuid.uuid4().hex
+        response.headers["X-Request-ID"] = request_id
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        _cors(response, origins)
+        # Headers, bodies and query strings are never logged: they carry tokens.
+        access_log.info(
+            "request",
+            extra={
+                "method": request.method,
+                "route": request.url_rule.rule if request.url_rule else None,
+                "path": request.path,
+                "status": response.status_code,
+                "duration_ms": round((time.perf_counter() - g.get("started", 0)) * 1000, 2),
+                "request_id": request_id,
+            },
+        )
+        return response
+
+
+def _cors(response: Response, origins: frozenset[str]) -> None:
+    origin = request.headers.get("Origin")
+    if not origin or not origins or (origin not in origins and "*" not in origins):
+        return
+    response.headers["Access-Control-Allow-Origin"] = origin
+    response.headers.add("Vary", "Origin")
+    response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED_HEADERS
+    if request.method == "OPTIONS":
+        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        response.headers["Access-Control-Allow-Headers"] = CORS_REQUEST_HEADERS
+        response.headers["Access-Control-Max-Age"] = "600"
