@@ -27,6 +27,8 @@ from buttonup.cli import GUNICORN_CONF, gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
 
 CLIENTS = 8
+# The servers' logs go to a file, as in a deployment, not through this terminal.
+LOG = open(os.path.join(tempfile.gettempdir(), "buttonup-bench.log"), "ab")  # noqa: SIM115
 BENCH_DIR = Path(__file__).resolve().parent
 
 
@@ -119,7 +121,7 @@ def start_servers(redis_url: str, workers: int, threads: int | None):
     env = dict(os.environ, REDIS_URL=redis_url)
     service_port, ceiling_port = free_port(), free_port()
     service = subprocess.Popen(
-        gunicorn_command("127.0.0.1", service_port, workers, threads), env=env
+        gunicorn_command("127.0.0.1", service_port, workers, threads), env=env, stderr=LOG
     )
     ceiling_command = [
         *gunicorn_command("127.0.0.1", ceiling_port, workers, threads),
@@ -127,7 +129,7 @@ def start_servers(redis_url: str, workers: int, threads: int | None):
         str(BENCH_DIR),
         "ceiling_app:create_app()",
     ]
-    ceiling = subprocess.Popen(ceiling_command, env=env)
+    ceiling = subprocess.Popen(ceiling_command, env=env, stderr=LOG)
     wait_ready(service_port, "/healthz", service)
     wait_ready(ceiling_port, "/", ceiling)
     return (service, service_port), (ceiling, ceiling_port)

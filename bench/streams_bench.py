@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from http_bench import Connection, wait_ready
+from http_bench import LOG, Connection, wait_ready
 
 from buttonup.cli import gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
@@ -166,7 +166,9 @@ def main() -> int:
         redis_server.start()
         port = free_port()
         env = dict(os.environ, REDIS_URL=redis_server.url)
-        server = subprocess.Popen(gunicorn_command("127.0.0.1", port, 2, args.threads), env=env)
+        server = subprocess.Popen(
+            gunicorn_command("127.0.0.1", port, 2, args.threads), env=env, stderr=LOG
+        )
         stop = threading.Event()
         try:
             wait_ready(port, "/healthz", server)

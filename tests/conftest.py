@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -72,8 +73,11 @@ class LiveServer:
         command = [sys.executable, "-m", "buttonup.cli", "serve", "--port", str(self.port), *args]
         child_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         child_env.update(env or {})
+        # A file, not a pipe: a pipe nobody reads fills up with log lines and
+        # stalls the server.
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(
-            command, env=child_env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+            command, env=child_env, stdout=self.log, stderr=subprocess.STDOUT
         )
         self._wait_ready()
 
@@ -81,8 +85,8 @@ class LiveServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"buttonup serve exited:\n{output}")
+                self.log.seek(0)
+                raise RuntimeError(f"buttonup serve exited:\n{self.log.read().decode()[-4000:]}")
             try:
                 if httpx.get(self.base_url + "/readyz", timeout=1).status_code == 200:
                     return
@@ -100,6 +104,7 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.log.close()
         return self.process.returncode
 
 

@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import httpx
@@ -97,6 +98,7 @@ def test_the_container_command_starts_the_service_here(redis_server):
     try:
         server = LiveServer.__new__(LiveServer)
         server.port, server.base_url, server.process = port, f"http://127.0.0.1:{port}", process
+        server.log = tempfile.TemporaryFile()  # noqa: SIM115
         server._wait_ready()
         created = httpx.post(f"{server.base_url}/v1/games", json={})
         assert created.status_code == 201

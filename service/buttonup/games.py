@@ -41,8 +41,8 @@ Document = dict[str, Any]
 # How a game looks to clients (the API's Game); events carry it too.
 Present = Callable[[GameRecord], Document]
 RenderGame = Callable[[Document], str]
-# The game (presented) after the move and the bots' replies, the move, the replies.
-RenderMove = Callable[[Document, Document, list[Document]], str]
+# The game after the move and the bots' replies (presented, as JSON), the move, the replies.
+RenderMove = Callable[[bytes, Document, list[Document]], str]
 
 
 def utc_now() -> str:
@@ -89,9 +89,12 @@ class Played:
     record: GameRecord
     moves: list[Document] = field(default_factory=list)
     events: list[NewEvent] = field(default_factory=list)
+    game_json: bytes | None = None  # the record presented, when already made
 
     def then(self, other: "Played") -> "Played":
-        return Played(other.record, self.moves + other.moves, self.events + other.events)
+        return Played(
+            other.record, self.moves + other.moves, self.events + other.events, other.game_json
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +282,8 @@ class Games:
             move = move_document(outcome, now)
             change = self._moved(played, move).then(self._let_bots_play(played, now))
             bot_moves = change.moves[1:]
-            body = render(self._present(change.record), move, bot_moves)
+            game_json = change.game_json or orjson.dumps(self._present(change.record))
+            body = render(game_json, move, bot_moves)
             reply = StoredReply(idempotency.fingerprint, body, game_id) if idempotency else None
             try:
                 prior = self._store.commit(
@@ -392,14 +396,16 @@ class Games:
         return change
 
     def _moved(self, record: GameRecord, move: Document) -> Played:
-        """A move's change: the move, and its events (move, round_over, game_over)."""
-        game = self._present(record)
-        events = [self._event(record, "move", {"move": move, "game": game})]
+        """A move's change: the move, and its events (move, round_over, game_over).
+        The game is serialised once, for the events and the answer alike."""
+        game_json = orjson.dumps(self._present(record))
+        move_data = b'{"move":' + orjson.dumps(move) + b',"game":' + game_json + b"}"
+        events = [NewEvent(record.version, "move", move_data)]
         if move["round_over"]:
             events.append(self._event(record, "round_over", record.state_dict["rounds"][-1]))
         if record.state.is_over:
-            events.append(self._event(record, "game_over", game))
-        return Played(record, [move], events)
+            events.append(NewEvent(record.version, "game_over", game_json))
+        return Played(record, [move], events, game_json)
 
     @staticmethod
     def _event(record: GameRecord, name: str, data: Document) -> NewEvent:

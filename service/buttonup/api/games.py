@@ -237,8 +237,9 @@ class Moves(MethodView):
         secured=True,
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
-        def render(game: dict[str, Any], move: dict[str, Any], bot_moves: list[Any]) -> str:
-            return to_json({"move": move, "bot_moves": bot_moves, "game": game})
+        def render(game_json: bytes, move: dict[str, Any], bot_moves: list[Any]) -> str:
+            head = to_json({"move": move, "bot_moves": bot_moves})
+            return f'{head[:-1]},"game":{game_json.decode()}}}'
 
         reply = games().play(
             game_id,

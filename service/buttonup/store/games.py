@@ -86,7 +86,7 @@ class NewEvent:
 
     version: int
     name: str
-    data: str  # JSON
+    data: str | bytes  # JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +119,8 @@ def _raw_event(entry: list) -> StoredEvent:
     )
 
 
-def _appended(moves: Sequence[str], events: Sequence[NewEvent]) -> list[str | int]:
-    args: list[str | int] = [len(moves), *moves]
+def _appended(moves: Sequence[str], events: Sequence[NewEvent]) -> list[str | bytes | int]:
+    args: list[str | bytes | int] = [len(moves), *moves]
     for event in events:
         args += [event.version, event.name, event.data]
     return args
