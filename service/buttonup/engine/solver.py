@@ -64,6 +64,14 @@ def _final_margin(stack: str) -> int:
     return margin
 
 
+def _value_after(board: Board, position: int, red_to_move: bool) -> int:
+    """Red minus black under perfect play once `position` is played."""
+    after, extra, left = _sow(board, position)
+    if left == 1:
+        return _final_margin(next(stack for stack in after if stack))
+    return _value(after, red_to_move if extra else not red_to_move)
+
+
 def _value(board: Board, red_to_move: bool) -> int:
     """Red's strength minus black's under perfect play: red maximises, black minimises."""
     key = (board, red_to_move)
@@ -72,11 +80,7 @@ def _value(board: Board, red_to_move: bool) -> int:
         return cached
     best = None
     for position in _legal(board):
-        after, extra, left = _sow(board, position)
-        if left == 1:
-            value = _final_margin(next(s for s in after if s))
-        else:
-            value = _value(after, red_to_move if extra else not red_to_move)
+        value = _value_after(board, position, red_to_move)
         if best is None or (value > best if red_to_move else value < best):
             best = value
     assert best is not None, "a position with two or more stacks always has a legal move"
@@ -94,15 +98,7 @@ def move_margins(circle: Circle, to_move: Color) -> dict[int, int]:
     board = board_of(circle)
     red = to_move is Color.RED
     sign = 1 if red else -1
-    margins = {}
-    for position in _legal(board):
-        after, extra, left = _sow(board, position)
-        if left == 1:
-            value = _final_margin(next(s for s in after if s))
-        else:
-            value = _value(after, red if extra else not red)
-        margins[position] = sign * value
-    return margins
+    return {position: sign * _value_after(board, position, red) for position in _legal(board)}
 
 
 def position_value(circle: Circle, to_move: Color) -> int:
