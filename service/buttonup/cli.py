@@ -35,7 +35,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, help="gunicorn workers (default 2)")
-    serve.add_argument("--threads", type=int, help="threads per worker (default 100)")
+    serve.add_argument("--threads", type=int, help="threads per worker (default 8)")
     serve.add_argument("--redis-url", help="Redis to keep games in (default: $REDIS_URL)")
     serve.add_argument(
         "--data-dir",
