@@ -2,14 +2,16 @@
 security headers, and CORS for the configured origins."""
 
 import atexit
+import contextlib
 import logging
 import os
 import re
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Iterable
-from typing import TextIO
+from typing import ClassVar, TextIO
 
 import orjson
 from flask import Flask, Response, g, request
@@ -54,28 +56,40 @@ class JsonFormatter(logging.Formatter):
 
 
 class BufferedStreamHandler(logging.StreamHandler):
-    """Writes through the stream's buffer and flushes twice a second (and at
-    exit), not after every line: a write call per request line costs more
-    than the rest of the logging put together."""
+    """Writes through the stream's buffer; one thread flushes every handler
+    twice a second (and at exit), not after every line: a write call per
+    request line costs more than the rest of the logging put together."""
 
     FLUSH_SECONDS = 0.5
+    _live: ClassVar["weakref.WeakSet[BufferedStreamHandler]"] = weakref.WeakSet()
+    _flusher_started: ClassVar[bool] = False
 
     def __init__(self, stream: TextIO) -> None:
         super().__init__(stream)
-        threading.Thread(target=self._flush_now_and_then, daemon=True).start()
-        atexit.register(self._flush_stream)
+        cls = type(self)
+        cls._live.add(self)
+        if not cls._flusher_started:
+            cls._flusher_started = True
+            threading.Thread(target=cls._flush_now_and_then, daemon=True).start()
+            atexit.register(cls._flush_all)
 
     def flush(self) -> None:
         """Left to the flushing thread."""
 
-    def _flush_stream(self) -> None:
-        with self.lock:  # type: ignore[union-attr]
-            self.stream.flush()
+    def flush_stream(self) -> None:
+        with self.lock, contextlib.suppress(ValueError, OSError):  # type: ignore[union-attr]
+            self.stream.flush()  # a closed stream has nothing left to flush
 
-    def _flush_now_and_then(self) -> None:
+    @classmethod
+    def _flush_all(cls) -> None:
+        for handler in list(cls._live):
+            handler.flush_stream()
+
+    @classmethod
+    def _flush_now_and_then(cls) -> None:
         while True:
-            time.sleep(self.FLUSH_SECONDS)
-            self._flush_stream()
+            time.sleep(cls.FLUSH_SECONDS)
+            cls._flush_all()
 
 
 def configure_logging(level: str, log_format: str) -> None:
