@@ -11,6 +11,8 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import Status, events, from_schema
 from schemathesis.generation import GenerationMode
 
+from tests.conftest import LiveServer
+
 # Statuses the contract allows for well-formed requests: a game that does not
 # exist (404), a missing or wrong token (401), the game's state (409), a
 # stale If-Match (412), and 304 for a matching If-None-Match.
@@ -127,9 +129,19 @@ def run(base_url: str) -> tuple[int, list[str], list[str], Counter]:
     return cases, failures, errors, answers
 
 
+@pytest.fixture
+def streaming_server(redis_server):
+    """Configured as a deployment with event streams is: a thread for each open
+    stream, and keep-alives often enough that abandoned streams free theirs."""
+    env = {"BUTTONUP_THREADS": "64", "BUTTONUP_EVENTS_KEEPALIVE": "0.5"}
+    server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=env)
+    yield server
+    server.stop()
+
+
 @pytest.mark.contract
-def test_schemathesis_finds_nothing(live_server, capsys):
-    cases, failures, errors, answers = run(live_server.base_url)
+def test_schemathesis_finds_nothing(streaming_server, capsys):
+    cases, failures, errors, answers = run(streaming_server.base_url)
     with capsys.disabled():
         print(f"\nschemathesis: {cases} generated cases, {len(failures)} failures")
     assert not errors, "\n".join(errors[:10])
