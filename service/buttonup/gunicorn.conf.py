@@ -11,8 +11,9 @@ bind = [os.environ.get("BUTTONUP_BIND", "127.0.0.1:8000")]
 worker_class = "gthread"
 workers = int(os.environ.get("BUTTONUP_WORKERS", "2"))
 # Each open event stream holds a thread while it waits, but every thread more
-# costs throughput under load (make bench: 8 threads 0.77 of the ceiling, 16
-# 0.70, 32 0.61): raise it to the number of streams a worker must hold.
+# costs throughput under load (bench/http_bench.py --threads N, one run: 8
+# threads 0.77 of the ceiling, 16 0.70, 32 0.61): raise it to the number of
+# streams a worker must hold.
 threads = int(os.environ.get("BUTTONUP_THREADS", "8"))
 keepalive = 5
 timeout = 30
