@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.test_live_server import bearer, start_game
+from tests.e2e.test_live_server import bearer, race_move, start_game
 
 
 def read_events(response: httpx.Response, stop_after: int | None = None):
@@ -187,3 +187,27 @@ def test_a_move_through_one_process_reaches_a_stream_of_another(http, live_serve
     moves = http.get(f"/v1/games/{game['id']}/moves").json()
     check_sequence(watcher.events, moves)
     assert watcher.events[-1][2] == final
+
+
+def test_moves_raced_through_two_processes_are_applied_once(http, live_server, second_server):
+    """The service keeps no state between requests: two processes on one Redis
+    race the same moves, and each is applied exactly once."""
+    servers = [live_server.base_url, second_server.base_url] * 3
+    for seed in range(4):
+        game, tokens = start_game(http, seed=seed, target_score=3)
+        applied = 0
+        while game["status"] == "playing" and applied < 12:
+            answers = race_move(
+                servers,
+                f"/v1/games/{game['id']}/moves",
+                game["round"]["legal_moves"][0],
+                tokens[game["round"]["to_move"]],
+            )
+            winners = [body for status, body in answers if status == 201]
+            assert len(winners) == 1, answers
+            assert all(status in (409, 412) for status, _ in answers if status != 201)
+            game = winners[0]["game"]
+            applied += 1
+        moves = http.get(f"/v1/games/{game['id']}/moves").json()
+        assert [m["number"] for m in moves] == list(range(1, applied + 1))
+        assert http.get(f"/v1/games/{game['id']}").json()["version"] == 2 + applied

@@ -37,31 +37,38 @@ def test_a_complete_game_over_http(http):
     assert http.get("/nope").headers["content-type"] == "application/problem+json"
 
 
-def race(live_server: LiveServer, game: dict, token: str, position: int, headers: dict) -> Counter:
-    """Eight clients send the same move at the same instant."""
-    barrier = threading.Barrier(8)
-    statuses: list[tuple[int, str | None]] = []
-    lock = threading.Lock()
+def race_move(
+    base_urls: list[str], path: str, position: int, token: str, headers: dict | None = None
+) -> list:
+    """The same move sent at the same instant through each of base_urls."""
+    barrier = threading.Barrier(len(base_urls))
+    answers: list[tuple[int, dict]] = []
 
-    def send() -> None:
-        with httpx.Client(base_url=live_server.base_url, timeout=10) as client:
-            client.get("/healthz")  # connect before the barrier
+    def send(base_url: str) -> None:
+        with httpx.Client(base_url=base_url, timeout=10) as client:
+            client.get("/healthz")
             barrier.wait()
             response = client.post(
-                f"/v1/games/{game['id']}/moves",
-                json={"position": position},
-                headers={**bearer(token), **headers},
+                path, json={"position": position}, headers={**bearer(token), **(headers or {})}
             )
-            code = response.json().get("code") if response.status_code != 201 else None
-            with lock:
-                statuses.append((response.status_code, code))
+            answers.append((response.status_code, response.json()))
 
-    threads = [threading.Thread(target=send) for _ in range(8)]
+    threads = [threading.Thread(target=send, args=(url,)) for url in base_urls]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return Counter(statuses)
+    return answers
+
+
+def race(live_server: LiveServer, game: dict, token: str, position: int, headers: dict) -> Counter:
+    """Eight clients send the same move at the same instant."""
+    answers = race_move(
+        [live_server.base_url] * 8, f"/v1/games/{game['id']}/moves", position, token, headers
+    )
+    return Counter(
+        (status, body.get("code") if status != 201 else None) for status, body in answers
+    )
 
 
 def test_eight_clients_racing_the_same_move_apply_it_once(http, live_server):
