@@ -78,3 +78,28 @@ def test_log_and_cors_settings():
     assert settings.cors_origins == ("a", "b")
     with pytest.raises(ConfigError, match="BUTTONUP_LOG_FORMAT"):
         Settings.from_env({"BUTTONUP_LOG_FORMAT": "xml"})
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("BUTTONUP_WORKERS", "0"), ("BUTTONUP_THREADS", "many"), ("BUTTONUP_BIND", "8000")],
+)
+def test_gunicorn_settings_are_validated_too(name, value):
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({name: value})
+
+
+def test_gunicorn_refuses_a_bad_setting_with_one_line(tmp_path):
+    """The container starts gunicorn through this same file."""
+    from buttonup.cli import GUNICORN_CONF
+
+    result = subprocess.run(
+        [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF), "--check-config"],
+        env={"BUTTONUP_THREADS": "lots", "PATH": "/usr/bin:/bin", "REDIS_URL": "redis://x"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+    )
+    assert result.returncode != 0
+    assert "BUTTONUP_THREADS" in result.stderr

@@ -48,6 +48,10 @@ class Settings:
     log_level: str = "info"
     log_format: str = "json"
     cors_origins: tuple[str, ...] = ()
+    # gunicorn's, read by gunicorn.conf.py
+    bind: str = "127.0.0.1:8000"
+    workers: int = 2
+    threads: int = 8
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -71,12 +75,22 @@ class Settings:
             ),
             log_level=_choice(env, "BUTTONUP_LOG_LEVEL", LOG_LEVELS, defaults.log_level),
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
+            bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
+            workers=_read(env, "BUTTONUP_WORKERS", int, defaults.workers, 1),
+            threads=_read(env, "BUTTONUP_THREADS", int, defaults.threads, 1),
             cors_origins=tuple(
                 origin.strip()
                 for origin in env.get("BUTTONUP_CORS_ORIGINS", "").split(",")
                 if origin.strip()
             ),
         )
+
+
+def _bind(raw: str) -> str:
+    host, _, port = raw.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ConfigError(f"BUTTONUP_BIND={raw!r} must be HOST:PORT")
+    return raw
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")

@@ -4,23 +4,29 @@
 command-line options (bind, workers, threads) override what is set here.
 """
 
-import os
+import sys
+
+from buttonup.config import ConfigError, Settings
+
+try:
+    settings = Settings.from_env()
+except ConfigError as error:
+    sys.exit(f"buttonup: {error}")  # one line naming the variable, and no server
 
 wsgi_app = "buttonup.app:create_app()"
-bind = [os.environ.get("BUTTONUP_BIND", "127.0.0.1:8000")]
+bind = [settings.bind]
 worker_class = "gthread"
-workers = int(os.environ.get("BUTTONUP_WORKERS", "2"))
+workers = settings.workers
 # Each open event stream holds a thread while it waits, but every thread more
 # costs throughput under load (bench/http_bench.py --threads N, one run: 8
 # threads 0.77 of the ceiling, 16 0.70, 32 0.61): raise it to the number of
 # streams a worker must hold.
-threads = int(os.environ.get("BUTTONUP_THREADS", "8"))
+threads = settings.threads
 keepalive = 5
 timeout = 30
 graceful_timeout = 10
-# Fail at start, in the master, on a bad setting or an unreachable module.
 control_socket_disable = True  # several services may run on one host
 preload_app = False
 accesslog = None
 errorlog = "-"
-loglevel = os.environ.get("BUTTONUP_LOG_LEVEL", "info").lower()
+loglevel = settings.log_level
