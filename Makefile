@@ -34,7 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/solver_bench.py
 	$(BIN)/python bench/bot_tournament.py --games 1000
 	$(BIN)/python bench/streams_bench.py
-	$(BIN)/python bench/http_bench.py
+	$(BIN)/python bench/http_bench.py --sweep 1,2,4
 
 clean:
 	rm -rf $(VENV) build *.egg-info service/*.egg-info .pytest_cache .ruff_cache

@@ -135,32 +135,26 @@ def start_servers(redis_url: str, workers: int, threads: int | None):
     return (service, service_port), (ceiling, ceiling_port)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=None, help="default: gunicorn.conf.py's")
-    args = parser.parse_args()
+def run_at(workers: int, threads: int | None, rounds: int, seconds: float) -> dict:
+    """Alternating rounds against the service and the ceiling at one worker count."""
     print(
-        f"gunicorn: {GUNICORN_CONF.name}, {args.workers} workers x "
-        f"{args.threads or 'default'} threads; "
-        f"{CLIENTS} clients; {args.rounds} alternating rounds of {args.seconds:g} s"
+        f"gunicorn: {GUNICORN_CONF.name}, {workers} workers x {threads or 'default'} threads; "
+        f"{CLIENTS} clients; {rounds} alternating rounds of {seconds:g} s"
     )
     with tempfile.TemporaryDirectory() as data_dir:
         redis_server = RedisServer(Path(data_dir), persistent=False)
         redis_server.start()
         (service, service_port), (ceiling, ceiling_port) = start_servers(
-            redis_server.url, args.workers, args.threads
+            redis_server.url, workers, threads
         )
         try:
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
                 measure(pool, "service", service_port, 2)  # warm-up
                 measure(pool, "ceiling", ceiling_port, 2)
                 runs: dict[str, list[dict[str, float]]] = {"service": [], "ceiling": []}
-                for index in range(args.rounds):
+                for index in range(rounds):
                     for kind, port in (("service", service_port), ("ceiling", ceiling_port)):
-                        result = measure(pool, kind, port, args.seconds)
+                        result = measure(pool, kind, port, seconds)
                         runs[kind].append(result)
                         print(
                             f"round {index + 1} {kind:8} {result['per_second']:8.0f}/s "
@@ -176,24 +170,53 @@ def main() -> int:
         kind: {key: statistics.median(r[key] for r in results) for key in results[0]}
         for kind, results in runs.items()
     }
-    ratio_rate = median["service"]["per_second"] / median["ceiling"]["per_second"]
-    ratio_p99 = median["service"]["p99_ms"] / median["ceiling"]["p99_ms"]
     pairs = list(zip(runs["service"], runs["ceiling"], strict=True))
-    paired_rate = statistics.median(s["per_second"] / c["per_second"] for s, c in pairs)
-    paired_p99 = statistics.median(s["p99_ms"] / c["p99_ms"] for s, c in pairs)
+    return {
+        "median": median,
+        "ratio_rate": median["service"]["per_second"] / median["ceiling"]["per_second"],
+        "ratio_p99": median["service"]["p99_ms"] / median["ceiling"]["p99_ms"],
+        "paired_rate": statistics.median(s["per_second"] / c["per_second"] for s, c in pairs),
+        "paired_p99": statistics.median(s["p99_ms"] / c["p99_ms"] for s, c in pairs),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=None, help="default: gunicorn.conf.py's")
+    parser.add_argument(
+        "--sweep",
+        default="",
+        help="also measure at these worker counts, e.g. 1,2,4 (each against its own ceiling)",
+    )
+    args = parser.parse_args()
+    result = run_at(args.workers, args.threads, args.rounds, args.seconds)
     print()
     print("median      per second   p50 ms   p99 ms")
     for kind in ("service", "ceiling"):
-        m = median[kind]
+        m = result["median"][kind]
         print(f"{kind:10} {m['per_second']:11.0f} {m['p50_ms']:8.2f} {m['p99_ms']:8.2f}")
     print(
-        f"moves/s ratio service/ceiling: {ratio_rate:.2f} of medians, "
-        f"{paired_rate:.2f} median of rounds (target >= 0.70)"
+        f"moves/s ratio service/ceiling: {result['ratio_rate']:.2f} of medians, "
+        f"{result['paired_rate']:.2f} median of rounds (target >= 0.70)"
     )
     print(
-        f"p99 ratio service/ceiling:     {ratio_p99:.2f} of medians, "
-        f"{paired_p99:.2f} median of rounds (target <= 1.50)"
+        f"p99 ratio service/ceiling:     {result['ratio_p99']:.2f} of medians, "
+        f"{result['paired_p99']:.2f} median of rounds (target <= 1.50)"
     )
+    if args.sweep:
+        sweep = {
+            n: run_at(n, args.threads, 3, args.seconds) for n in map(int, args.sweep.split(","))
+        }
+        print("\nworkers  service moves/s  ceiling req/s  ratio (median of rounds)")
+        for workers, found in sweep.items():
+            m = found["median"]
+            print(
+                f"{workers:7} {m['service']['per_second']:16.0f} "
+                f"{m['ceiling']['per_second']:14.0f} {found['paired_rate']:8.2f}"
+            )
     return 0
 
 
