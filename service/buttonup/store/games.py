@@ -110,13 +110,12 @@ def _event(entry: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
 def _raw_event(entry: list) -> StoredEvent:
     """An entry as XREAD sends it on a raw connection: [id, [field, value, ...]]."""
     stream_id, flat = entry
-    fields = dict(zip(flat[::2], flat[1::2], strict=True))
-    return StoredEvent(
-        stream_id=stream_id.decode(),
-        version=int(fields[b"v"]),
-        name=fields[b"e"].decode(),
-        data=fields[b"d"].decode(),
-    )
+    return _event((stream_id, dict(zip(flat[::2], flat[1::2], strict=True))))
+
+
+def _json_array(items: Sequence[bytes]) -> str:
+    """Stored JSON documents joined into one array, without parsing them."""
+    return "[" + ",".join(item.decode() for item in items) + "]"
 
 
 def _appended(moves: Sequence[str], events: Sequence[NewEvent]) -> list[str | bytes | int]:
@@ -423,30 +422,25 @@ class GameStore:
     def moves_page(self, game_id: str, start: int, count: int) -> tuple[str, bool]:
         """Moves start .. start+count-1 (0-based) as a JSON array, and whether
         more follow."""
-        if not GAME_ID_PATTERN.match(game_id):
-            raise GameNotFound(game_id)
-        with _storage_errors():
-            pipe = self._redis.pipeline(transaction=False)
-            pipe.exists(self.game_key(game_id))
-            pipe.lrange(self.moves_key(game_id), start, start + count)
-            exists, items = pipe.execute()
-        if not exists:
-            raise GameNotFound(game_id)
-        more = len(items) > count
-        return "[" + ",".join(item.decode() for item in items[:count]) + "]", more
+        items = self._move_items(game_id, start, start + count)
+        return _json_array(items[:count]), len(items) > count
 
     def moves_json(self, game_id: str) -> str:
         """Every move of the game as one JSON array, oldest first."""
+        return _json_array(self._move_items(game_id, 0, -1))
+
+    def _move_items(self, game_id: str, first: int, last: int) -> list[bytes]:
+        """Stored moves first..last (LRANGE bounds); GameNotFound if the game is gone."""
         if not GAME_ID_PATTERN.match(game_id):
             raise GameNotFound(game_id)
         with _storage_errors():
             pipe = self._redis.pipeline(transaction=False)
             pipe.exists(self.game_key(game_id))
-            pipe.lrange(self.moves_key(game_id), 0, -1)
+            pipe.lrange(self.moves_key(game_id), first, last)
             exists, items = pipe.execute()
         if not exists:
             raise GameNotFound(game_id)
-        return "[" + ",".join(item.decode() for item in items) + "]"
+        return items
 
     def _forget(self, key: str) -> None:
         try:
