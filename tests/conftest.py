@@ -96,6 +96,13 @@ class LiveServer:
         self.stop()
         raise RuntimeError("buttonup serve did not become ready")
 
+    def log_text(self) -> str:
+        """What the server wrote so far (all of it once stopped)."""
+        if self.log.closed:
+            return self._final_log
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
     def stop(self) -> int:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -104,7 +111,9 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self.log.close()
+        if not self.log.closed:
+            self._final_log = self.log_text()
+            self.log.close()
         return self.process.returncode
 
 

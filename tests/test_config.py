@@ -103,3 +103,31 @@ def test_gunicorn_refuses_a_bad_setting_with_one_line(tmp_path):
     )
     assert result.returncode != 0
     assert "BUTTONUP_THREADS" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("BUTTONUP_RATE_LIMIT", "lots"),
+        ("BUTTONUP_RATE_LIMIT", "0/minute"),
+        ("BUTTONUP_SEAT_RATE_LIMIT", "10/fortnight"),
+        ("BUTTONUP_TRUSTED_PROXIES", "-1"),
+    ],
+)
+def test_bad_limits_are_named(name, value):
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({name: value})
+
+
+def test_limits_are_read():
+    settings = Settings.from_env(
+        {
+            "BUTTONUP_RATE_LIMIT": "600/minute;20000/hour",
+            "BUTTONUP_SEAT_RATE_LIMIT": " 120/minute ",
+            "BUTTONUP_TRUSTED_PROXIES": "1",
+        }
+    )
+    assert settings.rate_limit == "600/minute;20000/hour"
+    assert settings.seat_rate_limit == "120/minute"
+    assert settings.trusted_proxies == 1
+    assert Settings.from_env({}).rate_limit == ""

@@ -1,9 +1,12 @@
 """create_app(settings): the only place that wires engine, store and api."""
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from buttonup.api import init_api
+from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
+from buttonup.api.rate_limits import init_rate_limits
 from buttonup.api.representations import game_view
 from buttonup.config import Settings
 from buttonup.games import Games
@@ -38,7 +41,20 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     app.extensions["buttonup.settings"] = settings
     app.extensions["buttonup.store"] = store
-    app.extensions["buttonup.games"] = Games(store, present=game_view)
+    app.extensions["buttonup.games"] = Games(store, present=game_view, observe=count_changes)
     init_api(app)
     init_observability(app, settings.cors_origins)
+    init_metrics(app)
+    init_rate_limits(
+        app,
+        settings.redis_url,
+        settings.rate_limit,
+        settings.seat_rate_limit,
+        socket_timeout=settings.redis_socket_timeout,
+        connect_timeout=settings.redis_connect_timeout,
+    )
+    if settings.trusted_proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies
+        )
     return app

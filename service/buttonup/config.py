@@ -28,6 +28,10 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
         "BUTTONUP_CORS_ORIGINS",
+        "BUTTONUP_RATE_LIMIT",
+        "BUTTONUP_SEAT_RATE_LIMIT",
+        "BUTTONUP_TRUSTED_PROXIES",
+        "PROMETHEUS_MULTIPROC_DIR",
     }
 )
 
@@ -48,6 +52,12 @@ class Settings:
     log_level: str = "info"
     log_format: str = "json"
     cors_origins: tuple[str, ...] = ()
+    # Off when empty. "300/minute;5000/hour" style, per client address / per seat token.
+    rate_limit: str = ""
+    seat_rate_limit: str = ""
+    # Proxies in front whose X-Forwarded-For is believed (the client address
+    # that rate limits and logs see); 0 when clients connect directly.
+    trusted_proxies: int = 0
     # gunicorn's, read by gunicorn.conf.py
     bind: str = "127.0.0.1:8000"
     workers: int = 2
@@ -78,6 +88,11 @@ class Settings:
             bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
             workers=_read(env, "BUTTONUP_WORKERS", int, defaults.workers, 1),
             threads=_read(env, "BUTTONUP_THREADS", int, defaults.threads, 1),
+            rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
+            seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),
+            trusted_proxies=_read(
+                env, "BUTTONUP_TRUSTED_PROXIES", int, defaults.trusted_proxies, 0
+            ),
             cors_origins=tuple(
                 origin.strip()
                 for origin in env.get("BUTTONUP_CORS_ORIGINS", "").split(",")
@@ -91,6 +106,20 @@ def _bind(raw: str) -> str:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ConfigError(f"BUTTONUP_BIND={raw!r} must be HOST:PORT")
     return raw
+
+
+def _rate_limit(env: Mapping[str, str], name: str) -> str:
+    from limits import parse_many  # only the settings that use it pay for the import
+
+    raw = env.get(name, "").strip()
+    if not raw:
+        return ""
+    try:
+        if all(limit.amount >= 1 for limit in parse_many(raw)):
+            return raw
+    except ValueError:
+        pass
+    raise ConfigError(f"{name}={raw!r} must look like 300/minute or 10/second;1000/hour")
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")

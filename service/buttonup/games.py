@@ -6,7 +6,7 @@ the client pinned a version with If-Match.
 """
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -43,6 +43,12 @@ Present = Callable[[GameRecord], Document]
 RenderGame = Callable[[Document], str]
 # The game after the move and the bots' replies (presented, as JSON), the move, the replies.
 RenderMove = Callable[[bytes, Document, list[Document]], str]
+# Told what each committed change did: "created", then its events' names.
+Observe = Callable[[Iterable[str]], None]
+
+
+def _ignore(names: Iterable[str]) -> None:
+    """No observer."""
 
 
 def utc_now() -> str:
@@ -129,11 +135,16 @@ _RULE_ERRORS: dict[type[engine.RulesError], type[errors.GameError]] = {
 
 class Games:
     def __init__(
-        self, store: GameStore, present: Present, clock: Callable[[], str] = utc_now
+        self,
+        store: GameStore,
+        present: Present,
+        clock: Callable[[], str] = utc_now,
+        observe: Observe = _ignore,
     ) -> None:
         self._store = store
         self._present = present
         self._clock = clock
+        self._observe = observe
 
     def create(
         self, options: NewGame, idempotency: Idempotency | None, render: RenderGame
@@ -156,13 +167,13 @@ class Games:
         body = render(self._present(record))
         if idempotency is None:
             self._store.create(record, None, None, moves, bots.events)
-            self._list_if_open(record)
-            return Reply(record.id, body)
-        reply = StoredReply(idempotency.fingerprint, body, record.id)
-        reply_key = self._store.create_reply_key(idempotency.key)
-        prior = self._store.create(record, reply_key, reply, moves, bots.events)
-        if prior is not None:
-            return self._replay(prior, idempotency)
+        else:
+            reply = StoredReply(idempotency.fingerprint, body, record.id)
+            reply_key = self._store.create_reply_key(idempotency.key)
+            prior = self._store.create(record, reply_key, reply, moves, bots.events)
+            if prior is not None:
+                return self._replay(prior, idempotency)
+        self._observe(["created", *(event.name for event in bots.events)])
         self._list_if_open(record)
         return Reply(record.id, body)
 
@@ -227,6 +238,7 @@ class Games:
                 )
             except VersionConflict:
                 continue
+            self._observe(event.name for event in change.events)
             if record.visibility == "public" and change.record.status != "waiting":
                 self._store.unlist([game_id])
             return Joined(change.record, chosen, token, change.moves)
@@ -304,6 +316,7 @@ class Games:
                 continue
             if prior is not None:
                 return self._replay(prior, idempotency)
+            self._observe(event.name for event in change.events)
             return Reply(game_id, body)
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
@@ -324,6 +337,7 @@ class Games:
                 self._store.commit(resigned, events=events)
             except VersionConflict:
                 continue
+            self._observe(event.name for event in events)
             return resigned
         raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
 

@@ -4,7 +4,10 @@
 command-line options (bind, workers, threads) override what is set here.
 """
 
+import os
+import shutil
 import sys
+import tempfile
 
 from buttonup.config import ConfigError, Settings
 
@@ -30,3 +33,30 @@ preload_app = False
 accesslog = None
 errorlog = "-"
 loglevel = settings.log_level
+
+# Prometheus multiprocess mode: every worker writes its samples under this
+# directory and /metrics adds them up. Set before any worker starts (workers
+# import the app after the fork, so they see it); files of an earlier run are
+# cleared, a dead worker's gauges dropped.
+_own_metrics_dir = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
+if _own_metrics_dir:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="buttonup-metrics-")
+_metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+
+
+def on_starting(server):
+    os.makedirs(_metrics_dir, exist_ok=True)
+    for name in os.listdir(_metrics_dir):
+        if name.endswith(".db"):
+            os.remove(os.path.join(_metrics_dir, name))
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid, _metrics_dir)
+
+
+def on_exit(server):
+    if _own_metrics_dir:
+        shutil.rmtree(_metrics_dir, ignore_errors=True)

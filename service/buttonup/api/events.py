@@ -8,6 +8,7 @@ from flask_smorest import Blueprint
 
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
 from buttonup.api.http import InvalidParameter
+from buttonup.api.metrics import STREAMS_OPEN
 from buttonup.games import Event, Games
 from buttonup.store import StorageUnavailable
 
@@ -73,6 +74,7 @@ def _after() -> int | None:
 
 
 def _frames(events: Iterator[Event | None]) -> Iterator[bytes]:
+    STREAMS_OPEN.inc()
     try:
         for event in events:
             if event is None:
@@ -81,6 +83,8 @@ def _frames(events: Iterator[Event | None]) -> Iterator[bytes]:
                 yield f"id: {event.version}\nevent: {event.name}\ndata: {event.data}\n\n".encode()
     except StorageUnavailable:
         return  # the client reconnects with Last-Event-ID and loses nothing
+    finally:
+        STREAMS_OPEN.dec()
 
 
 @blp.route("/<game_id>/events", parameters=[GAME_ID])

@@ -1,5 +1,5 @@
-"""What every request carries out: a request id, one structured log line, the
-security headers, and CORS for the configured origins."""
+"""What every request carries out: a request id, one structured log line, its
+metrics, the security headers, and CORS for the configured origins."""
 
 import atexit
 import contextlib
@@ -15,6 +15,8 @@ from typing import ClassVar, TextIO
 
 import orjson
 from flask import Flask, Response, g, request
+
+from buttonup.api.metrics import observe_request
 
 access_log = logging.getLogger("buttonup.access")
 
@@ -46,6 +48,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "msg": record.getMessage(),
+            "pid": record.process,  # which worker
         }
         for name in self.FIELDS:
             if name in record.__dict__:
@@ -121,16 +124,19 @@ def init_observability(app: Flask, cors_origins: Iterable[str]) -> None:
         headers.update(SECURITY_HEADERS)
         if origins:
             _cors(response, origins)
+        seconds = time.perf_counter() - g.get("started", 0)
+        route = request.url_rule.rule if request.url_rule else None
+        observe_request(request.method, route, response.status_code, seconds)
         # Headers, bodies and query strings are never logged: they carry tokens.
         if access_log.isEnabledFor(logging.INFO):
             access_log.info(
                 "request",
                 extra={
                     "method": request.method,
-                    "route": request.url_rule.rule if request.url_rule else None,
+                    "route": route,
                     "path": request.path,
                     "status": response.status_code,
-                    "duration_ms": round((time.perf_counter() - g.get("started", 0)) * 1000, 2),
+                    "duration_ms": round(seconds * 1000, 2),
                     "request_id": request_id,
                 },
             )

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from buttonup import errors
 from buttonup.api.http import InvalidParameter
+from buttonup.api.metrics import REDIS_ERRORS
 from buttonup.store import GameNotFound, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,7 @@ def handle_domain_error(error: Exception) -> Response:
     if status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="buttonup"'
     if status == 503:
+        REDIS_ERRORS.inc()
         headers["Retry-After"] = "1"
         detail = "the game store cannot be reached; nothing was changed"
     elif isinstance(error, GameNotFound):

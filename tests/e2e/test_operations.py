@@ -1,0 +1,87 @@
+"""Metrics and rate limits through `buttonup serve` with two workers: both
+must add up across processes, whichever worker answers."""
+
+import json
+
+import httpx
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from tests.conftest import LiveServer
+
+pytestmark = pytest.mark.e2e
+
+
+def request(server: LiveServer, method: str, path: str, **kwargs) -> httpx.Response:
+    """A new connection per request, so the kernel spreads them over the workers."""
+    return httpx.request(method, server.base_url + path, timeout=10, **kwargs)
+
+
+def totals(server: LiveServer) -> dict[tuple[str, frozenset], float]:
+    text = request(server, "GET", "/metrics").text
+    return {
+        (sample.name, frozenset(sample.labels.items())): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+def workers_that_answered(server: LiveServer) -> set[int]:
+    pids = set()
+    for line in server.log_text().splitlines():
+        if line.startswith("{") and '"logger":"buttonup.access"' in line:
+            pids.add(json.loads(line)["pid"])
+    return pids
+
+
+def test_metrics_add_up_across_workers(own_redis):
+    server = LiveServer(["--redis-url", own_redis.url, "--workers", "2"])
+    try:
+        games = 12
+        for _ in range(games):
+            game_id = request(server, "POST", "/v1/games", json={}).json()["id"]
+            tokens = {}
+            for color in ("red", "black"):
+                joined = request(
+                    server, "POST", f"/v1/games/{game_id}/players", json={"color": color}
+                )
+                tokens[color] = joined.json()["token"]
+            round_ = joined.json()["game"]["round"]
+            played = request(
+                server,
+                "POST",
+                f"/v1/games/{game_id}/moves",
+                json={"position": round_["legal_moves"][0]},
+                headers={"Authorization": f"Bearer {tokens[round_['to_move']]}"},
+            )
+            assert played.status_code == 201
+        for _ in range(4):  # every scrape, from whichever worker, has the totals
+            seen = totals(server)
+            assert seen[("buttonup_games_created_total", frozenset())] == games
+            assert seen[("buttonup_players_joined_total", frozenset())] == 2 * games
+            assert seen[("buttonup_moves_applied_total", frozenset())] == games
+            created = frozenset({"method": "POST", "route": "/v1/games", "status": "201"}.items())
+            assert seen[("buttonup_http_requests_total", created)] == games
+        server.stop()  # flushes the log
+        assert len(workers_that_answered(server)) == 2
+    finally:
+        server.stop()
+
+
+def test_rate_limit_is_shared_by_workers(own_redis):
+    server = LiveServer(
+        ["--redis-url", own_redis.url, "--workers", "2"],
+        env={"BUTTONUP_RATE_LIMIT": "10/minute"},
+    )
+    try:
+        statuses = [
+            request(server, "GET", "/v1/games?status=waiting").status_code for _ in range(16)
+        ]
+        assert statuses == [200] * 10 + [429] * 6
+        refused = request(server, "GET", "/v1/games?status=waiting")
+        assert refused.json()["code"] == "rate_limited"
+        assert int(refused.headers["Retry-After"]) >= 1
+        server.stop()
+        assert len(workers_that_answered(server)) == 2
+    finally:
+        server.stop()
