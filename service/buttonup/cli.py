@@ -11,8 +11,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
+from redis.exceptions import RedisClusterException, RedisError
+
 from buttonup.config import ConfigError, Settings
 from buttonup.redis_server import RedisServer
+from buttonup.store.connection import connect, is_cluster_url
 
 GUNICORN_CONF = Path(__file__).with_name("gunicorn.conf.py")
 
@@ -66,6 +69,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         embedded.start()
         redis_url = embedded.url
         print(f"buttonup: embedded Redis on {redis_url}, data in {data_dir}", flush=True)
+    elif is_cluster_url(redis_url):
+        problem = _cluster_problem(redis_url)
+        if problem:
+            print(f"buttonup: REDIS_URL names a Redis Cluster that {problem}", file=sys.stderr)
+            return 2
     try:
         return _run_gunicorn(args, redis_url)
     finally:
@@ -85,6 +93,16 @@ def _run_gunicorn(args: argparse.Namespace, redis_url: str) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, forward)
     return server.wait()
+
+
+def _cluster_problem(url: str) -> str | None:
+    """A cluster client learns the slot map as it starts, so the cluster must
+    answer now; a single Redis may come up later and the service waits for it."""
+    try:
+        connect(url).close()
+    except (RedisError, RedisClusterException) as error:
+        return f"cannot be used: {error}"
+    return None
 
 
 def _lock_data_dir(data_dir: Path) -> int | None:

@@ -44,5 +44,9 @@ class IdempotencyKeyReused(GameError):
     """The Idempotency-Key was first used with another body."""
 
 
+class HintsDisabled(GameError):
+    """Analysis of a game in play that was created without hints."""
+
+
 class ConcurrentUpdate(GameError):
     """The game kept changing under the request; it was not applied."""

@@ -62,6 +62,7 @@ class NewGame:
     first_player: Color | None = None  # None: drawn at random
     seed: int | None = None
     visibility: str = "private"
+    hints: bool = True
     bots: dict[Color, BotLevel] = field(default_factory=dict)  # seats a bot takes
 
 
@@ -157,6 +158,7 @@ class Games:
             created_at=now,
             updated_at=now,
             visibility=options.visibility,
+            hints=options.hints,
             red=seats.get(Color.RED, Seat()),
             black=seats.get(Color.BLACK, Seat()),
             state=GameState.new(options.target_score, options.first_player, options.seed),
@@ -386,6 +388,11 @@ class Games:
         record = self._store.load(game_id).record
         if record.status == "waiting":
             raise errors.GameNotInProgress("the game is waiting for players", record.version)
+        if not record.hints and record.status != "finished":
+            raise errors.HintsDisabled(
+                "this game was created without hints; analysis opens when it is over",
+                record.version,
+            )
         by_round: dict[int, list[PlayedMove]] = {}
         for move in orjson.loads(self._store.moves_json(game_id)):
             played = PlayedMove(move["number"], Color(move["player"]), move["position"])

@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import redis
@@ -33,10 +34,18 @@ def free_port() -> int:
 
 
 class RedisServer:
-    def __init__(self, data_dir: Path, *, port: int | None = None, persistent: bool = True) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        port: int | None = None,
+        persistent: bool = True,
+        extra_args: Sequence[str] = (),
+    ) -> None:
         self.data_dir = Path(data_dir)
         self.port = port or free_port()
         self.persistent = persistent
+        self.extra_args = tuple(extra_args)
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -58,6 +67,7 @@ class RedisServer:
             "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"),
             *persistence,
+            *self.extra_args,
         ]  # fmt: skip
 
     def start(self, timeout: float = 10.0) -> None:

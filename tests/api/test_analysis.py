@@ -75,3 +75,25 @@ def test_analysis_of_an_unknown_game_is_404(client):
     response = client.get("/v1/games/doesnotexist000000/analysis")
     assert response.status_code == 404
     assert response.get_json()["code"] == "game_not_found"
+
+
+def test_a_game_created_without_hints_answers_analysis_only_once_over(client):
+    game, tokens = started_game(client, hints=False)
+    assert game["hints"] is False
+    refused = client.get(f"/v1/games/{game['id']}/analysis")
+    assert refused.status_code == 403
+    assert refused.mimetype == "application/problem+json"
+    assert refused.get_json()["code"] == "hints_disabled"
+    assert refused.get_json()["version"] == game["version"]
+    client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["red"]))
+    assert client.get(f"/v1/games/{game['id']}/analysis").status_code == 200
+
+
+def test_hints_are_on_by_default_and_must_be_a_json_boolean(client):
+    game, _ = started_game(client)
+    assert game["hints"] is True
+    assert client.get(f"/v1/games/{game['id']}/analysis").status_code == 200
+    for wrong in ("true", 1, None):
+        response = client.post("/v1/games", json={"hints": wrong})
+        assert response.status_code == 422
+        assert "hints" in response.get_json()["errors"]

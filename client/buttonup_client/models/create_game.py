@@ -28,6 +28,9 @@ class CreateGame:
     """ Makes every random draw of the game reproducible """
     visibility: CreateGameVisibility | Unset = "private"
     """ `public` games are listed in the lobby while a seat is open """
+    hints: bool | Unset = True
+    """ Whether `/analysis` answers while the game is in play (always once it is over); players who agree to play
+    without hints create the game with false """
     players: PlayersRequest | Unset = UNSET
     """ The two seats of a new game. """
 
@@ -44,6 +47,8 @@ class CreateGame:
         if not isinstance(self.visibility, Unset):
             visibility = self.visibility
 
+        hints = self.hints
+
         players: dict[str, Any] | Unset = UNSET
         if not isinstance(self.players, Unset):
             players = self.players.to_dict()
@@ -59,6 +64,8 @@ class CreateGame:
             field_dict["seed"] = seed
         if visibility is not UNSET:
             field_dict["visibility"] = visibility
+        if hints is not UNSET:
+            field_dict["hints"] = hints
         if players is not UNSET:
             field_dict["players"] = players
 
@@ -87,6 +94,8 @@ class CreateGame:
         else:
             visibility = check_create_game_visibility(_visibility)
 
+        hints = d.pop("hints", UNSET)
+
         _players = d.pop("players", UNSET)
         players: PlayersRequest | Unset
         if isinstance(_players, Unset):
@@ -99,6 +108,7 @@ class CreateGame:
             first_player=first_player,
             seed=seed,
             visibility=visibility,
+            hints=hints,
             players=players,
         )
 

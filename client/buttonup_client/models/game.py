@@ -35,6 +35,8 @@ class Game:
     """ RFC 3339 UTC, the last change """
     visibility: GameVisibility
     """ Lobby visibility """
+    hints: bool
+    """ Whether analysis answers while the game is in play """
     target_score: int
     """ Points that win the game """
     players: Players
@@ -62,6 +64,8 @@ class Game:
         updated_at = self.updated_at
 
         visibility: str = self.visibility
+
+        hints = self.hints
 
         target_score = self.target_score
 
@@ -98,6 +102,7 @@ class Game:
                 "created_at": created_at,
                 "updated_at": updated_at,
                 "visibility": visibility,
+                "hints": hints,
                 "target_score": target_score,
                 "players": players,
                 "score": score,
@@ -129,6 +134,8 @@ class Game:
         updated_at = d.pop("updated_at")
 
         visibility = check_game_visibility(d.pop("visibility"))
+
+        hints = d.pop("hints")
 
         target_score = d.pop("target_score")
 
@@ -182,6 +189,7 @@ class Game:
             created_at=created_at,
             updated_at=updated_at,
             visibility=visibility,
+            hints=hints,
             target_score=target_score,
             players=players,
             score=score,

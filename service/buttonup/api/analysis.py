@@ -27,7 +27,7 @@ class Analysis(MethodView):
         "finished): each legal move's final margin and the best moves. `review` goes over "
         "every finished round: the value of its deal and, for each move played, what it "
         "gave up against the best move. Anyone with the id may read it.",
-        errors=(*ALWAYS, 404, 409, 503),
+        errors=(*ALWAYS, 403, 404, 409, 503),
     )
     def get(self, game_id: str) -> Response:
         games: Games = current_app.extensions["buttonup.games"]

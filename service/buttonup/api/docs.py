@@ -15,6 +15,7 @@ PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 PROBLEM_DESCRIPTIONS = {
     400: "The body is not JSON (`malformed_json`)",
     401: "Missing, malformed or unknown bearer token (`unauthorized`)",
+    403: "The game was created without hints and is still in play (`hints_disabled`)",
     404: "No such game, or it expired (`game_not_found`)",
     409: "The game's state does not allow it; carries `version`",
     412: "`If-Match` does not match the current version (`version_mismatch`)",
@@ -22,6 +23,7 @@ PROBLEM_DESCRIPTIONS = {
     415: "A body that is not application/json (`unsupported_media_type`)",
     422: "Body, parameter or header fails its schema (`validation_error`), "
     "or an Idempotency-Key reused with another body (`idempotency_key_reused`)",
+    429: "Over a rate limit the operator configured (`rate_limited`); nothing was changed",
     500: "A bug; the body says nothing of the internals (`internal_error`)",
     503: "The game store cannot be reached; nothing was changed (`storage_unavailable`)",
 }
@@ -116,7 +118,7 @@ def problem_response(status: int) -> dict[str, Any]:
         "description": PROBLEM_DESCRIPTIONS[status],
         "content": {"application/problem+json": {"schema": PROBLEM_REF}},
     }
-    if status == 503:
+    if status in (429, 503):
         response["headers"] = {
             "Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}
         }
@@ -138,6 +140,8 @@ def operation(
     secured: bool = False,
     responses: dict[int, Any] | None = None,
 ) -> Any:
+    if (blp.url_prefix or "").startswith("/v1/"):
+        errors = (*errors, 429)  # every /v1/ operation is rate limited when limits are set
     doc: dict[str, Any] = {
         "operationId": operation_id,
         "summary": summary,

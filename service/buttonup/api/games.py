@@ -132,6 +132,7 @@ class GameCollection(MethodView):
             first_player=None if first == "random" else Color(first),
             seed=args.get("seed"),
             visibility=args["visibility"],
+            hints=args["hints"],
             bots={
                 Color(color): BotLevel(seat.get("level", BotLevel.PERFECT))
                 for color, seat in seats.items()

@@ -26,6 +26,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.GameNotInProgress: (409, "game_not_in_progress", "Game not in progress"),
     errors.NotYourTurn: (409, "not_your_turn", "Not your turn"),
     errors.IllegalMove: (409, "illegal_move", "Illegal move"),
+    errors.HintsDisabled: (403, "hints_disabled", "Hints disabled"),
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),

@@ -64,9 +64,10 @@ def init_rate_limits(
         storage_options={
             "socket_timeout": socket_timeout,
             "socket_connect_timeout": connect_timeout,
+            "key_prefix": "buttonup",  # next to the games' keys, not under LIMITS:
         },
         strategy="sliding-window-counter",
-        key_prefix="buttonup:ratelimit",
+        key_prefix="ratelimit",
         headers_enabled=True,
         swallow_errors=True,
     )

@@ -22,6 +22,7 @@ def game_view(record: GameRecord) -> dict[str, Any]:
         "created_at": record.created_at,
         "updated_at": record.updated_at,
         "visibility": record.visibility,
+        "hints": record.hints,
         "target_score": state.target_score,
         "players": {
             str(color): {

@@ -84,6 +84,15 @@ class StrictInteger(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON true or false: no "true", no 1."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 def _unicode_text(value: str) -> None:
     # JSON can spell a lone surrogate, which is no character at all.
     try:
@@ -228,6 +237,14 @@ class CreateGameSchema(Described):
         load_default="private",
         validate=validate.OneOf(["private", "public"]),
         **doc("`public` games are listed in the lobby while a seat is open", "private"),
+    )
+    hints = StrictBoolean(
+        load_default=True,
+        **doc(
+            "Whether `/analysis` answers while the game is in play (always once it is "
+            "over); players who agree to play without hints create the game with false",
+            True,
+        ),
     )
     players = fields.Nested(
         PlayersRequestSchema,
@@ -379,6 +396,7 @@ class GameSchema(Document):
     visibility = fields.String(
         validate=validate.OneOf(["private", "public"]), **doc("Lobby visibility", "private")
     )
+    hints = fields.Boolean(**doc("Whether analysis answers while the game is in play", True))
     target_score = fields.Integer(**doc("Points that win the game", 15))
     players = fields.Nested(
         PlayersSchema,

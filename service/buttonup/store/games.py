@@ -10,9 +10,14 @@ from dataclasses import asdict, dataclass
 
 import orjson
 import redis
+from redis.exceptions import RedisClusterException
 
+from buttonup.store.connection import Client
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
 from buttonup.store.records import GAME_ID_PATTERN, GameRecord
+
+# A cluster client raises some of its own outside redis.RedisError.
+REDIS_ERRORS = (redis.RedisError, RedisClusterException)
 
 EVENTS_KEPT = 2000  # per game: enough to resume any real game from its start
 
@@ -150,9 +155,9 @@ class Loaded:
 class GameStore:
     def __init__(
         self,
-        client: redis.Redis,
+        client: Client,
         *,
-        blocking_client: redis.Redis | None = None,
+        blocking_client: Client | None = None,
         game_ttl_seconds: int,
         reply_ttl_seconds: int,
         recent_records: int = 4096,
@@ -232,7 +237,7 @@ class GameStore:
                         *_appended(moves, events),
                     ],
                 )
-            except redis.RedisError:
+            except REDIS_ERRORS:
                 if reply_key is not None:
                     self._forget(reply_key)
                 raise
@@ -344,10 +349,10 @@ class GameStore:
         its whole life: read(after_id, block_ms) waits up to block_ms for events
         after after_id. (A watcher reads for minutes; taking the connection from
         the pool for every read costs more than the read.)"""
-        pool = self._blocking.connection_pool
-        with _storage_errors():
-            connection = pool.get_connection()
         key = self.events_key(game_id)
+        with _storage_errors():
+            pool = self._blocking_pool(key)
+            connection = pool.get_connection()
 
         def read(after_id: str, block_ms: int) -> list[StoredEvent]:
             try:
@@ -368,6 +373,12 @@ class GameStore:
             yield read
         finally:
             pool.release(connection)
+
+    def _blocking_pool(self, key: str) -> redis.ConnectionPool:
+        """The pool of the node that holds `key` (a cluster has one per node)."""
+        if isinstance(self._blocking, redis.RedisCluster):
+            return self._blocking.get_node_from_key(key).redis_connection.connection_pool
+        return self._blocking.connection_pool
 
     # The lobby: public games with an open seat, by creation time. The index is
     # a hint kept up on create and join; every read checks it against the
@@ -445,7 +456,7 @@ class GameStore:
     def _forget(self, key: str) -> None:
         try:
             self._redis.delete(key)
-        except redis.RedisError:
+        except REDIS_ERRORS:
             return
 
 
@@ -476,5 +487,5 @@ class RecentRecords:
 def _storage_errors() -> Iterator[None]:
     try:
         yield
-    except redis.RedisError as error:
+    except REDIS_ERRORS as error:
         raise StorageUnavailable(str(error)) from error

@@ -61,6 +61,7 @@ class GameRecord:
     red: Seat
     black: Seat
     state: GameState
+    hints: bool = True  # analysis while the game is in play
 
     @cached_property
     def state_dict(self) -> dict[str, Any]:
@@ -103,6 +104,7 @@ class GameRecord:
                 "created_at": self.created_at,
                 "updated_at": self.updated_at,
                 "visibility": self.visibility,
+                "hints": self.hints,
                 "seats": {"red": self.red.to_dict(), "black": self.black.to_dict()},
                 "game": self.state_dict,
             },
@@ -117,6 +119,7 @@ class GameRecord:
             created_at=data["created_at"],
             updated_at=data["updated_at"],
             visibility=data["visibility"],
+            hints=data.get("hints", True),  # records from before the option
             red=Seat.from_dict(data["seats"]["red"]),
             black=Seat.from_dict(data["seats"]["black"]),
             state=GameState.from_dict(data["game"]),

@@ -1,0 +1,149 @@
+"""The service on a real three-master Redis Cluster: complete games, live
+events, the lobby and rate limits, with every key of a game on one slot."""
+
+import subprocess
+import sys
+import threading
+
+import httpx
+import pytest
+
+from tests.cluster import RedisCluster
+from tests.conftest import LiveServer
+from tests.e2e.test_events import Watcher, check_sequence
+from tests.e2e.test_live_server import bearer
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    cluster = RedisCluster(tmp_path_factory.mktemp("cluster"))
+    cluster.start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="module")
+def clustered(cluster):
+    server = LiveServer(
+        ["--redis-url", cluster.url, "--workers", "2"],
+        env={"BUTTONUP_SEAT_RATE_LIMIT": "1000/minute"},
+    )
+    yield server
+    server.stop()
+
+
+def play_to_the_end(http: httpx.Client, game: dict, tokens: dict) -> dict:
+    while game["status"] == "playing":
+        round_ = game["round"]
+        response = http.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"position": round_["legal_moves"][-1]},
+            headers=bearer(tokens[round_["to_move"]]),
+        )
+        assert response.status_code == 201, response.text
+        game = response.json()["game"]
+    return game
+
+
+def test_complete_games_on_a_cluster_keep_each_game_in_one_slot(cluster, clustered):
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        game_ids = []
+        for seed in range(6):
+            game = http.post("/v1/games", json={"target_score": 5, "seed": seed}).json()
+            watcher = Watcher(clustered.base_url, game["id"])
+            watcher.start()
+            assert watcher.connected.wait(10)
+            tokens = {}
+            for color in ("red", "black"):
+                joined = http.post(f"/v1/games/{game['id']}/players", json={"color": color})
+                assert joined.status_code == 201
+                tokens[color] = joined.json()["token"]
+            finished = play_to_the_end(http, joined.json()["game"], tokens)
+            assert finished["status"] == "finished"
+            watcher.join(20)
+            moves = http.get(f"/v1/games/{game['id']}/moves").json()
+            check_sequence(watcher.events, moves)
+            assert watcher.events[-1][1] == "game_over"
+            game_ids.append(game["id"])
+
+    nodes_used = set()
+    for game_id in game_ids:
+        holders = {}
+        for n, client in enumerate(cluster.clients()):
+            keys = client.keys(f"buttonup:{{{game_id}}}:*")
+            if keys:
+                holders[n] = keys
+        assert len(holders) == 1, holders  # every key of the game on one node...
+        ((node, keys),) = holders.items()
+        client = cluster.clients()[node]
+        slots = {client.execute_command("CLUSTER KEYSLOT", key) for key in keys}
+        assert len(slots) == 1  # ...and in one slot
+        assert len(keys) >= 3  # the record, its moves and its events
+        nodes_used.add(node)
+    assert len(nodes_used) >= 2  # games really are spread over the cluster
+
+
+def test_moves_raced_on_a_cluster_apply_once(clustered):
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        game = http.post("/v1/games", json={}).json()
+        tokens = {
+            color: http.post(f"/v1/games/{game['id']}/players", json={"color": color}).json()[
+                "token"
+            ]
+            for color in ("red", "black")
+        }
+        game = http.get(f"/v1/games/{game['id']}").json()
+    round_ = game["round"]
+    statuses = []
+
+    def attempt() -> None:
+        with httpx.Client(base_url=clustered.base_url, timeout=10) as own:
+            response = own.post(
+                f"/v1/games/{game['id']}/moves",
+                json={"position": round_["legal_moves"][0]},
+                headers=bearer(tokens[round_["to_move"]]),
+            )
+            statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=attempt) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses.count(201) == 1
+    assert set(statuses) <= {201, 409}
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        assert len(http.get(f"/v1/games/{game['id']}/moves").json()) == 1
+
+
+def test_lobby_and_rate_limits_work_on_a_cluster(cluster, clustered):
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        public = [http.post("/v1/games", json={"visibility": "public"}).json() for _ in range(3)]
+        listed = http.get("/v1/games?status=waiting&limit=2").json()
+        assert [g["id"] for g in listed["items"]] == [public[2]["id"], public[1]["id"]]
+        rest = http.get(f"/v1/games?status=waiting&limit=2&cursor={listed['next']}").json()
+        assert public[0]["id"] in [g["id"] for g in rest["items"]]
+        response = http.post(
+            f"/v1/games/{public[0]['id']}/moves", json={"position": 0}, headers=bearer("x" * 43)
+        )
+        assert response.status_code == 401
+        assert response.headers["X-RateLimit-Limit"] == "1000"
+    counted = [
+        key for client in cluster.clients() for key in client.keys("buttonup:{LIMITER/ratelimit/*")
+    ]
+    assert counted  # the seat limit's counters live in the cluster
+
+
+def test_a_cluster_url_without_a_cluster_behind_it_stops_serve_with_one_line(redis_server):
+    url = redis_server.url.replace("redis://", "redis+cluster://")
+    result = subprocess.run(
+        [sys.executable, "-m", "buttonup.cli", "serve", "--redis-url", url],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert "Redis Cluster" in result.stderr
