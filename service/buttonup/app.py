@@ -11,6 +11,7 @@ from buttonup.api.representations import game_view
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.store import GameStore, connect
+from buttonup.web import blp as board
 
 
 def create_app(settings: Settings | None = None) -> Flask:
@@ -43,6 +44,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["buttonup.store"] = store
     app.extensions["buttonup.games"] = Games(store, present=game_view, observe=count_changes)
     init_api(app)
+    app.register_blueprint(board)
     init_observability(app, settings.cors_origins)
     init_metrics(app)
     init_rate_limits(

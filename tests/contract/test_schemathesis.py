@@ -14,9 +14,10 @@ from schemathesis.generation import GenerationMode
 from tests.conftest import LiveServer
 
 # Statuses the contract allows for well-formed requests: a game that does not
-# exist (404), a missing or wrong token (401), the game's state (409), a
-# stale If-Match (412), and 304 for a matching If-None-Match.
-EXPECTED_FOR_VALID_DATA = ["2xx", "304", "401", "404", "409", "412"]
+# exist (404), a missing or wrong token (401), analysis of a game created
+# without hints (403), the game's state (409), a stale If-Match (412), and 304
+# for a matching If-None-Match.
+EXPECTED_FOR_VALID_DATA = ["2xx", "304", "401", "403", "404", "409", "412"]
 
 # Reusing an Idempotency-Key with another body is 422 by contract, and the
 # generator reuses keys; so is a cursor the service did not give.

@@ -1,0 +1,486 @@
+// The board: plays Button Up! through the public API only (see /docs/).
+// Changes arrive on the game's event stream; moves are POSTed with the seat's
+// bearer token, kept in localStorage per game so that a reload keeps the seat.
+
+const POSITIONS = 9;
+const STEP_MS = 260; // one sown button
+const PAUSE_MS = 350; // between two moves
+const COLORS = ["red", "black"];
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const other = (color) => (color === "red" ? "black" : "red");
+const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---- the API -------------------------------------------------------------
+
+class Problem extends Error {
+  constructor(status, body) {
+    super(body?.detail || `HTTP ${status}`);
+    this.status = status;
+    this.code = body?.code;
+  }
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new Problem(response.status, data);
+  return data;
+}
+
+// ---- seats kept in the browser ---------------------------------------------
+
+const seatKey = (gameId) => `buttonup:seat:${gameId}`;
+
+function loadSeat(gameId) {
+  try {
+    return JSON.parse(localStorage.getItem(seatKey(gameId)));
+  } catch {
+    return null;
+  }
+}
+
+function saveSeat(gameId, color, token) {
+  localStorage.setItem(seatKey(gameId), JSON.stringify({ color, token }));
+}
+
+// ---- start screen ----------------------------------------------------------
+
+function showStart() {
+  $("start").hidden = false;
+  $("game").hidden = true;
+  $("vs-bot").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(startAgainstBot(new FormData(event.target)));
+  });
+  $("vs-friend").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(startAgainstFriend(new FormData(event.target)));
+  });
+}
+
+async function startAgainstBot(form) {
+  let color = form.get("color");
+  if (color === "random") color = COLORS[Math.floor(Math.random() * 2)];
+  const game = await call("POST", "/v1/games", {
+    body: {
+      target_score: Number(form.get("target")),
+      hints: form.get("hints") === "on",
+      players: {
+        [color]: { type: "human" },
+        [other(color)]: { type: "bot", level: form.get("level") },
+      },
+    },
+  });
+  const joined = await call("POST", `/v1/games/${game.id}/players`, {
+    body: { color, name: "You" },
+  });
+  saveSeat(game.id, color, joined.token);
+  goToGame(game.id);
+}
+
+async function startAgainstFriend(form) {
+  const color = form.get("color");
+  const name = form.get("name").trim();
+  const game = await call("POST", "/v1/games", {
+    body: { target_score: Number(form.get("target")), hints: form.get("hints") === "on" },
+  });
+  const joined = await call("POST", `/v1/games/${game.id}/players`, {
+    body: name ? { color, name } : { color },
+  });
+  saveSeat(game.id, color, joined.token);
+  goToGame(game.id);
+}
+
+function goToGame(gameId) {
+  window.location.assign(`/?game=${encodeURIComponent(gameId)}`);
+}
+
+// ---- the game screen -------------------------------------------------------
+
+const view = {
+  gameId: null,
+  seat: null, // {color, token} when this browser holds a seat
+  game: null, // the Game as last drawn
+  circle: null, // the stacks on screen (may run ahead of game during animation)
+  busy: false, // a move request in flight
+  queue: Promise.resolve(), // events are shown one after another
+  stream: null,
+  hintFor: null, // version the shown hint belongs to
+};
+
+function showGame(gameId) {
+  view.gameId = gameId;
+  view.seat = loadSeat(gameId);
+  $("start").hidden = true;
+  $("game").hidden = false;
+  buildBoard();
+  $("hint").addEventListener("click", () => guard(showHint()));
+  $("resign").addEventListener("click", () => guard(resign()));
+  $("copy-link").addEventListener("click", copyLink);
+  $("join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(join());
+  });
+  document.addEventListener("keydown", onKey);
+  follow();
+}
+
+function buildBoard() {
+  const board = $("board");
+  for (let position = 0; position < POSITIONS; position += 1) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "position";
+    button.dataset.position = String(position);
+    button.style.setProperty("--angle", `${(360 / POSITIONS) * position}deg`);
+    button.innerHTML = `<span class="stack"></span><span class="number">${position}</span>`;
+    button.addEventListener("click", () => guard(play(position)));
+    board.appendChild(button);
+  }
+}
+
+function follow() {
+  // EventSource reconnects by itself, sending Last-Event-ID: nothing is lost.
+  const stream = new EventSource(`/v1/games/${encodeURIComponent(view.gameId)}/events`);
+  view.stream = stream;
+  const on = (name, handler) =>
+    stream.addEventListener(name, (event) => {
+      const data = JSON.parse(event.data);
+      view.queue = view.queue.then(() => handler(data)).catch(report);
+    });
+  on("game", onSnapshot);
+  on("joined", (data) => onGame(data.game));
+  on("move", onMove);
+  on("round_over", onRoundOver);
+  on("resigned", (data) => {
+    announce(`${playerName(view.game, data.color)} resigned.`);
+    return onGame(data.game);
+  });
+  on("game_over", onGameOver);
+  stream.onerror = () => {
+    if (stream.readyState === EventSource.CLOSED && !view.game) {
+      report(new Error("No such game: it may have expired."));
+    }
+  };
+}
+
+function onSnapshot(game) {
+  // First event of every connection, reconnections included.
+  if (view.game && game.version < view.game.version) return;
+  draw(game, game.round.circle);
+  if (game.status === "finished") showGameOver(game);
+}
+
+function onGame(game) {
+  if (view.game && game.version <= view.game.version) return;
+  draw(game, game.round.circle);
+}
+
+async function onMove({ move, game }) {
+  if (view.game && game.version <= view.game.version) return;
+  await sleep(reducedMotion ? 0 : PAUSE_MS);
+  const who = playerName(view.game, move.player);
+  say(`${who} ${who === "You" ? "play" : "plays"} position ${move.position}.`);
+  await animateSowing(move.position);
+  if (move.round_over) {
+    // The board keeps the final stack until the round summary is dismissed.
+    view.game = game;
+    return;
+  }
+  if (move.extra_turn) announce(`Extra turn for ${who === "You" ? "you" : who}!`);
+  if (move.overflow) announce("Overflow: the last stack took the rest.");
+  draw(game, game.round.circle);
+}
+
+async function onRoundOver(summary) {
+  const game = view.game;
+  showRoundEnd(summary, game);
+  if (game.status === "finished") return; // the game-over screen follows
+  await new Promise((resolve) => {
+    $("continue").onclick = () => {
+      $("round-end").hidden = true;
+      resolve();
+    };
+  });
+  draw(game, game.round.circle);
+}
+
+function onGameOver(game) {
+  view.stream?.close(); // the stream ends here; do not reconnect
+  draw(game, view.circle && game.status === "finished" ? view.circle : game.round.circle);
+  showGameOver(game);
+}
+
+// ---- drawing ---------------------------------------------------------------
+
+function draw(game, circle) {
+  view.game = game;
+  view.circle = circle.map((stack) => stack.slice());
+  drawStacks(view.circle);
+  $("board").dataset.version = String(game.version); // what is drawn, for tests and tools
+  for (const color of COLORS) {
+    $(`name-${color}`).textContent = playerName(game, color);
+    $(`score-${color}`).textContent = String(game.score[color]);
+    $(`player-${color}`).classList.toggle("to-move", game.round.to_move === color);
+    $(`player-${color}`).classList.toggle("me", view.seat?.color === color);
+  }
+  $("round-number").textContent = `Round ${game.round.number}`;
+  $("target").textContent = `first to ${game.target_score}`;
+  const mine = myTurn();
+  const legal = new Set(mine ? game.round.legal_moves : []);
+  for (const button of $("board").children) {
+    const position = Number(button.dataset.position);
+    const playable = legal.has(position);
+    button.classList.toggle("legal", playable);
+    button.classList.remove("hinted");
+    button.setAttribute("aria-disabled", String(!playable));
+    button.setAttribute("aria-label", stackLabel(position, view.circle[position], playable));
+  }
+  $("turn").textContent = turnText(game);
+  $("hint").hidden = !(game.hints && view.seat && game.status === "playing");
+  $("hint").disabled = !mine;
+  $("resign").hidden = !(view.seat && game.status === "playing");
+  drawSeatPanels(game);
+}
+
+function drawStacks(circle, { lifted = null, landed = null } = {}) {
+  for (const button of $("board").children) {
+    const position = Number(button.dataset.position);
+    const stack = button.querySelector(".stack");
+    stack.replaceChildren(
+      ...circle[position].map((color) => {
+        const chip = document.createElement("span");
+        chip.className = `chip ${color}`;
+        return chip;
+      }),
+    );
+    button.classList.toggle("lifted", position === lifted);
+    button.classList.toggle("landed", position === landed);
+  }
+}
+
+function stackLabel(position, stack, playable) {
+  const contents = stack.length
+    ? `${stack.length} button${stack.length > 1 ? "s" : ""}, bottom to top: ${stack.join(", ")}`
+    : "empty";
+  return `Position ${position}: ${contents}${playable ? ". Playable" : ""}`;
+}
+
+function playerName(game, color) {
+  const seat = game?.players[color];
+  if (view.seat?.color === color) return "You";
+  if (seat?.name) return seat.name;
+  return title(color);
+}
+
+function turnText(game) {
+  if (game.status === "waiting") {
+    return view.seat ? "Waiting for your opponent to join…" : "Waiting for players…";
+  }
+  if (game.status === "finished") return "Game over.";
+  const toMove = game.round.to_move;
+  if (view.seat?.color === toMove) return "Your turn: pick a stack with a white button.";
+  const seat = game.players[toMove];
+  if (seat.type === "bot") return `${playerName(game, toMove)} is thinking…`;
+  return `${playerName(game, toMove)} (${toMove}) to move.`;
+}
+
+function drawSeatPanels(game) {
+  const open = COLORS.filter((color) => !game.players[color].joined);
+  const inviting = view.seat && game.status === "waiting";
+  $("invite").hidden = !inviting;
+  if (inviting) $("invite-link").value = window.location.href;
+  const canJoin = !view.seat && open.length > 0;
+  $("join").hidden = !canJoin;
+  if (canJoin) $("join-color").textContent = title(open[0]);
+}
+
+// The sowing, button by button: lift the stack, then drop its buttons from the
+// bottom one on each next non-empty stack clockwise; when there are more
+// buttons than stacks (overflow) the last stack takes all that remain.
+async function animateSowing(position) {
+  const stacks = view.circle.map((stack) => stack.slice());
+  const lifted = stacks[position];
+  stacks[position] = [];
+  const targets = [];
+  for (let step = 1; step < POSITIONS; step += 1) {
+    const index = (position + step) % POSITIONS;
+    if (stacks[index].length) targets.push(index);
+  }
+  drawStacks(stacks, { lifted: position });
+  await sleep(reducedMotion ? 0 : STEP_MS);
+  for (let i = 0; i < lifted.length; i += 1) {
+    const target = targets[Math.min(i, targets.length - 1)];
+    stacks[target].push(lifted[i]);
+    drawStacks(stacks, { landed: target });
+    await sleep(reducedMotion ? 0 : STEP_MS);
+  }
+  drawStacks(stacks);
+  view.circle = stacks;
+}
+
+function showRoundEnd(summary, game) {
+  const list = $("final-stack");
+  list.replaceChildren(
+    ...summary.final_stack.map((color, index) => {
+      const item = document.createElement("li");
+      item.className = color;
+      const scores = color === "white" ? "scores nothing" : `scores ${index + 1} for ${color}`;
+      item.setAttribute("aria-label", `Height ${index + 1}: ${color}, ${scores}`);
+      item.innerHTML = `<span class="height">${index + 1}</span><span class="chip ${color}"></span>`;
+      return item;
+    }),
+  );
+  const { red, black } = summary.strength;
+  $("round-sums").textContent = `Red ${red} · Black ${black}`;
+  const scorer = COLORS.find((color) => summary.points[color] > 0);
+  $("round-points").textContent = scorer
+    ? `${playerName(game, scorer)} (${scorer}) score${view.seat?.color === scorer ? "" : "s"} ${summary.points[scorer]}.`
+    : "A tie: nobody scores.";
+  $("round-end-title").textContent = `Round ${summary.number} over`;
+  $("round-end").hidden = false;
+  $("continue").hidden = game.status === "finished";
+  $("continue").focus();
+}
+
+function showGameOver(game) {
+  const winner = game.winner;
+  let text = `${playerName(game, winner)} (${winner}) won`;
+  if (view.seat) text = view.seat.color === winner ? "You won" : "You lost";
+  if (game.resigned) text += ` — ${playerName(game, game.resigned)} resigned`;
+  $("game-over-text").textContent = `${text}, ${game.score.red} to ${game.score.black}.`;
+  $("game-over").hidden = false;
+  $("turn").textContent = "Game over.";
+  $("hint").hidden = true;
+  $("resign").hidden = true;
+}
+
+// ---- acting ----------------------------------------------------------------
+
+function myTurn() {
+  const game = view.game;
+  return Boolean(
+    game && view.seat && game.status === "playing" && game.round.to_move === view.seat.color,
+  );
+}
+
+async function play(position) {
+  if (!myTurn() || view.busy) return;
+  if (!view.game.round.legal_moves.includes(position)) {
+    announce(`Position ${position} holds no white button.`);
+    return;
+  }
+  view.busy = true;
+  try {
+    // The move is drawn when its event arrives, like the opponent's.
+    await call("POST", `/v1/games/${view.gameId}/moves`, {
+      body: { position },
+      token: view.seat.token,
+    });
+  } finally {
+    view.busy = false;
+  }
+}
+
+async function join() {
+  const open = COLORS.filter((color) => !view.game.players[color].joined);
+  const name = $("join-name").value.trim();
+  const joined = await call("POST", `/v1/games/${view.gameId}/players`, {
+    body: name ? { color: open[0], name } : { color: open[0] },
+  });
+  view.seat = { color: joined.color, token: joined.token };
+  saveSeat(view.gameId, joined.color, joined.token);
+  document.activeElement?.blur(); // the name field goes away; keys go to the board
+  draw(view.game, view.circle);
+}
+
+async function showHint() {
+  if (!myTurn()) return;
+  const analysis = await call("GET", `/v1/games/${view.gameId}/analysis`);
+  if (analysis.version !== view.game.version) return;
+  const best = new Set(analysis.best);
+  for (const button of $("board").children) {
+    button.classList.toggle("hinted", best.has(Number(button.dataset.position)));
+  }
+  const margin = analysis.value > 0 ? `+${analysis.value}` : String(analysis.value);
+  announce(`Best: position ${analysis.best.join(" or ")} (final margin ${margin}).`);
+}
+
+async function resign() {
+  const button = $("resign");
+  if (button.dataset.confirm !== "yes") {
+    button.dataset.confirm = "yes";
+    button.textContent = "Really resign?";
+    setTimeout(() => {
+      button.dataset.confirm = "";
+      button.textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  await call("POST", `/v1/games/${view.gameId}/resign`, { token: view.seat.token });
+}
+
+function copyLink() {
+  const input = $("invite-link");
+  input.select();
+  navigator.clipboard?.writeText(input.value).catch(() => {});
+  announce("Link copied.");
+}
+
+function onKey(event) {
+  const typing = event.target.closest("input, select, textarea");
+  if ((typing && typing.offsetParent !== null) || event.ctrlKey || event.metaKey) return;
+  if (/^[0-8]$/.test(event.key)) {
+    event.preventDefault();
+    $("board").children[Number(event.key)].focus();
+    guard(play(Number(event.key)));
+  } else if (event.key === "h" || event.key === "H") {
+    if (!$("hint").hidden) guard(showHint());
+  }
+}
+
+// ---- messages --------------------------------------------------------------
+
+let announceTimer = null;
+
+function announce(text) {
+  const element = $("announce");
+  element.textContent = text;
+  element.classList.add("visible");
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => element.classList.remove("visible"), 2500);
+}
+
+function say(text) {
+  $("turn").textContent = text;
+}
+
+function report(error) {
+  const element = $("error");
+  element.textContent = error.message;
+  element.hidden = false;
+  setTimeout(() => {
+    element.hidden = true;
+  }, 5000);
+}
+
+function guard(promise) {
+  promise.catch(report);
+}
+
+// ---- start -----------------------------------------------------------------
+
+const gameId = new URLSearchParams(window.location.search).get("game");
+if (gameId) showGame(gameId);
+else showStart();

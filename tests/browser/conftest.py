@@ -1,0 +1,75 @@
+"""A real headless Chromium (Debian's `chromium`, driven by Playwright with the
+system browser's path) on pages served by a live `buttonup serve`."""
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
+# Headless, and nothing that reaches out to the network by itself.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(os.environ.get("BUTTONUP_ARTIFACTS", "build/test-artifacts"))
+
+
+def find_chromium() -> str | None:
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    executable = find_chromium()
+    if executable is None:
+        pytest.skip(
+            "no Chromium on this machine: install the Debian packages chromium and "
+            "chromium-driver (.ci/run does) to run the browser tests"
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(browser, live_server):
+    """open_page(path="/", reduced_motion=False) -> a page of its own browser context."""
+    contexts = []
+
+    def open_(path: str = "/", *, reduced_motion: bool = False):
+        context = browser.new_context(
+            base_url=live_server.base_url,
+            viewport={"width": 1000, "height": 900},
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        page.goto(path)
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS

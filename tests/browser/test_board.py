@@ -1,0 +1,209 @@
+"""The board at / in a real browser: a game against the perfect bot by
+clicking, two browsers playing through the shared link, a reload that keeps
+the seat, and what a screen reader and a keyboard get."""
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+# What the page is waiting for: the player's move, a round summary to
+# dismiss, or the end.
+STATE = """() => {
+  const shown = (id) => !document.getElementById(id).hidden;
+  if (shown('game-over')) return 'over';
+  if (shown('round-end') && shown('continue')) return 'round';
+  const turn = document.getElementById('turn').textContent;
+  if (turn.startsWith('Your turn') && document.querySelector('#board .position.legal'))
+    return 'mine';
+  return false;
+}"""
+
+
+def wait_state(page: Page, timeout: float = 30_000) -> str:
+    return page.wait_for_function(STATE, timeout=timeout).json_value()
+
+
+def game_id(page: Page) -> str:
+    return re.search(r"game=([A-Za-z0-9_-]+)", page.url).group(1)
+
+
+def drawn_version(page: Page) -> int:
+    return int(page.get_attribute("#board", "data-version"))
+
+
+def play_legal(page: Page, *, keyboard: bool = False) -> int:
+    """Plays the first legal position; returns once the move is drawn."""
+    before = drawn_version(page)
+    position = int(page.locator("#board .position.legal").first.get_attribute("data-position"))
+    if keyboard:
+        page.keyboard.press(str(position))
+    else:
+        page.locator(f'#board .position[data-position="{position}"]').click()
+    page.wait_for_function(
+        f"() => Number(document.getElementById('board').dataset.version) > {before}"
+    )
+    return position
+
+
+def test_a_complete_game_against_the_perfect_bot_by_clicking(open_page, live_server, artifacts):
+    page = open_page("/")
+    expect(page.locator("#start")).to_be_visible()
+    page.screenshot(path=artifacts / "start-screen.png", full_page=True)
+
+    page.select_option("#vs-bot select[name=level]", "perfect")
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.fill("#vs-bot input[name=target]", "3")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    expect(page.locator("#name-black")).to_have_text("Perfect bot")
+
+    clicks, rounds_seen, shot_board = 0, 0, False
+    while (state := wait_state(page)) != "over":
+        if state == "round":
+            rounds_seen += 1
+            stack = page.locator("#final-stack li")
+            expect(stack).to_have_count(9)
+            assert "Height 1:" in stack.first.get_attribute("aria-label")
+            assert re.match(r"Red \d+ · Black \d+", page.text_content("#round-sums"))
+            if rounds_seen == 1:
+                page.screenshot(path=artifacts / "round-end.png")
+            page.click("#continue")
+            continue
+        if clicks == 2 and not shot_board:
+            page.screenshot(path=artifacts / "mid-round.png")
+            shot_board = True
+        play_legal(page)
+        clicks += 1
+
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}").json()
+    assert game["status"] == "finished"
+    assert max(game["score"].values()) >= 3
+    moves = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}/moves").json()
+    assert sum(1 for move in moves if move["player"] == "red") == clicks
+    assert len(moves) == 8 * len(game["rounds"])
+    # The last round's summary stays up beside the game-over card.
+    expect(page.locator("#round-end")).to_be_visible()
+    expect(page.locator("#final-stack li")).to_have_count(9)
+    last = game["rounds"][-1]["strength"]
+    expect(page.locator("#round-sums")).to_have_text(f"Red {last['red']} · Black {last['black']}")
+    if rounds_seen == 0:
+        page.screenshot(path=artifacts / "round-end.png")
+    expected = "You won" if game["winner"] == "red" else "You lost"
+    expect(page.locator("#game-over-text")).to_contain_text(expected)
+    expect(page.locator("#game-over-text")).to_contain_text(
+        f"{game['score']['red']} to {game['score']['black']}"
+    )
+    assert page.errors == []
+
+
+def test_two_browsers_play_each_other_through_the_shared_link(open_page, live_server):
+    ana = open_page("/", reduced_motion=True)
+    ana.fill("#vs-friend input[name=name]", "Ana")
+    ana.select_option("#vs-friend select[name=color]", "red")
+    ana.fill("#vs-friend input[name=target]", "2")
+    ana.click("#vs-friend button[type=submit]")
+    expect(ana.locator("#invite")).to_be_visible()
+    link = ana.input_value("#invite-link")
+    assert game_id(ana) in link
+    # No hints unless both agreed at creation.
+    expect(ana.locator("#hint")).to_be_hidden()
+
+    bo = open_page(link, reduced_motion=True)
+    expect(bo.locator("#join")).to_be_visible()
+    expect(bo.locator("#join-color")).to_have_text("Black")
+    bo.fill("#join-name", "Bo")
+    bo.click("#join-button")
+    expect(ana.locator("#invite")).to_be_hidden()  # the join reached Ana's stream
+    expect(ana.locator("#name-black")).to_have_text("Bo")
+    expect(bo.locator("#name-red")).to_have_text("Ana")
+
+    pages = {"ana": ana, "bo": bo}
+    finished = set()
+    for _ in range(400):
+        if len(finished) == 2:
+            break
+        for name, page in pages.items():
+            state = page.evaluate(f"({STATE})()")
+            if state == "over":
+                finished.add(name)
+            elif state == "round":
+                page.click("#continue")
+            elif state == "mine":
+                play_legal(page, keyboard=name == "bo")  # Bo plays by keyboard
+        ana.wait_for_timeout(50)
+    assert finished == {"ana", "bo"}
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()
+    winner_page, loser_page = (ana, bo) if game["winner"] == "red" else (bo, ana)
+    expect(winner_page.locator("#game-over-text")).to_contain_text("You won")
+    expect(loser_page.locator("#game-over-text")).to_contain_text("You lost")
+    assert ana.errors == [] and bo.errors == []
+
+
+def test_a_reload_mid_game_keeps_the_seat_and_others_only_watch(open_page, live_server):
+    page = open_page("/", reduced_motion=True)
+    page.select_option("#vs-bot select[name=level]", "greedy")
+    page.select_option("#vs-bot select[name=color]", "black")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    assert wait_state(page) == "mine"
+    play_legal(page)
+    assert wait_state(page) == "mine"
+    before = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}").json()
+
+    page.reload()
+    assert wait_state(page) == "mine"
+    expect(page.locator("#name-black")).to_have_text("You")
+    expect(page.locator("#join")).to_be_hidden()
+    play_legal(page)
+    after = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}").json()
+    assert after["version"] > before["version"]
+
+    watcher = open_page(f"/?game={game_id(page)}", reduced_motion=True)
+    expect(watcher.locator("#turn")).not_to_have_text("")
+    expect(watcher.locator("#join")).to_be_hidden()  # both seats are taken
+    expect(watcher.locator("#board .position.legal")).to_have_count(0)
+    expect(watcher.locator("#resign")).to_be_hidden()
+
+
+def test_stacks_are_labelled_and_the_keyboard_reaches_every_position(open_page):
+    page = open_page("/", reduced_motion=True)
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    assert wait_state(page) == "mine"
+    positions = page.locator("#board .position")
+    expect(positions).to_have_count(9)
+    for position in range(9):
+        label = positions.nth(position).get_attribute("aria-label")
+        assert label.startswith(f"Position {position}: ")
+        assert re.search(r"bottom to top: (red|black|white)|empty", label)
+    legal = positions.and_(page.locator(".legal"))
+    assert all("Playable" in legal.nth(i).get_attribute("aria-label") for i in range(legal.count()))
+    # A key that names a stack without a white button plays nothing and says why.
+    idle = page.locator("#board .position:not(.legal)").first.get_attribute("data-position")
+    page.keyboard.press(idle)
+    expect(page.locator("#announce")).to_contain_text("holds no white button")
+    # Hints were allowed at creation: H highlights the best moves.
+    page.keyboard.press("h")
+    expect(page.locator("#board .position.hinted").first).to_be_visible()
+    expect(page.locator("#announce")).to_contain_text("Best: position")
+
+
+def test_the_page_ships_everything_it_needs(live_server):
+    index = httpx.get(live_server.base_url + "/")
+    assert index.status_code == 200
+    assert "text/html" in index.headers["content-type"]
+    assert "default-src 'self'" in index.headers["Content-Security-Policy"]
+    # Every asset is served by the service itself: no CDN.
+    assets = re.findall(r'(?:src|href)="(/[^"]*)"', index.text)
+    assert {"/board/board.js", "/board/board.css"} <= set(assets)
+    for asset in assets:
+        assert httpx.get(live_server.base_url + asset).status_code == 200, asset
+    assert not re.search(r'(?:src|href)="(?:https?:)?//', index.text)
+    missing = httpx.get(live_server.base_url + "/board/nothing.js")
+    assert missing.status_code == 404
+    assert missing.headers["content-type"] == "application/problem+json"
