@@ -68,10 +68,17 @@ def test_404_game_not_found_for_a_move(client):
     assert_problem(response, 404, "game_not_found")
 
 
-@pytest.mark.parametrize("path", ["/", "/v1", "/v1/games/x/y", "/nope", "/v2/games"])
+@pytest.mark.parametrize(
+    "path", ["/board/nothing.js", "/v1", "/v1/games/x/y", "/nope", "/v2/games"]
+)
 def test_404_unknown_path(client, path):
     assert_problem(client.get(path), 404, "not_found")
     assert_problem(client.post(path, data="x", content_type="text/plain"), 404, "not_found")
+
+
+def test_the_board_page_takes_only_get(client):
+    assert client.get("/").status_code == 200
+    assert_problem(client.post("/", json={}), 405, "method_not_allowed")
 
 
 def test_409_seat_taken_and_game_full(client):

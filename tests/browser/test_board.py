@@ -49,8 +49,25 @@ def play_legal(page: Page, *, keyboard: bool = False) -> int:
     return position
 
 
+DROPS = """
+  window.drops = [];
+  document.addEventListener('buttonup:drop', (event) => window.drops.push(event.detail));
+"""
+
+
+def expected_drops(circle: list[list[str]], position: int) -> list[dict]:
+    """RULES.md's sowing: from the bottom button, one on each next non-empty
+    stack clockwise; with more buttons than stacks the last takes the rest."""
+    targets = [(position + step) % 9 for step in range(1, 9) if circle[(position + step) % 9]]
+    return [
+        {"from": position, "to": targets[min(i, len(targets) - 1)], "color": color}
+        for i, color in enumerate(circle[position])
+    ]
+
+
 def test_a_complete_game_against_the_perfect_bot_by_clicking(open_page, live_server, artifacts):
     page = open_page("/")
+    page.add_init_script(DROPS)  # from the game page on
     expect(page.locator("#start")).to_be_visible()
     page.screenshot(path=artifacts / "start-screen.png", full_page=True)
 
@@ -76,7 +93,13 @@ def test_a_complete_game_against_the_perfect_bot_by_clicking(open_page, live_ser
         if clicks == 2 and not shot_board:
             page.screenshot(path=artifacts / "mid-round.png")
             shot_board = True
-        play_legal(page)
+        game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}").json()
+        page.evaluate("() => { window.drops = []; }")
+        position = play_legal(page)
+        # The page sowed the move button by button, exactly as the rules say.
+        assert page.evaluate("window.drops")[: len(game["round"]["circle"][position])] == (
+            expected_drops(game["round"]["circle"], position)
+        )
         clicks += 1
 
     game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}").json()

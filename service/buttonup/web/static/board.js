@@ -324,6 +324,10 @@ async function animateSowing(position) {
     const target = targets[Math.min(i, targets.length - 1)];
     stacks[target].push(lifted[i]);
     drawStacks(stacks, { landed: target });
+    // Each drop, for anything that follows the animation (tests, sounds).
+    document.dispatchEvent(
+      new CustomEvent("buttonup:drop", { detail: { from: position, to: target, color: lifted[i] } }),
+    );
     await sleep(reducedMotion ? 0 : STEP_MS);
   }
   drawStacks(stacks);
