@@ -68,9 +68,7 @@ def test_404_game_not_found_for_a_move(client):
     assert_problem(response, 404, "game_not_found")
 
 
-@pytest.mark.parametrize(
-    "path", ["/board/nothing.js", "/v1", "/v1/games/x/y", "/nope", "/v2/games"]
-)
+@pytest.mark.parametrize("path", ["/boards", "/v1", "/v1/games/x/y", "/nope", "/v2/games"])
 def test_404_unknown_path(client, path):
     assert_problem(client.get(path), 404, "not_found")
     assert_problem(client.post(path, data="x", content_type="text/plain"), 404, "not_found")
