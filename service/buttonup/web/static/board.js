@@ -113,7 +113,7 @@ const view = {
   seat: null, // {color, token} when this browser holds a seat
   game: null, // the Game as last drawn
   circle: null, // the stacks on screen (may run ahead of game during animation)
-  busy: false, // a move request in flight
+  sentAt: null, // the version a move was sent from, until the move is drawn
   queue: Promise.resolve(), // events are shown one after another
   stream: null,
   hintFor: null, // version the shown hint belongs to
@@ -196,6 +196,7 @@ async function onMove({ move, game }) {
   if (move.round_over) {
     // The board keeps the final stack until the round summary is dismissed.
     view.game = game;
+    $("board").dataset.version = String(game.version);
     return;
   }
   if (move.extra_turn) announce(`Extra turn for ${who === "You" ? "you" : who}!`);
@@ -380,20 +381,23 @@ function myTurn() {
 }
 
 async function play(position) {
-  if (!myTurn() || view.busy) return;
+  // One move per drawn position: a second click before the first move is
+  // drawn would be refused anyway. The event may come before the answer.
+  if (!myTurn() || view.sentAt === view.game.version) return;
   if (!view.game.round.legal_moves.includes(position)) {
     announce(`Position ${position} holds no white button.`);
     return;
   }
-  view.busy = true;
+  view.sentAt = view.game.version;
   try {
     // The move is drawn when its event arrives, like the opponent's.
     await call("POST", `/v1/games/${view.gameId}/moves`, {
       body: { position },
       token: view.seat.token,
     });
-  } finally {
-    view.busy = false;
+  } catch (error) {
+    view.sentAt = null;
+    throw error;
   }
 }
 
