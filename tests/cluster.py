@@ -61,6 +61,13 @@ class RedisCluster:
         return [redis.Redis(port=node.port) for node in self.nodes]
 
     def start(self, timeout: float = 20.0) -> None:
+        try:
+            self._start(timeout)
+        except BaseException:
+            self.stop()  # no node left behind
+            raise
+
+    def _start(self, timeout: float) -> None:
         for node in self.nodes:
             node.start()
         clients = self.clients()
@@ -73,7 +80,6 @@ class RedisCluster:
         deadline = time.monotonic() + timeout
         while not all(self._ready(client) for client in clients):
             if time.monotonic() > deadline:
-                self.stop()
                 raise RuntimeError("the Redis Cluster did not come up")
             time.sleep(0.1)
         for client in clients:
