@@ -5,7 +5,7 @@ States are immutable; `apply` returns a new state and a small outcome record.
 """
 
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from buttonup.engine.board import (
@@ -94,6 +94,9 @@ class RoundResult:
     final_stack: Stack
     strength: Tally
     points: Tally
+    # Its plain form, built once: a finished round never changes, yet every
+    # later state of the game is serialised with it. Shared: not to be mutated.
+    _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def loser(self) -> Color | None:
@@ -102,14 +105,17 @@ class RoundResult:
         return Color.RED if self.strength.red < self.strength.black else Color.BLACK
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "starting_player": str(self.starting_player),
-            "initial_circle": _circle_to_lists(self.initial_circle),
-            "final_stack": list(self.final_stack),
-            "strength": self.strength.to_dict(),
-            "points": self.points.to_dict(),
-        }
+        if self._plain is None:
+            plain = {
+                "number": self.number,
+                "starting_player": str(self.starting_player),
+                "initial_circle": _circle_to_lists(self.initial_circle),
+                "final_stack": list(self.final_stack),
+                "strength": self.strength.to_dict(),
+                "points": self.points.to_dict(),
+            }
+            object.__setattr__(self, "_plain", plain)  # frozen: a cache, not a change
+        return self._plain  # type: ignore[return-value]
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "RoundResult":

@@ -74,11 +74,11 @@ class GameRecord:
     def with_seat(self, color: Color, seat: Seat) -> "GameRecord":
         return replace(self, red=seat) if color is Color.RED else replace(self, black=seat)
 
-    @property
+    @cached_property
     def open_seats(self) -> tuple[Color, ...]:
         return tuple(color for color in PLAYERS if not self.seat(color).joined)
 
-    @property
+    @cached_property
     def status(self) -> str:
         if self.state.is_over:
             return "finished"
