@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 import httpx
@@ -129,3 +130,18 @@ def test_the_nginx_config_passes_nginx_t(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert re.search(r"test is successful", result.stderr)
+
+
+def test_the_wheel_the_image_installs_carries_the_board_and_gunicorn_settings(tmp_path):
+    """The image installs the wheel, not the source tree: what the package
+    serves from its own files must be in it."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        timeout=300,
+    )
+    (wheel,) = tmp_path.glob("buttonup-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for path in (ROOT / "service/buttonup/web/static").iterdir():
+        assert f"buttonup/web/static/{path.name}" in names
+    assert "buttonup/gunicorn.conf.py" in names
