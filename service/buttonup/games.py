@@ -343,29 +343,32 @@ class Games:
             return resigned
         raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
 
-    def watch(self, game_id: str, after: int | None, keepalive_ms: int) -> Iterator[Event | None]:
-        """The game's events from now on, for a stream: first `game` (the
-        snapshot), then every event of versions after `after` when given, then
-        each change as it is committed; None when `keepalive_ms` passed with
-        nothing to send. Ends after `game_over`. Raises GameNotFound now, not
-        once iterated."""
+    def watch(self, game_id: str, after: int | None, keepalive_ms: int) -> Iterator[list[Event]]:
+        """The game's events from now on, for a stream, in batches that arrived
+        together: first `game` (the snapshot), then every event of versions
+        after `after` when given, then each change as it is committed; an
+        empty batch when `keepalive_ms` passed with nothing to send. Ends after
+        `game_over`. Raises GameNotFound now, not once iterated."""
         record, last_id = self._store.snapshot(game_id)
         return self._follow(record, last_id, after, keepalive_ms)
 
     def _follow(
         self, record: GameRecord, last_id: str, after: int | None, keepalive_ms: int
-    ) -> Iterator[Event | None]:
+    ) -> Iterator[list[Event]]:
         game_id = record.id
-        yield Event(record.version, "game", _compact_json(self._present(record)))
+        first = [Event(record.version, "game", _compact_json(self._present(record)))]
         if after is not None:
             for past in self._store.events_until(game_id, last_id):
                 if past.version > after:
-                    yield Event(past.version, past.name, past.data)
+                    first.append(Event(past.version, past.name, past.data))
                     if past.name == "game_over":
+                        yield first
                         return
         if record.status == "finished":
-            yield Event(record.version, "game_over", _compact_json(self._present(record)))
+            first.append(Event(record.version, "game_over", _compact_json(self._present(record))))
+            yield first
             return
+        yield first
         cursor = last_id
         with self._store.event_reader(game_id) as read:
             while True:
@@ -373,14 +376,18 @@ class Games:
                 if not arrived:
                     if not self._store.exists(game_id):
                         return  # expired while watched
-                    yield None
+                    yield []
                     continue
+                batch = []
                 for event in arrived:
                     cursor = event.stream_id
-                    yield Event(event.version, event.name, event.data)
+                    batch.append(Event(event.version, event.name, event.data))
                     if event.name == "game_over":
+                        yield batch
                         return
-                # A busy game: gather what comes in the next moment into one read.
+                yield batch
+                # A busy game: gather what comes in the next moment into one read
+                # (and one write to the watcher).
                 time.sleep(COALESCE_SECONDS)
 
     def analysis(self, game_id: str) -> GameAnalysis:

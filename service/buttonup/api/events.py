@@ -73,14 +73,19 @@ def _after() -> int | None:
     return found[0] if found else None
 
 
-def _frames(events: Iterator[Event | None]) -> Iterator[bytes]:
+def _frames(batches: Iterator[list[Event]]) -> Iterator[bytes]:
+    """One write per batch of events that arrived together; a comment when
+    there was nothing to send."""
     STREAMS_OPEN.inc()
     try:
-        for event in events:
-            if event is None:
+        for batch in batches:
+            if not batch:
                 yield b": keep-alive\n\n"
             else:
-                yield f"id: {event.version}\nevent: {event.name}\ndata: {event.data}\n\n".encode()
+                yield "".join(
+                    f"id: {event.version}\nevent: {event.name}\ndata: {event.data}\n\n"
+                    for event in batch
+                ).encode()
     except StorageUnavailable:
         return  # the client reconnects with Last-Event-ID and loses nothing
     finally:
