@@ -34,6 +34,31 @@ from buttonup.cli import gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
 
 CLIENTS = 8
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """CPU time (user + system) of a process and all its descendants now alive."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / TICKS
+    total, frontier = 0.0, [root]
+    while frontier:
+        pid = frontier.pop()
+        total += cpu.get(pid, 0.0)
+        frontier.extend(child for child, parent in parents.items() if parent == pid)
+    return total
+
+
 CREATED_AT = re.compile(rb'"move":\{[^}]*"created_at":"([^"]+)"')
 
 
@@ -128,12 +153,28 @@ def idle_streams(port: int, count: int, stop: threading.Event) -> list[socket.so
     return sockets
 
 
-def measure(pool, port: int, seconds: float, per_game: int, target: int) -> dict[str, float]:
+def measure(
+    pool, port: int, seconds: float, per_game: int, target: int, pids: tuple[int, int]
+) -> dict[str, float]:
+    """`pids`: the service's gunicorn and redis-server (both children of this process)."""
     until = time.time() + seconds
+    before = [tree_cpu_seconds(pid) for pid in (*pids, os.getpid())]
     results = pool.map(driver, [(port, until, per_game, target)] * CLIENTS)
+    server_cpu, redis_cpu, everything = (
+        tree_cpu_seconds(pid) - start
+        for pid, start in zip((*pids, os.getpid()), before, strict=True)
+    )
+    clients_cpu = everything - server_cpu - redis_cpu
     moves = sum(m for m, _ in results)
     latencies = sorted(lat for _, lats in results for lat in lats)
-    out = {"moves_per_second": moves / seconds}
+    # Where the machine's time went, per move: the service's workers, and the
+    # benchmark's own players and watchers, Redis.
+    out = {
+        "moves_per_second": moves / seconds,
+        "server_cpu_us_per_move": 1e6 * server_cpu / max(moves, 1),
+        "redis_cpu_us_per_move": 1e6 * redis_cpu / max(moves, 1),
+        "clients_cpu_us_per_move": 1e6 * clients_cpu / max(moves, 1),
+    }
     if latencies:
         out["p50_ms"] = 1000 * latencies[len(latencies) // 2]
         out["p99_ms"] = 1000 * latencies[int(len(latencies) * 0.99)]
@@ -172,13 +213,16 @@ def main() -> int:
         stop = threading.Event()
         try:
             wait_ready(port, "/healthz", server)
+            pids = (server.pid, redis_server.process.pid)
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
-                measure(pool, port, 2, 0, args.target_score)
+                measure(pool, port, 2, 0, args.target_score, pids)
                 idle_sockets = idle_streams(port, idle, stop)
                 runs: dict[str, list] = {"without": [], "with": []}
                 for index in range(args.rounds):
                     for kind, per_game in (("without", 0), ("with", args.per_game)):
-                        result = measure(pool, port, args.seconds, per_game, args.target_score)
+                        result = measure(
+                            pool, port, args.seconds, per_game, args.target_score, pids
+                        )
                         runs[kind].append(result)
                         print(
                             f"round {index + 1} {kind:8} streams: "
@@ -198,6 +242,14 @@ def main() -> int:
         f"-> ratio {rate['with'] / rate['without']:.2f} (target >= 0.80)"
     )
     print(f"move delivery to watchers: p50 {p50:.1f} ms, p99 {p99:.1f} ms (target p99 <= 100 ms)")
+    for who in ("server", "redis", "clients"):
+        cpu = {
+            k: statistics.median(r[f"{who}_cpu_us_per_move"] for r in v) for k, v in runs.items()
+        }
+        print(
+            f"{who} CPU per move, median: without streams {cpu['without']:.0f} us, "
+            f"with {cpu['with']:.0f} us"
+        )
     return 0 if idle_sockets is not None else 1
 
 

@@ -1,0 +1,86 @@
+"""Machine instructions per move, in process: a yardstick that does not move
+with the load on the machine, for comparing two versions of the code.
+
+    bench/move_instructions.py          # runs itself twice under callgrind
+
+Plays MOVES moves through the Flask test client on a private Redis (60 games,
+first legal move each time) and, run under valgrind's callgrind, the
+difference between a run with MOVES moves and one with none is the cost of
+the moves alone (the service's side and redis-py's, not redis-server's).
+"""
+
+import io
+import logging
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+MOVES = 300
+GAMES = 60
+
+
+def play(moves: int) -> None:
+    from buttonup.app import create_app
+    from buttonup.config import Settings
+    from buttonup.redis_server import RedisServer
+
+    server = RedisServer(tempfile.mkdtemp(), persistent=False)
+    server.start()
+    try:
+        app = create_app(Settings(redis_url=server.url))
+        logging.getLogger("buttonup").handlers[0].stream = io.StringIO()
+        client = app.test_client()
+        games = []
+        for seed in range(GAMES):
+            game = client.post("/v1/games", json={"seed": seed}).get_json()
+            url = f"/v1/games/{game['id']}"
+            red = client.post(f"{url}/players", json={"color": "red"}).get_json()
+            black = client.post(f"{url}/players", json={"color": "black"}).get_json()
+            games.append((black["game"], {"red": red["token"], "black": black["token"]}))
+        played = 0
+        while played < moves:
+            for index, (game, tokens) in enumerate(games):
+                if played == moves:
+                    break
+                response = client.post(
+                    f"/v1/games/{game['id']}/moves",
+                    json={"position": game["round"]["legal_moves"][0]},
+                    headers={"Authorization": f"Bearer {tokens[game['round']['to_move']]}"},
+                )
+                assert response.status_code == 201, response.get_json()
+                games[index] = (response.get_json()["game"], tokens)
+                played += 1
+    finally:
+        server.stop()
+
+
+def instructions(moves: int) -> int:
+    with tempfile.TemporaryDirectory() as out:
+        result = subprocess.run(
+            [
+                "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/callgrind.out",
+                sys.executable, __file__, "--play", str(moves),
+            ],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+    return int(re.search(r"Collected : (\d+)", result.stderr).group(1))
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["--play"]:
+        play(int(sys.argv[2]))
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian package valgrind)")
+        return 1
+    with ThreadPoolExecutor(2) as pool:
+        empty, full = pool.map(instructions, (0, MOVES))
+    print(f"{(full - empty) / MOVES / 1e6:.3f} M instructions per move ({MOVES} moves)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
