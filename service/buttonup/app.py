@@ -18,7 +18,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL is not set (`buttonup serve` sets it for you)")
-    configure_logging(settings.log_level, settings.log_format)
+    access_log = configure_logging(settings.log_level, settings.log_format)
     app = Flask("buttonup")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.sort_keys = False
@@ -45,7 +45,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["buttonup.games"] = Games(store, present=game_view, observe=count_changes)
     init_api(app)
     app.register_blueprint(board)
-    init_observability(app, settings.cors_origins)
+    init_observability(app, settings.cors_origins, access_log)
     init_metrics(app)
     init_rate_limits(
         app,

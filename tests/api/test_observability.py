@@ -1,10 +1,12 @@
 """Request ids, one JSON log line per request without secrets, headers, CORS."""
 
+import io
 import json
 import logging
+import os
+import re
 from dataclasses import replace
 
-from buttonup.api.observability import JsonFormatter
 from buttonup.app import create_app
 from tests.api.helpers import auth, started_game
 
@@ -17,31 +19,51 @@ def test_a_request_id_is_honoured_or_generated_and_returned(client):
     assert generated.headers["X-Request-ID"] != client.get("/healthz").headers["X-Request-ID"]
 
 
-def test_one_json_line_per_request_and_never_a_token(client, caplog):
+def log_lines(app) -> io.StringIO:
+    """The service's log stream, swapped for one the test can read."""
+    stream = io.StringIO()
+    logging.getLogger("buttonup").handlers[0].setStream(stream)
+    return stream
+
+
+def test_one_json_line_per_request_and_never_a_token(client, app):
     game, tokens = started_game(client)
-    access = logging.getLogger("buttonup.access")
-    access.addHandler(caplog.handler)  # the service's loggers do not propagate to the root
-    try:
-        client.post(
-            f"/v1/games/{game['id']}/moves?token={tokens['red']}",
-            json={"position": game["round"]["legal_moves"][0]},
-            headers={**auth(tokens[game["round"]["to_move"]]), "X-Request-ID": "req-7"},
-        )
-    finally:
-        access.removeHandler(caplog.handler)
-    records = list(
-        {id(r): r for r in caplog.records if getattr(r, "request_id", None) == "req-7"}.values()
+    stream = log_lines(app)
+    client.post(
+        f"/v1/games/{game['id']}/moves?token={tokens['red']}",
+        json={"position": game["round"]["legal_moves"][0]},
+        headers={**auth(tokens[game["round"]["to_move"]]), "X-Request-ID": "req-7"},
     )
-    assert len(records) == 1
-    line = json.loads(JsonFormatter().format(records[0]))
+    text = stream.getvalue()
+    lines = [json.loads(line) for line in text.splitlines()]
+    (line,) = [line for line in lines if line.get("request_id") == "req-7"]
+    assert line["logger"] == "buttonup.access"
+    assert line["level"] == "info"
     assert line["method"] == "POST"
     assert line["route"] == "/v1/games/<game_id>/moves"
     assert line["status"] == 201
-    assert line["request_id"] == "req-7"
     assert line["duration_ms"] >= 0
-    text = JsonFormatter().format(records[0])
+    assert line["pid"] == os.getpid()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", line["ts"])
     assert tokens["red"] not in text and tokens["black"] not in text
     assert "Authorization" not in text and "Bearer" not in text
+
+
+def test_text_lines_carry_the_same_fields(settings):
+    app = create_app(replace(settings, log_format="text"))
+    stream = log_lines(app)
+    app.test_client().get("/healthz", headers={"X-Request-ID": "req-8"})
+    (line,) = [line for line in stream.getvalue().splitlines() if "req-8" in line]
+    assert (
+        " INFO buttonup.access request method=GET route=/healthz path=/healthz status=200 " in line
+    )
+
+
+def test_no_access_lines_above_info(settings):
+    app = create_app(replace(settings, log_level="warning"))
+    stream = log_lines(app)
+    app.test_client().get("/healthz")
+    assert stream.getvalue() == ""
 
 
 def test_security_headers_on_every_answer(client):

@@ -2,7 +2,7 @@
 
 import json
 
-from flask import Flask, request
+from flask import Flask, g, request
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
@@ -74,6 +74,6 @@ def check_json_body() -> None:
     if mimetype != "application/json" and not mimetype.endswith("+json"):
         raise UnsupportedMediaType("send the body as application/json")
     try:
-        json.loads(data)
+        g.json_body = json.loads(data)  # kept for the view's schema (http.JsonBodyParser)
     except (ValueError, UnicodeDecodeError) as error:
         raise MalformedJson(f"the body is not valid JSON: {error}") from None

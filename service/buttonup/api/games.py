@@ -6,7 +6,6 @@ from typing import Any
 
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from buttonup.api import schemas
 from buttonup.api.docs import (
@@ -19,6 +18,7 @@ from buttonup.api.docs import (
     operation,
 )
 from buttonup.api.http import (
+    ApiBlueprint,
     InvalidParameter,
     bearer_token,
     etag,
@@ -32,7 +32,7 @@ from buttonup.engine import BotLevel, Color
 from buttonup.games import Games, Idempotency, NewGame
 from buttonup.store import GameRecord
 
-blp = Blueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
+blp = ApiBlueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
 
 PAGE_HEADERS = {
     "Next-Cursor": {

@@ -1,14 +1,33 @@
-"""Small helpers for request headers and JSON responses."""
+"""Small helpers for request headers, JSON bodies and JSON responses."""
 
 import re
+from typing import Any
 
-from flask import Response, request
+from flask import Response, g, request
+from flask_smorest import Blueprint
+from webargs.flaskparser import FlaskParser
 
 JSON = "application/json"
 
 
 def json_response(body: str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return Response(body, status=status, mimetype=JSON, headers=headers)
+
+
+class JsonBodyParser(FlaskParser):
+    """Takes the body that the check before every view already parsed (see
+    `buttonup.api.check_json_body`) rather than parsing it a second time."""
+
+    def _raw_load_json(self, req: Any) -> Any:
+        if "json_body" in g:
+            return g.json_body
+        return super()._raw_load_json(req)
+
+
+class ApiBlueprint(Blueprint):
+    """A flask-smorest Blueprint whose bodies are parsed once."""
+
+    ARGUMENTS_PARSER = JsonBodyParser()
 
 
 class InvalidParameter(Exception):

@@ -8,6 +8,7 @@ test client) the process's own registry answers.
 
 import os
 from collections.abc import Iterable
+from typing import Any
 
 from flask import Flask, Response
 from prometheus_client import (
@@ -60,10 +61,21 @@ def count_changes(names: Iterable[str]) -> None:
             counter.inc()
 
 
+# The labelled series of each (method, route, status), looked up once: labels()
+# validates and locks on every call.
+_series: dict[tuple[str, str | None, int], tuple[Any, Any]] = {}
+
+
 def observe_request(method: str, route: str | None, status: int, seconds: float) -> None:
-    route = route or UNMATCHED_ROUTE
-    REQUESTS.labels(method, route, str(status)).inc()
-    LATENCY.labels(method, route).observe(seconds)
+    key = (method, route, status)
+    series = _series.get(key)
+    if series is None:
+        label = route or UNMATCHED_ROUTE
+        series = REQUESTS.labels(method, label, str(status)), LATENCY.labels(method, label)
+        _series[key] = series
+    requests, latency = series
+    requests.inc()
+    latency.observe(seconds)
 
 
 def exposition() -> bytes:
