@@ -230,3 +230,12 @@ def test_the_page_ships_everything_it_needs(live_server):
     missing = httpx.get(live_server.base_url + "/board/nothing.js")
     assert missing.status_code == 404
     assert missing.headers["content-type"] == "application/problem+json"
+
+
+def test_a_link_to_a_game_that_does_not_exist_says_so(open_page):
+    page = open_page("/?game=NoSuchGame123", reduced_motion=True)
+    expect(page.locator("#error")).to_be_visible()
+    expect(page.locator("#error")).to_contain_text("No such game")
+    expect(page.locator("#join")).to_be_hidden()
+    page.wait_for_timeout(5500)  # other errors fade after 5 s; this one stays
+    expect(page.locator("#error")).to_be_visible()

@@ -170,7 +170,7 @@ function follow() {
   on("game_over", onGameOver);
   stream.onerror = () => {
     if (stream.readyState === EventSource.CLOSED && !view.game) {
-      report(new Error("No such game: it may have expired."));
+      report(new Error("No such game: it may have expired."), { sticky: true });
     }
   };
 }
@@ -474,13 +474,15 @@ function say(text) {
   $("turn").textContent = text;
 }
 
-function report(error) {
+function report(error, { sticky = false } = {}) {
   const element = $("error");
   element.textContent = error.message;
   element.hidden = false;
-  setTimeout(() => {
-    element.hidden = true;
-  }, 5000);
+  if (!sticky) {
+    setTimeout(() => {
+      element.hidden = true;
+    }, 5000);
+  }
 }
 
 function guard(promise) {
