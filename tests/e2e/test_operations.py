@@ -1,6 +1,7 @@
 """Metrics and rate limits through `buttonup serve` with two workers: both
 must add up across processes, whichever worker answers."""
 
+import http.client
 import json
 
 import httpx
@@ -85,3 +86,21 @@ def test_rate_limit_is_shared_by_workers(own_redis):
         assert len(workers_that_answered(server)) == 2
     finally:
         server.stop()
+
+
+def test_a_keepalive_connection_is_closed_after_100_requests(live_server):
+    """So that the kernel deals keep-alive clients out to the workers again."""
+    connection = http.client.HTTPConnection("127.0.0.1", live_server.port, timeout=10)
+    try:
+        answers = []
+        for _ in range(100):
+            connection.request("GET", "/healthz")
+            response = connection.getresponse()
+            response.read()
+            answers.append(response.getheader("Connection"))
+        assert answers[:99] == ["keep-alive"] * 99
+        assert answers[99] == "close"
+        connection.request("GET", "/healthz")  # http.client opens a new connection
+        assert connection.getresponse().status == 200
+    finally:
+        connection.close()
