@@ -239,3 +239,31 @@ def test_a_link_to_a_game_that_does_not_exist_says_so(open_page):
     expect(page.locator("#join")).to_be_hidden()
     page.wait_for_timeout(5500)  # other errors fade after 5 s; this one stays
     expect(page.locator("#error")).to_be_visible()
+
+
+def test_open_games_are_listed_and_a_click_takes_the_seat(open_page, live_server):
+    api = httpx.Client(base_url=live_server.base_url)
+    game = api.post("/v1/games", json={"visibility": "public", "target_score": 7}).json()
+    api.post(f"/v1/games/{game['id']}/players", json={"color": "red", "name": "Lobbyist"})
+
+    page = open_page("/", reduced_motion=True)
+    entry = page.locator("#lobby-list li", has_text="Lobbyist (red)")
+    expect(entry).to_contain_text("first to 7")
+    entry.get_by_role("link", name="Play black").click()
+    page.wait_for_url(re.compile(game["id"]))
+    expect(page.locator("#join-color")).to_have_text("Black")
+    page.click("#join-button")
+    expect(page.locator("#join")).to_be_hidden()
+    expect(page.locator("#turn")).not_to_contain_text("Waiting")  # the game has started
+    expect(page.locator("#name-red")).to_have_text("Lobbyist")
+    assert api.get(f"/v1/games/{game['id']}").json()["status"] == "playing"
+
+    # A friend game ticked "List it" shows up for others, and leaves once joined.
+    creator = open_page("/", reduced_motion=True)
+    creator.fill("#vs-friend input[name=name]", "Host")
+    creator.check("#vs-friend input[name=public]")
+    creator.click("#vs-friend button[type=submit]")
+    expect(creator.locator("#invite")).to_be_visible()
+    visitor = open_page("/", reduced_motion=True)
+    expect(visitor.locator("#lobby-list li", has_text="Host (red)")).to_have_count(1)
+    expect(visitor.locator("#lobby-list li", has_text="Lobbyist")).to_have_count(0)

@@ -67,6 +67,30 @@ function showStart() {
     event.preventDefault();
     guard(startAgainstFriend(new FormData(event.target)));
   });
+  $("lobby-refresh").addEventListener("click", () => guard(showLobby()));
+  guard(showLobby());
+}
+
+// Public games with an open seat (list_games); refreshed on demand, not polled.
+async function showLobby() {
+  const page = await call("GET", "/v1/games?status=waiting&limit=20");
+  $("lobby-empty").hidden = page.items.length > 0;
+  $("lobby-list").replaceChildren(
+    ...page.items.map((game) => {
+      const item = document.createElement("li");
+      const waiting = COLORS.filter((color) => game.players[color].joined).map(
+        (color) => `${game.players[color].name || title(color)} (${color})`,
+      );
+      const text = document.createElement("span");
+      text.textContent = `${waiting.join(" and ") || "Nobody yet"} · first to ${game.target_score}`;
+      const join = document.createElement("a");
+      join.className = "button";
+      join.href = `/?game=${encodeURIComponent(game.id)}`;
+      join.textContent = `Play ${game.open_seats[0]}`;
+      item.append(text, join);
+      return item;
+    }),
+  );
 }
 
 async function startAgainstBot(form) {
@@ -93,7 +117,11 @@ async function startAgainstFriend(form) {
   const color = form.get("color");
   const name = form.get("name").trim();
   const game = await call("POST", "/v1/games", {
-    body: { target_score: Number(form.get("target")), hints: form.get("hints") === "on" },
+    body: {
+      target_score: Number(form.get("target")),
+      hints: form.get("hints") === "on",
+      visibility: form.get("public") === "on" ? "public" : "private",
+    },
   });
   const joined = await call("POST", `/v1/games/${game.id}/players`, {
     body: name ? { color, name } : { color },
