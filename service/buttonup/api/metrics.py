@@ -35,7 +35,9 @@ LATENCY = Histogram(
 )
 MOVES_APPLIED = Counter("buttonup_moves_applied", "Moves applied, the bots' included")
 GAMES_CREATED = Counter("buttonup_games_created", "Games created")
-GAMES_FINISHED = Counter("buttonup_games_finished", "Games over, by target score or resignation")
+GAMES_FINISHED = Counter(
+    "buttonup_games_finished", "Games over: the target score reached, or a resignation"
+)
 PLAYERS_JOINED = Counter("buttonup_players_joined", "Seats taken by players joining")
 REDIS_ERRORS = Counter(
     "buttonup_redis_errors", "Requests answered 503 because Redis could not be reached"

@@ -46,12 +46,15 @@ class JsonFormatter(logging.Formatter):
 
     def line(self, created: float, level: str, logger: str, message: str, fields: dict) -> str:
         seconds = int(created)
-        if seconds != getattr(self, "_second", None):  # strftime once a second, not per line
-            self._second = seconds
-            self._stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
+        # strftime once a second, not per line; one tuple, so that threads
+        # writing at once never pair one second with another's stamp.
+        cached = getattr(self, "_stamp", (None, ""))
+        if cached[0] != seconds:
+            cached = (seconds, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)))
+            self._stamp = cached
         millis = int((created - seconds) * 1000)
         document = {
-            "ts": f"{self._stamp}.{millis:03d}Z",
+            "ts": f"{cached[1]}.{millis:03d}Z",
             "level": level,
             "logger": logger,
             "msg": message,
