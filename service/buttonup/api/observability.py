@@ -32,14 +32,11 @@ CORS_EXPOSED_HEADERS = "ETag, Location, Link, Next-Cursor, Retry-After, X-Reques
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object per line; the request fields come from `extra`."""
-
-    FIELDS = ("method", "route", "path", "status", "duration_ms", "request_id")
+    """One JSON object per line: for the service's log records, and (through
+    `line`) for the access lines that AccessLog writes itself."""
 
     def format(self, record: logging.LogRecord) -> str:
-        fields = {name: record.__dict__[name] for name in self.FIELDS if name in record.__dict__}
-        if record.exc_info:
-            fields["exc"] = self.formatException(record.exc_info)
+        fields = {"exc": self.formatException(record.exc_info)} if record.exc_info else {}
         return self.line(
             record.created, record.levelname.lower(), record.name, record.getMessage(), fields
         )

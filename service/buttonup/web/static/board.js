@@ -306,6 +306,10 @@ function stackLabel(position, stack, playable) {
   return `Position ${position}: ${contents}${playable ? ". Playable" : ""}`;
 }
 
+function openSeats(game) {
+  return COLORS.filter((color) => !game.players[color].joined);
+}
+
 function playerName(game, color) {
   const seat = game?.players[color];
   if (view.seat?.color === color) return "You";
@@ -326,7 +330,7 @@ function turnText(game) {
 }
 
 function drawSeatPanels(game) {
-  const open = COLORS.filter((color) => !game.players[color].joined);
+  const open = openSeats(game);
   const inviting = view.seat && game.status === "waiting";
   $("invite").hidden = !inviting;
   if (inviting) $("invite-link").value = window.location.href;
@@ -430,7 +434,7 @@ async function play(position) {
 }
 
 async function join() {
-  const open = COLORS.filter((color) => !view.game.players[color].joined);
+  const open = openSeats(view.game);
   const name = $("join-name").value.trim();
   const joined = await call("POST", `/v1/games/${view.gameId}/players`, {
     body: name ? { color: open[0], name } : { color: open[0] },
