@@ -92,16 +92,52 @@ def _client(args: tuple[str, int, float]) -> tuple[int, list[float]]:
     return (play_games if kind == "service" else hit_ceiling)(port, until)
 
 
-def measure(pool, kind: str, port: int, seconds: float) -> dict[str, float]:
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu_seconds(root: int) -> float:
+    """CPU time (user + system) of a process and all its descendants now alive."""
+    parents: dict[int, int] = {}
+    cpu: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / TICKS
+    total, frontier = 0.0, [root]
+    while frontier:
+        pid = frontier.pop()
+        total += cpu.get(pid, 0.0)
+        frontier.extend(child for child, parent in parents.items() if parent == pid)
+    return total
+
+
+def measure(
+    pool, kind: str, port: int, seconds: float, server_pid: int, redis_pid: int
+) -> dict[str, float]:
+    """One timed run; CPU is split between the server, Redis and the clients
+    (which share the machine's cores, so their cost is part of the picture)."""
+    before = [tree_cpu_seconds(pid) for pid in (server_pid, redis_pid, os.getpid())]
     start = time.monotonic() + 0.2
     until = start + seconds
     results = pool.map(_client, [(kind, port, until)] * CLIENTS)
+    after = [tree_cpu_seconds(pid) for pid in (server_pid, redis_pid, os.getpid())]
+    server_cpu, redis_cpu, everything = (a - b for a, b in zip(after, before, strict=True))
     moves = sum(count for count, _ in results)
     latencies = sorted(lat for _, lats in results for lat in lats)
+    per_move = 1e6 / max(moves, 1)
     return {
         "per_second": moves / seconds,
         "p50_ms": 1000 * latencies[len(latencies) // 2],
         "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)],
+        "server_us": server_cpu * per_move,
+        "redis_us": redis_cpu * per_move,
+        "clients_us": (everything - server_cpu - redis_cpu) * per_move,
     }
 
 
@@ -149,16 +185,20 @@ def run_at(workers: int, threads: int | None, rounds: int, seconds: float) -> di
         )
         try:
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
-                measure(pool, "service", service_port, 2)  # warm-up
-                measure(pool, "ceiling", ceiling_port, 2)
+                pids = {"service": service.pid, "ceiling": ceiling.pid}
+                redis_pid = redis_server.process.pid
+                measure(pool, "service", service_port, 2, service.pid, redis_pid)  # warm-up
+                measure(pool, "ceiling", ceiling_port, 2, ceiling.pid, redis_pid)
                 runs: dict[str, list[dict[str, float]]] = {"service": [], "ceiling": []}
                 for index in range(rounds):
                     for kind, port in (("service", service_port), ("ceiling", ceiling_port)):
-                        result = measure(pool, kind, port, seconds)
+                        result = measure(pool, kind, port, seconds, pids[kind], redis_pid)
                         runs[kind].append(result)
                         print(
                             f"round {index + 1} {kind:8} {result['per_second']:8.0f}/s "
-                            f"p50 {result['p50_ms']:6.2f} ms  p99 {result['p99_ms']:6.2f} ms",
+                            f"p50 {result['p50_ms']:6.2f} ms  p99 {result['p99_ms']:6.2f} ms  "
+                            f"CPU us/move: server {result['server_us']:5.0f} "
+                            f"redis {result['redis_us']:4.0f} clients {result['clients_us']:4.0f}",
                             flush=True,
                         )
         finally:

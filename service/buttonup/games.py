@@ -99,9 +99,10 @@ class Played:
     game_json: bytes | None = None  # the record presented, when already made
 
     def then(self, other: "Played") -> "Played":
-        return Played(
-            other.record, self.moves + other.moves, self.events + other.events, other.game_json
-        )
+        # With no moves of its own, `other` is this change's record again, so
+        # the game already presented still stands.
+        game_json = other.game_json if other.moves else self.game_json
+        return Played(other.record, self.moves + other.moves, self.events + other.events, game_json)
 
 
 @dataclass(frozen=True, slots=True)

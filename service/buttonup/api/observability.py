@@ -10,25 +10,28 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Iterable
-from typing import ClassVar, TextIO
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, TextIO
 
 import orjson
-from flask import Flask, Response, g, request
+from flask import Flask
 
 from buttonup.api.metrics import observe_request
 
 REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-SECURITY_HEADERS = {
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
+SECURITY_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Referrer-Policy", "no-referrer"),
+)
 CORS_REQUEST_HEADERS = (
     "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, "
     "Last-Event-ID, X-Request-ID"
 )
 CORS_EXPOSED_HEADERS = "ETag, Location, Link, Next-Cursor, Retry-After, X-Request-ID"
+
+WsgiApp = Callable[[dict, Callable[..., Any]], Iterable[bytes]]
+StartResponse = Callable[..., Any]
 
 
 class JsonFormatter(logging.Formatter):
@@ -140,48 +143,74 @@ def configure_logging(level: str, log_format: str) -> AccessLog:
 
 
 def init_observability(app: Flask, cors_origins: Iterable[str], access_log: AccessLog) -> None:
-    origins = frozenset(cors_origins)
+    app.wsgi_app = ObservedApp(  # type: ignore[method-assign]
+        app.wsgi_app, frozenset(cors_origins), access_log
+    )
 
-    @app.before_request
-    def start() -> None:
-        incoming = request.headers.get("X-Request-ID", "")
-        g.request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
-        g.started = time.perf_counter()
 
-    @app.after_request
-    def finish(response: Response) -> Response:
-        request_id = g.get("request_id") or os.urandom(16).hex()
-        headers = response.headers
-        headers["X-Request-ID"] = request_id
-        headers.update(SECURITY_HEADERS)
-        if origins:
-            _cors(response, origins)
-        seconds = time.perf_counter() - g.get("started", 0)
-        route = request.url_rule.rule if request.url_rule else None
-        observe_request(request.method, route, response.status_code, seconds)
+class ObservedApp:
+    """WSGI middleware around the Flask app: the request id, the fixed
+    headers, CORS, the metrics and the access line of every answer. At this
+    layer they are plain tuples and environ lookups; as Flask hooks, the same
+    work went through request proxies and werkzeug's Headers on every request."""
+
+    def __init__(self, app: WsgiApp, origins: frozenset[str], access_log: AccessLog) -> None:
+        self.app = app
+        self.origins = origins
+        self.access_log = access_log
+
+    def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        started = time.perf_counter()
+        incoming = environ.get("HTTP_X_REQUEST_ID", "")
+        request_id = incoming if REQUEST_ID.match(incoming) else os.urandom(16).hex()
+        answered: list[tuple[str, str | None, str]] = []
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            # Flask's request is in the environ only until the app returns.
+            request = environ.get("werkzeug.request")
+            rule = getattr(request, "url_rule", None)
+            path = request.path if request is not None else environ.get("PATH_INFO", "")
+            answered.append((status, rule.rule if rule is not None else None, path))
+            headers.append(("X-Request-ID", request_id))
+            headers.extend(SECURITY_HEADERS)
+            if self.origins:
+                headers.extend(_cors(environ, self.origins))
+            return start_response(status, headers, exc_info)
+
+        body = self.app(environ, start)
+        seconds = time.perf_counter() - started
+        status_line, route, path = answered[-1] if answered else ("500", None, "")
+        status = int(status_line[:3])
+        method = environ["REQUEST_METHOD"]
+        observe_request(method, route, status, seconds)
         # Headers, bodies and query strings are never logged: they carry tokens.
-        if access_log.enabled:
-            access_log.write(
+        if self.access_log.enabled:
+            self.access_log.write(
                 {
-                    "method": request.method,
+                    "method": method,
                     "route": route,
-                    "path": request.path,
-                    "status": response.status_code,
+                    "path": path,
+                    "status": status,
                     "duration_ms": round(seconds * 1000, 2),
                     "request_id": request_id,
                 }
             )
-        return response
+        return body
 
 
-def _cors(response: Response, origins: frozenset[str]) -> None:
-    origin = request.headers.get("Origin")
-    if not origin or not origins or (origin not in origins and "*" not in origins):
-        return
-    response.headers["Access-Control-Allow-Origin"] = origin
-    response.headers.add("Vary", "Origin")
-    response.headers["Access-Control-Expose-Headers"] = CORS_EXPOSED_HEADERS
-    if request.method == "OPTIONS":
-        response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-        response.headers["Access-Control-Allow-Headers"] = CORS_REQUEST_HEADERS
-        response.headers["Access-Control-Max-Age"] = "600"
+def _cors(environ: dict, origins: frozenset[str]) -> list[tuple[str, str]]:
+    origin = environ.get("HTTP_ORIGIN")
+    if not origin or (origin not in origins and "*" not in origins):
+        return []
+    headers = [
+        ("Access-Control-Allow-Origin", origin),
+        ("Vary", "Origin"),
+        ("Access-Control-Expose-Headers", CORS_EXPOSED_HEADERS),
+    ]
+    if environ["REQUEST_METHOD"] == "OPTIONS":
+        headers += [
+            ("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
+            ("Access-Control-Allow-Headers", CORS_REQUEST_HEADERS),
+            ("Access-Control-Max-Age", "600"),
+        ]
+    return headers
