@@ -226,3 +226,25 @@ def test_the_round_winner_scores_the_difference():
         h for h, b in enumerate(last.final_stack, 1) if b is W
     )
     assert (last.points.red, last.points.black) == (max(margin, 0), max(-margin, 0))
+
+
+def test_a_move_carries_every_other_field_over():
+    """apply builds its states field by field: a field added later must not be dropped."""
+    from dataclasses import fields
+
+    state = GameState.new(target_score=40, seed=11)
+    state, _ = play_choices(state, [0] * 9)  # into round 2: rounds and score are set
+    assert state.rounds and not state.is_over
+    after, outcome = state.apply(state.to_move, state.legal_moves()[0])
+    assert not outcome.round_over
+    changed_in_game = {"round", "moves_played"}
+    for item in fields(GameState):
+        if item.name not in changed_in_game:
+            assert getattr(after, item.name) == getattr(state, item.name), item.name
+    changed_in_round = {"circle", "to_move", "moves_played", "_legal"}
+    for item in fields(type(state.round)):
+        if item.name not in changed_in_round:
+            assert getattr(after.round, item.name) == getattr(state.round, item.name), item.name
+    assert after.round.legal_moves() == tuple(
+        i for i, stack in enumerate(after.round.circle) if W in stack
+    )

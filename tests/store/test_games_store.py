@@ -2,7 +2,7 @@
 
 import pytest
 
-from buttonup.engine import GameState
+from buttonup.engine import Color, GameState
 from buttonup.store import (
     GameNotFound,
     GameRecord,
@@ -42,13 +42,25 @@ def test_a_created_game_loads_back_equal(store):
 def test_commit_applies_only_on_the_expected_version(store):
     record = new_record()
     store.create(record, None, None)
-    first = record.next_version("t1", red=Seat(joined=True))
+    first = record.with_seat(Color.RED, Seat(joined=True)).next_version("t1")
     store.commit(first)
-    rival = record.next_version("t2", black=Seat(joined=True))  # also built from version 0
+    # also built from version 0
+    rival = record.with_seat(Color.BLACK, Seat(joined=True)).next_version("t2")
     with pytest.raises(VersionConflict) as conflict:
         store.commit(rival)
     assert conflict.value.current_version == 1
     assert store.load(record.id).record == first
+
+
+def test_scripts_are_loaded_again_when_redis_has_lost_them(store, redis_client):
+    record = new_record()
+    redis_client.script_flush()  # as after a restart
+    store.create(record, None, None)
+    redis_client.script_flush()
+    assert store.load(record.id).record == record
+    redis_client.script_flush()
+    store.commit(record.next_version("t"), moves=['{"n":1}'])
+    assert store.load(record.id).record.version == 1
 
 
 def test_commit_on_an_expired_game_is_not_found(store, redis_client):
@@ -112,3 +124,14 @@ def test_changes_refresh_the_expiry(store, redis_client):
     store.commit(record.next_version("t"), moves=["{}"])
     assert redis_client.pttl(store.game_key(record.id)) > 590_000
     assert redis_client.pttl(store.moves_key(record.id)) > 590_000
+
+
+def test_next_version_carries_every_other_field_over():
+    from dataclasses import fields
+
+    record = new_record()
+    after = record.next_version("2026-01-02T00:00:00.000Z")
+    assert (after.version, after.updated_at) == (1, "2026-01-02T00:00:00.000Z")
+    for item in fields(GameRecord):
+        if item.name not in {"version", "updated_at"}:
+            assert getattr(after, item.name) == getattr(record, item.name), item.name

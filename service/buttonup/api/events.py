@@ -7,7 +7,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
-from buttonup.api.http import InvalidParameter
+from buttonup.api.http import InvalidParameter, header
 from buttonup.api.metrics import STREAMS_OPEN
 from buttonup.games import Event, Games
 from buttonup.store import StorageUnavailable
@@ -62,7 +62,7 @@ def _after() -> int | None:
     """Last-Event-ID, else ?after=; both are checked when both are sent."""
     found = []
     for name, raw in (
-        ("Last-Event-ID", request.headers.get("Last-Event-ID")),
+        ("Last-Event-ID", header("Last-Event-ID")),
         ("after", request.args.get("after")),
     ):
         if raw is None:

@@ -22,6 +22,7 @@ from buttonup.api.http import (
     InvalidParameter,
     bearer_token,
     etag,
+    header,
     idempotency_key,
     if_none_match_hits,
     json_response,
@@ -160,7 +161,7 @@ class Game(MethodView):
     def get(self, game_id: str) -> Response:
         record = games().get(game_id)
         tag = {"ETag": etag(record.version)}
-        if if_none_match_hits(request.headers.get("If-None-Match"), record.version):
+        if if_none_match_hits(header("If-None-Match"), record.version):
             return Response(status=304, headers=tag)
         return json_response(to_json(game_view(record)), 200, tag)
 
@@ -246,7 +247,7 @@ class Moves(MethodView):
             game_id,
             bearer_token(),
             args["position"],
-            if_match=parse_if_match(request.headers.get("If-Match")),
+            if_match=parse_if_match(header("If-Match")),
             idempotency=idempotency(),
             render=render,
         )

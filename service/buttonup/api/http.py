@@ -11,7 +11,13 @@ JSON = "application/json"
 
 
 def json_response(body: str, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(body, status=status, mimetype=JSON, headers=headers)
+    return Response(body, status=status, content_type=JSON, headers=headers)
+
+
+def header(name: str) -> str | None:
+    """A request header, read from the WSGI environ: werkzeug's Headers.get
+    raises and catches an exception for every header that is absent."""
+    return request.environ.get("HTTP_" + name.upper().replace("-", "_"))
 
 
 class JsonBodyParser(FlaskParser):
@@ -45,7 +51,7 @@ _IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
 
 def idempotency_key() -> str | None:
     """The Idempotency-Key header: 1 to 64 visible ASCII characters."""
-    key = request.headers.get("Idempotency-Key")
+    key = header("Idempotency-Key")
     if key is None:
         return None
     if not _IDEMPOTENCY_KEY.match(key):
@@ -55,7 +61,7 @@ def idempotency_key() -> str | None:
 
 def bearer_token() -> str | None:
     """The token of `Authorization: Bearer <token>`, or None when absent or malformed."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    scheme, _, token = (header("Authorization") or "").partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not token or " " in token:
         return None

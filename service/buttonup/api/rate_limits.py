@@ -13,6 +13,8 @@ from flask import Flask, request
 from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 
+from buttonup.api.http import header
+
 LIMITED_PREFIX = "/v1/"
 
 
@@ -22,12 +24,12 @@ def _not_limited() -> bool:
 
 def _seat_token() -> str:
     """The bearer token's hash (tokens themselves are never stored)."""
-    _, _, token = request.headers.get("Authorization", "").partition(" ")
+    _, _, token = (header("Authorization") or "").partition(" ")
     return hashlib.sha256(token.strip().encode()).hexdigest()[:32]
 
 
 def _without_seat_token() -> bool:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    scheme, _, token = (header("Authorization") or "").partition(" ")
     return _not_limited() or scheme.lower() != "bearer" or not token.strip()
 
 

@@ -48,16 +48,21 @@ def deal_circle(seed: int | None, round_number: int) -> Circle:
     return tuple((button,) for button in buttons)
 
 
+_WHITE = Color.WHITE  # a module global: class attribute lookups on an Enum are slow
+_EMPTY: Stack = ()
+
+
 def legal_moves(circle: Circle) -> tuple[int, ...]:
     """Positions whose stack holds a white button, while two or more stacks remain."""
-    if sum(1 for stack in circle if stack) < 2:
+    if len(circle) - circle.count(_EMPTY) < 2:
         return ()
-    return tuple(i for i, stack in enumerate(circle) if Color.WHITE in stack)
+    return tuple([i for i, stack in enumerate(circle) if _WHITE in stack])
 
 
-def sow(circle: Circle, position: int) -> SowResult:
-    """Play `position`: legal only on a stack that holds a white button."""
-    if position not in legal_moves(circle):
+def sow(circle: Circle, position: int, legal: tuple[int, ...] | None = None) -> SowResult:
+    """Play `position`: legal only on a stack that holds a white button.
+    `legal`: the circle's legal moves, when the caller already has them."""
+    if position not in (legal_moves(circle) if legal is None else legal):
         raise IllegalMove(f"position {position} is empty or holds no white button")
     return sow_unchecked(circle, position)
 

@@ -58,9 +58,16 @@ class RoundState:
     circle: Circle
     to_move: Color | None
     moves_played: int = 0
+    # Its legal moves, found once: the answer to a move lists them, and the
+    # next move checks against them.
+    _legal: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     def legal_moves(self) -> tuple[int, ...]:
-        return legal_moves(self.circle) if self.to_move is not None else ()
+        legal = self._legal
+        if legal is None:
+            legal = legal_moves(self.circle) if self.to_move is not None else ()
+            object.__setattr__(self, "_legal", legal)  # frozen: a cache, not a change
+        return legal
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -191,14 +198,28 @@ class GameState:
             raise GameOver("the game is over")
         if player is not self.round.to_move:
             raise NotYourTurn(f"it is {self.round.to_move}'s turn")
-        sown = sow(self.round.circle, position)
-        played = replace(
-            self.round,
+        current = self.round
+        sown = sow(current.circle, position, current.legal_moves())
+        # Built field by field: dataclasses.replace costs several times more,
+        # and this is every move's path.
+        played = RoundState(
+            number=current.number,
+            starting_player=current.starting_player,
+            initial_circle=current.initial_circle,
             circle=sown.circle,
-            moves_played=self.round.moves_played + 1,
             to_move=player if sown.extra_turn else opponent(player),
+            moves_played=current.moves_played + 1,
         )
-        state = replace(self, round=played, moves_played=self.moves_played + 1)
+        state = GameState(
+            target_score=self.target_score,
+            seed=self.seed,
+            round=played,
+            score=self.score,
+            rounds=self.rounds,
+            winner=self.winner,
+            resigned=self.resigned,
+            moves_played=self.moves_played + 1,
+        )
         if sown.round_over:
             state = state._finish_round()
         outcome = MoveOutcome(
