@@ -3,12 +3,11 @@
 from typing import Any
 
 from flask import Response, current_app
-from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
-from buttonup.api.http import json_response
+from buttonup.api.http import ApiView, json_response
 from buttonup.api.representations import to_json
 from buttonup.engine.analysis import RoundReview
 from buttonup.games import Games
@@ -17,7 +16,7 @@ blp = Blueprint("analysis", __name__, url_prefix="/v1/games", description="Perfe
 
 
 @blp.route("/<game_id>/analysis", parameters=[GAME_ID])
-class Analysis(MethodView):
+class Analysis(ApiView):
     @blp.response(200, schemas.AnalysisSchema)
     @operation(
         blp,

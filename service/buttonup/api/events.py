@@ -3,11 +3,10 @@
 from collections.abc import Iterator
 
 from flask import Response, current_app, request
-from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
-from buttonup.api.http import InvalidParameter, header
+from buttonup.api.http import ApiView, InvalidParameter, header
 from buttonup.api.metrics import STREAMS_OPEN
 from buttonup.games import Event, Games
 from buttonup.store import StorageUnavailable
@@ -93,7 +92,7 @@ def _frames(batches: Iterator[list[Event]]) -> Iterator[bytes]:
 
 
 @blp.route("/<game_id>/events", parameters=[GAME_ID])
-class Events(MethodView):
+class Events(ApiView):
     @operation(
         blp,
         "stream_events",

@@ -5,7 +5,6 @@ import json
 from typing import Any
 
 from flask import Response, current_app, request, url_for
-from flask.views import MethodView
 
 from buttonup.api import schemas
 from buttonup.api.docs import (
@@ -19,6 +18,7 @@ from buttonup.api.docs import (
 )
 from buttonup.api.http import (
     ApiBlueprint,
+    ApiView,
     InvalidParameter,
     bearer_token,
     etag,
@@ -94,7 +94,7 @@ def idempotency() -> Idempotency | None:
 
 
 @blp.route("")
-class GameCollection(MethodView):
+class GameCollection(ApiView):
     @blp.arguments(schemas.LobbyQuerySchema(), location="query", as_kwargs=True)
     @blp.response(200, schemas.LobbyPageSchema)
     @operation(
@@ -146,7 +146,7 @@ class GameCollection(MethodView):
 
 
 @blp.route("/<game_id>", parameters=[GAME_ID])
-class Game(MethodView):
+class Game(ApiView):
     @blp.response(200, schemas.GameSchema, headers=ETAG_HEADER)
     @operation(
         blp,
@@ -167,7 +167,7 @@ class Game(MethodView):
 
 
 @blp.route("/<game_id>/players", parameters=[GAME_ID])
-class Players(MethodView):
+class Players(ApiView):
     @blp.arguments(schemas.JoinGameSchema(), required=False)
     @blp.response(201, schemas.JoinedSchema)
     @operation(
@@ -192,7 +192,7 @@ class Players(MethodView):
 
 
 @blp.route("/<game_id>/moves", parameters=[GAME_ID])
-class Moves(MethodView):
+class Moves(ApiView):
     @blp.arguments(schemas.MovesQuerySchema(), location="query", as_kwargs=True)
     @blp.response(200, schemas.MoveSchema(many=True), headers=PAGE_HEADERS)
     @operation(
@@ -255,7 +255,7 @@ class Moves(MethodView):
 
 
 @blp.route("/<game_id>/resign", parameters=[GAME_ID])
-class Resign(MethodView):
+class Resign(ApiView):
     @blp.response(200, schemas.GameSchema)
     @operation(
         blp,

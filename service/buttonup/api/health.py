@@ -1,18 +1,17 @@
 """Probes: /healthz (the process answers) and /readyz (the store answers)."""
 
 from flask import Response, current_app
-from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
 from buttonup.api.docs import ALWAYS, operation
-from buttonup.api.http import json_response
+from buttonup.api.http import ApiView, json_response
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")
 
 
 @blp.route("/healthz")
-class Health(MethodView):
+class Health(ApiView):
     @blp.response(200, schemas.HealthSchema)
     @operation(
         blp,
@@ -26,7 +25,7 @@ class Health(MethodView):
 
 
 @blp.route("/readyz")
-class Ready(MethodView):
+class Ready(ApiView):
     @blp.response(200, schemas.HealthSchema)
     @operation(
         blp,
