@@ -87,6 +87,7 @@ class Joined:
     color: Color
     token: str
     bot_moves: list[Document]
+    game_json: bytes  # the record presented
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,18 +219,28 @@ class Games:
         return self._store.moves_page(game_id, start, count)
 
     def join(self, game_id: str, color: Color | None, name: str | None) -> Joined:
+        # Optimistic, as in play: the commit's compare-and-set proves the
+        # record current, and a refusal is only ever answered from a fresh read.
+        record = self._store.cached(game_id)
         for _ in range(MAX_ATTEMPTS):
-            record = self._store.load(game_id).record
-            chosen = self._seat_to_take(record, color)
+            optimistic = record is not None
+            if record is None:
+                record = self._store.load(game_id).record
+            try:
+                chosen = self._seat_to_take(record, color)
+            except errors.GameError:
+                if optimistic:
+                    record = None
+                    continue
+                raise
             token = new_token()
             seat = Seat(type="human", name=name, joined=True, token_sha256=hash_token(token))
             now = self._clock()
             joined = record.with_seat(chosen, seat).next_version(now)
+            game = self._present(joined)
             change = Played(
                 joined,
-                events=[
-                    self._event(joined, "joined", {"color": chosen, "game": self._present(joined)})
-                ],
+                events=[self._event(joined, "joined", {"color": chosen, "game": game})],
             )
             change = change.then(self._let_bots_play(joined, now))
             try:
@@ -240,12 +251,14 @@ class Games:
                     events=change.events,
                 )
             except VersionConflict:
+                record = None
                 continue
             self._observe(event.name for event in change.events)
             if record.visibility == "public" and change.record.status != "waiting":
                 self._store.unlist([game_id])
-            return Joined(change.record, chosen, token, change.moves)
-        raise errors.ConcurrentUpdate("the game kept changing; try again", record.version)
+            game_json = change.game_json or orjson.dumps(game)
+            return Joined(change.record, chosen, token, change.moves, game_json)
+        raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
     def play(
         self,

@@ -74,3 +74,18 @@ def test_if_match_is_judged_on_the_current_version(client, other_client):
     assert stale.get_json()["version"] == current["version"]
     fresh = move(client, game["id"], token, position, **{"If-Match": f'"{current["version"]}"'})
     assert fresh.status_code == 201
+
+
+def test_a_join_is_judged_on_the_current_seats(client, other_client):
+    game = client.post("/v1/games", json={}).get_json()  # `client` remembers it
+    url = f"/v1/games/{game['id']}/players"
+    taken = other_client.post(url, json={"color": "red"})
+    assert taken.status_code == 201
+    refused = client.post(url, json={"color": "red"})
+    assert refused.status_code == 409
+    assert refused.get_json()["code"] == "seat_taken"
+    joined = client.post(url, json={})
+    assert joined.status_code == 201
+    assert joined.get_json()["color"] == "black"
+    assert joined.get_json()["game"]["version"] == 2
+    assert client.post(url, json={}).get_json()["code"] == "game_full"

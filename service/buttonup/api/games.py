@@ -182,13 +182,9 @@ class Players(ApiView):
     def post(self, args: dict[str, Any], game_id: str) -> Response:
         color = Color(args["color"]) if "color" in args else None
         joined = games().join(game_id, color, args.get("name"))
-        body = {
-            "color": joined.color,
-            "token": joined.token,
-            "bot_moves": joined.bot_moves,
-            "game": game_view(joined.record),
-        }
-        return json_response(to_json(body), 201)
+        seat = {"color": joined.color, "token": joined.token, "bot_moves": joined.bot_moves}
+        head = to_json(seat)
+        return json_response(f'{head[:-1]},"game":{joined.game_json.decode()}}}', 201)
 
 
 @blp.route("/<game_id>/moves", parameters=[GAME_ID])

@@ -264,6 +264,7 @@ class GameStore:
                 if reply_key is not None:
                     self._forget(reply_key)
                 raise
+        self._recent.put(record)
         return None
 
     def cached(self, game_id: str) -> GameRecord | None:
