@@ -5,8 +5,10 @@ import json
 import logging
 import os
 import re
+import select
 from dataclasses import replace
 
+from buttonup.api.observability import BufferedStreamHandler
 from buttonup.app import create_app
 from tests.api.helpers import auth, started_game
 
@@ -20,10 +22,54 @@ def test_a_request_id_is_honoured_or_generated_and_returned(client):
 
 
 def log_lines(app) -> io.StringIO:
-    """The service's log stream, swapped for one the test can read."""
-    stream = io.StringIO()
-    logging.getLogger("buttonup").handlers[0].setStream(stream)
+    """The service's log stream, swapped for one the test can read. Lines
+    are written out in chunks; reading the stream writes out what is pending."""
+    handler = logging.getLogger("buttonup").handlers[0]
+
+    class Stream(io.StringIO):
+        def getvalue(self) -> str:
+            handler.flush()
+            return super().getvalue()
+
+    stream = Stream()
+    handler.setStream(stream)
     return stream
+
+
+class RecordingStream(io.StringIO):
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return super().write(text)
+
+
+def test_lines_go_out_in_whole_line_chunks_of_at_most_pipe_buf_bytes():
+    stream = RecordingStream()
+    handler = BufferedStreamHandler(stream)
+    lines = [f"line {n} " + "é" * (n % 7) + "x" * 200 for n in range(100)]
+    for line in lines[:3]:
+        handler.write_line(line)
+    assert stream.writes == []  # a few lines wait for the chunk or the flusher
+    for line in lines[3:]:
+        handler.write_line(line)
+    handler.flush()
+    assert len(stream.writes) < 20
+    for chunk in stream.writes:
+        assert len(chunk.encode()) <= select.PIPE_BUF
+        assert chunk.endswith("\n")
+    assert "".join(stream.writes).splitlines() == lines
+
+
+def test_a_warning_goes_out_at_once_after_the_lines_before_it():
+    stream = RecordingStream()
+    handler = BufferedStreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    handler.write_line("an access line")
+    handler.handle(logging.makeLogRecord({"msg": "redis is down", "levelno": logging.WARNING}))
+    assert stream.getvalue() == "an access line\nredis is down\n"
 
 
 def test_one_json_line_per_request_and_never_a_token(client, app):

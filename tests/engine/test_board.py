@@ -136,3 +136,13 @@ def test_seeded_deals_are_fixed_forever():
 def test_seeded_deals_differ_between_rounds_and_seeds():
     deals = {letters(deal_circle(seed, n)) for seed in range(20) for n in range(1, 4)}
     assert len(deals) > 50
+
+
+def test_unseeded_deals_are_whole_and_spread_over_every_position():
+    deals = [deal_circle(None, 1) for _ in range(900)]
+    for circle in deals:
+        assert sorted(stack[0] for stack in circle) == sorted([R, R, R, B, B, B, W, W, W])
+    assert len({letters(circle) for circle in deals}) > 500  # of 1680 arrangements
+    for position in range(9):
+        whites = sum(circle[position] == (W,) for circle in deals)
+        assert 200 < whites < 400  # a third of 900, give or take five deviations

@@ -6,6 +6,7 @@ import contextlib
 import logging
 import os
 import re
+import select
 import sys
 import threading
 import time
@@ -65,16 +66,21 @@ class JsonFormatter(logging.Formatter):
 
 
 class BufferedStreamHandler(logging.StreamHandler):
-    """Writes through the stream's buffer; one thread flushes every handler
-    twice a second (and at exit), not after every line: a write call per
-    request line costs more than the rest of the logging put together."""
+    """Writes lines in chunks of whole lines, at most PIPE_BUF bytes each:
+    when a chunk is full, twice a second from one thread, at exit, and at
+    once for warnings and errors. sys.stderr writes through, so a line
+    written as it comes is a system call per request; and a write of at most
+    PIPE_BUF bytes to a pipe is atomic, so two workers' lines never mix."""
 
+    CHUNK_BYTES = select.PIPE_BUF
     FLUSH_SECONDS = 0.5
     _live: ClassVar["weakref.WeakSet[BufferedStreamHandler]"] = weakref.WeakSet()
     _flusher_started: ClassVar[bool] = False
 
     def __init__(self, stream: TextIO) -> None:
         super().__init__(stream)
+        self._pending: list[str] = []
+        self._pending_bytes = 0
         cls = type(self)
         cls._live.add(self)
         if not cls._flusher_started:
@@ -82,21 +88,43 @@ class BufferedStreamHandler(logging.StreamHandler):
             threading.Thread(target=cls._flush_now_and_then, daemon=True).start()
             atexit.register(cls._flush_all)
 
-    def flush(self) -> None:
-        """Left to the flushing thread."""
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            line = self.format(record)
+        except Exception:  # logging's own rule: a bad record never breaks the caller
+            self.handleError(record)
+            return
+        self.write_line(line)
+        if record.levelno >= logging.WARNING:
+            self.flush()
 
     def write_line(self, line: str) -> None:
+        text = line + "\n"
+        size = len(text) if text.isascii() else len(text.encode())
         with self.lock:  # type: ignore[union-attr]
-            self.stream.write(line + "\n")
+            if self._pending and self._pending_bytes + size > self.CHUNK_BYTES:
+                self._write_pending()
+            self._pending.append(text)
+            self._pending_bytes += size
 
-    def flush_stream(self) -> None:
-        with self.lock, contextlib.suppress(ValueError, OSError):  # type: ignore[union-attr]
-            self.stream.flush()  # a closed stream has nothing left to flush
+    def flush(self) -> None:
+        with self.lock:  # type: ignore[union-attr]
+            self._write_pending()
+
+    def _write_pending(self) -> None:
+        """With the lock held."""
+        text = "".join(self._pending)
+        self._pending.clear()
+        self._pending_bytes = 0
+        with contextlib.suppress(ValueError, OSError):  # a closed stream takes nothing
+            if text:
+                self.stream.write(text)
+            self.stream.flush()
 
     @classmethod
     def _flush_all(cls) -> None:
         for handler in list(cls._live):
-            handler.flush_stream()
+            handler.flush()
 
     @classmethod
     def _flush_now_and_then(cls) -> None:

@@ -42,7 +42,9 @@ def deal_circle(seed: int | None, round_number: int) -> Circle:
     """
     buttons = list(BUTTONS)
     if seed is None:
-        secrets.SystemRandom().shuffle(buttons)
+        # A fresh 256-bit secret drives the same uniform shuffle: one call to
+        # the system's randomness, where SystemRandom makes one per draw.
+        SeededDraws(secrets.randbits(256), "deal").shuffle(buttons)
     else:
         SeededDraws(seed, f"round/{round_number}").shuffle(buttons)
     return tuple((button,) for button in buttons)
