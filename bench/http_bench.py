@@ -3,10 +3,13 @@
 Plays complete games over HTTP with 8 concurrent clients against
 `buttonup serve`, and runs the same driver against a bare Flask endpoint doing
 one Redis GET + SET (bench/ceiling_app.py) under the same gunicorn settings.
-The two alternate after a warm-up; medians and ratios are reported, since
-this machine is shared and single runs vary by 15-20%.
+The two alternate after a warm-up, in many short rounds: this machine is
+shared and its speed drifts by 15-25% within a minute, so a service round and
+the ceiling round next to it see the same machine only when both are short.
+Medians and ratios are reported, and the CPU per move of the server, Redis
+and the benchmark's own clients (all on the same two cores).
 
-    .venv/bin/python bench/http_bench.py [--rounds 5] [--seconds 5] [--workers 2]
+    .venv/bin/python bench/http_bench.py [--rounds 9] [--seconds 3] [--workers 2]
 """
 
 import argparse
@@ -263,8 +266,8 @@ def run_at(workers: int, threads: int | None, rounds: int, seconds: float) -> di
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=None, help="default: gunicorn.conf.py's")
     parser.add_argument(
@@ -275,10 +278,13 @@ def main() -> int:
     args = parser.parse_args()
     result = run_at(args.workers, args.threads, args.rounds, args.seconds)
     print()
-    print("median      per second   p50 ms   p99 ms")
+    print("median      per second   p50 ms   p99 ms   CPU us/move: server  redis  clients")
     for kind in ("service", "ceiling"):
         m = result["median"][kind]
-        print(f"{kind:10} {m['per_second']:11.0f} {m['p50_ms']:8.2f} {m['p99_ms']:8.2f}")
+        print(
+            f"{kind:10} {m['per_second']:11.0f} {m['p50_ms']:8.2f} {m['p99_ms']:8.2f} "
+            f"{m['server_us']:20.0f} {m['redis_us']:6.0f} {m['clients_us']:8.0f}"
+        )
     print(
         f"moves/s ratio service/ceiling: {result['ratio_rate']:.2f} of medians, "
         f"{result['paired_rate']:.2f} median of rounds (target >= 0.70)"
