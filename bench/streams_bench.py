@@ -28,35 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from http_bench import LOG, Connection, wait_ready
+from http_bench import LOG, Connection, tree_cpu_seconds, wait_ready
 
 from buttonup.cli import gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
 
 CLIENTS = 8
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def tree_cpu_seconds(root: int) -> float:
-    """CPU time (user + system) of a process and all its descendants now alive."""
-    parents: dict[int, int] = {}
-    cpu: dict[int, float] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parents[int(entry)] = int(fields[1])
-        cpu[int(entry)] = (int(fields[11]) + int(fields[12])) / TICKS
-    total, frontier = 0.0, [root]
-    while frontier:
-        pid = frontier.pop()
-        total += cpu.get(pid, 0.0)
-        frontier.extend(child for child, parent in parents.items() if parent == pid)
-    return total
 
 
 CREATED_AT = re.compile(rb'"move":\{[^}]*"created_at":"([^"]+)"')
