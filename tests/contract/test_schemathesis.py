@@ -75,8 +75,9 @@ def a_valid_request_is_refused_only_for_a_reused_key(ctx, response, case):
 
 def with_seat_tokens(schema, base_url: str):
     """Seat tokens as a client that holds both seats of a game would use them:
-    the token of whoever is to move (or one kept from a link); for a game it
-    never joined, a token that belongs to no seat."""
+    the token of whoever is to move (for a move, even over a link's token of
+    the other seat); for a game it never joined, a token that belongs to no
+    seat."""
     tokens: dict[str, dict[str, str]] = {}
 
     @schema.hook
@@ -99,6 +100,14 @@ def with_seat_tokens(schema, base_url: str):
 
         def set(self, case, data, context):
             headers = dict(case.headers or {})
+            game_id = (case.path_parameters or {}).get("game_id")
+            seats = tokens.get(game_id, {})
+            linked = headers.get("Authorization", "").removeprefix("Bearer ")
+            is_move = case.operation.label == "POST /v1/games/{game_id}/moves"
+            if is_move and linked in seats.values():
+                # A link passes on the joiner's token; holding both seats, the
+                # client moves with the seat whose turn it is.
+                headers["Authorization"] = f"Bearer {data}"
             headers.setdefault("Authorization", f"Bearer {data}")
             case.headers = headers
 
