@@ -50,7 +50,7 @@ CONFIG = SchemathesisConfig.from_dict(
             },
         ],
         "generation": {"max-examples": 40, "with-security-parameters": False},
-        "phases": {"stateful": {"max-steps": 16, "generation": {"max-examples": 100}}},
+        "phases": {"stateful": {"max-steps": 16, "generation": {"max-examples": 250}}},
     }
 )
 
