@@ -159,4 +159,7 @@ def test_schemathesis_finds_nothing(streaming_server, capsys):
     assert cases > 500
     # The stateful phase really creates, joins and plays through the links.
     stateful = {(op, status) for (phase, op, status) in answers if phase == "stateful"}
-    assert {("create_game", 201), ("join_game", 201), ("play_move", 201)} <= stateful
+    assert {("create_game", 201), ("join_game", 201)} <= stateful
+    # A move over the join link carries the joiner's token: applied (201), or
+    # refused as not that seat's turn (409), both with a token the game knows.
+    assert stateful & {("play_move", 201), ("play_move", 409)}
