@@ -105,3 +105,80 @@ def test_parameters_are_described(committed):
         item = committed["paths"][path]
         for parameter in [*item.get("parameters", []), *operation.get("parameters", [])]:
             assert parameter.get("description"), f"{method} {path} {parameter['name']}"
+
+
+def resolve(expression: str, request_path: dict, body: dict) -> object:
+    """The runtime expressions the spec's links use."""
+    if expression.startswith("$request.path."):
+        return request_path[expression.removeprefix("$request.path.")]
+    value: object = body
+    for step in expression.removeprefix("$response.body#/").split("/"):
+        value = value[int(step)] if isinstance(value, list) else value[step]  # type: ignore[index]
+    return value
+
+
+def follow(client, spec: dict, link: dict, request_path: dict, body: dict, token=None):
+    """Calls the operation a link names, with what the link passes on."""
+    target = next(
+        (path, method, operation)
+        for path, method, operation in operations(spec)
+        if operation["operationId"] == link["operationId"]
+    )
+    path_values, headers = {}, {}
+    for name, expression in link["parameters"].items():
+        where, _, key = name.partition(".")
+        if where == "path":
+            path_values[key] = resolve(expression, request_path, body)
+        elif where == "header":
+            inner = expression[expression.index("{") + 1 : expression.rindex("}")]
+            headers[key] = expression.replace(
+                "{" + inner + "}", str(resolve(inner, request_path, body))
+            )
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    payload = {
+        field: resolve(expression, request_path, body)
+        for field, expression in link.get("requestBody", {}).items()
+    }
+    url = target[0].format(**path_values)
+    response = client.open(url, method=target[1].upper(), json=payload, headers=headers)
+    return response, path_values
+
+
+def links_of(spec: dict, operation_id: str) -> dict:
+    operation = next(op for _, _, op in operations(spec) if op["operationId"] == operation_id)
+    success = next(r for code, r in operation["responses"].items() if code.startswith("2"))
+    return success["links"]
+
+
+def test_the_links_lead_from_a_new_game_to_an_applied_move(client, committed):
+    created = client.post("/v1/games", json={})
+    first, path = follow(
+        client, committed, links_of(committed, "create_game")["JoinGame"], {}, created.get_json()
+    )
+    assert first.status_code == 201
+    join_links = links_of(committed, "join_game")
+    second, path = follow(client, committed, join_links["JoinOtherSeat"], path, first.get_json())
+    assert second.status_code == 201
+    seats = {seat["color"]: seat["token"] for seat in (first.get_json(), second.get_json())}
+    joiner = second.get_json()
+    moved, path = follow(client, committed, join_links["PlayMove"], path, joiner)
+    to_move = joiner["game"]["round"]["to_move"]
+    if joiner["color"] != to_move:  # the link passes on the joiner's token
+        assert moved.status_code == 409
+        assert moved.get_json()["code"] == "not_your_turn"
+        moved, path = follow(
+            client, committed, join_links["PlayMove"], path, joiner, token=seats[to_move]
+        )
+    assert moved.status_code == 201
+    played = moved.get_json()
+    again, _ = follow(
+        client,
+        committed,
+        links_of(committed, "play_move")["PlayNext"],
+        path,
+        played,
+        token=seats[played["game"]["round"]["to_move"]],
+    )
+    assert again.status_code == 201
+    assert again.get_json()["move"]["number"] == 2
