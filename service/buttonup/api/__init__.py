@@ -8,10 +8,10 @@ from flask_swagger_ui import get_swaggerui_blueprint
 
 from buttonup import __version__
 from buttonup.api import analysis, events, games, health, problems, schemas
+from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedJson, UnsupportedMediaType
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
-JSON = "application/json"
 
 DESCRIPTION = (
     "The reference online service for the board game Button Up!. Every error is "

@@ -28,7 +28,7 @@ from buttonup.api.http import (
     json_response,
     parse_if_match,
 )
-from buttonup.api.representations import game_view, to_json
+from buttonup.api.representations import game_view, to_json, with_game
 from buttonup.engine import BotLevel, Color
 from buttonup.games import Games, Idempotency, NewGame
 from buttonup.store import GameRecord
@@ -183,8 +183,7 @@ class Players(ApiView):
         color = Color(args["color"]) if "color" in args else None
         joined = games().join(game_id, color, args.get("name"))
         seat = {"color": joined.color, "token": joined.token, "bot_moves": joined.bot_moves}
-        head = to_json(seat)
-        return json_response(f'{head[:-1]},"game":{joined.game_json.decode()}}}', 201)
+        return json_response(with_game(seat, joined.game_json), 201)
 
 
 @blp.route("/<game_id>/moves", parameters=[GAME_ID])
@@ -236,8 +235,7 @@ class Moves(ApiView):
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
         def render(game_json: bytes, move: dict[str, Any], bot_moves: list[Any]) -> str:
-            head = to_json({"move": move, "bot_moves": bot_moves})
-            return f'{head[:-1]},"game":{game_json.decode()}}}'
+            return with_game({"move": move, "bot_moves": bot_moves}, game_json)
 
         reply = games().play(
             game_id,

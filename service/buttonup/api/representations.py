@@ -52,3 +52,11 @@ def game_view(record: GameRecord) -> dict[str, Any]:
 
 def to_json(document: Any) -> str:
     return orjson.dumps(document).decode()
+
+
+def with_game(document: dict[str, Any], game_json: bytes) -> str:
+    """`document` as JSON, closed by a `game` member that was serialised
+    already (once, for the game's events and the answer alike)."""
+    head = to_json(document)
+    separator = "," if document else ""
+    return f'{head[:-1]}{separator}"game":{game_json.decode()}}}'
