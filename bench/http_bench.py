@@ -21,7 +21,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple, TypeVar
 
 import httpx
 import orjson
@@ -137,6 +139,13 @@ def _client(args: tuple[str, int, float]) -> tuple[int, list[float]]:
 
 
 TICKS = os.sysconf("SC_CLK_TCK")
+T = TypeVar("T")
+
+
+class CpuSplit(NamedTuple):
+    server: float
+    redis: float
+    clients: float
 
 
 def tree_cpu_seconds(root: int) -> float:
@@ -161,17 +170,28 @@ def tree_cpu_seconds(root: int) -> float:
     return total
 
 
+def with_cpu_split(server_pid: int, redis_pid: int, run: Callable[[], T]) -> tuple[T, CpuSplit]:
+    """`run()`, and the CPU seconds the server, Redis and the rest of this
+    process tree (the clients, which share the machine's cores) used meanwhile.
+    Both servers must be children of this process."""
+    pids = (server_pid, redis_pid, os.getpid())
+    before = [tree_cpu_seconds(pid) for pid in pids]
+    result = run()
+    server, redis, everything = (
+        tree_cpu_seconds(pid) - start for pid, start in zip(pids, before, strict=True)
+    )
+    return result, CpuSplit(server, redis, everything - server - redis)
+
+
 def measure(
     pool, kind: str, port: int, seconds: float, server_pid: int, redis_pid: int
 ) -> dict[str, float]:
-    """One timed run; CPU is split between the server, Redis and the clients
-    (which share the machine's cores, so their cost is part of the picture)."""
-    before = [tree_cpu_seconds(pid) for pid in (server_pid, redis_pid, os.getpid())]
+    """One timed run, with the CPU of the server, Redis and the clients."""
     start = time.monotonic() + 0.2
     until = start + seconds
-    results = pool.map(_client, [(kind, port, until)] * CLIENTS)
-    after = [tree_cpu_seconds(pid) for pid in (server_pid, redis_pid, os.getpid())]
-    server_cpu, redis_cpu, everything = (a - b for a, b in zip(after, before, strict=True))
+    results, cpu = with_cpu_split(
+        server_pid, redis_pid, lambda: pool.map(_client, [(kind, port, until)] * CLIENTS)
+    )
     moves = sum(count for count, _ in results)
     latencies = sorted(lat for _, lats in results for lat in lats)
     per_move = 1e6 / max(moves, 1)
@@ -179,9 +199,9 @@ def measure(
         "per_second": moves / seconds,
         "p50_ms": 1000 * latencies[len(latencies) // 2],
         "p99_ms": 1000 * latencies[int(len(latencies) * 0.99)],
-        "server_us": server_cpu * per_move,
-        "redis_us": redis_cpu * per_move,
-        "clients_us": (everything - server_cpu - redis_cpu) * per_move,
+        "server_us": cpu.server * per_move,
+        "redis_us": cpu.redis * per_move,
+        "clients_us": cpu.clients * per_move,
     }
 
 

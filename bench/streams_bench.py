@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from http_bench import LOG, Connection, tree_cpu_seconds, wait_ready
+from http_bench import LOG, Connection, wait_ready, with_cpu_split
 
 from buttonup.cli import gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
@@ -135,22 +135,18 @@ def measure(
 ) -> dict[str, float]:
     """`pids`: the service's gunicorn and redis-server (both children of this process)."""
     until = time.time() + seconds
-    before = [tree_cpu_seconds(pid) for pid in (*pids, os.getpid())]
-    results = pool.map(driver, [(port, until, per_game, target)] * CLIENTS)
-    server_cpu, redis_cpu, everything = (
-        tree_cpu_seconds(pid) - start
-        for pid, start in zip((*pids, os.getpid()), before, strict=True)
+    results, cpu = with_cpu_split(
+        *pids, lambda: pool.map(driver, [(port, until, per_game, target)] * CLIENTS)
     )
-    clients_cpu = everything - server_cpu - redis_cpu
     moves = sum(m for m, _ in results)
     latencies = sorted(lat for _, lats in results for lat in lats)
     # Where the machine's time went, per move: the service's workers, and the
     # benchmark's own players and watchers, Redis.
     out = {
         "moves_per_second": moves / seconds,
-        "server_cpu_us_per_move": 1e6 * server_cpu / max(moves, 1),
-        "redis_cpu_us_per_move": 1e6 * redis_cpu / max(moves, 1),
-        "clients_cpu_us_per_move": 1e6 * clients_cpu / max(moves, 1),
+        "server_cpu_us_per_move": 1e6 * cpu.server / max(moves, 1),
+        "redis_cpu_us_per_move": 1e6 * cpu.redis / max(moves, 1),
+        "clients_cpu_us_per_move": 1e6 * cpu.clients / max(moves, 1),
     }
     if latencies:
         out["p50_ms"] = 1000 * latencies[len(latencies) // 2]
