@@ -217,14 +217,14 @@ def wait_ready(port: int, path: str, process: subprocess.Popen) -> None:
     raise RuntimeError(f"server on port {port} did not start")
 
 
-def start_servers(redis_url: str, workers: int, threads: int | None):
+def start_servers(redis_url: str, workers: int):
     env = dict(os.environ, REDIS_URL=redis_url)
     service_port, ceiling_port = free_port(), free_port()
     service = subprocess.Popen(
-        gunicorn_command("127.0.0.1", service_port, workers, threads), env=env, stderr=LOG
+        gunicorn_command("127.0.0.1", service_port, workers), env=env, stderr=LOG
     )
     ceiling_command = [
-        *gunicorn_command("127.0.0.1", ceiling_port, workers, threads),
+        *gunicorn_command("127.0.0.1", ceiling_port, workers),
         "--chdir",
         str(BENCH_DIR),
         "ceiling_app:create_app()",
@@ -235,18 +235,16 @@ def start_servers(redis_url: str, workers: int, threads: int | None):
     return (service, service_port), (ceiling, ceiling_port)
 
 
-def run_at(workers: int, threads: int | None, rounds: int, seconds: float) -> dict:
+def run_at(workers: int, rounds: int, seconds: float) -> dict:
     """Alternating rounds against the service and the ceiling at one worker count."""
     print(
-        f"gunicorn: {GUNICORN_CONF.name}, {workers} workers x {threads or 'default'} threads; "
+        f"gunicorn: {GUNICORN_CONF.name}, {workers} workers; "
         f"{CLIENTS} clients; {rounds} alternating rounds of {seconds:g} s"
     )
     with tempfile.TemporaryDirectory() as data_dir:
         redis_server = RedisServer(Path(data_dir), persistent=False)
         redis_server.start()
-        (service, service_port), (ceiling, ceiling_port) = start_servers(
-            redis_server.url, workers, threads
-        )
+        (service, service_port), (ceiling, ceiling_port) = start_servers(redis_server.url, workers)
         try:
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
                 pids = {"service": service.pid, "ceiling": ceiling.pid}
@@ -289,14 +287,13 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=None, help="default: gunicorn.conf.py's")
     parser.add_argument(
         "--sweep",
         default="",
         help="also measure at these worker counts, e.g. 1,2,4 (each against its own ceiling)",
     )
     args = parser.parse_args()
-    result = run_at(args.workers, args.threads, args.rounds, args.seconds)
+    result = run_at(args.workers, args.rounds, args.seconds)
     print()
     print("median      per second   p50 ms   p99 ms   CPU us/move: server  redis  clients")
     for kind in ("service", "ceiling"):
@@ -314,9 +311,7 @@ def main() -> int:
         f"{result['paired_p99']:.2f} median of rounds (target <= 1.50)"
     )
     if args.sweep:
-        sweep = {
-            n: run_at(n, args.threads, 3, args.seconds) for n in map(int, args.sweep.split(","))
-        }
+        sweep = {n: run_at(n, 3, args.seconds) for n in map(int, args.sweep.split(","))}
         print("\nworkers  service moves/s  ceiling req/s  ratio (median of rounds)")
         for workers, found in sweep.items():
             m = found["median"]

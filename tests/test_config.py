@@ -82,7 +82,7 @@ def test_log_and_cors_settings():
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("BUTTONUP_WORKERS", "0"), ("BUTTONUP_THREADS", "many"), ("BUTTONUP_BIND", "8000")],
+    [("BUTTONUP_WORKERS", "0"), ("BUTTONUP_CONNECTIONS", "many"), ("BUTTONUP_BIND", "8000")],
 )
 def test_gunicorn_settings_are_validated_too(name, value):
     with pytest.raises(ConfigError, match=name):
@@ -95,14 +95,14 @@ def test_gunicorn_refuses_a_bad_setting_with_one_line(tmp_path):
 
     result = subprocess.run(
         [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF), "--check-config"],
-        env={"BUTTONUP_THREADS": "lots", "PATH": "/usr/bin:/bin", "REDIS_URL": "redis://x"},
+        env={"BUTTONUP_CONNECTIONS": "lots", "PATH": "/usr/bin:/bin", "REDIS_URL": "redis://x"},
         capture_output=True,
         text=True,
         timeout=30,
         cwd=tmp_path,
     )
     assert result.returncode != 0
-    assert "BUTTONUP_THREADS" in result.stderr
+    assert "BUTTONUP_CONNECTIONS" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -35,17 +35,19 @@ def create_app(settings: Settings | None = None) -> Flask:
     app = ServiceApp("buttonup")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     app.json.sort_keys = False
+    # Every connection the worker holds may be a request using Redis at once.
     client = connect(
         settings.redis_url,
         connect_timeout=settings.redis_connect_timeout,
         socket_timeout=settings.redis_socket_timeout,
+        max_connections=settings.connections,
     )
     # Stream readers block for seconds on a connection of their own.
     blocking = connect(
         settings.redis_url,
         connect_timeout=settings.redis_connect_timeout,
         socket_timeout=settings.events_keepalive_seconds + 10,  # above the blocking wait
-        max_connections=1024,
+        max_connections=settings.connections,
     )
     store = GameStore(
         client,

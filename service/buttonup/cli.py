@@ -20,14 +20,16 @@ from buttonup.store.connection import connect, is_cluster_url
 GUNICORN_CONF = Path(__file__).with_name("gunicorn.conf.py")
 
 
-def gunicorn_command(host: str, port: int, workers: int | None, threads: int | None) -> list[str]:
+def gunicorn_command(
+    host: str, port: int, workers: int | None, connections: int | None = None
+) -> list[str]:
     """The one gunicorn invocation, shared by `buttonup serve` and the container."""
     command = [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONF)]
     command += ["--bind", f"{host}:{port}"]
     if workers is not None:
         command += ["--workers", str(workers)]
-    if threads is not None:
-        command += ["--threads", str(threads)]
+    if connections is not None:
+        command += ["--worker-connections", str(connections)]
     return command
 
 
@@ -38,7 +40,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--workers", type=int, help="gunicorn workers (default 2)")
-    serve.add_argument("--threads", type=int, help="threads per worker (default 8)")
+    serve.add_argument(
+        "--connections",
+        type=int,
+        help="connections a worker holds at once, event streams included (default 1000)",
+    )
     serve.add_argument("--redis-url", help="Redis to keep games in (default: $REDIS_URL)")
     serve.add_argument(
         "--data-dir",
@@ -83,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_gunicorn(args: argparse.Namespace, redis_url: str) -> int:
     env = dict(os.environ, REDIS_URL=redis_url)
-    command = gunicorn_command(args.host, args.port, args.workers, args.threads)
+    command = gunicorn_command(args.host, args.port, args.workers, args.connections)
     print(f"buttonup: serving on http://{args.host}:{args.port}", flush=True)
     server = subprocess.Popen(command, env=env)
 

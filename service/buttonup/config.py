@@ -24,7 +24,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_EVENTS_KEEPALIVE",
         "BUTTONUP_BIND",
         "BUTTONUP_WORKERS",
-        "BUTTONUP_THREADS",
+        "BUTTONUP_CONNECTIONS",
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
         "BUTTONUP_CORS_ORIGINS",
@@ -61,7 +61,8 @@ class Settings:
     # gunicorn's, read by gunicorn.conf.py
     bind: str = "127.0.0.1:8000"
     workers: int = 2
-    threads: int = 8
+    # Connections a worker holds at once, open event streams included.
+    connections: int = 1000
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -87,7 +88,7 @@ class Settings:
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
             bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
             workers=_read(env, "BUTTONUP_WORKERS", int, defaults.workers, 1),
-            threads=_read(env, "BUTTONUP_THREADS", int, defaults.threads, 1),
+            connections=_read(env, "BUTTONUP_CONNECTIONS", int, defaults.connections, 1),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),
             trusted_proxies=_read(

@@ -1,7 +1,7 @@
-"""gunicorn defaults for the service: gthread workers, the app factory.
+"""gunicorn defaults for the service: gevent workers, the app factory.
 
 `buttonup serve` and the container both start gunicorn with this file; their
-command-line options (bind, workers, threads) override what is set here.
+command-line options (bind, workers, connections) override what is set here.
 """
 
 import os
@@ -18,13 +18,17 @@ except ConfigError as error:
 
 wsgi_app = "buttonup.app:create_app()"
 bind = [settings.bind]
-worker_class = "gthread"
+# An event stream waits for minutes. Under gevent a waiting stream is a
+# greenlet, not a thread, and handing the CPU from one request to another is a
+# greenlet switch instead of a GIL handover between OS threads: with 200 open
+# streams, a move cost about 3 context switches instead of 20 under gthread
+# (bench/streams_bench.py). gunicorn patches the standard library in each
+# worker before it imports the app. CPU-bound work runs to its end before
+# another greenlet of that worker runs; the longest is a cold solve of a
+# round, 7.5 ms at p99 (bench/solver_bench.py).
+worker_class = "gevent"
 workers = settings.workers
-# Each open event stream holds a thread while it waits, but every thread more
-# costs throughput under load (bench/http_bench.py --threads N, one run: 8
-# threads 0.77 of the ceiling, 16 0.70, 32 0.61): raise it to the number of
-# streams a worker must hold.
-threads = settings.threads
+worker_connections = settings.connections
 keepalive = 5
 # A keep-alive connection stays with the worker that accepted it, and which
 # worker accepts is chance: 8 clients on 2 workers were all seen on one,

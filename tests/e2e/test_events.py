@@ -1,6 +1,7 @@
 """Live events over HTTP: a stream per game, resumable, served by any process."""
 
 import json
+import socket
 import threading
 
 import httpx
@@ -211,3 +212,38 @@ def test_moves_raced_through_two_processes_are_applied_once(http, live_server, s
         moves = http.get(f"/v1/games/{game['id']}/moves").json()
         assert [m["number"] for m in moves] == list(range(1, applied + 1))
         assert http.get(f"/v1/games/{game['id']}").json()["version"] == 2 + applied
+
+
+def _read_until(sock: socket.socket, marker: bytes, seen: bytes = b"") -> bytes:
+    while marker not in seen:
+        chunk = sock.recv(65536)
+        assert chunk, "the stream ended early"
+        seen += chunk
+    return seen
+
+
+def test_one_worker_holds_hundreds_of_streams_and_still_takes_moves(second_server):
+    """An open stream costs its worker a connection, not a thread: one worker
+    holding 300 streams of a game still answers a move at once, and every
+    stream receives it."""
+    with httpx.Client(base_url=second_server.base_url, timeout=10) as client:
+        game, tokens = start_game(client, seed=3)
+        request = f"GET /v1/games/{game['id']}/events HTTP/1.1\r\nHost: t\r\n\r\n".encode()
+        streams = []
+        try:
+            for _ in range(300):
+                sock = socket.create_connection(("127.0.0.1", second_server.port), timeout=10)
+                streams.append(sock)
+                sock.sendall(request)
+            received = [_read_until(sock, b"event: game") for sock in streams]
+            response = client.post(
+                f"/v1/games/{game['id']}/moves",
+                json={"position": game["round"]["legal_moves"][0]},
+                headers=bearer(tokens[game["round"]["to_move"]]),
+            )
+            assert response.status_code == 201
+            for sock, seen in zip(streams, received, strict=True):
+                assert b"event: move" in _read_until(sock, b"event: move", seen)
+        finally:
+            for sock in streams:
+                sock.close()
