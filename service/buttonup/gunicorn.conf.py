@@ -71,6 +71,19 @@ def on_exit(server):
         shutil.rmtree(_metrics_dir, ignore_errors=True)
 
 
+def post_worker_init(worker):
+    """redis-py checks every connection it takes from its pool with a
+    zero-timeout select.poll(), a few times a move. gevent's poll answers even
+    that by a trip through its event loop, 42 us against 2 us for the
+    system's (measured here); a zero-timeout poll never blocks, so the
+    system's is safe, and nothing in the worker polls with a timeout."""
+    import select
+
+    from gevent import monkey
+
+    select.poll = monkey.get_original("select", "poll")
+
+
 def pre_request(worker, req):
     if req.req_number >= _KEEPALIVE_REQUESTS:
         req.must_close = True  # answered with Connection: close
