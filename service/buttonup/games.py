@@ -35,7 +35,6 @@ from buttonup.store import (
 from buttonup.store.records import hash_token, new_token
 
 MAX_ATTEMPTS = 8
-COALESCE_SECONDS = 0.015
 
 Document = dict[str, Any]
 # How a game looks to clients (the API's Game); events carry it too.
@@ -383,10 +382,9 @@ class Games:
             yield first
             return
         yield first
-        cursor = last_id
-        with self._store.event_reader(game_id) as read:
+        with self._store.subscribe(game_id, last_id) as feed:
             while True:
-                arrived = read(cursor, keepalive_ms)
+                arrived = feed.next(keepalive_ms / 1000)
                 if not arrived:
                     if not self._store.exists(game_id):
                         return  # expired while watched
@@ -394,15 +392,11 @@ class Games:
                     continue
                 batch = []
                 for event in arrived:
-                    cursor = event.stream_id
                     batch.append(Event(event.version, event.name, event.data))
                     if event.name == "game_over":
                         yield batch
                         return
                 yield batch
-                # A busy game: gather what comes in the next moment into one read
-                # (and one write to the watcher).
-                time.sleep(COALESCE_SECONDS)
 
     def analysis(self, game_id: str) -> GameAnalysis:
         """Perfect play for the round in place, and a review of each finished round."""

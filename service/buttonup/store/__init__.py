@@ -2,7 +2,8 @@
 
 from buttonup.store.connection import connect
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
-from buttonup.store.games import GameStore, Loaded, NewEvent, StoredEvent, StoredReply
+from buttonup.store.feed import StoredEvent
+from buttonup.store.games import GameStore, Loaded, NewEvent, StoredReply
 from buttonup.store.records import GameRecord, Seat, new_game_id
 
 __all__ = [

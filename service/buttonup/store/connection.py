@@ -7,11 +7,14 @@ hash tag, so each game's scripts and transactions stay on one node.
 
 import redis
 from redis.backoff import NoBackoff
+from redis.exceptions import RedisClusterException
 from redis.retry import Retry
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
 Client = redis.Redis | redis.RedisCluster
+# What a call to either client may raise when Redis is unreachable or refuses.
+REDIS_ERRORS = (redis.RedisError, RedisClusterException)
 
 
 def is_cluster_url(url: str) -> bool:

@@ -4,21 +4,20 @@ an atomic compare-and-set on its version (one Lua call per change)."""
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import orjson
-import redis
-from redis.exceptions import NoScriptError, RedisClusterException
+from redis.exceptions import NoScriptError
 
-from buttonup.store.connection import Client
+from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
+from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
 from buttonup.store.records import GAME_ID_PATTERN, GameRecord
 
 # A cluster client raises some of its own outside redis.RedisError.
-REDIS_ERRORS = (redis.RedisError, RedisClusterException)
 
 EVENTS_KEPT = 2000  # per game: enough to resume any real game from its start
 
@@ -95,14 +94,6 @@ class NewEvent:
     data: str | bytes  # JSON
 
 
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    stream_id: str
-    version: int
-    name: str
-    data: str
-
-
 class LuaScript:
     """A Lua script run by EVALSHA, loaded again when the server has lost it.
 
@@ -123,22 +114,6 @@ class LuaScript:
         except NoScriptError:  # a fresh or restarted server
             self._client.script_load(self._source)
             return self._client.execute_command("EVALSHA", self._sha, len(keys), *keys, *args)
-
-
-def _event(entry: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
-    stream_id, fields = entry
-    return StoredEvent(
-        stream_id=stream_id.decode(),
-        version=int(fields[b"v"]),
-        name=fields[b"e"].decode(),
-        data=fields[b"d"].decode(),
-    )
-
-
-def _raw_event(entry: list) -> StoredEvent:
-    """An entry as XREAD sends it on a raw connection: [id, [field, value, ...]]."""
-    stream_id, flat = entry
-    return _event((stream_id, dict(zip(flat[::2], flat[1::2], strict=True))))
 
 
 def _json_array(items: Sequence[bytes]) -> str:
@@ -187,7 +162,7 @@ class GameStore:
     ) -> None:
         self._redis = client
         # Reads that wait for events hold a connection for seconds: a pool of their own.
-        self._blocking = blocking_client or client
+        self._feed = EventFeed(blocking_client or client, client)
         self._game_ttl_ms = game_ttl_seconds * 1000
         self._reply_ttl_ms = reply_ttl_seconds * 1000
         self._commit = LuaScript(client, _COMMIT)
@@ -365,44 +340,21 @@ class GameStore:
         """The events the stream still holds, oldest first, up to `until_id`."""
         with _storage_errors():
             entries = self._redis.xrange(self.events_key(game_id), "-", until_id)
-        return [_event(entry) for entry in entries]
+        return [stored_event(entry) for entry in entries]
 
     @contextmanager
-    def event_reader(self, game_id: str) -> Iterator[Callable[[str, int], list[StoredEvent]]]:
-        """A reader of the game's events that holds one blocking connection for
-        its whole life: read(after_id, block_ms) waits up to block_ms for events
-        after after_id. (A watcher reads for minutes; taking the connection from
-        the pool for every read costs more than the read.)"""
+    def subscribe(self, game_id: str, after_id: str) -> Iterator[Subscription]:
+        """The game's events after the stream id `after_id`, as they come,
+        read together with every other stream this process watches."""
         key = self.events_key(game_id)
-        with _storage_errors():
-            pool = self._blocking_pool(key)
-            connection = pool.get_connection()
-
-        def read(after_id: str, block_ms: int) -> list[StoredEvent]:
-            try:
-                connection.send_command(
-                    "XREAD", "COUNT", 100, "BLOCK", block_ms, "STREAMS", key, after_id
-                )
-                reply = connection.read_response()
-            except redis.RedisError as error:
-                connection.disconnect()
-                raise StorageUnavailable(str(error)) from error
-            if not reply:
-                return []
-            # RESP3 answers a map {key: entries}, RESP2 a list of [key, entries].
-            streams = reply.values() if isinstance(reply, dict) else (pair[1] for pair in reply)
-            return [_raw_event(entry) for entries in streams for entry in entries]
-
         try:
-            yield read
+            subscription = self._feed.subscribe(key, after_id)
+        except REDIS_ERRORS as error:
+            raise StorageUnavailable(str(error)) from error
+        try:
+            yield subscription
         finally:
-            pool.release(connection)
-
-    def _blocking_pool(self, key: str) -> redis.ConnectionPool:
-        """The pool of the node that holds `key` (a cluster has one per node)."""
-        if isinstance(self._blocking, redis.RedisCluster):
-            return self._blocking.get_node_from_key(key).redis_connection.connection_pool
-        return self._blocking.connection_pool
+            subscription.close()
 
     # The lobby: public games with an open seat, by creation time. The index is
     # a hint kept up on create and join; every read checks it against the

@@ -1,0 +1,258 @@
+"""One blocking read for many watchers of games' event streams.
+
+Each watcher used to hold a Redis connection of its own and send an XREAD for
+every batch of events. The feed keeps one connection per group of streams that
+one XREAD may name together (every stream, on one Redis; a slot's streams, on
+a Redis Cluster, where every key of a game shares one slot), reads them all at
+once and hands each watcher its game's events. Redis then answers one read per
+batch and worker, however many watchers there are.
+
+The reads run on a thread of their own (a greenlet under gunicorn's gevent
+workers, which patch threading).
+"""
+
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from buttonup.store.connection import REDIS_ERRORS
+from buttonup.store.errors import StorageUnavailable
+
+# How long one read waits for events before it is sent again; below the
+# blocking connections' socket timeout.
+BLOCK_MS = 5000
+# A busy feed gathers what comes in the next moment into one read, and each
+# watcher into one write.
+COALESCE_SECONDS = 0.015
+COUNT = 100  # events per stream and read
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    stream_id: str
+    version: int
+    name: str
+    data: str
+
+
+def stored_event(entry: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
+    stream_id, fields = entry
+    return StoredEvent(
+        stream_id=stream_id.decode(),
+        version=int(fields[b"v"]),
+        name=fields[b"e"].decode(),
+        data=fields[b"d"].decode(),
+    )
+
+
+def _raw_event(entry: list) -> StoredEvent:
+    """An entry as XREAD sends it on a raw connection: [id, [field, value, ...]]."""
+    stream_id, flat = entry
+    return stored_event((stream_id, dict(zip(flat[::2], flat[1::2], strict=True))))
+
+
+def _order(stream_id: str) -> tuple[int, int]:
+    milliseconds, _, sequence = stream_id.partition("-")
+    return int(milliseconds), int(sequence or 0)
+
+
+class Subscription:
+    """One watcher's events of one stream: each once, in order."""
+
+    def __init__(self, group: "_Group", key: str, after_id: str) -> None:
+        self.key = key
+        self._group = group
+        self._last = _order(after_id)
+        self._pending: list[StoredEvent] = []
+        self._ready = threading.Event()
+        self._error: StorageUnavailable | None = None
+
+    def next(self, timeout_seconds: float) -> list[StoredEvent]:
+        """The events that came since the last call, waiting up to
+        `timeout_seconds` for one; [] when none came."""
+        deadline = time.monotonic() + timeout_seconds
+        while self._ready.wait(max(0.0, deadline - time.monotonic())):
+            with self._group.lock:
+                arrived, self._pending = self._pending, []
+                self._ready.clear()
+                error = self._error
+            if error is not None:
+                raise error
+            fresh = []
+            for event in arrived:  # a catch-up and the feed may overlap
+                order = _order(event.stream_id)
+                if order > self._last:
+                    fresh.append(event)
+                    self._last = order
+            if fresh:
+                return fresh
+        return []
+
+    def close(self) -> None:
+        self._group.unsubscribe(self)
+
+    # Called by the group, with its lock held.
+    def _deliver(self, events: Iterable[StoredEvent], first: bool = False) -> None:
+        self._pending = [*events, *self._pending] if first else [*self._pending, *events]
+        self._ready.set()
+
+    def _fail(self, error: StorageUnavailable) -> None:
+        self._error = error
+        self._ready.set()
+
+
+class _Group:
+    """The streams one XREAD reads together, and their subscriptions."""
+
+    def __init__(
+        self,
+        pool: redis.ConnectionPool,
+        unblock: Callable[[int], Any],
+        read_range: Callable[[str, str, str], list[StoredEvent]],
+    ) -> None:
+        self.lock = threading.Lock()
+        self._pool = pool
+        self._unblock = unblock
+        self._read_range = read_range
+        self._subscriptions: dict[str, set[Subscription]] = {}
+        self._cursors: dict[str, str] = {}  # stream: the last id read
+        self._running = False
+        self._client_id: int | None = None
+        self._blocked_on: frozenset[str] | None = None  # the streams of the read in flight
+
+    def subscribe(self, key: str, after_id: str) -> Subscription:
+        subscription = Subscription(self, key, after_id)
+        with self.lock:
+            self._subscriptions.setdefault(key, set()).add(subscription)
+            cursor = self._cursors.setdefault(key, after_id)
+            start, self._running = not self._running, True
+        if start:
+            threading.Thread(target=self._run, name="event-feed", daemon=True).start()
+        else:
+            self._include(key)
+        if _order(cursor) > _order(after_id):
+            # The feed has read past this watcher's start: what lies between
+            # comes from the stream itself, before anything the feed brings.
+            try:
+                caught_up = self._read_range(key, after_id, cursor)
+            except StorageUnavailable:
+                self.unsubscribe(subscription)
+                raise
+            with self.lock:
+                subscription._deliver(caught_up, first=True)
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        with self.lock:
+            watchers = self._subscriptions.get(subscription.key)
+            if watchers is not None:
+                watchers.discard(subscription)
+                if not watchers:
+                    del self._subscriptions[subscription.key]
+
+    def _include(self, key: str) -> None:
+        """Ends a read in flight that does not name `key`, so that the next one does."""
+        for _ in range(200):
+            with self.lock:
+                blocked_on, client_id = self._blocked_on, self._client_id
+                if not self._running or blocked_on is None or key in blocked_on:
+                    return
+            # 0 when the read has not reached Redis yet: try again in a moment.
+            try:
+                if client_id is not None and self._unblock(client_id):
+                    return
+            except REDIS_ERRORS:
+                return  # the read fails too, and its watchers hear of it
+            time.sleep(0.001)
+
+    def _run(self) -> None:
+        connection = None
+        try:
+            connection = self._pool.get_connection()
+            connection.send_command("CLIENT", "ID")
+            client_id = int(connection.read_response())
+            while True:
+                with self.lock:
+                    for key in [k for k in self._cursors if k not in self._subscriptions]:
+                        del self._cursors[key]
+                    if not self._cursors:
+                        self._running = False
+                        return
+                    keys = list(self._cursors)
+                    ids = [self._cursors[key] for key in keys]
+                    self._client_id, self._blocked_on = client_id, frozenset(keys)
+                connection.send_command(
+                    "XREAD", "COUNT", COUNT, "BLOCK", BLOCK_MS, "STREAMS", *keys, *ids
+                )
+                reply = connection.read_response()
+                with self.lock:
+                    self._blocked_on = None
+                    arrived = _by_stream(reply)
+                    for key, events in arrived.items():
+                        self._cursors[key] = events[-1].stream_id
+                        for subscription in self._subscriptions.get(key, ()):
+                            subscription._deliver(events)
+                if arrived:
+                    time.sleep(COALESCE_SECONDS)
+        except (*REDIS_ERRORS, OSError) as error:
+            if connection is not None:
+                connection.disconnect()
+            failure = StorageUnavailable(str(error))
+            with self.lock:
+                for watchers in self._subscriptions.values():
+                    for subscription in watchers:
+                        subscription._fail(failure)
+                self._subscriptions.clear()
+                self._cursors.clear()
+                self._blocked_on = None
+                self._running = False
+        finally:
+            if connection is not None:
+                self._pool.release(connection)
+
+
+def _by_stream(reply: Any) -> dict[str, list[StoredEvent]]:
+    if not reply:
+        return {}
+    # RESP3 answers a map {key: entries}, RESP2 a list of [key, entries].
+    pairs = reply.items() if isinstance(reply, dict) else reply
+    return {
+        key.decode(): [_raw_event(entry) for entry in entries] for key, entries in pairs if entries
+    }
+
+
+class EventFeed:
+    """Subscriptions to games' event streams, read together where Redis allows."""
+
+    def __init__(self, client: redis.Redis | redis.RedisCluster, regular: Any) -> None:
+        self._client = client
+        self._regular = regular
+        self._groups: dict[int, _Group] = {}
+        self._lock = threading.Lock()
+
+    def subscribe(self, key: str, after_id: str) -> Subscription:
+        """Events of the stream `key` after `after_id`, from now on."""
+        slot = self._client.keyslot(key) if isinstance(self._client, redis.RedisCluster) else 0
+        with self._lock:
+            group = self._groups.get(slot)
+            if group is None:
+                group = self._groups[slot] = self._group_for(key)
+        return group.subscribe(key, after_id)
+
+    def _group_for(self, key: str) -> _Group:
+        if isinstance(self._client, redis.RedisCluster):
+            node = self._client.get_node_from_key(key).redis_connection
+        else:
+            node = self._client
+        return _Group(node.connection_pool, node.client_unblock, self._read_range)
+
+    def _read_range(self, key: str, after_id: str, until_id: str) -> list[StoredEvent]:
+        try:
+            entries = self._regular.xrange(key, f"({after_id}", until_id)
+        except REDIS_ERRORS as error:
+            raise StorageUnavailable(str(error)) from error
+        return [stored_event(entry) for entry in entries]

@@ -1,0 +1,121 @@
+"""The event feed against the suite's real Redis: one blocking read serves
+every watcher, each gets every event once and in order."""
+
+import time
+import uuid
+
+import pytest
+import redis
+
+from buttonup.store import StorageUnavailable, connect
+from buttonup.store.feed import BLOCK_MS, EventFeed
+
+
+@pytest.fixture
+def feed_name() -> str:
+    """Names this test's feed connections: earlier tests' reads may still wait."""
+    return f"feed-{uuid.uuid4().hex}"
+
+
+@pytest.fixture
+def feed(redis_server, redis_client, feed_name) -> EventFeed:
+    blocking = redis.Redis.from_url(
+        redis_server.url, socket_timeout=BLOCK_MS / 1000 + 5, client_name=feed_name
+    )
+    return EventFeed(blocking, connect(redis_server.url))
+
+
+def add(redis_client, key: str, version: int) -> str:
+    stream_id = redis_client.xadd(key, {"v": version, "e": "move", "d": f'{{"n":{version}}}'})
+    return stream_id.decode()
+
+
+def versions_within(subscription, count: int, seconds: float = 5) -> list[int]:
+    got: list[int] = []
+    deadline = time.monotonic() + seconds
+    while len(got) < count and time.monotonic() < deadline:
+        got += [event.version for event in subscription.next(0.2)]
+    return got
+
+
+def wait_for_blocked_reads(redis_client, name: str, count: int) -> None:
+    def blocked_reads() -> int:
+        clients = redis_client.client_list()
+        # flag b: blocked in a command (a connection keeps its last cmd when idle)
+        return sum(1 for client in clients if client["name"] == name and "b" in client["flags"])
+
+    deadline = time.monotonic() + 5
+    while blocked_reads() != count and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert blocked_reads() == count
+
+
+def test_watchers_of_several_games_share_one_read_and_see_each_event_once(
+    feed, redis_client, feed_name
+):
+    keys = [f"test:{{g{n}}}:events" for n in range(3)]
+    subscriptions = [feed.subscribe(key, "0-0") for key in keys for _ in range(2)]
+    wait_for_blocked_reads(redis_client, feed_name, 1)  # six watchers, one read
+    for version in range(1, 6):
+        for key in keys:
+            add(redis_client, key, version)
+    for subscription in subscriptions:
+        assert versions_within(subscription, 5) == [1, 2, 3, 4, 5]
+        assert subscription.next(0.1) == []
+    for subscription in subscriptions:
+        subscription.close()
+
+
+def test_a_game_watched_while_the_read_waits_is_read_at_once(feed, redis_client, feed_name):
+    """The read in flight names only the first game; the second's first event
+    must not wait for that read to time out (BLOCK_MS)."""
+    first = feed.subscribe("test:{a}:events", "0-0")
+    wait_for_blocked_reads(redis_client, feed_name, 1)
+    second = feed.subscribe("test:{b}:events", "0-0")
+    started = time.monotonic()
+    add(redis_client, "test:{b}:events", 1)
+    assert versions_within(second, 1) == [1]
+    assert time.monotonic() - started < BLOCK_MS / 1000 / 5
+    first.close()
+    second.close()
+
+
+def test_a_late_watcher_gets_what_the_feed_read_before_it_came_once(feed, redis_client):
+    key = "test:{late}:events"
+    start = add(redis_client, key, 1)
+    early = feed.subscribe(key, start)
+    add(redis_client, key, 2)
+    add(redis_client, key, 3)
+    assert versions_within(early, 2) == [2, 3]  # the feed has read up to 3
+    late = feed.subscribe(key, start)  # resumes after 1, as a reconnecting client
+    add(redis_client, key, 4)
+    assert versions_within(late, 3) == [2, 3, 4]
+    assert late.next(0.2) == []
+    assert versions_within(early, 1) == [4]
+    early.close()
+    late.close()
+
+
+def test_a_closed_watcher_stops_the_read_of_its_game(feed, redis_client, feed_name):
+    subscription = feed.subscribe("test:{gone}:events", "0-0")
+    wait_for_blocked_reads(redis_client, feed_name, 1)
+    subscription.close()
+    add(redis_client, "test:{gone}:events", 1)  # ends the read; none follows
+    wait_for_blocked_reads(redis_client, feed_name, 0)
+
+
+def test_a_lost_connection_fails_the_watchers_and_the_next_watch_reads_again(
+    feed, redis_client, feed_name
+):
+    key = "test:{lost}:events"
+    subscription = feed.subscribe(key, "0-0")
+    wait_for_blocked_reads(redis_client, feed_name, 1)
+    for client in redis_client.client_list():
+        if client["name"] == feed_name:
+            redis_client.client_kill_filter(_id=client["id"])
+    with pytest.raises(StorageUnavailable):
+        subscription.next(5)
+    again = feed.subscribe(key, "0-0")
+    add(redis_client, key, 1)
+    assert versions_within(again, 1) == [1]
+    again.close()
