@@ -3,10 +3,12 @@
 import json
 import socket
 import threading
+import time
 
 import httpx
 import pytest
 
+from buttonup.store.feed import BLOCK_MS
 from tests.conftest import LiveServer
 from tests.e2e.test_live_server import bearer, race_move, start_game
 
@@ -247,3 +249,24 @@ def test_one_worker_holds_hundreds_of_streams_and_still_takes_moves(second_serve
         finally:
             for sock in streams:
                 sock.close()
+
+
+def test_a_stream_opened_beside_a_waiting_one_hears_its_first_move_at_once(second_server):
+    """One worker reads all its streams in one blocking read; a stream opened
+    while that read waits on another game is added to it at once, not when it
+    times out (store.feed.BLOCK_MS)."""
+    with httpx.Client(base_url=second_server.base_url, timeout=10) as client:
+        quiet, _ = start_game(client, seed=4)
+        game, tokens = start_game(client, seed=5)
+        first = Watcher(second_server.base_url, quiet["id"], stop_after=1)
+        first.start()
+        assert first.connected.wait(10)
+        time.sleep(0.2)  # the worker's read now waits on the quiet game alone
+        second = Watcher(second_server.base_url, game["id"], stop_after=2)
+        second.start()
+        assert second.connected.wait(10)
+        played = time.monotonic()
+        play_out(client, game, tokens, moves=1)
+        second.join(10)
+        assert time.monotonic() - played < BLOCK_MS / 1000 / 2
+        assert [name for _, name, _ in second.events] == ["game", "move"]
