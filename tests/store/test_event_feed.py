@@ -119,3 +119,34 @@ def test_a_lost_connection_fails_the_watchers_and_the_next_watch_reads_again(
     add(redis_client, key, 1)
     assert versions_within(again, 1) == [1]
     again.close()
+
+
+@pytest.mark.parametrize(
+    "refused", [["-client"], ["-client", "+client|id"]], ids=["client", "client-unblock"]
+)
+def test_a_redis_that_refuses_client_commands_still_reads_new_games_soon(
+    redis_server, redis_client, refused
+):
+    """Some managed Redis services refuse CLIENT ID or CLIENT UNBLOCK: the
+    feed then keeps its reads short, so a newly watched game still waits
+    well under BLOCK_MS."""
+    user = f"feed-{uuid.uuid4().hex[:8]}"
+    redis_client.acl_setuser(
+        user, enabled=True, passwords=["+pw"], keys=["*"], commands=["+@all", *refused]
+    )
+    blocking = redis.Redis(
+        port=redis_server.port, username=user, password="pw", socket_timeout=BLOCK_MS / 1000 + 5
+    )
+    feed = EventFeed(blocking, connect(redis_server.url))
+    first = feed.subscribe("test:{refusing-a}:events", "0-0")
+    time.sleep(0.2)  # the feed's read now names the first game alone
+    second = feed.subscribe("test:{refusing-b}:events", "0-0")
+    started = time.monotonic()
+    add(redis_client, "test:{refusing-b}:events", 1)
+    assert versions_within(second, 1) == [1]
+    assert time.monotonic() - started < BLOCK_MS / 1000 / 5
+    add(redis_client, "test:{refusing-a}:events", 1)
+    assert versions_within(first, 1) == [1]
+    first.close()
+    second.close()
+    redis_client.acl_deluser(user)

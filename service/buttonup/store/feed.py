@@ -25,6 +25,9 @@ from buttonup.store.errors import StorageUnavailable
 # How long one read waits for events before it is sent again; below the
 # blocking connections' socket timeout.
 BLOCK_MS = 5000
+# The same on a Redis that refuses CLIENT ID / CLIENT UNBLOCK (some managed
+# services do): a newly watched game then waits for the read in flight.
+UNINTERRUPTIBLE_BLOCK_MS = 100
 # A busy feed gathers what comes in the next moment into one read, and each
 # watcher into one write.
 COALESCE_SECONDS = 0.015
@@ -122,6 +125,7 @@ class _Group:
         self._cursors: dict[str, str] = {}  # stream: the last id read
         self._running = False
         self._client_id: int | None = None
+        self._can_unblock = True  # until Redis refuses CLIENT ID or CLIENT UNBLOCK
         self._blocked_on: frozenset[str] | None = None  # the streams of the read in flight
 
     def subscribe(self, key: str, after_id: str) -> Subscription:
@@ -161,10 +165,15 @@ class _Group:
                 blocked_on, client_id = self._blocked_on, self._client_id
                 if not self._running or blocked_on is None or key in blocked_on:
                     return
+            if client_id is None or not self._can_unblock:
+                return  # the read cannot be interrupted; it ends soon
             # 0 when the read has not reached Redis yet: try again in a moment.
             try:
-                if client_id is not None and self._unblock(client_id):
+                if self._unblock(client_id):
                     return
+            except redis.ResponseError:
+                self._can_unblock = False  # refused: reads become short instead
+                return
             except REDIS_ERRORS:
                 return  # the read fails too, and its watchers hear of it
             time.sleep(0.001)
@@ -173,8 +182,15 @@ class _Group:
         connection = None
         try:
             connection = self._pool.get_connection()
-            connection.send_command("CLIENT", "ID")
-            client_id = int(connection.read_response())
+            try:
+                connection.send_command("CLIENT", "ID")
+                client_id: int | None = int(connection.read_response())
+                # Asked now (of this connection, which is not blocked: 0), so
+                # that a refusal shortens the reads from the first one on.
+                connection.send_command("CLIENT", "UNBLOCK", client_id)
+                connection.read_response()
+            except redis.ResponseError:
+                client_id, self._can_unblock = None, False
             while True:
                 with self.lock:
                     for key in [k for k in self._cursors if k not in self._subscriptions]:
@@ -185,8 +201,9 @@ class _Group:
                     keys = list(self._cursors)
                     ids = [self._cursors[key] for key in keys]
                     self._client_id, self._blocked_on = client_id, frozenset(keys)
+                block_ms = BLOCK_MS if self._can_unblock else UNINTERRUPTIBLE_BLOCK_MS
                 connection.send_command(
-                    "XREAD", "COUNT", COUNT, "BLOCK", BLOCK_MS, "STREAMS", *keys, *ids
+                    "XREAD", "COUNT", COUNT, "BLOCK", block_ms, "STREAMS", *keys, *ids
                 )
                 reply = connection.read_response()
                 with self.lock:
