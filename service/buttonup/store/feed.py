@@ -127,6 +127,7 @@ class _Group:
         self._client_id: int | None = None
         self._can_unblock = True  # until Redis refuses CLIENT ID or CLIENT UNBLOCK
         self._blocked_on: frozenset[str] | None = None  # the streams of the read in flight
+        self.failed = False  # its read failed: a cluster node may have moved
 
     def subscribe(self, key: str, after_id: str) -> Subscription:
         subscription = Subscription(self, key, after_id)
@@ -227,6 +228,7 @@ class _Group:
                 self._cursors.clear()
                 self._blocked_on = None
                 self._running = False
+                self.failed = True
         finally:
             if connection is not None:
                 self._pool.release(connection)
@@ -256,12 +258,14 @@ class EventFeed:
         slot = self._client.keyslot(key) if isinstance(self._client, redis.RedisCluster) else 0
         with self._lock:
             group = self._groups.get(slot)
-            if group is None:
-                group = self._groups[slot] = self._group_for(key)
+            if group is None or group.failed:
+                group = self._groups[slot] = self._group_for(key, refresh=group is not None)
         return group.subscribe(key, after_id)
 
-    def _group_for(self, key: str) -> _Group:
+    def _group_for(self, key: str, refresh: bool) -> _Group:
         if isinstance(self._client, redis.RedisCluster):
+            if refresh:  # the slot's read failed: learn where the slot lives now
+                self._client.nodes_manager.initialize()
             node = self._client.get_node_from_key(key).redis_connection
         else:
             node = self._client
