@@ -9,6 +9,8 @@ import httpx
 
 from tests.conftest import LiveServer
 
+JSON_HEADERS = {"Content-Type": "application/json"}
+
 
 def start_game(http: httpx.Client, **options) -> tuple[dict, dict[str, str]]:
     game = http.post("/v1/games", json=options).json()
@@ -173,3 +175,37 @@ def test_the_lobby_stays_right_under_concurrent_joins(http, live_server):
     still_open = [g for g in games if g in {item["id"] for item in listed}]
     assert still_open == games[8:]
     assert all(item["open_seats"] == ["black"] for item in listed if item["id"] in games)
+
+
+def test_bodies_are_read_whole_with_a_length_or_chunked_and_refused_past_the_limit(http):
+    """gunicorn's input, not the test client's: a body with a Content-Length,
+    a chunked one, and one declared larger than BUTTONUP_MAX_BODY_BYTES."""
+    sized = http.post("/v1/games", content=b'{"target_score": 7}', headers=JSON_HEADERS)
+    assert sized.status_code == 201
+    assert sized.json()["target_score"] == 7
+    chunked = http.post(
+        "/v1/games", content=iter([b'{"target_', b'score": 9}']), headers=JSON_HEADERS
+    )
+    assert chunked.request.headers.get("transfer-encoding") == "chunked"
+    assert chunked.status_code == 201
+    assert chunked.json()["target_score"] == 9
+    padding = " " * (16 * 1024)
+    too_large = http.post("/v1/games", content=f"{{{padding}}}".encode(), headers=JSON_HEADERS)
+    assert too_large.status_code == 413
+    assert too_large.headers["content-type"] == "application/problem+json"
+    assert too_large.json()["code"] == "payload_too_large"
+
+
+def test_an_idempotency_key_reused_with_another_body_is_refused(http):
+    game, tokens = start_game(http, seed=21)
+    first, second = game["round"]["legal_moves"][:2]
+    headers = {**bearer(tokens[game["round"]["to_move"]]), "Idempotency-Key": "move-1"}
+    path = f"/v1/games/{game['id']}/moves"
+    applied = http.post(path, json={"position": first}, headers=headers)
+    replayed = http.post(path, json={"position": first}, headers=headers)
+    other = http.post(path, json={"position": second}, headers=headers)
+    assert applied.status_code == 201
+    assert replayed.status_code == 201
+    assert replayed.json() == applied.json()
+    assert other.status_code == 422
+    assert other.json()["code"] == "idempotency_key_reused"

@@ -4,7 +4,7 @@ import base64
 import json
 from typing import Any
 
-from flask import Response, current_app, request, url_for
+from flask import Response, current_app, g, url_for
 
 from buttonup.api import schemas
 from buttonup.api.docs import (
@@ -88,7 +88,7 @@ def idempotency() -> Idempotency | None:
     key = idempotency_key()
     if key is None:
         return None
-    body = request.get_json(silent=True)
+    body = g.get("json_body")  # parsed before the view (api.check_json_body)
     fingerprint = json.dumps(body if body is not None else {}, sort_keys=True)
     return Idempotency(key=key, fingerprint=fingerprint)
 
