@@ -63,6 +63,35 @@ def test_scripts_are_loaded_again_when_redis_has_lost_them(store, redis_client):
     assert store.load(record.id).record.version == 1
 
 
+def test_a_connection_closed_by_redis_is_replaced_within_the_call(store, redis_client):
+    """A Redis restart closes the pooled connections: the next commit, load
+    and create each retry once on a fresh connection instead of failing."""
+    record = new_record()
+    store.create(record, None, None)
+    for step in range(3):
+        redis_client.client_kill_filter(_type="normal", skipme=True)
+        if step == 0:
+            store.commit(record.next_version("t"), moves=['{"n":1}'])
+        elif step == 1:
+            assert store.load(record.id).record.version == 1
+        else:
+            assert store.create(new_record(), None, None) is None
+
+
+def test_a_call_that_times_out_is_sent_once_more(redis_server, redis_client):
+    """One retry on a fresh connection, as the client's own Retry(1) did: a
+    read outlasting one socket timeout but not two still answers."""
+    store = GameStore(
+        connect(redis_server.url, socket_timeout=0.4), game_ttl_seconds=600, reply_ttl_seconds=60
+    )
+    record = new_record()
+    store.create(record, None, None)
+    # The pooled connection is up: the pause delays the call itself, 0.6 s,
+    # past one timeout and within two.
+    redis_client.client_pause(600)
+    assert store.load(record.id).record == record
+
+
 def test_commit_on_an_expired_game_is_not_found(store, redis_client):
     record = new_record()
     store.create(record, None, None)
