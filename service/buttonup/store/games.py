@@ -98,11 +98,11 @@ class NewEvent:
 class LuaScript:
     """A Lua script run by EVALSHA, loaded again when the server has lost it.
 
-    On one Redis the call goes straight to a pooled connection, retried once
-    on a fresh connection as the client would (a Redis restart closes pooled
-    ones): redis-py's command layers (retry wrapper, argument checks,
-    observability hooks) cost about a tenth of a move's Redis call. A cluster
-    client routes EVALSHA by its keys.
+    On one Redis the call goes straight to a pooled connection, retried on a
+    fresh one by the connection's own Retry (connect() sets one retry: a
+    Redis restart closes pooled connections). The client's command layers
+    (argument checks, observability hooks) cost about a tenth of a move's
+    Redis call. A cluster client routes EVALSHA by its keys.
     """
 
     def __init__(self, client: Client, source: str) -> None:
@@ -124,14 +124,17 @@ class LuaScript:
         if self._pool is None:
             return self._client.execute_command(*command)
         connection = self._pool.get_connection()
+
+        def send_and_read() -> Any:
+            connection.send_command(*command)
+            return connection.read_response()
+
         try:
-            try:
-                connection.send_command(*command)
-                return connection.read_response()
-            except (redis.ConnectionError, redis.TimeoutError):
-                connection.disconnect()  # the next send connects afresh
-                connection.send_command(*command)
-                return connection.read_response()
+            # On a connection error or timeout: disconnect, so that the next
+            # send connects afresh.
+            return connection.retry.call_with_retry(
+                send_and_read, lambda _error: connection.disconnect()
+            )
         except redis.ResponseError:
             raise  # answered in full: the connection is fine
         except BaseException:
@@ -371,11 +374,8 @@ class GameStore:
     def subscribe(self, game_id: str, after_id: str) -> Iterator[Subscription]:
         """The game's events after the stream id `after_id`, as they come,
         read together with every other stream this process watches."""
-        key = self.events_key(game_id)
-        try:
-            subscription = self._feed.subscribe(key, after_id)
-        except REDIS_ERRORS as error:
-            raise StorageUnavailable(str(error)) from error
+        with _storage_errors():
+            subscription = self._feed.subscribe(self.events_key(game_id), after_id)
         try:
             yield subscription
         finally:
