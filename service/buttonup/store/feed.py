@@ -124,8 +124,9 @@ class _Group:
         self._subscriptions: dict[str, set[Subscription]] = {}
         self._cursors: dict[str, str] = {}  # stream: the last id read
         self._running = False
+        # The read's connection, for CLIENT UNBLOCK; None while there is none
+        # or when Redis refuses CLIENT ID or CLIENT UNBLOCK.
         self._client_id: int | None = None
-        self._can_unblock = True  # until Redis refuses CLIENT ID or CLIENT UNBLOCK
         self._blocked_on: frozenset[str] | None = None  # the streams of the read in flight
         self.failed = False  # its read failed: a cluster node may have moved
 
@@ -166,14 +167,14 @@ class _Group:
                 blocked_on, client_id = self._blocked_on, self._client_id
                 if not self._running or blocked_on is None or key in blocked_on:
                     return
-            if client_id is None or not self._can_unblock:
+            if client_id is None:
                 return  # the read cannot be interrupted; it ends soon
             # 0 when the read has not reached Redis yet: try again in a moment.
             try:
                 if self._unblock(client_id):
                     return
             except redis.ResponseError:
-                self._can_unblock = False  # refused: reads become short instead
+                self._client_id = None  # refused: reads become short instead
                 return
             except REDIS_ERRORS:
                 return  # the read fails too, and its watchers hear of it
@@ -191,7 +192,9 @@ class _Group:
                 connection.send_command("CLIENT", "UNBLOCK", client_id)
                 connection.read_response()
             except redis.ResponseError:
-                client_id, self._can_unblock = None, False
+                client_id = None
+            with self.lock:
+                self._client_id = client_id
             while True:
                 with self.lock:
                     for key in [k for k in self._cursors if k not in self._subscriptions]:
@@ -201,8 +204,9 @@ class _Group:
                         return
                     keys = list(self._cursors)
                     ids = [self._cursors[key] for key in keys]
-                    self._client_id, self._blocked_on = client_id, frozenset(keys)
-                block_ms = BLOCK_MS if self._can_unblock else UNINTERRUPTIBLE_BLOCK_MS
+                    self._blocked_on = frozenset(keys)
+                    interruptible = self._client_id is not None
+                block_ms = BLOCK_MS if interruptible else UNINTERRUPTIBLE_BLOCK_MS
                 connection.send_command(
                     "XREAD", "COUNT", COUNT, "BLOCK", block_ms, "STREAMS", *keys, *ids
                 )
