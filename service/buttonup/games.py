@@ -153,8 +153,9 @@ class Games:
     ) -> Reply:
         now = self._clock()
         seats = {color: bot_seat(level) for color, level in options.bots.items()}
+        game_id = self._store.idempotent_game_id(idempotency.key) if idempotency else new_game_id()
         record = GameRecord(
-            id=new_game_id(),
+            id=game_id,
             version=0,
             created_at=now,
             updated_at=now,
@@ -168,14 +169,10 @@ class Games:
         record = bots.record
         moves = [_compact_json(move) for move in bots.moves]
         body = render(self._present(record))
-        if idempotency is None:
-            self._store.create(record, None, None, moves, bots.events)
-        else:
-            reply = StoredReply(idempotency.fingerprint, body, record.id)
-            reply_key = self._store.create_reply_key(idempotency.key)
-            prior = self._store.create(record, reply_key, reply, moves, bots.events)
-            if prior is not None:
-                return self._replay(prior, idempotency)
+        reply = StoredReply(idempotency.fingerprint, body, record.id) if idempotency else None
+        prior = self._store.create(record, reply, moves, bots.events)
+        if prior is not None:
+            return self._replay(prior, idempotency)
         self._observe(["created", *(event.name for event in bots.events)])
         self._list_if_open(record)
         return Reply(record.id, body)

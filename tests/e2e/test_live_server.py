@@ -209,3 +209,28 @@ def test_an_idempotency_key_reused_with_another_body_is_refused(http):
     assert replayed.json() == applied.json()
     assert other.status_code == 422
     assert other.json()["code"] == "idempotency_key_reused"
+
+
+def test_concurrent_creates_with_one_key_make_exactly_one_game(live_server, redis_client):
+    """20 clients at once, on two workers: one game, and every answer is its
+    201 with the same body."""
+    body = {"target_score": 15, "players": {"black": {"type": "bot", "level": "greedy"}}}
+    for attempt in range(10):
+        headers = {"Idempotency-Key": f"race-{attempt}"}
+        barrier = threading.Barrier(20)
+        answers: list[httpx.Response] = []
+
+        def create(headers=headers, barrier=barrier, answers=answers) -> None:
+            with httpx.Client(base_url=live_server.base_url, timeout=10) as client:
+                barrier.wait()
+                answers.append(client.post("/v1/games", json=body, headers=headers))
+
+        threads = [threading.Thread(target=create) for _ in range(20)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert [answer.status_code for answer in answers] == [201] * 20
+        assert len({answer.content for answer in answers}) == 1
+        assert len({answer.headers["Location"] for answer in answers}) == 1
+    assert len(redis_client.keys("buttonup:{*}:game")) == 10

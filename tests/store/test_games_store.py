@@ -1,5 +1,7 @@
 """GameStore against the suite's real Redis: compare-and-set, replies, expiry."""
 
+from dataclasses import replace
+
 import pytest
 
 from buttonup.engine import Color, GameState
@@ -13,6 +15,13 @@ from buttonup.store import (
     connect,
     new_game_id,
 )
+from buttonup.store.games import ID_SECRET_KEY
+from buttonup.store.records import GAME_ID_PATTERN
+
+
+def store_client(redis_client):
+    port = redis_client.connection_pool.connection_kwargs["port"]
+    return connect(f"redis://127.0.0.1:{port}/0")
 
 
 @pytest.fixture
@@ -35,13 +44,13 @@ def new_record() -> GameRecord:
 
 def test_a_created_game_loads_back_equal(store):
     record = new_record()
-    assert store.create(record, None, None) is None
+    assert store.create(record) is None
     assert store.load(record.id).record == record
 
 
 def test_commit_applies_only_on_the_expected_version(store):
     record = new_record()
-    store.create(record, None, None)
+    store.create(record)
     first = record.with_seat(Color.RED, Seat(joined=True)).next_version("t1")
     store.commit(first)
     # also built from version 0
@@ -55,7 +64,7 @@ def test_commit_applies_only_on_the_expected_version(store):
 def test_scripts_are_loaded_again_when_redis_has_lost_them(store, redis_client):
     record = new_record()
     redis_client.script_flush()  # as after a restart
-    store.create(record, None, None)
+    store.create(record)
     redis_client.script_flush()
     assert store.load(record.id).record == record
     redis_client.script_flush()
@@ -67,7 +76,7 @@ def test_a_connection_closed_by_redis_is_replaced_within_the_call(store, redis_c
     """A Redis restart closes the pooled connections: the next commit, load
     and create each retry once on a fresh connection instead of failing."""
     record = new_record()
-    store.create(record, None, None)
+    store.create(record)
     for step in range(3):
         redis_client.client_kill_filter(_type="normal", skipme=True)
         if step == 0:
@@ -75,7 +84,7 @@ def test_a_connection_closed_by_redis_is_replaced_within_the_call(store, redis_c
         elif step == 1:
             assert store.load(record.id).record.version == 1
         else:
-            assert store.create(new_record(), None, None) is None
+            assert store.create(new_record()) is None
 
 
 def test_a_call_that_times_out_is_sent_once_more(redis_server, redis_client):
@@ -85,7 +94,7 @@ def test_a_call_that_times_out_is_sent_once_more(redis_server, redis_client):
         connect(redis_server.url, socket_timeout=0.4), game_ttl_seconds=600, reply_ttl_seconds=60
     )
     record = new_record()
-    store.create(record, None, None)
+    store.create(record)
     # The pooled connection is up: the pause delays the call itself, 0.6 s,
     # past one timeout and within two.
     redis_client.client_pause(600)
@@ -94,7 +103,7 @@ def test_a_call_that_times_out_is_sent_once_more(redis_server, redis_client):
 
 def test_commit_on_an_expired_game_is_not_found(store, redis_client):
     record = new_record()
-    store.create(record, None, None)
+    store.create(record)
     redis_client.delete(store.game_key(record.id))
     with pytest.raises(GameNotFound):
         store.commit(record.next_version("t"), moves=['{"n":1}'])
@@ -103,14 +112,14 @@ def test_commit_on_an_expired_game_is_not_found(store, redis_client):
 
 def test_moves_are_appended_with_the_commit(store):
     record = new_record()
-    store.create(record, None, None)
+    store.create(record)
     store.commit(record.next_version("t"), moves=['{"n":1}', '{"n":2}'])
     assert store.moves_json(record.id) == '[{"n":1},{"n":2}]'
 
 
 def test_a_stored_reply_wins_over_a_second_commit(store):
     record = new_record()
-    store.create(record, None, None)
+    store.create(record)
     key = store.move_reply_key(record.id, "red", "k")
     reply = StoredReply("fp", "first", record.id)
     assert store.commit(record.next_version("t"), reply_key=key, reply=reply) is None
@@ -124,19 +133,35 @@ def test_a_stored_reply_wins_over_a_second_commit(store):
     assert store.load(record.id, [key]).replies == {key: reply}
 
 
-def test_a_create_reply_is_replayed_only_while_its_game_exists(store, redis_client):
-    record = new_record()
-    key = store.create_reply_key("create-key")
-    reply = StoredReply("fp", "body", record.id)
-    assert store.create(record, key, reply) is None
-    other = new_record()
-    assert store.create(other, key, StoredReply("fp", "other", other.id)) == reply
-    with pytest.raises(GameNotFound):
-        store.load(other.id)
-    # A claim whose game never got stored (a crash between the two writes) is taken over.
-    redis_client.delete(store.game_key(record.id))
-    assert store.create(other, key, StoredReply("fp", "other", other.id)) is None
-    assert store.load(other.id).record == other
+def test_a_second_create_of_one_game_id_stores_nothing_and_returns_the_first_reply(store):
+    first = new_record()
+    reply = StoredReply("fp", "body", first.id)
+    assert store.create(first, reply) is None
+    again = replace(new_record(), id=first.id, visibility="public")
+    assert store.create(again, StoredReply("fp", "other", first.id)) == reply
+    assert store.load(first.id).record == first
+
+
+def test_a_create_over_a_game_made_without_a_key_returns_an_empty_reply(store):
+    first = new_record()
+    store.create(first)
+    assert store.create(replace(new_record(), id=first.id)) == StoredReply("", "", first.id)
+
+
+def test_idempotent_game_ids_are_stable_per_key_and_look_like_any_id(redis_server, store):
+    game_id = store.idempotent_game_id("create-1")
+    assert GAME_ID_PATTERN.match(game_id) and len(game_id) == len(new_game_id())
+    assert store.idempotent_game_id("create-2") != game_id
+    # Another process on the same Redis derives the same id.
+    other = GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+    assert other.idempotent_game_id("create-1") == game_id
+
+
+def test_idempotent_game_ids_change_with_the_deployments_secret(store, redis_client):
+    game_id = store.idempotent_game_id("create-1")
+    redis_client.delete(ID_SECRET_KEY)
+    fresh = GameStore(store_client(redis_client), game_ttl_seconds=600, reply_ttl_seconds=60)
+    assert fresh.idempotent_game_id("create-1") != game_id
 
 
 def test_game_keys_share_the_id_as_hash_tag():
@@ -147,7 +172,7 @@ def test_game_keys_share_the_id_as_hash_tag():
 
 def test_changes_refresh_the_expiry(store, redis_client):
     record = new_record()
-    store.create(record, None, None)
+    store.create(record)
     assert 590_000 < redis_client.pttl(store.game_key(record.id)) <= 600_000
     redis_client.pexpire(store.game_key(record.id), 1000)
     store.commit(record.next_version("t"), moves=["{}"])

@@ -1,7 +1,10 @@
 """GameStore: one record per game under hash-tagged keys, changed only by
 an atomic compare-and-set on its version (one Lua call per change)."""
 
+import base64
 import hashlib
+import hmac
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
@@ -16,10 +19,13 @@ from redis.exceptions import NoScriptError
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
-from buttonup.store.records import GAME_ID_PATTERN, GameRecord
+from buttonup.store.records import GAME_ID_BYTES, GAME_ID_PATTERN, GameRecord
 
 # A cluster client raises some of its own outside redis.RedisError.
 
+# The secret that idempotent creates derive their game's id from (made by the
+# first process that needs it; no expiry).
+ID_SECRET_KEY = "buttonup:id-secret"  # noqa: S105 (a key name, not a secret)
 EVENTS_KEPT = 2000  # per game: enough to resume any real game from its start
 
 # Appends moves and events after a write. ARGV from `first`: the number of
@@ -72,16 +78,20 @@ for i = 2, #KEYS do result[i + 1] = redis.call('GET', KEYS[i]) end
 return result
 """
 
-# KEYS: game hash, moves list, events stream. ARGV: version, record, ttl ms, then
-# what _APPEND reads from ARGV[4] (two bots play their game through at creation).
+# KEYS: game hash, moves list, events stream. ARGV: version, record, ttl ms, the
+# idempotent reply ("" when none), then what _APPEND reads from ARGV[5] (two bots
+# play their game through at creation). A game that exists already is left as it
+# is and its reply returned: an idempotent create names its game by its key, so
+# two creates with one key race on this one key.
 _CREATE = (
     _APPEND
     + """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 1 then return {0, redis.call('HGET', KEYS[1], 'reply')} end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'record', ARGV[2])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'reply', ARGV[4]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-append(4, ARGV[3])
-return 1
+append(5, ARGV[3])
+return {1}
 """
 )
 
@@ -197,6 +207,7 @@ class GameStore:
         self._create = LuaScript(client, _CREATE)
         self._read = LuaScript(client, _READ)
         self._recent = RecentRecords(recent_records)
+        self._id_secret: bytes | None = None
 
     # Keys: every key of one game carries the hash tag {<id>} so that they all
     # share one Redis Cluster slot and one Lua call can change them together.
@@ -217,11 +228,6 @@ class GameStore:
         digest = hashlib.sha256(idempotency_key.encode()).hexdigest()
         return f"buttonup:{{{game_id}}}:reply:{scope}:{digest}"
 
-    @staticmethod
-    def create_reply_key(idempotency_key: str) -> str:
-        digest = hashlib.sha256(idempotency_key.encode()).hexdigest()
-        return f"buttonup:create-reply:{{{digest}}}"
-
     def ping(self) -> None:
         with _storage_errors():
             self._redis.ping()
@@ -229,46 +235,48 @@ class GameStore:
     def create(
         self,
         record: GameRecord,
-        reply_key: str | None,
-        reply: StoredReply | None,
+        reply: StoredReply | None = None,
         moves: Sequence[str] = (),
         events: Sequence[NewEvent] = (),
     ) -> StoredReply | None:
-        """Store a new game. With a reply key already used for a game that
-        exists, nothing is stored and that earlier reply is returned."""
+        """Store a new game, keeping `reply` with it for retries. When a game
+        with this id exists already (an idempotent create names its game by
+        its key: see `idempotent_game_id`), nothing is stored and that game's
+        reply is returned (an empty one when it was created without a key)."""
         with _storage_errors():
-            if reply_key is not None and reply is not None:
-                claimed = self._redis.set(
-                    reply_key, reply.to_json(), nx=True, px=self._reply_ttl_ms
-                )
-                if not claimed:
-                    prior_text = self._redis.get(reply_key)
-                    if prior_text is not None:
-                        prior = StoredReply.from_json(prior_text)
-                        if self._redis.exists(self.game_key(prior.game_id)):
-                            return prior
-                    # A stale claim whose game was never stored: take it over.
-                    self._redis.set(reply_key, reply.to_json(), px=self._reply_ttl_ms)
-            try:
-                self._create(
-                    keys=[
-                        self.game_key(record.id),
-                        self.moves_key(record.id),
-                        self.events_key(record.id),
-                    ],
-                    args=[
-                        record.version,
-                        record.to_json(),
-                        self._game_ttl_ms,
-                        *_appended(moves, events),
-                    ],
-                )
-            except REDIS_ERRORS:
-                if reply_key is not None:
-                    self._forget(reply_key)
-                raise
+            outcome = self._create(
+                keys=[
+                    self.game_key(record.id),
+                    self.moves_key(record.id),
+                    self.events_key(record.id),
+                ],
+                args=[
+                    record.version,
+                    record.to_json(),
+                    self._game_ttl_ms,
+                    reply.to_json() if reply else "",
+                    *_appended(moves, events),
+                ],
+            )
+        if outcome[0] == 0:
+            prior = outcome[1]
+            return StoredReply.from_json(prior) if prior else StoredReply("", "", record.id)
         self._recent.put(record)
         return None
+
+    def idempotent_game_id(self, idempotency_key: str) -> str:
+        """The id of the game that a create with this key makes: unguessable
+        without the deployment's secret, and the same on every replica, so
+        that concurrent creates with one key meet on one game key."""
+        secret = self._id_secret
+        if secret is None:
+            with _storage_errors():
+                pipe = self._redis.pipeline(transaction=False)
+                pipe.set(ID_SECRET_KEY, secrets.token_bytes(32), nx=True)
+                pipe.get(ID_SECRET_KEY)
+                secret = self._id_secret = pipe.execute()[1]
+        digest = hmac.new(secret, idempotency_key.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode()
 
     def cached(self, game_id: str) -> GameRecord | None:
         """The record this process read or wrote last for the game, without
