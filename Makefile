@@ -33,6 +33,7 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python bench/solver_bench.py
 	$(BIN)/python bench/bot_tournament.py --games 1000
+	$(BIN)/python bench/storage_bench.py
 	$(BIN)/python bench/streams_bench.py
 	$(BIN)/python bench/http_bench.py --sweep 1,2,4
 

@@ -7,10 +7,10 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from buttonup.api import init_api
+from buttonup.api.codec import Codec
 from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
 from buttonup.api.rate_limits import init_rate_limits
-from buttonup.api.representations import game_view
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.store import GameStore, connect
@@ -54,10 +54,12 @@ def create_app(settings: Settings | None = None) -> Flask:
         blocking_client=blocking,
         game_ttl_seconds=settings.game_ttl_seconds,
         reply_ttl_seconds=settings.idempotency_ttl_seconds,
+        finished_stream_ttl_seconds=settings.finished_stream_ttl_seconds,
     )
     app.extensions["buttonup.settings"] = settings
     app.extensions["buttonup.store"] = store
-    app.extensions["buttonup.games"] = Games(store, present=game_view, observe=count_changes)
+    app.extensions["buttonup.games"] = Games(store, observe=count_changes)
+    app.extensions["buttonup.codec"] = Codec()
     init_api(app)
     app.register_blueprint(board)
     init_observability(app, settings.cors_origins, access_log)

@@ -22,6 +22,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_REDIS_CONNECT_TIMEOUT",
         "BUTTONUP_REDIS_SOCKET_TIMEOUT",
         "BUTTONUP_EVENTS_KEEPALIVE",
+        "BUTTONUP_FINISHED_STREAM_TTL",
         "BUTTONUP_BIND",
         "BUTTONUP_WORKERS",
         "BUTTONUP_CONNECTIONS",
@@ -49,6 +50,9 @@ class Settings:
     redis_connect_timeout: float = 0.5
     redis_socket_timeout: float = 0.8
     events_keepalive_seconds: float = 10.0
+    # A finished game's event stream outlives its last event this long; later
+    # watchers are served from the game's log.
+    finished_stream_ttl_seconds: float = 60.0
     log_level: str = "info"
     log_format: str = "json"
     cors_origins: tuple[str, ...] = ()
@@ -83,6 +87,13 @@ class Settings:
             ),
             events_keepalive_seconds=_read(
                 env, "BUTTONUP_EVENTS_KEEPALIVE", float, defaults.events_keepalive_seconds, 0.05
+            ),
+            finished_stream_ttl_seconds=_read(
+                env,
+                "BUTTONUP_FINISHED_STREAM_TTL",
+                float,
+                defaults.finished_stream_ttl_seconds,
+                0.001,
             ),
             log_level=_choice(env, "BUTTONUP_LOG_LEVEL", LOG_LEVELS, defaults.log_level),
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),

@@ -1,7 +1,8 @@
-"""Why a request on a game was refused, independent of HTTP.
+"""Why a request on a game was refused, beyond the rules' own refusals
+(`buttonup.engine.errors`): what the use cases and storage add. Independent
+of HTTP; `api.problems` maps each class to a status and a stable code.
 
-Each carries the game's current version where there is one; `api.problems`
-maps each class to a status and a stable code.
+Each carries the game's current version where there is one.
 """
 
 
@@ -12,28 +13,12 @@ class GameError(Exception):
         self.version = version
 
 
-class Unauthorized(GameError):
-    """No token, or one that belongs to no seat of this game."""
+class GameNotFound(GameError):
+    """No game with that id (never created, or expired)."""
 
 
-class SeatTaken(GameError):
-    """The requested seat is not open."""
-
-
-class GameFull(GameError):
-    """No open seat is left."""
-
-
-class GameNotInProgress(GameError):
-    """A move or resignation while the game is waiting or finished."""
-
-
-class NotYourTurn(GameError):
-    """The token's colour is not the one to move."""
-
-
-class IllegalMove(GameError):
-    """The position is empty or its stack holds no white."""
+class StorageUnavailable(GameError):
+    """The game store cannot be reached or did not answer in time; nothing was changed."""
 
 
 class VersionMismatch(GameError):
@@ -42,10 +27,6 @@ class VersionMismatch(GameError):
 
 class IdempotencyKeyReused(GameError):
     """The Idempotency-Key was first used with another body."""
-
-
-class HintsDisabled(GameError):
-    """Analysis of a game in play that was created without hints."""
 
 
 class ConcurrentUpdate(GameError):

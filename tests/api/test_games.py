@@ -85,7 +85,7 @@ def test_tokens_are_stored_only_as_hashes(client, redis_client):
     stored = b"".join(
         redis_client.dump(key) or b"" for key in redis_client.keys(f"buttonup:{{{game['id']}}}:*")
     )
-    record = redis_client.hget(GameStore.game_key(game["id"]), "record").decode()
+    record = redis_client.get(GameStore.game_key(game["id"])).decode()
     assert tokens["red"] not in record and tokens["red"].encode() not in stored
     assert hashlib.sha256(tokens["red"].encode()).hexdigest() in record
 
@@ -94,7 +94,7 @@ def test_every_key_of_a_game_shares_one_cluster_slot(client, redis_client):
     game, tokens = started_game(client)
     play(client, game, tokens, game["round"]["legal_moves"][0], **{"Idempotency-Key": "k1"})
     keys = redis_client.keys(f"buttonup:{{{game['id']}}}:*")
-    assert len(keys) == 4  # game, moves, events, idempotent reply
+    assert len(keys) == 3  # game, events, idempotent replies
     assert len({key_slot(key) for key in keys}) == 1
 
 
@@ -245,10 +245,10 @@ def test_idle_games_expire_and_every_change_refreshes_the_clock(app, client, red
     ttl = app.extensions["buttonup.settings"].game_ttl_seconds
     assert ttl == 30 * 24 * 3600
     redis_client.pexpire(key, 5000)
-    redis_client.pexpire(GameStore.moves_key(game["id"]), 5000)
+    redis_client.pexpire(GameStore.events_key(game["id"]), 5000)
     play(client, game, tokens, game["round"]["legal_moves"][0])
     assert redis_client.pttl(key) > (ttl - 60) * 1000
-    assert redis_client.pttl(GameStore.moves_key(game["id"])) > (ttl - 60) * 1000
+    assert redis_client.pttl(GameStore.events_key(game["id"])) > (ttl - 60) * 1000
     redis_client.delete(key)  # what expiry does
     gone = client.get(f"/v1/games/{game['id']}")
     assert gone.status_code == 404

@@ -4,9 +4,9 @@ from hypothesis import strategies as st
 
 from buttonup.engine import (
     Color,
-    GameOver,
     GameState,
     IllegalMove,
+    NotInProgress,
     NotYourTurn,
     RoundResult,
     Tally,
@@ -137,9 +137,9 @@ def test_a_game_plays_to_the_finish_and_then_refuses_moves():
     assert outcomes[-1].game_over and outcomes[-1].round_over
     assert state.to_move is None and state.legal_moves() == ()
     assert sum(r.points.red for r in state.rounds) == state.score.red
-    with pytest.raises(GameOver):
+    with pytest.raises(NotInProgress):
         state.apply(R, 0)
-    with pytest.raises(GameOver):
+    with pytest.raises(NotInProgress):
         state.resign(R)
 
 

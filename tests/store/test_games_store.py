@@ -1,27 +1,22 @@
-"""GameStore against the suite's real Redis: compare-and-set, replies, expiry."""
+"""GameStore against the suite's real Redis: compare-and-set, replies, expiry,
+reading back what was written, and the log replayed from any version."""
 
 from dataclasses import replace
 
 import pytest
 
-from buttonup.engine import Color, GameState
+from buttonup.engine import Color, Match, Options, Visibility
 from buttonup.store import (
     GameNotFound,
-    GameRecord,
     GameStore,
-    Seat,
-    StoredReply,
     VersionConflict,
     connect,
     new_game_id,
 )
 from buttonup.store.games import ID_SECRET_KEY
-from buttonup.store.records import GAME_ID_PATTERN
+from buttonup.store.ids import GAME_ID_PATTERN
 
-
-def store_client(redis_client):
-    port = redis_client.connection_pool.connection_kwargs["port"]
-    return connect(f"redis://127.0.0.1:{port}/0")
+T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z
 
 
 @pytest.fixture
@@ -29,163 +24,179 @@ def store(redis_server, redis_client) -> GameStore:
     return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
 
 
-def new_record() -> GameRecord:
-    return GameRecord(
-        id=new_game_id(),
-        version=0,
-        created_at="2026-01-01T00:00:00.000Z",
-        updated_at="2026-01-01T00:00:00.000Z",
-        visibility="private",
-        red=Seat(),
-        black=Seat(),
-        state=GameState.new(seed=1),
-    )
+def fresh_store(redis_server) -> GameStore:
+    """Another process on the same Redis: nothing cached."""
+    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
 
 
-def test_a_created_game_loads_back_equal(store):
-    record = new_record()
-    assert store.create(record) is None
-    assert store.load(record.id).record == record
+def new_match(**options) -> Match:
+    return Match.new(new_game_id(), Options(seed=1, first_player=Color.RED, **options), T0)
+
+
+def started(store: GameStore) -> Match:
+    match = new_match()
+    store.create(match)
+    red = match.join(Color.RED, "Ana", "a" * 64, T0 + 1000)
+    black = red[0].join(Color.BLACK, None, "b" * 64, T0 + 2000)
+    store.commit(match, store.load(match.id).revision, [red, black])
+    return black[0]
+
+
+def test_a_created_game_loads_back_equal(store, redis_server):
+    match = new_match(visibility=Visibility.PUBLIC, hints=False)
+    assert store.create(match) is None
+    assert store.load(match.id).match == match
+    assert fresh_store(redis_server).load(match.id).match == match
+
+
+def test_commits_replay_to_the_same_match_in_another_process(store, redis_server):
+    match = started(store)
+    for step in range(12):
+        loaded = store.load(match.id)
+        after = loaded.match.play(
+            loaded.match.game.to_move, loaded.match.game.legal_moves()[0], T0 + 3000 + step * 997
+        )
+        store.commit(loaded.match, loaded.revision, [after])
+        match = after[0]
+    assert fresh_store(redis_server).load(match.id).match == match
+    assert store.load(match.id).match == match
+
+
+def test_a_process_behind_reads_only_the_log_it_has_not_replayed(store, redis_server, redis_client):
+    match = started(store)
+    behind = fresh_store(redis_server)
+    assert behind.load(match.id).match == match
+    loaded = store.load(match.id)
+    moved = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 5000)
+    store.commit(loaded.match, loaded.revision, [moved])
+    assert behind.load(match.id).match == moved[0]
 
 
 def test_commit_applies_only_on_the_expected_version(store):
-    record = new_record()
-    store.create(record)
-    first = record.with_seat(Color.RED, Seat(joined=True)).next_version("t1")
-    store.commit(first)
-    # also built from version 0
-    rival = record.with_seat(Color.BLACK, Seat(joined=True)).next_version("t2")
+    match = new_match()
+    store.create(match)
+    revision = store.load(match.id).revision
+    first = match.join(Color.RED, None, "a" * 64, T0 + 1)
+    store.commit(match, revision, [first])
+    rival = match.join(Color.BLACK, None, "b" * 64, T0 + 2)  # also built from version 0
     with pytest.raises(VersionConflict) as conflict:
-        store.commit(rival)
+        store.commit(match, revision, [rival])
     assert conflict.value.current_version == 1
-    assert store.load(record.id).record == first
+    assert store.load(match.id).match == first[0]
 
 
 def test_scripts_are_loaded_again_when_redis_has_lost_them(store, redis_client):
-    record = new_record()
+    match = new_match()
     redis_client.script_flush()  # as after a restart
-    store.create(record)
+    store.create(match)
     redis_client.script_flush()
-    assert store.load(record.id).record == record
+    loaded = store.load(match.id)
     redis_client.script_flush()
-    store.commit(record.next_version("t"), moves=['{"n":1}'])
-    assert store.load(record.id).record.version == 1
+    store.commit(match, loaded.revision, [match.join(None, None, "a" * 64, T0)])
+    assert store.load(match.id).match.version == 1
 
 
 def test_a_connection_closed_by_redis_is_replaced_within_the_call(store, redis_client):
     """A Redis restart closes the pooled connections: the next commit, load
     and create each retry once on a fresh connection instead of failing."""
-    record = new_record()
-    store.create(record)
+    match = new_match()
+    store.create(match)
+    revision = store.load(match.id).revision
     for step in range(3):
         redis_client.client_kill_filter(_type="normal", skipme=True)
         if step == 0:
-            store.commit(record.next_version("t"), moves=['{"n":1}'])
+            store.commit(match, revision, [match.join(None, None, "a" * 64, T0)])
         elif step == 1:
-            assert store.load(record.id).record.version == 1
+            assert store.load(match.id).match.version == 1
         else:
-            assert store.create(new_record()) is None
+            assert store.create(new_match()) is None
 
 
 def test_a_call_that_times_out_is_sent_once_more(redis_server, redis_client):
-    """One retry on a fresh connection, as the client's own Retry(1) did: a
-    read outlasting one socket timeout but not two still answers."""
+    """One retry on a fresh connection: a read outlasting one socket timeout
+    but not two still answers."""
     store = GameStore(
         connect(redis_server.url, socket_timeout=0.4), game_ttl_seconds=600, reply_ttl_seconds=60
     )
-    record = new_record()
-    store.create(record)
+    match = new_match()
+    store.create(match)
     # The pooled connection is up: the pause delays the call itself, 0.6 s,
     # past one timeout and within two.
     redis_client.client_pause(600)
-    assert store.load(record.id).record == record
+    assert store.load(match.id).match == match
 
 
 def test_commit_on_an_expired_game_is_not_found(store, redis_client):
-    record = new_record()
-    store.create(record)
-    redis_client.delete(store.game_key(record.id))
+    match = new_match()
+    store.create(match)
+    revision = store.load(match.id).revision
+    redis_client.delete(store.game_key(match.id))
     with pytest.raises(GameNotFound):
-        store.commit(record.next_version("t"), moves=['{"n":1}'])
-    assert redis_client.exists(store.moves_key(record.id)) == 0
-
-
-def test_moves_are_appended_with_the_commit(store):
-    record = new_record()
-    store.create(record)
-    store.commit(record.next_version("t"), moves=['{"n":1}', '{"n":2}'])
-    assert store.moves_json(record.id) == '[{"n":1},{"n":2}]'
+        store.commit(match, revision, [match.join(None, None, "a" * 64, T0)])
+    assert redis_client.exists(store.events_key(match.id)) == 0
 
 
 def test_a_stored_reply_wins_over_a_second_commit(store):
-    record = new_record()
-    store.create(record)
-    key = store.move_reply_key(record.id, "red", "k")
-    reply = StoredReply("fp", "first", record.id)
-    assert store.commit(record.next_version("t"), reply_key=key, reply=reply) is None
-    again = store.commit(
-        record.next_version("t").next_version("u"),
-        reply_key=key,
-        reply=StoredReply("fp", "second", record.id),
-    )
-    assert again == reply
-    assert store.load(record.id).record.version == 1
-    assert store.load(record.id, [key]).replies == {key: reply}
+    match = started(store)
+    field = store.reply_field("red", "k")
+    loaded = store.load(match.id)
+    moved = match.play(Color.RED, match.game.legal_moves()[0], T0 + 9000)
+    assert store.commit(loaded.match, loaded.revision, [moved], field, "fp:3:3") is None
+    again = store.commit(loaded.match, loaded.revision, [moved], field, "fp:3:4")
+    assert again == "fp:3:3"
+    assert store.load(match.id).match.version == 3
+    assert store.load(match.id, [field]).replies == {field: "fp:3:3"}
 
 
 def test_a_second_create_of_one_game_id_stores_nothing_and_returns_the_first_reply(store):
-    first = new_record()
-    reply = StoredReply("fp", "body", first.id)
-    assert store.create(first, reply) is None
-    again = replace(new_record(), id=first.id, visibility="public")
-    assert store.create(again, StoredReply("fp", "other", first.id)) == reply
-    assert store.load(first.id).record == first
+    first = new_match()
+    assert store.create(first, reply="fp:0") is None
+    again = replace(new_match(), id=first.id)
+    assert store.create(again, reply="fp:0") == "fp:0"
+    assert store.load(first.id).match == first
 
 
 def test_a_create_over_a_game_made_without_a_key_returns_an_empty_reply(store):
-    first = new_record()
+    first = new_match()
     store.create(first)
-    assert store.create(replace(new_record(), id=first.id)) == StoredReply("", "", first.id)
+    assert store.create(replace(new_match(), id=first.id)) == ""
 
 
 def test_idempotent_game_ids_are_stable_per_key_and_look_like_any_id(redis_server, store):
     game_id = store.idempotent_game_id("create-1")
     assert GAME_ID_PATTERN.match(game_id) and len(game_id) == len(new_game_id())
     assert store.idempotent_game_id("create-2") != game_id
-    # Another process on the same Redis derives the same id.
-    other = GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
-    assert other.idempotent_game_id("create-1") == game_id
+    assert fresh_store(redis_server).idempotent_game_id("create-1") == game_id
 
 
-def test_idempotent_game_ids_change_with_the_deployments_secret(store, redis_client):
+def test_idempotent_game_ids_change_with_the_deployments_secret(store, redis_server, redis_client):
     game_id = store.idempotent_game_id("create-1")
     redis_client.delete(ID_SECRET_KEY)
-    fresh = GameStore(store_client(redis_client), game_ttl_seconds=600, reply_ttl_seconds=60)
-    assert fresh.idempotent_game_id("create-1") != game_id
+    assert fresh_store(redis_server).idempotent_game_id("create-1") != game_id
 
 
 def test_game_keys_share_the_id_as_hash_tag():
     assert GameStore.game_key("abc") == "buttonup:{abc}:game"
-    assert GameStore.moves_key("abc") == "buttonup:{abc}:moves"
-    assert GameStore.move_reply_key("abc", "red", "k").startswith("buttonup:{abc}:reply:red:")
+    assert GameStore.events_key("abc") == "buttonup:{abc}:events"
+    assert GameStore.replies_key("abc") == "buttonup:{abc}:replies"
 
 
 def test_changes_refresh_the_expiry(store, redis_client):
-    record = new_record()
-    store.create(record)
-    assert 590_000 < redis_client.pttl(store.game_key(record.id)) <= 600_000
-    redis_client.pexpire(store.game_key(record.id), 1000)
-    store.commit(record.next_version("t"), moves=["{}"])
-    assert redis_client.pttl(store.game_key(record.id)) > 590_000
-    assert redis_client.pttl(store.moves_key(record.id)) > 590_000
+    match = new_match()
+    store.create(match)
+    assert 590_000 < redis_client.pttl(store.game_key(match.id)) <= 600_000
+    redis_client.pexpire(store.game_key(match.id), 1000)
+    store.commit(match, store.load(match.id).revision, [match.join(None, None, "a" * 64, T0)])
+    assert redis_client.pttl(store.game_key(match.id)) > 590_000
+    assert redis_client.pttl(store.events_key(match.id)) > 590_000
 
 
-def test_next_version_carries_every_other_field_over():
-    from dataclasses import fields
-
-    record = new_record()
-    after = record.next_version("2026-01-02T00:00:00.000Z")
-    assert (after.version, after.updated_at) == (1, "2026-01-02T00:00:00.000Z")
-    for item in fields(GameRecord):
-        if item.name not in {"version", "updated_at"}:
-            assert getattr(after, item.name) == getattr(record, item.name), item.name
+def test_a_finished_games_stream_expires_soon_and_its_log_stays(store, redis_client):
+    match = started(store)
+    loaded = store.load(match.id)
+    over = match.resign(Color.RED, T0 + 4000)
+    store.commit(loaded.match, loaded.revision, [over])
+    assert redis_client.pttl(store.events_key(match.id)) <= 60_000
+    assert redis_client.pttl(store.game_key(match.id)) > 590_000
+    history = store.history(match.id)
+    assert [action.at for action in history.actions] == [T0 + 1000, T0 + 2000, T0 + 4000]

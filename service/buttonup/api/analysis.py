@@ -6,9 +6,9 @@ from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
+from buttonup.api.codec import to_json
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
 from buttonup.api.http import ApiView, json_response
-from buttonup.api.representations import to_json
 from buttonup.engine.analysis import RoundReview
 from buttonup.games import Games
 
@@ -33,7 +33,7 @@ class Analysis(ApiView):
         analysis = games.analysis(game_id)
         position = analysis.position
         body = {
-            "version": analysis.record.version,
+            "version": analysis.match.version,
             "round": position.round,
             "to_move": position.to_move,
             "value": position.value,

@@ -5,11 +5,13 @@ from collections.abc import Iterator
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
+from buttonup.api.codec import Codec
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
 from buttonup.api.http import ApiView, InvalidParameter, header
 from buttonup.api.metrics import STREAMS_OPEN
-from buttonup.games import Event, Games
-from buttonup.store import StorageUnavailable
+from buttonup.engine import EventName
+from buttonup.errors import StorageUnavailable
+from buttonup.games import Games, StreamItem
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live events")
 
@@ -48,7 +50,7 @@ SSE_EVENT = {
         "id": {"type": "string", "description": "The game version after the change"},
         "event": {
             "type": "string",
-            "enum": ["game", "joined", "move", "round_over", "resigned", "game_over"],
+            "enum": [name.value for name in EventName],
             "description": "What happened",
         },
         "data": {"type": "string", "description": "JSON: the Game, or the change's details"},
@@ -72,7 +74,7 @@ def _after() -> int | None:
     return found[0] if found else None
 
 
-def _frames(batches: Iterator[list[Event]]) -> Iterator[bytes]:
+def _frames(batches: Iterator[list[StreamItem]], codec: Codec) -> Iterator[bytes]:
     """One write per batch of events that arrived together; a comment when
     there was nothing to send."""
     STREAMS_OPEN.inc()
@@ -81,10 +83,7 @@ def _frames(batches: Iterator[list[Event]]) -> Iterator[bytes]:
             if not batch:
                 yield b": keep-alive\n\n"
             else:
-                yield "".join(
-                    f"id: {event.version}\nevent: {event.name}\ndata: {event.data}\n\n"
-                    for event in batch
-                ).encode()
+                yield b"".join(codec.frames(item) for item in batch)
     except StorageUnavailable:
         return  # the client reconnects with Last-Event-ID and loses nothing
     finally:
@@ -114,7 +113,7 @@ class Events(ApiView):
         keepalive = current_app.extensions["buttonup.settings"].events_keepalive_seconds
         events = games.watch(game_id, after, int(keepalive * 1000))
         return Response(
-            _frames(events),
+            _frames(events, current_app.extensions["buttonup.codec"]),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Response, current_app, g, url_for
 
 from buttonup.api import schemas
+from buttonup.api.codec import Codec, summary_view, to_json
 from buttonup.api.docs import (
     ALWAYS,
     GAME_ID,
@@ -28,10 +29,8 @@ from buttonup.api.http import (
     json_response,
     parse_if_match,
 )
-from buttonup.api.representations import game_view, to_json, with_game
-from buttonup.engine import BotLevel, Color
+from buttonup.engine import Color
 from buttonup.games import Games, Idempotency, NewGame
-from buttonup.store import GameRecord
 
 blp = ApiBlueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
 
@@ -69,19 +68,12 @@ def decode_cursor(cursor: str, name: str) -> tuple[float, str]:
     return value, game_id
 
 
-def game_summary(record: GameRecord) -> dict[str, Any]:
-    view = game_view(record)
-    return {
-        "id": view["id"],
-        "created_at": view["created_at"],
-        "target_score": view["target_score"],
-        "open_seats": list(record.open_seats),
-        "players": view["players"],
-    }
-
-
 def games() -> Games:
     return current_app.extensions["buttonup.games"]
+
+
+def codec() -> Codec:
+    return current_app.extensions["buttonup.codec"]
 
 
 def idempotency() -> Idempotency | None:
@@ -109,7 +101,7 @@ class GameCollection(ApiView):
     def get(self, status: str, limit: int, cursor: str | None = None) -> Response:
         page = games().lobby(limit, decode_cursor(cursor, "cursor") if cursor else None)
         body = {
-            "items": [game_summary(record) for record in page.games],
+            "items": [summary_view(match) for match in page.games],
             "next": encode_cursor(page.next_after) if page.next_after else None,
         }
         return json_response(to_json(body))
@@ -125,24 +117,10 @@ class GameCollection(ApiView):
         errors=(*WITH_BODY, 422, 503),
         parameters=(IDEMPOTENCY_KEY,),
     )
-    def post(self, args: dict[str, Any]) -> Response:
-        first = args["first_player"]
-        seats = args.get("players", {})
-        options = NewGame(
-            target_score=args["target_score"],
-            first_player=None if first == "random" else Color(first),
-            seed=args.get("seed"),
-            visibility=args["visibility"],
-            hints=args["hints"],
-            bots={
-                Color(color): BotLevel(seat.get("level", BotLevel.PERFECT))
-                for color, seat in seats.items()
-                if seat["type"] == "bot"
-            },
-        )
-        reply = games().create(options, idempotency(), to_json)
-        location = url_for("games.Game", game_id=reply.game_id)
-        return json_response(reply.body, 201, {"Location": location})
+    def post(self, new: NewGame) -> Response:
+        outcome = games().create(new, idempotency())
+        location = url_for("games.Game", game_id=outcome.match.id)
+        return json_response(codec().game_text(outcome.match), 201, {"Location": location})
 
 
 @blp.route("/<game_id>", parameters=[GAME_ID])
@@ -159,11 +137,11 @@ class Game(ApiView):
         responses={304: {"description": "Not modified", "headers": ETAG_HEADER}},
     )
     def get(self, game_id: str) -> Response:
-        record = games().get(game_id)
-        tag = {"ETag": etag(record.version)}
-        if if_none_match_hits(header("If-None-Match"), record.version):
+        match = games().get(game_id)
+        tag = {"ETag": etag(match.version)}
+        if if_none_match_hits(header("If-None-Match"), match.version):
             return Response(status=304, headers=tag)
-        return json_response(to_json(game_view(record)), 200, tag)
+        return json_response(codec().game_text(match), 200, tag)
 
 
 @blp.route("/<game_id>/players", parameters=[GAME_ID])
@@ -181,9 +159,8 @@ class Players(ApiView):
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
         color = Color(args["color"]) if "color" in args else None
-        joined = games().join(game_id, color, args.get("name"))
-        seat = {"color": joined.color, "token": joined.token, "bot_moves": joined.bot_moves}
-        return json_response(with_game(seat, joined.game_json), 201)
+        seated = games().join(game_id, color, args.get("name"))
+        return json_response(codec().seated(seated), 201)
 
 
 @blp.route("/<game_id>/moves", parameters=[GAME_ID])
@@ -207,12 +184,13 @@ class Moves(ApiView):
         after: int | None = None,
     ) -> Response:
         if limit is None and cursor is None and after is None:
-            return json_response(games().moves_json(game_id))
+            return json_response(codec().moves(games().moves(game_id)[0]))
         if cursor is not None and after is not None:
             raise InvalidParameter("after", "give either cursor or after, not both")
         start = decode_cursor(cursor, "cursor")[0] if cursor else (after or 0)
         count = limit or 20
-        body, more = games().moves_page(game_id, int(start), count)
+        moves, more = games().moves(game_id, int(start), count)
+        body = codec().moves(moves)
         headers = {}
         if more:
             following = encode_cursor((start + count, ""))
@@ -234,18 +212,14 @@ class Moves(ApiView):
         secured=True,
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
-        def render(game_json: bytes, move: dict[str, Any], bot_moves: list[Any]) -> str:
-            return with_game({"move": move, "bot_moves": bot_moves}, game_json)
-
-        reply = games().play(
+        outcome = games().play(
             game_id,
             bearer_token(),
             args["position"],
             if_match=parse_if_match(header("If-Match")),
             idempotency=idempotency(),
-            render=render,
         )
-        return json_response(reply.body, 201)
+        return json_response(codec().played(outcome), 201)
 
 
 @blp.route("/<game_id>/resign", parameters=[GAME_ID])
@@ -260,5 +234,5 @@ class Resign(ApiView):
         secured=True,
     )
     def post(self, game_id: str) -> Response:
-        record = games().resign(game_id, bearer_token())
-        return json_response(to_json(game_view(record)))
+        outcome = games().resign(game_id, bearer_token())
+        return json_response(codec().game_text(outcome.match))

@@ -35,5 +35,5 @@ class Ready(ApiView):
         errors=(*ALWAYS, 503),
     )
     def get(self) -> Response:
-        current_app.extensions["buttonup.store"].ping()
+        current_app.extensions["buttonup.games"].ping()
         return json_response('{"status":"ok"}')

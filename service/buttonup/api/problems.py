@@ -8,10 +8,9 @@ from typing import Any
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
-from buttonup import errors
+from buttonup import engine, errors
 from buttonup.api.http import InvalidParameter
 from buttonup.api.metrics import REDIS_ERRORS
-from buttonup.store import GameNotFound, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -19,18 +18,18 @@ PROBLEM_JSON = "application/problem+json"
 
 # Domain errors: status, code, title.
 DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
-    GameNotFound: (404, "game_not_found", "Game not found"),
-    errors.Unauthorized: (401, "unauthorized", "Unauthorized"),
-    errors.SeatTaken: (409, "seat_taken", "Seat taken"),
-    errors.GameFull: (409, "game_full", "Game full"),
-    errors.GameNotInProgress: (409, "game_not_in_progress", "Game not in progress"),
-    errors.NotYourTurn: (409, "not_your_turn", "Not your turn"),
-    errors.IllegalMove: (409, "illegal_move", "Illegal move"),
-    errors.HintsDisabled: (403, "hints_disabled", "Hints disabled"),
+    errors.GameNotFound: (404, "game_not_found", "Game not found"),
+    engine.NotSeated: (401, "unauthorized", "Unauthorized"),
+    engine.SeatTaken: (409, "seat_taken", "Seat taken"),
+    engine.GameFull: (409, "game_full", "Game full"),
+    engine.NotInProgress: (409, "game_not_in_progress", "Game not in progress"),
+    engine.NotYourTurn: (409, "not_your_turn", "Not your turn"),
+    engine.IllegalMove: (409, "illegal_move", "Illegal move"),
+    engine.HintsDisabled: (403, "hints_disabled", "Hints disabled"),
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),
-    StorageUnavailable: (503, "storage_unavailable", "Storage unavailable"),
+    errors.StorageUnavailable: (503, "storage_unavailable", "Storage unavailable"),
 }
 
 # Errors raised by Flask, werkzeug or webargs: code by status.
@@ -93,7 +92,7 @@ def handle_domain_error(error: Exception) -> Response:
         REDIS_ERRORS.inc()
         headers["Retry-After"] = "1"
         detail = "the game store cannot be reached; nothing was changed"
-    elif isinstance(error, GameNotFound):
+    elif isinstance(error, errors.GameNotFound):
         detail = "no game with this id (it may have expired)"
     else:
         detail = str(error)

@@ -5,10 +5,16 @@ a description and an example, which the published spec shows."""
 import inspect
 from typing import Any, ClassVar
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-COLORS = ("red", "black", "white")
-PLAYER_COLORS = ("red", "black")
+from buttonup.engine import PLAYERS, BotLevel, Color, Options, SeatType, Status, Visibility
+from buttonup.games import NewGame
+
+COLORS = tuple(color.value for color in Color)
+PLAYER_COLORS = tuple(color.value for color in PLAYERS)
+SEAT_TYPES = [kind.value for kind in SeatType]
+STATUSES = [status.value for status in Status]
+VISIBILITIES = [visibility.value for visibility in Visibility]
 CIRCLE_EXAMPLE = [["white"], ["red"], ["black"], ["red", "white"], [], ["black"], [], [], []]
 FINAL_STACK_EXAMPLE = ["red", "white", "red", "black", "white", "white", "red", "black", "black"]
 TIME_EXAMPLE = "2026-11-29T16:00:00.000Z"
@@ -18,7 +24,7 @@ GAME_ID_EXAMPLE = "q7Xb0mXvYg3cS1pQ2a9e"
 PLAYER_COLOR = {"$ref": "#/components/schemas/PlayerColor"}
 BUTTON_COLOR = {"$ref": "#/components/schemas/ButtonColor"}
 BOT_LEVEL = {"$ref": "#/components/schemas/BotLevel"}
-BOT_LEVELS = ("random", "greedy", "perfect")
+BOT_LEVELS = tuple(level.value for level in BotLevel)
 COMPONENTS = {
     "BotLevel": {
         "type": "string",
@@ -147,8 +153,8 @@ class SeatRequestSchema(Described):
     """Who sits in a seat: a human (open until someone takes it) or a bot."""
 
     type = fields.String(
-        load_default="human",
-        validate=validate.OneOf(["human", "bot"]),
+        load_default=SeatType.HUMAN.value,
+        validate=validate.OneOf(SEAT_TYPES),
         **doc("`human` (default) or `bot`", "bot"),
     )
     level = fields.String(
@@ -171,7 +177,7 @@ SEAT_REQUEST_COMPONENTS = {
         "properties": {
             "type": {
                 "type": "string",
-                "enum": ["human"],
+                "enum": [SeatType.HUMAN.value],
                 "description": "`human` (the default)",
                 "example": "human",
             }
@@ -184,7 +190,7 @@ SEAT_REQUEST_COMPONENTS = {
         "properties": {
             "type": {
                 "type": "string",
-                "enum": ["bot"],
+                "enum": [SeatType.BOT.value],
                 "description": "`bot`",
                 "example": "bot",
             },
@@ -226,7 +232,7 @@ class CreateGameSchema(Described):
     )
     first_player = fields.String(
         load_default="random",
-        validate=validate.OneOf(["red", "black", "random"]),
+        validate=validate.OneOf([*PLAYER_COLORS, "random"]),
         **doc("Who starts the first round; `random` draws it", "random"),
     )
     seed = StrictInteger(
@@ -234,8 +240,8 @@ class CreateGameSchema(Described):
         **doc("Makes every random draw of the game reproducible", 42),
     )
     visibility = fields.String(
-        load_default="private",
-        validate=validate.OneOf(["private", "public"]),
+        load_default=Visibility.PRIVATE.value,
+        validate=validate.OneOf(VISIBILITIES),
         **doc("`public` games are listed in the lobby while a seat is open", "private"),
     )
     hints = StrictBoolean(
@@ -250,6 +256,21 @@ class CreateGameSchema(Described):
         PlayersRequestSchema,
         **doc("The seats; both human by default", {"red": {"type": "human"}}),
     )
+
+    @post_load
+    def _new_game(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
+        """The game to make: every other field is one of its options."""
+        seats = data.pop("players", {})
+        if data.get("first_player") == "random":
+            data["first_player"] = None
+        return NewGame(
+            options=Options.from_plain(data),
+            bots={
+                Color(color): BotLevel(seat.get("level", BotLevel.PERFECT))
+                for color, seat in seats.items()
+                if seat["type"] == SeatType.BOT
+            },
+        )
 
 
 class JoinGameSchema(Described):
@@ -273,8 +294,8 @@ class LobbyQuerySchema(Described):
     """Which page of the lobby."""
 
     status = fields.String(
-        load_default="waiting",
-        validate=validate.OneOf(["waiting"]),
+        load_default=Status.WAITING.value,
+        validate=validate.OneOf([Status.WAITING.value]),
         **doc("Only `waiting` (a public game with an open seat) for now", "waiting"),
     )
     limit = fields.Integer(
@@ -329,9 +350,7 @@ class Document(Described):
 class PlayerSchema(Document):
     """A seat of a game."""
 
-    type = fields.String(
-        validate=validate.OneOf(["human", "bot"]), **doc("`human` or `bot`", "human")
-    )
+    type = fields.String(validate=validate.OneOf(SEAT_TYPES), **doc("`human` or `bot`", "human"))
     name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
     joined = fields.Boolean(**doc("Whether the seat is taken", True))
     level = Ref(BOT_LEVEL, "A bot's level; null for humans", None, nullable=True)
@@ -387,14 +406,14 @@ class GameSchema(Document):
 
     id = fields.String(**doc("The game's id", GAME_ID_EXAMPLE))
     status = fields.String(
-        validate=validate.OneOf(["waiting", "playing", "finished"]),
+        validate=validate.OneOf(STATUSES),
         **doc("`waiting` for a seat, `playing`, or `finished`", "playing"),
     )
     version = fields.Integer(**doc("Grows by one with every change; the ETag", 3))
     created_at = fields.String(**doc("RFC 3339 UTC", TIME_EXAMPLE))
     updated_at = fields.String(**doc("RFC 3339 UTC, the last change", TIME_EXAMPLE))
     visibility = fields.String(
-        validate=validate.OneOf(["private", "public"]), **doc("Lobby visibility", "private")
+        validate=validate.OneOf(VISIBILITIES), **doc("Lobby visibility", "private")
     )
     hints = fields.Boolean(**doc("Whether analysis answers while the game is in play", True))
     target_score = fields.Integer(**doc("Points that win the game", 15))

@@ -15,7 +15,17 @@ from buttonup.engine.board import (
     strengths,
 )
 from buttonup.engine.bots import BOT_NAMES, BotLevel, choose_move
-from buttonup.engine.errors import GameOver, IllegalMove, NotYourTurn, RulesError
+from buttonup.engine.errors import (
+    GameFull,
+    HintsDisabled,
+    IllegalMove,
+    NotInProgress,
+    NotSeated,
+    NotYourTurn,
+    RulesError,
+    SeatTaken,
+)
+from buttonup.engine.events import EventName
 from buttonup.engine.game import (
     DEFAULT_TARGET_SCORE,
     GameState,
@@ -23,6 +33,19 @@ from buttonup.engine.game import (
     RoundResult,
     RoundState,
     Tally,
+)
+from buttonup.engine.match import (
+    Action,
+    EndReason,
+    Join,
+    Match,
+    Options,
+    Play,
+    Resign,
+    Seat,
+    SeatType,
+    Status,
+    Visibility,
 )
 from buttonup.engine.randomness import SeededDraws
 
@@ -35,7 +58,23 @@ __all__ = [
     "PLAYERS",
     "Circle",
     "Color",
-    "GameOver",
+    "Action",
+    "EndReason",
+    "EventName",
+    "GameFull",
+    "HintsDisabled",
+    "Join",
+    "Match",
+    "NotInProgress",
+    "NotSeated",
+    "Options",
+    "Play",
+    "Resign",
+    "Seat",
+    "SeatTaken",
+    "SeatType",
+    "Status",
+    "Visibility",
     "GameState",
     "IllegalMove",
     "MoveOutcome",

@@ -1,8 +1,17 @@
-"""Rule violations the engine refuses, each its own exception."""
+"""What the engine refuses, each its own exception.
+
+A refusal by the match carries the match's version, so that an answer can
+tell the client where the game is; the game's own refusals carry none.
+"""
 
 
 class RulesError(Exception):
     """A move or action the rules do not allow."""
+
+    def __init__(self, detail: str, version: int | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.version = version
 
 
 class IllegalMove(RulesError):
@@ -13,5 +22,21 @@ class NotYourTurn(RulesError):
     """The player who tried to act is not the player to move."""
 
 
-class GameOver(RulesError):
-    """The game is finished: nothing more can be played."""
+class NotInProgress(RulesError):
+    """The match is waiting for players or finished: nothing can be played."""
+
+
+class SeatTaken(RulesError):
+    """The requested seat is not open."""
+
+
+class GameFull(RulesError):
+    """No open seat is left."""
+
+
+class NotSeated(RulesError):
+    """No token, or one that belongs to no seat of this match."""
+
+
+class HintsDisabled(RulesError):
+    """Analysis of a match in play that was created without hints."""

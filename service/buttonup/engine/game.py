@@ -19,7 +19,7 @@ from buttonup.engine.board import (
     sow,
     strengths,
 )
-from buttonup.engine.errors import GameOver, NotYourTurn
+from buttonup.engine.errors import NotInProgress, NotYourTurn
 from buttonup.engine.randomness import SeededDraws
 
 DEFAULT_TARGET_SCORE = 15
@@ -104,6 +104,22 @@ class RoundResult:
     # Its plain form, built once: a finished round never changes, yet every
     # later state of the game is serialised with it. Shared: not to be mutated.
     _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @classmethod
+    def scored(
+        cls, number: int, starting_player: Color, initial_circle: Circle, final_stack: Stack
+    ) -> "RoundResult":
+        """The round that ended on `final_stack`: each player's strength, and
+        the difference to the stronger."""
+        totals = strengths(final_stack)
+        strength = Tally(red=totals[Color.RED], black=totals[Color.BLACK])
+        margin = strength.red - strength.black
+        points = Tally()
+        if margin > 0:
+            points = points.add(Color.RED, margin)
+        elif margin < 0:
+            points = points.add(Color.BLACK, -margin)
+        return cls(number, starting_player, initial_circle, final_stack, strength, points)
 
     @property
     def loser(self) -> Color | None:
@@ -193,33 +209,20 @@ class GameState:
         return self.round.legal_moves()
 
     def apply(self, player: Color, position: int) -> tuple["GameState", MoveOutcome]:
-        """Play `position` for `player`; raises GameOver, NotYourTurn or IllegalMove."""
+        """Play `position` for `player`; raises NotInProgress, NotYourTurn or IllegalMove."""
         if self.is_over:
-            raise GameOver("the game is over")
+            raise NotInProgress("the game is over")
         if player is not self.round.to_move:
             raise NotYourTurn(f"it is {self.round.to_move}'s turn")
         current = self.round
         sown = sow(current.circle, position, current.legal_moves())
-        # Built field by field: dataclasses.replace costs several times more,
-        # and this is every move's path.
-        played = RoundState(
-            number=current.number,
-            starting_player=current.starting_player,
-            initial_circle=current.initial_circle,
+        played = replace(
+            current,
             circle=sown.circle,
             to_move=player if sown.extra_turn else opponent(player),
             moves_played=current.moves_played + 1,
         )
-        state = GameState(
-            target_score=self.target_score,
-            seed=self.seed,
-            round=played,
-            score=self.score,
-            rounds=self.rounds,
-            winner=self.winner,
-            resigned=self.resigned,
-            moves_played=self.moves_played + 1,
-        )
+        state = replace(self, round=played, moves_played=self.moves_played + 1)
         if sown.round_over:
             state = state._finish_round()
         outcome = MoveOutcome(
@@ -237,7 +240,7 @@ class GameState:
     def resign(self, player: Color) -> "GameState":
         """`player` gives up: the game is over and the opponent wins."""
         if self.is_over:
-            raise GameOver("the game is over")
+            raise NotInProgress("the game is over")
         if player not in PLAYERS:
             raise ValueError("only red or black can resign")
         return replace(
@@ -249,22 +252,10 @@ class GameState:
 
     def _finish_round(self) -> "GameState":
         final_stack = next(stack for stack in self.round.circle if stack)
-        totals = strengths(final_stack)
-        strength = Tally(red=totals[Color.RED], black=totals[Color.BLACK])
-        margin = strength.red - strength.black
-        points = Tally()
-        if margin > 0:
-            points = points.add(Color.RED, margin)
-        elif margin < 0:
-            points = points.add(Color.BLACK, -margin)
-        result = RoundResult(
-            number=self.round.number,
-            starting_player=self.round.starting_player,
-            initial_circle=self.round.initial_circle,
-            final_stack=final_stack,
-            strength=strength,
-            points=points,
+        result = RoundResult.scored(
+            self.round.number, self.round.starting_player, self.round.initial_circle, final_stack
         )
+        points = result.points
         score = Tally(red=self.score.red + points.red, black=self.score.black + points.black)
         winner = next((p for p in PLAYERS if score[p] >= self.target_score), None)
         rounds = self.rounds + (result,)

@@ -1,22 +1,23 @@
-"""Game records in Redis: keys, atomic compare-and-set commits, expiry."""
+"""Games in Redis: keys, atomic compare-and-set commits, expiry, the compact
+stored form (codec) and the event feed."""
 
 from buttonup.store.connection import connect
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
 from buttonup.store.feed import StoredEvent
-from buttonup.store.games import GameStore, Loaded, NewEvent, StoredReply
-from buttonup.store.records import GameRecord, Seat, new_game_id
+from buttonup.store.games import GameStore, History, Loaded, Revision
+from buttonup.store.ids import hash_token, new_game_id, new_token
 
 __all__ = [
     "GameNotFound",
-    "GameRecord",
     "GameStore",
+    "History",
     "Loaded",
-    "NewEvent",
-    "Seat",
+    "Revision",
     "StorageUnavailable",
     "StoredEvent",
-    "StoredReply",
     "VersionConflict",
     "connect",
+    "hash_token",
     "new_game_id",
+    "new_token",
 ]

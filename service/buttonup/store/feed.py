@@ -36,17 +36,26 @@ COUNT = 100  # events per stream and read
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
+    """One entry of a game's stream: the version a change made and the change
+    as the log keeps it (store.codec); entries written by format 1 carry the
+    event's name and rendered data instead."""
+
     stream_id: str
     version: int
-    name: str
-    data: str
+    entry: str | None
+    name: str | None = None
+    data: str | None = None
 
 
-def stored_event(entry: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
-    stream_id, fields = entry
+def stored_event(item: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
+    stream_id, fields = item
+    entry = fields.get(b"a")
+    if entry is not None:
+        return StoredEvent(stream_id.decode(), int(fields[b"v"]), entry.decode())
     return StoredEvent(
         stream_id=stream_id.decode(),
         version=int(fields[b"v"]),
+        entry=None,
         name=fields[b"e"].decode(),
         data=fields[b"d"].decode(),
     )

@@ -1,5 +1,15 @@
-"""GameStore: one record per game under hash-tagged keys, changed only by
-an atomic compare-and-set on its version (one Lua call per change)."""
+"""GameStore: each game under hash-tagged keys, changed only by an atomic
+compare-and-set on its version (one Lua call per change).
+
+Keys of a game (all share the id as hash tag, so one Redis Cluster slot):
+- `game`: a hash of `version`, `base` and `log` (store.codec, format 2), and
+  the `reply` an idempotent create answered; a game written by format 1 has
+  `record` instead of `base` and `log` until its next change upgrades it;
+- `events`: a stream, one small entry per version (its log entry), that
+  watchers block on; it expires soon after the game is over;
+- `replies`: a hash of what idempotent moves answered, as references;
+- `moves`: only in games written by format 1: their moves until the upgrade.
+"""
 
 import base64
 import hashlib
@@ -9,183 +19,183 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
-import orjson
-import redis
-from redis.exceptions import NoScriptError
-
+from buttonup.engine import Match, RulesError
+from buttonup.engine.match import Action, Change
+from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
-from buttonup.store.records import GAME_ID_BYTES, GAME_ID_PATTERN, GameRecord
-
-# A cluster client raises some of its own outside redis.RedisError.
+from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN
 
 # The secret that idempotent creates derive their game's id from (made by the
 # first process that needs it; no expiry).
 ID_SECRET_KEY = "buttonup:id-secret"  # noqa: S105 (a key name, not a secret)
-EVENTS_KEPT = 2000  # per game: enough to resume any real game from its start
+EVENTS_KEPT = 2000  # per game; resuming reads the log, so this only bounds the stream
 
-# Appends moves and events after a write. ARGV from `first`: the number of
-# moves, the moves, then (version, name, data) for each event.
-_APPEND = """
-local function append(first, ttl)
-  local moves = tonumber(ARGV[first])
-  for i = first + 1, first + moves do redis.call('RPUSH', KEYS[2], ARGV[i]) end
-  local i = first + moves + 1
-  while i <= #ARGV do
-    redis.call('XADD', KEYS[3], 'MAXLEN', '~', EVENTS_KEPT, '*',
-               'v', ARGV[i], 'e', ARGV[i + 1], 'd', ARGV[i + 2])
-    i = i + 3
-  end
-  -- every key of the game expires with it (a no-op for keys not yet made)
-  redis.call('PEXPIRE', KEYS[2], ttl)
-  redis.call('PEXPIRE', KEYS[3], ttl)
+# The game's key holds a string, "2 <version> <create reply or ->\n<base>\n<log>"
+# (a hash, in format 1). Every script reads it with this.
+_PARSE = """
+local function parse(stored)
+  local header_end = string.find(stored, '\\n', 1, true)
+  local base_end = string.find(stored, '\\n', header_end + 1, true)
+  local _, _, version, reply = string.find(string.sub(stored, 1, header_end - 1), '^2 (%d+) (%S+)$')
+  return version, reply, string.sub(stored, header_end + 1, base_end - 1),
+         string.sub(stored, base_end + 1)
 end
-""".replace("EVENTS_KEPT", str(EVENTS_KEPT))
+local function kind(key) return redis.call('TYPE', key)['ok'] end
+"""
 
-# KEYS: game hash, moves list, events stream, and the reply key when there is one.
-# ARGV: expected version, new version, record, ttl ms, reply ttl ms, reply ("" when
-# none), then what _APPEND reads from ARGV[7].
+# KEYS: game, events, replies, format 1's moves. ARGV: expected version, new
+# version, game ttl ms, events ttl ms, reply ttl ms, reply field ("" when none),
+# reply value, the base ("" unless upgrading from format 1), the log entries,
+# then (version, entry) for each stream entry.
+# Returns {0} not found, {1, current} conflict, {2, current, prior reply}, {3}.
 _COMMIT = (
-    _APPEND
+    _PARSE
     + """
-local current = redis.call('HGET', KEYS[1], 'version')
-if not current then return {0} end
+local stored_kind = kind(KEYS[1])
+local current, created, base, log
+if stored_kind == 'string' then
+  current, created, base, log = parse(redis.call('GET', KEYS[1]))
+elseif stored_kind == 'hash' then
+  current, created, base, log = redis.call('HGET', KEYS[1], 'version'), '-', ARGV[8], ''
+  if not current then return {0} end
+  if base == '' then return {1, current} end  -- read as format 2, which it is not
+else
+  return {0}
+end
 if ARGV[6] ~= '' then
-  local prior = redis.call('GET', KEYS[4])
+  local prior = redis.call('HGET', KEYS[3], ARGV[6])
   if prior then return {2, current, prior} end
 end
 if current ~= ARGV[1] then return {1, current} end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-append(7, ARGV[4])
-if ARGV[6] ~= '' then redis.call('SET', KEYS[4], ARGV[6], 'PX', ARGV[5]) end
-return {3, ARGV[2]}
+if stored_kind == 'hash' then redis.call('DEL', KEYS[1]) end
+local header = '2 ' .. ARGV[2] .. ' ' .. created
+redis.call('SET', KEYS[1], header .. '\\n' .. base .. '\\n' .. log .. ARGV[9], 'PX', ARGV[3])
+for i = 10, #ARGV, 2 do
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', ARGV[i], 'a', ARGV[i + 1])
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+-- format 1's move list, where there is one, lives as long as its game
+redis.call('PEXPIRE', KEYS[4], ARGV[3])
+if ARGV[6] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[6], ARGV[7])
+  redis.call('PEXPIRE', KEYS[3], ARGV[5])
+end
+return {3}
+""".replace("EVENTS_KEPT", str(EVENTS_KEPT))
+)
+
+# KEYS: game, events, then reply hashes. ARGV: the version the caller holds
+# and the length of the log it holds then (-1: none, or not of format 2),
+# "1" to add the id of the stream's last entry, then a reply field per reply
+# hash. Returns {false} when there is no game, else the version, then: '='
+# when the caller's is current; 'T' and the log after the caller's; 'F', the
+# base and the log; '1' and a format-1 record. Then the last entry's id
+# (when asked: false when there is none) and the replies.
+_READ = (
+    _PARSE
+    + """
+local stored_kind = kind(KEYS[1])
+local result
+if stored_kind == 'string' then
+  local version, _, base, log = parse(redis.call('GET', KEYS[1]))
+  local known = tonumber(ARGV[2])
+  if version == ARGV[1] then
+    result = {version, '='}
+  elseif known >= 0 and known <= #log then
+    result = {version, 'T', string.sub(log, known + 1)}
+  else
+    result = {version, 'F', base, log}
+  end
+elseif stored_kind == 'hash' then
+  local version = redis.call('HGET', KEYS[1], 'version')
+  local record = redis.call('HGET', KEYS[1], 'record')
+  if not version or not record then return {false} end
+  if version == ARGV[1] then result = {version, '='} else result = {version, '1', record} end
+else
+  return {false}
+end
+if ARGV[3] == '1' then
+  local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
+  result[#result + 1] = last and last[1] or false
+end
+for i = 3, #KEYS do result[#result + 1] = redis.call('HGET', KEYS[i], ARGV[i + 1]) end
+return result
 """
 )
 
-# KEYS: game hash, then reply keys. ARGV: the version the caller already holds ("" if none).
-# Returns the version, the record unless it is the one the caller holds, and the replies.
-_READ = """
-local version = redis.call('HGET', KEYS[1], 'version')
-if not version then return {false} end
-local result = {version, false}
-if version ~= ARGV[1] then result[2] = redis.call('HGET', KEYS[1], 'record') end
-for i = 2, #KEYS do result[i + 1] = redis.call('GET', KEYS[i]) end
-return result
-"""
-
-# KEYS: game hash, moves list, events stream. ARGV: version, record, ttl ms, the
-# idempotent reply ("" when none), then what _APPEND reads from ARGV[5] (two bots
-# play their game through at creation). A game that exists already is left as it
-# is and its reply returned: an idempotent create names its game by its key, so
-# two creates with one key race on this one key.
+# KEYS: game. ARGV: version, base, log, ttl ms, the reply ("-" when none). A
+# game that exists already is left as it is and its reply returned: an
+# idempotent create names its game by its key, so two creates with one key
+# race on this one key.
 _CREATE = (
-    _APPEND
+    _PARSE
     + """
-if redis.call('EXISTS', KEYS[1]) == 1 then return {0, redis.call('HGET', KEYS[1], 'reply')} end
-redis.call('HSET', KEYS[1], 'version', ARGV[1], 'record', ARGV[2])
-if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'reply', ARGV[4]) end
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-append(5, ARGV[3])
+local stored_kind = kind(KEYS[1])
+if stored_kind == 'string' then
+  local _, reply = parse(redis.call('GET', KEYS[1]))
+  return {0, reply}
+end
+if stored_kind ~= 'none' then return {0, '-'} end
+local header = '2 ' .. ARGV[1] .. ' ' .. ARGV[5]
+redis.call('SET', KEYS[1], header .. '\\n' .. ARGV[2] .. '\\n' .. ARGV[3], 'PX', ARGV[4])
 return {1}
 """
 )
 
-
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """A change to report on the game's event stream."""
-
-    version: int
-    name: str
-    data: str | bytes  # JSON
-
-
-class LuaScript:
-    """A Lua script run by EVALSHA, loaded again when the server has lost it.
-
-    On one Redis the call goes straight to a pooled connection, retried on a
-    fresh one by the connection's own Retry (connect() sets one retry: a
-    Redis restart closes pooled connections). The client's command layers
-    (argument checks, observability hooks) cost about a tenth of a move's
-    Redis call. A cluster client routes EVALSHA by its keys.
-    """
-
-    def __init__(self, client: Client, source: str) -> None:
-        self._client = client
-        self._pool = client.connection_pool if isinstance(client, redis.Redis) else None
-        self._source = source
-        # Redis names a script by its SHA-1.
-        self._sha = hashlib.sha1(source.encode(), usedforsecurity=False).hexdigest()
-
-    def __call__(self, keys: Sequence[str], args: Sequence[str | bytes | int]) -> Any:
-        command = ("EVALSHA", self._sha, len(keys), *keys, *args)
-        try:
-            return self._execute(command)
-        except NoScriptError:  # a fresh or restarted server
-            self._client.script_load(self._source)
-            return self._execute(command)
-
-    def _execute(self, command: tuple) -> Any:
-        if self._pool is None:
-            return self._client.execute_command(*command)
-        connection = self._pool.get_connection()
-
-        def send_and_read() -> Any:
-            connection.send_command(*command)
-            return connection.read_response()
-
-        try:
-            # On a connection error or timeout: disconnect, so that the next
-            # send connects afresh.
-            return connection.retry.call_with_retry(
-                send_and_read, lambda _error: connection.disconnect()
-            )
-        except redis.ResponseError:
-            raise  # answered in full: the connection is fine
-        except BaseException:
-            connection.disconnect()  # an answer may still be on its way
-            raise
-        finally:
-            self._pool.release(connection)
-
-
-def _json_array(items: Sequence[bytes]) -> str:
-    """Stored JSON documents joined into one array, without parsing them."""
-    return "[" + ",".join(item.decode() for item in items) + "]"
-
-
-def _appended(moves: Sequence[str], events: Sequence[NewEvent]) -> list[str | bytes | int]:
-    args: list[str | bytes | int] = [len(moves), *moves]
-    for event in events:
-        args += [event.version, event.name, event.data]
-    return args
+# KEYS: game, format 1's moves. Everything that rebuilds the game's versions:
+# {'2', the stored string, moves...} or {'1', version, record, moves...}.
+_HISTORY = (
+    _PARSE
+    + """
+local stored_kind = kind(KEYS[1])
+local result
+if stored_kind == 'string' then
+  result = {'2', redis.call('GET', KEYS[1])}
+elseif stored_kind == 'hash' then
+  result = {'1', redis.call('HGET', KEYS[1], 'version'), redis.call('HGET', KEYS[1], 'record')}
+  if not result[2] or not result[3] then return {false} end
+else
+  return {false}
+end
+for _, move in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do result[#result + 1] = move end
+return result
+"""
+)
 
 
 @dataclass(frozen=True, slots=True)
-class StoredReply:
-    """The first successful answer to an idempotent request, kept for its retries."""
+class Revision:
+    """Where a loaded match stands in storage: the log's length at its version
+    (-1 when it came from a format-1 record, which its next commit upgrades)."""
 
-    fingerprint: str
-    body: str
-    game_id: str
+    log_length: int
 
-    def to_json(self) -> str:
-        return orjson.dumps(asdict(self)).decode()
-
-    @classmethod
-    def from_json(cls, text: bytes | str) -> "StoredReply":
-        return cls(**orjson.loads(text))
+    @property
+    def upgraded(self) -> bool:
+        return self.log_length >= 0
 
 
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    record: GameRecord
-    replies: dict[str, StoredReply]
+    match: Match
+    revision: Revision
+    replies: dict[str, str]  # reply field -> what was stored under it
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """What rebuilds every version of a game: the base, the actions after it,
+    and for a game begun in format 1, its moves and events from before the base
+    (as the documents format 1 stored)."""
+
+    base: Match
+    actions: list[Action]
+    earlier_moves: list[bytes]
+    upgraded_from_v1: bool
 
 
 class GameStore:
@@ -196,17 +206,22 @@ class GameStore:
         blocking_client: Client | None = None,
         game_ttl_seconds: int,
         reply_ttl_seconds: int,
-        recent_records: int = 4096,
+        finished_stream_ttl_seconds: float = 60.0,
+        recent_matches: int = 4096,
     ) -> None:
         self._redis = client
         # Reads that wait for events hold a connection for seconds: a pool of their own.
         self._feed = EventFeed(blocking_client or client, client)
         self._game_ttl_ms = game_ttl_seconds * 1000
         self._reply_ttl_ms = reply_ttl_seconds * 1000
-        self._commit = LuaScript(client, _COMMIT)
-        self._create = LuaScript(client, _CREATE)
-        self._read = LuaScript(client, _READ)
-        self._recent = RecentRecords(recent_records)
+        # A finished game's stream outlives its last event this long, for
+        # watchers whose read is on its way; later ones are served from the log.
+        self._finished_stream_ttl_ms = max(1, round(finished_stream_ttl_seconds * 1000))
+        self._commit = client.register_script(_COMMIT)
+        self._create = client.register_script(_CREATE)
+        self._read = client.register_script(_READ)
+        self._history = client.register_script(_HISTORY)
+        self._recent = RecentMatches(recent_matches)
         self._id_secret: bytes | None = None
 
     # Keys: every key of one game carries the hash tag {<id>} so that they all
@@ -216,53 +231,26 @@ class GameStore:
         return f"buttonup:{{{game_id}}}:game"
 
     @staticmethod
-    def moves_key(game_id: str) -> str:
-        return f"buttonup:{{{game_id}}}:moves"
-
-    @staticmethod
     def events_key(game_id: str) -> str:
         return f"buttonup:{{{game_id}}}:events"
 
     @staticmethod
-    def move_reply_key(game_id: str, scope: str, idempotency_key: str) -> str:
-        digest = hashlib.sha256(idempotency_key.encode()).hexdigest()
-        return f"buttonup:{{{game_id}}}:reply:{scope}:{digest}"
+    def replies_key(game_id: str) -> str:
+        return f"buttonup:{{{game_id}}}:replies"
+
+    @staticmethod
+    def moves_key(game_id: str) -> str:
+        """Format 1's move list."""
+        return f"buttonup:{{{game_id}}}:moves"
+
+    @staticmethod
+    def reply_field(scope: str, idempotency_key: str) -> str:
+        digest = hashlib.sha256(idempotency_key.encode()).digest()[:12]
+        return f"{scope}:{base64.urlsafe_b64encode(digest).decode()}"
 
     def ping(self) -> None:
         with _storage_errors():
             self._redis.ping()
-
-    def create(
-        self,
-        record: GameRecord,
-        reply: StoredReply | None = None,
-        moves: Sequence[str] = (),
-        events: Sequence[NewEvent] = (),
-    ) -> StoredReply | None:
-        """Store a new game, keeping `reply` with it for retries. When a game
-        with this id exists already (an idempotent create names its game by
-        its key: see `idempotent_game_id`), nothing is stored and that game's
-        reply is returned (an empty one when it was created without a key)."""
-        with _storage_errors():
-            outcome = self._create(
-                keys=[
-                    self.game_key(record.id),
-                    self.moves_key(record.id),
-                    self.events_key(record.id),
-                ],
-                args=[
-                    record.version,
-                    record.to_json(),
-                    self._game_ttl_ms,
-                    reply.to_json() if reply else "",
-                    *_appended(moves, events),
-                ],
-            )
-        if outcome[0] == 0:
-            prior = outcome[1]
-            return StoredReply.from_json(prior) if prior else StoredReply("", "", record.id)
-        self._recent.put(record)
-        return None
 
     def idempotent_game_id(self, idempotency_key: str) -> str:
         """The id of the game that a create with this key makes: unguessable
@@ -278,109 +266,193 @@ class GameStore:
         digest = hmac.new(secret, idempotency_key.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode()
 
-    def cached(self, game_id: str) -> GameRecord | None:
-        """The record this process read or wrote last for the game, without
+    def create(self, match: Match, changes: Sequence[Change] = (), reply: str = "") -> str | None:
+        """Store a new game: `match` at version 0 and the changes already made
+        to it (bots that played at creation), keeping `reply` with it. When a
+        game with this id exists already, nothing is stored and that game's
+        reply is returned ("" when it was created without one)."""
+        log = "".join(_entries(match, changes))
+        with _storage_errors():
+            outcome = self._create(
+                keys=[self.game_key(match.id)],
+                args=[
+                    match.version + len(changes),
+                    codec.encode_base(match),
+                    log,
+                    self._game_ttl_ms,
+                    reply or "-",
+                ],
+            )
+        if outcome[0] == 0:
+            prior = outcome[1].decode()
+            return "" if prior == "-" else prior
+        self._recent.put(changes[-1][0] if changes else match, Revision(len(log.encode())))
+        return None
+
+    def cached(self, game_id: str) -> tuple[Match, Revision] | None:
+        """The match this process read or wrote last for the game, without
         asking Redis: possibly stale, so only for a compare-and-set commit."""
         return self._recent.get(game_id)
 
-    def load(self, game_id: str, reply_keys: Sequence[str] = ()) -> Loaded:
-        """The game (GameNotFound if absent) and any stored replies, in one round trip.
+    def load(self, game_id: str, reply_fields: Sequence[str] = ()) -> Loaded:
+        """The game (GameNotFound if absent) and any stored replies, in one
+        round trip. Redis sends only the part of the log this process has not
+        replayed yet."""
+        return self._load(game_id, reply_fields, with_last_id=False)[0]
 
-        Redis sends the record only when it is not the version this process
-        decoded last: decoding is the larger part of a read.
-        """
+    def snapshot(self, game_id: str) -> tuple[Match, str]:
+        """The game and the id of the last entry on its stream, read at once,
+        so that entries after that id are exactly the changes after the match."""
+        loaded, last_id = self._load(game_id, (), with_last_id=True)
+        return loaded.match, last_id or "0-0"
+
+    def version(self, game_id: str) -> int | None:
+        """The game's current version; None once it is gone."""
+        try:
+            return self.load(game_id).match.version
+        except GameNotFound:
+            return None
+
+    def _load(
+        self, game_id: str, reply_fields: Sequence[str], with_last_id: bool
+    ) -> tuple[Loaded, str | None]:
         if not GAME_ID_PATTERN.match(game_id):
             raise GameNotFound(game_id)
         known = self._recent.get(game_id)
+        try:
+            found = self._fetch(game_id, reply_fields, with_last_id, known)
+        except codec.StoredFormError:
+            if known is None:
+                raise
+            # The log is not the one this process replayed (the game expired and
+            # was made again): read it whole.
+            found = self._fetch(game_id, reply_fields, with_last_id, None)
+        self._recent.put(found[0].match, found[0].revision)
+        return found
+
+    def _fetch(
+        self,
+        game_id: str,
+        reply_fields: Sequence[str],
+        with_last_id: bool,
+        known: tuple[Match, Revision] | None,
+    ) -> tuple[Loaded, str | None]:
+        known_version, known_length = (
+            (known[0].version, known[1].log_length) if known is not None else (-1, -1)
+        )
+        keys = [self.game_key(game_id), self.events_key(game_id)]
+        keys += [self.replies_key(game_id)] * len(reply_fields)
+        args = [known_version, known_length, "1" if with_last_id else "", *reply_fields]
         with _storage_errors():
-            found = self._read(
-                keys=[self.game_key(game_id), *reply_keys],
-                args=[known.version if known else ""],
-            )
+            found = self._read(keys=keys, args=args)
         if found[0] is None:
             raise GameNotFound(game_id)
-        version, text, reply_texts = int(found[0]), found[1], found[2:]
-        if text is None and known is not None and known.version == version:
-            record = known
+        version, kind = int(found[0]), found[1]
+        if kind == b"=" and known is not None:
+            match, revision, rest = known[0], known[1], found[2:]
+        elif kind == b"T" and known is not None:
+            match = _replayed(known[0], found[2].decode())
+            revision, rest = Revision(known_length + len(found[2])), found[3:]
+        elif kind == b"F":
+            match = _replayed(codec.decode_base(found[2]), found[3].decode())
+            revision, rest = Revision(len(found[3])), found[4:]
+        elif kind == b"1":
+            match, revision = codec.decode_record_v1(version, found[2]), Revision(-1)
+            rest = found[3:]
         else:
-            record = GameRecord.from_json(version, text)
-            self._recent.put(record)
+            raise codec.StoredFormError(f"game {game_id}: read as {kind!r}")
+        if match.version != version:
+            raise codec.StoredFormError(f"game {game_id}: the log does not reach {version}")
+        last_id = None
+        if with_last_id:
+            last_id = rest[0].decode() if rest[0] else None
+            rest = rest[1:]
         replies = {
-            key: StoredReply.from_json(reply_text)
-            for key, reply_text in zip(reply_keys, reply_texts, strict=True)
-            if reply_text is not None
+            field: text.decode()
+            for field, text in zip(reply_fields, rest, strict=True)
+            if text is not None
         }
-        return Loaded(record, replies)
+        return Loaded(match, revision, replies), last_id
 
     def commit(
         self,
-        record: GameRecord,
-        *,
-        expected_version: int | None = None,
-        moves: Sequence[str] = (),
-        events: Sequence[NewEvent] = (),
-        reply_key: str | None = None,
-        reply: StoredReply | None = None,
-    ) -> StoredReply | None:
-        """Write `record` if the stored game is still at `expected_version`
-        (default `record.version - 1`), appending `moves` and `events` and
-        keeping `reply` under `reply_key`, all at once.
+        before: Match,
+        revision: Revision,
+        changes: Sequence[Change],
+        reply_field: str = "",
+        reply: str = "",
+    ) -> str | None:
+        """Append `changes` (each a version after `before`) if the stored game
+        is still at `before`'s version, keeping `reply` under `reply_field`,
+        all at once; a game still in format 1 is upgraded in the same call.
 
         Raises VersionConflict when the game moved on, GameNotFound when it
-        expired. With a reply key that already holds a reply, nothing is
+        expired. When the reply field already holds a reply, nothing is
         written and that reply is returned.
         """
-        keys = [self.game_key(record.id), self.moves_key(record.id), self.events_key(record.id)]
-        if reply_key:
-            keys.append(reply_key)
+        game_id = before.id
+        after = changes[-1][0]
+        entries = _entries(before, changes)
+        log = "".join(entries)
+        stream: list[str | int] = []
+        for (match, _), entry in zip(changes, entries, strict=True):
+            stream += [match.version, entry]
+        events_ttl = self._game_ttl_ms if after.end_reason is None else self._finished_stream_ttl_ms
+        keys = [
+            self.game_key(game_id),
+            self.events_key(game_id),
+            self.replies_key(game_id),
+            self.moves_key(game_id),
+        ]
         args = [
-            record.version - 1 if expected_version is None else expected_version,
-            record.version,
-            record.to_json(),
+            before.version,
+            after.version,
             self._game_ttl_ms,
+            events_ttl,
             self._reply_ttl_ms,
-            reply.to_json() if reply_key and reply else "",
-            *_appended(moves, events),
+            reply_field,
+            reply,
+            b"" if revision.upgraded else codec.encode_base(before),
+            log,
+            *stream,
         ]
         with _storage_errors():
             outcome = self._commit(keys=keys, args=args)
         if outcome[0] == 0:
-            raise GameNotFound(record.id)
+            raise GameNotFound(game_id)
         if outcome[0] == 1:
             raise VersionConflict(int(outcome[1]))
         if outcome[0] == 2:
-            return StoredReply.from_json(outcome[2])
-        self._recent.put(record)
+            return outcome[2].decode()
+        length = len(log.encode()) + (revision.log_length if revision.upgraded else 0)
+        self._recent.put(after, Revision(length))
         return None
 
-    def snapshot(self, game_id: str) -> tuple[GameRecord, str]:
-        """The game and the id of the last event on its stream, read atomically,
-        so that events after that id are exactly the changes after the record."""
+    def history(self, game_id: str) -> History:
+        """Everything that rebuilds the game's versions, in one round trip."""
         if not GAME_ID_PATTERN.match(game_id):
             raise GameNotFound(game_id)
         with _storage_errors():
-            pipe = self._redis.pipeline(transaction=True)
-            pipe.hmget(self.game_key(game_id), "version", "record")
-            pipe.xrevrange(self.events_key(game_id), "+", "-", count=1)
-            (version, text), last = pipe.execute()
-        if version is None or text is None:
+            found = self._history(keys=[self.game_key(game_id), self.moves_key(game_id)])
+        if found[0] is None:
             raise GameNotFound(game_id)
-        last_id = last[0][0].decode() if last else "0-0"
-        return GameRecord.from_json(int(version), text), last_id
+        if found[0] == b"1":
+            start = codec.decode_record_v1(int(found[1]), found[2])
+            return History(start, [], found[3:], True)
+        _, base, log = found[1].decode().split("\n", 2)
+        start = codec.decode_base(base)
+        actions = list(codec.decode_entries(log, start.updated_at))
+        return History(start, actions, found[2:], start.version > 0)
 
-    def exists(self, game_id: str) -> bool:
+    def earlier_events(self, game_id: str) -> list[StoredEvent]:
+        """The format-1 events its stream still holds (a game begun before format 2)."""
         with _storage_errors():
-            return bool(self._redis.exists(self.game_key(game_id)))
-
-    def events_until(self, game_id: str, until_id: str) -> list[StoredEvent]:
-        """The events the stream still holds, oldest first, up to `until_id`."""
-        with _storage_errors():
-            entries = self._redis.xrange(self.events_key(game_id), "-", until_id)
-        return [stored_event(entry) for entry in entries]
+            entries = self._redis.xrange(self.events_key(game_id), "-", "+")
+        return [event for event in map(stored_event, entries) if event.entry is None]
 
     @contextmanager
     def subscribe(self, game_id: str, after_id: str) -> Iterator[Subscription]:
-        """The game's events after the stream id `after_id`, as they come,
+        """The game's stream entries after the id `after_id`, as they come,
         read together with every other stream this process watches."""
         with _storage_errors():
             subscription = self._feed.subscribe(self.events_key(game_id), after_id)
@@ -391,13 +463,13 @@ class GameStore:
 
     # The lobby: public games with an open seat, by creation time. The index is
     # a hint kept up on create and join; every read checks it against the
-    # records themselves, so concurrent joins and expiry never show through.
+    # games themselves, so concurrent joins and expiry never show through.
     LOBBY_KEY = "buttonup:lobby"
 
-    def list_publicly(self, record: GameRecord, created_us: int) -> None:
+    def list_publicly(self, game_id: str, created_us: int) -> None:
         with _storage_errors():
             pipe = self._redis.pipeline(transaction=False)
-            pipe.zadd(self.LOBBY_KEY, {record.id: created_us})
+            pipe.zadd(self.LOBBY_KEY, {game_id: created_us})
             # Entries older than any game can live are stale whatever they say.
             oldest = created_us - self._game_ttl_ms * 1000
             pipe.zremrangebyscore(self.LOBBY_KEY, "-inf", oldest)
@@ -428,68 +500,57 @@ class GameStore:
                 break
         return found
 
-    def load_many(self, game_ids: Sequence[str]) -> dict[str, GameRecord | None]:
-        with _storage_errors():
-            pipe = self._redis.pipeline(transaction=False)
-            for game_id in game_ids:
-                pipe.hmget(self.game_key(game_id), "version", "record")
-            found = pipe.execute()
-        return {
-            game_id: GameRecord.from_json(int(version), text) if version and text else None
-            for game_id, (version, text) in zip(game_ids, found, strict=True)
-        }
-
-    def moves_page(self, game_id: str, start: int, count: int) -> tuple[str, bool]:
-        """Moves start .. start+count-1 (0-based) as a JSON array, and whether
-        more follow."""
-        items = self._move_items(game_id, start, start + count)
-        return _json_array(items[:count]), len(items) > count
-
-    def moves_json(self, game_id: str) -> str:
-        """Every move of the game as one JSON array, oldest first."""
-        return _json_array(self._move_items(game_id, 0, -1))
-
-    def _move_items(self, game_id: str, first: int, last: int) -> list[bytes]:
-        """Stored moves first..last (LRANGE bounds); GameNotFound if the game is gone."""
-        if not GAME_ID_PATTERN.match(game_id):
-            raise GameNotFound(game_id)
-        with _storage_errors():
-            pipe = self._redis.pipeline(transaction=False)
-            pipe.exists(self.game_key(game_id))
-            pipe.lrange(self.moves_key(game_id), first, last)
-            exists, items = pipe.execute()
-        if not exists:
-            raise GameNotFound(game_id)
-        return items
-
-    def _forget(self, key: str) -> None:
-        try:
-            self._redis.delete(key)
-        except REDIS_ERRORS:
-            return
+    def load_many(self, game_ids: Sequence[str]) -> dict[str, Match | None]:
+        found: dict[str, Match | None] = {}
+        for game_id in game_ids:
+            try:
+                found[game_id] = self.load(game_id).match
+            except GameNotFound:
+                found[game_id] = None
+        return found
 
 
-class RecentRecords:
-    """The last records this process read or wrote, by game id, bounded.
+def _entries(start: Match, changes: Sequence[Change]) -> list[str]:
+    entries = []
+    previous = start
+    for match, events in changes:
+        entries.append(codec.encode_entry(match, events, previous.updated_at))
+        previous = match
+    return entries
 
-    Only a shortcut for decoding: every read still asks Redis for the
+
+def _replayed(start: Match, log: str) -> Match:
+    """`start` after the log's entries."""
+    match = start
+    try:
+        for match, _ in start.replay(codec.decode_entries(log, start.updated_at)):  # noqa: B007
+            pass
+    except (RulesError, ValueError, IndexError, KeyError) as error:
+        raise codec.StoredFormError(f"game {start.id}: {error}") from error
+    return match
+
+
+class RecentMatches:
+    """The last matches this process read or wrote, by game id, bounded.
+
+    Only a shortcut for replaying: every read still asks Redis for the
     current version, so a stale entry is never used.
     """
 
     def __init__(self, capacity: int) -> None:
         self._capacity = capacity
-        self._records: OrderedDict[str, GameRecord] = OrderedDict()
+        self._matches: OrderedDict[str, tuple[Match, Revision]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, game_id: str) -> GameRecord | None:
-        return self._records.get(game_id)
+    def get(self, game_id: str) -> tuple[Match, Revision] | None:
+        return self._matches.get(game_id)
 
-    def put(self, record: GameRecord) -> None:
+    def put(self, match: Match, revision: Revision) -> None:
         with self._lock:
-            self._records[record.id] = record
-            self._records.move_to_end(record.id)
-            if len(self._records) > self._capacity:
-                self._records.popitem(last=False)
+            self._matches[match.id] = (match, revision)
+            self._matches.move_to_end(match.id)
+            if len(self._matches) > self._capacity:
+                self._matches.popitem(last=False)
 
 
 @contextmanager

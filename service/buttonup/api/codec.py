@@ -1,0 +1,211 @@
+"""The API's JSON for matches, moves, answers and stream events: the one
+place it is made, as plain dicts in the shapes the schemas document (dumping
+nested schemas on every request costs more than the rest).
+
+A version of a game never changes, so its JSON and its events' frames are
+made once per worker and kept for the next answer or watcher that needs them.
+"""
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from datetime import UTC, datetime
+from typing import Any, Generic, TypeVar
+
+import orjson
+
+from buttonup.engine import PLAYERS, Match, Status
+from buttonup.engine.events import (
+    Event,
+    EventName,
+    GameOver,
+    Joined,
+    Moved,
+    Resigned,
+    RoundOver,
+)
+from buttonup.games import Outcome, Recorded, Seated, Snapshot, StreamItem
+
+T = TypeVar("T")
+
+
+def timestamp(milliseconds: int) -> str:
+    """RFC 3339, UTC, millisecond precision."""
+    seconds, millis = divmod(milliseconds, 1000)
+    moment = datetime.fromtimestamp(seconds, UTC).replace(microsecond=millis * 1000)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def game_view(match: Match) -> dict[str, Any]:
+    game = match.game
+    current = game.round.to_dict()
+    in_play = match.status is Status.PLAYING
+    options = match.options
+    return {
+        "id": match.id,
+        "status": match.status.value,
+        "version": match.version,
+        "created_at": timestamp(match.created_at),
+        "updated_at": timestamp(match.updated_at),
+        "visibility": options.visibility.value,
+        "hints": options.hints,
+        "target_score": options.target_score,
+        "players": players_view(match),
+        "score": game.score.to_dict(),
+        "winner": _name(game.winner),
+        "resigned": _name(game.resigned),
+        "round": {
+            "number": current["number"],
+            "starting_player": current["starting_player"],
+            "to_move": current["to_move"] if in_play else None,
+            "initial_circle": current["initial_circle"],
+            "circle": current["circle"],
+            "legal_moves": list(game.legal_moves()) if in_play else [],
+            "moves_played": current["moves_played"],
+        },
+        "rounds": [result.to_dict() for result in game.rounds],
+    }
+
+
+def players_view(match: Match) -> dict[str, Any]:
+    return {
+        color.value: {
+            "type": seat.type.value,
+            "name": seat.name,
+            "joined": seat.joined,
+            "level": _name(seat.level),
+        }
+        for color in PLAYERS
+        for seat in (match.seat(color),)
+    }
+
+
+def summary_view(match: Match) -> dict[str, Any]:
+    """A game as the lobby lists it."""
+    return {
+        "id": match.id,
+        "created_at": timestamp(match.created_at),
+        "target_score": match.options.target_score,
+        "open_seats": [color.value for color in match.open_seats],
+        "players": players_view(match),
+    }
+
+
+def move_view(moved: Moved) -> dict[str, Any]:
+    outcome = moved.outcome
+    return {
+        "number": outcome.number,
+        "round": outcome.round,
+        "player": outcome.player.value,
+        "position": outcome.position,
+        "extra_turn": outcome.extra_turn,
+        "overflow": outcome.overflow,
+        "round_over": outcome.round_over,
+        "created_at": timestamp(moved.at),
+    }
+
+
+def to_json(document: Any) -> str:
+    return orjson.dumps(document).decode()
+
+
+def _name(value: Any) -> str | None:
+    return value.value if value is not None else None
+
+
+def _moves(outcome: Outcome, skip: int = 0) -> list[dict[str, Any]]:
+    return [move_view(event) for event in outcome.events[skip:] if isinstance(event, Moved)]
+
+
+class Codec:
+    """Makes the JSON of the API, keeping what one version of a game renders to."""
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self._games: _Memo[bytes] = _Memo(capacity)
+        self._frames: _Memo[bytes] = _Memo(capacity)
+
+    def game_json(self, match: Match) -> bytes:
+        return self._games.get((match.id, match.version), lambda: orjson.dumps(game_view(match)))
+
+    def game_text(self, match: Match) -> str:
+        return self.game_json(match).decode()
+
+    def played(self, outcome: Outcome) -> str:
+        """A move's answer: the move, the bots' replies, the game after them."""
+        moves = _moves(outcome)
+        return self._with_game({"move": moves[0], "bot_moves": moves[1:]}, outcome.match)
+
+    def seated(self, seated: Seated) -> str:
+        """A join's answer: the seat, its token, the bots' first moves, the game."""
+        body = {
+            "color": seated.color.value,
+            "token": seated.token,
+            "bot_moves": _moves(seated.outcome),
+        }
+        return self._with_game(body, seated.outcome.match)
+
+    def moves(self, moves: Sequence[bytes | Moved]) -> str:
+        """A move list: documents format 1 stored are passed through as they are."""
+        items = [m if isinstance(m, bytes) else orjson.dumps(move_view(m)) for m in moves]
+        return "[" + ",".join(item.decode() for item in items) + "]"
+
+    def frames(self, item: StreamItem) -> bytes:
+        """An item of a game's stream as Server-Sent Events."""
+        if isinstance(item, Recorded):
+            return _frame(item.version, item.name, item.data.encode())
+        if isinstance(item, Snapshot):
+            match = item.match
+            key: Hashable = (match.id, match.version, EventName.GAME)
+            return self._frames.get(
+                key, lambda: _frame(match.version, EventName.GAME, self.game_json(match))
+            )
+        match, events = item.match, item.events
+        key = (match.id, match.version, tuple(event.name for event in events))
+        return self._frames.get(
+            key,
+            lambda: b"".join(
+                _frame(match.version, event.name, self._event_data(match, event))
+                for event in events
+            ),
+        )
+
+    def _event_data(self, match: Match, event: Event) -> bytes:
+        game = self.game_json(match)
+        if isinstance(event, Moved):
+            return b'{"move":' + orjson.dumps(move_view(event)) + b',"game":' + game + b"}"
+        if isinstance(event, RoundOver):
+            return orjson.dumps(event.result.to_dict())
+        if isinstance(event, Joined | Resigned):
+            return b'{"color":"' + event.color.value.encode() + b'","game":' + game + b"}"
+        if isinstance(event, GameOver):
+            return game
+        raise TypeError(f"no data for {event!r}")
+
+    def _with_game(self, document: dict[str, Any], match: Match) -> str:
+        """`document` as JSON, closed by the match's `game` member, made once."""
+        head = orjson.dumps(document)
+        return (head[:-1] + b',"game":' + self.game_json(match) + b"}").decode()
+
+
+def _frame(version: int, name: str, data: bytes) -> bytes:
+    return b"id: %d\nevent: %s\ndata: %s\n\n" % (version, name.encode(), data)
+
+
+class _Memo(Generic[T]):
+    """A bounded map of what was made, least recently made first out."""
+
+    def __init__(self, capacity: int) -> None:
+        self._capacity = capacity
+        self._items: OrderedDict[Hashable, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, make: Callable[[], T]) -> T:
+        found = self._items.get(key)
+        if found is not None:
+            return found
+        made = make()
+        with self._lock:
+            self._items[key] = made
+            if len(self._items) > self._capacity:
+                self._items.popitem(last=False)
+        return made

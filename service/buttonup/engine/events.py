@@ -1,0 +1,61 @@
+"""Typed domain events: what a command on a match did, one version at a time.
+
+Each names the version it produced; the events of one change share it and
+come in the order Moved, RoundOver, GameOver (or Resigned, GameOver).
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from buttonup.engine.board import Color
+from buttonup.engine.game import MoveOutcome, RoundResult
+
+
+class EventName(StrEnum):
+    """The names of a game's events, as its stream sends them."""
+
+    GAME = "game"  # the snapshot a stream starts with, not a change
+    JOINED = "joined"
+    MOVE = "move"
+    ROUND_OVER = "round_over"
+    RESIGNED = "resigned"
+    GAME_OVER = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    name: ClassVar[EventName] = EventName.JOINED
+    version: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    name: ClassVar[EventName] = EventName.MOVE
+    version: int
+    outcome: MoveOutcome
+    at: int  # milliseconds since the epoch
+
+
+@dataclass(frozen=True, slots=True)
+class RoundOver:
+    name: ClassVar[EventName] = EventName.ROUND_OVER
+    version: int
+    result: RoundResult
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned:
+    name: ClassVar[EventName] = EventName.RESIGNED
+    version: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    name: ClassVar[EventName] = EventName.GAME_OVER
+    version: int
+
+
+Event = Joined | Moved | RoundOver | Resigned | GameOver

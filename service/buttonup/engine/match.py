@@ -1,0 +1,298 @@
+"""The match around a game: options, seats, status and how it ended.
+
+Pure and immutable: every change is an action (a join, a move, a
+resignation) that `Match.apply` turns into the next version and the domain
+events it produced. Commands (`join`, `play`, `resign`, `bot_reply`) check
+who may do what, then apply their action; replaying a match's actions from
+its first version rebuilds every later one exactly (deals come from the
+match's seed), which is what storage and the event streams rely on.
+"""
+
+import hmac
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum, StrEnum
+from typing import Any, get_args, get_type_hints
+
+from buttonup.engine.board import PLAYERS, Color
+from buttonup.engine.bots import BOT_NAMES, BotLevel, choose_move
+from buttonup.engine.errors import (
+    GameFull,
+    HintsDisabled,
+    NotInProgress,
+    NotSeated,
+    NotYourTurn,
+    RulesError,
+    SeatTaken,
+)
+from buttonup.engine.events import Event, GameOver, Joined, Moved, Resigned, RoundOver
+from buttonup.engine.game import DEFAULT_TARGET_SCORE, GameState
+
+SEED_BITS = 128  # a match created without a seed draws one this long
+
+
+class Status(StrEnum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Visibility(StrEnum):
+    PRIVATE = "private"
+    PUBLIC = "public"
+
+
+class SeatType(StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class EndReason(StrEnum):
+    TARGET_SCORE = "target_score"
+    RESIGNATION = "resignation"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the match was created with. A new option is a field here (with
+    its default), a field of the API's schema and a member of the API's game:
+    storage and requests take every field as it is."""
+
+    target_score: int = DEFAULT_TARGET_SCORE
+    first_player: Color | None = None  # None: drawn from the seed
+    seed: int | None = None  # the client's; None: the match draws one it never shows
+    visibility: Visibility = Visibility.PRIVATE
+    hints: bool = True  # analysis while the match is in play
+
+    def to_plain(self) -> dict[str, Any]:
+        """The options not at their default, as JSON values (enums by value)."""
+        plain = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if value != item.default:
+                plain[item.name] = value.value if isinstance(value, Enum) else value
+        return plain
+
+    @classmethod
+    def from_plain(cls, plain: Mapping[str, Any]) -> "Options":
+        """Options from JSON values; TypeError for a name that is no option."""
+        hints = get_type_hints(cls)
+        values = {}
+        for name, value in plain.items():
+            if name not in hints:
+                raise TypeError(f"no option {name!r}")
+            kind = _enum_of(hints[name])
+            values[name] = kind(value) if kind is not None and value is not None else value
+        return cls(**values)
+
+
+def _enum_of(hint: Any) -> type[Enum] | None:
+    """The enum a field holds (`Color | None` holds Color), if any."""
+    for kind in (hint, *get_args(hint)):
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            return kind
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    type: SeatType = SeatType.HUMAN
+    name: str | None = None
+    joined: bool = False
+    token_sha256: str | None = None  # a human's token, hashed: the token itself is never kept
+    level: BotLevel | None = None
+
+    @classmethod
+    def bot(cls, level: BotLevel) -> "Seat":
+        return cls(type=SeatType.BOT, name=BOT_NAMES[level], joined=True, level=level)
+
+
+# Actions: each makes one version.
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    color: Color
+    name: str | None
+    token_sha256: str
+    at: int  # milliseconds since the epoch
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    position: int  # for the player to move
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    color: Color
+    at: int
+
+
+Action = Join | Play | Resign
+Change = tuple["Match", list[Event]]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    id: str
+    version: int
+    created_at: int  # milliseconds since the epoch
+    updated_at: int
+    options: Options
+    red: Seat
+    black: Seat
+    game: GameState
+    end_reason: EndReason | None = None
+
+    @classmethod
+    def new(
+        cls,
+        match_id: str,
+        options: Options,
+        now: int,
+        bots: Mapping[Color, BotLevel] | None = None,
+        seed: int | None = None,
+    ) -> "Match":
+        """Version 0: the first round dealt, bots seated. Without a seed in
+        `options`, deals come from `seed` (drawn when None), which no answer shows."""
+        if seed is None:
+            seed = options.seed if options.seed is not None else secrets.randbits(SEED_BITS)
+        seats = {color: Seat.bot(level) for color, level in (bots or {}).items()}
+        return cls(
+            id=match_id,
+            version=0,
+            created_at=now,
+            updated_at=now,
+            options=options,
+            red=seats.get(Color.RED, Seat()),
+            black=seats.get(Color.BLACK, Seat()),
+            game=GameState.new(options.target_score, options.first_player, seed),
+        )
+
+    # What the match is.
+
+    @property
+    def status(self) -> Status:
+        if self.end_reason is not None:
+            return Status.FINISHED
+        if not (self.red.joined and self.black.joined):
+            return Status.WAITING
+        return Status.PLAYING
+
+    def seat(self, color: Color) -> Seat:
+        return self.red if color is Color.RED else self.black
+
+    @property
+    def open_seats(self) -> tuple[Color, ...]:
+        return tuple(color for color in PLAYERS if not self.seat(color).joined)
+
+    def seat_of(self, token_sha256: str | None) -> Color:
+        """The seat a hashed token belongs to; NotSeated for any other."""
+        if token_sha256 is not None:
+            for color in PLAYERS:
+                stored = self.seat(color).token_sha256
+                if stored is not None and hmac.compare_digest(stored, token_sha256):
+                    return color
+        # No version: the game's state is not told to whoever holds no seat.
+        raise NotSeated("a seat token of this game is required")
+
+    def bot_to_move(self) -> BotLevel | None:
+        if self.status is not Status.PLAYING:
+            return None
+        seat = self.seat(self.game.to_move)  # type: ignore[arg-type]  # playing: someone moves
+        return seat.level if seat.type is SeatType.BOT else None
+
+    def require_analysis_open(self) -> None:
+        if self.status is Status.WAITING:
+            raise NotInProgress("the game is waiting for players", self.version)
+        if not self.options.hints and self.status is not Status.FINISHED:
+            raise HintsDisabled(
+                "this game was created without hints; analysis opens when it is over",
+                self.version,
+            )
+
+    # Commands: who may do what, then the action.
+
+    def join(self, color: Color | None, name: str | None, token_sha256: str, now: int) -> Change:
+        """Take `color`, or the first open seat (red before black)."""
+        if color is None:
+            if not self.open_seats:
+                raise GameFull("both seats are taken", self.version)
+            color = self.open_seats[0]
+        return self.apply(Join(color, name, token_sha256, now))
+
+    def play(self, color: Color, position: int, now: int) -> Change:
+        self._require_playing()
+        if color is not self.game.to_move:
+            raise NotYourTurn(f"it is {self.game.to_move}'s turn", self.version)
+        return self.apply(Play(position, now))
+
+    def resign(self, color: Color, now: int) -> Change:
+        return self.apply(Resign(color, now))
+
+    def bot_reply(self, now: int) -> Change:
+        """The bot to move plays (ValueError when no bot is to move)."""
+        level = self.bot_to_move()
+        if level is None:
+            raise ValueError("no bot is to move")
+        return self.apply(Play(choose_move(level, self.game), now))
+
+    # The one way a match changes.
+
+    def apply(self, action: Action) -> Change:
+        """The next version after `action`, and what it did. Refuses what the
+        rules refuse, so a replayed action is checked as the first one was."""
+        if isinstance(action, Play):
+            return self._played(action)
+        if isinstance(action, Join):
+            return self._joined(action)
+        return self._resigned(action)
+
+    def replay(self, actions: Iterable[Action]) -> Iterable[Change]:
+        """Each later version, one per action, with its events."""
+        match = self
+        for action in actions:
+            match, events = match.apply(action)
+            yield match, events
+
+    def _next(self, at: int, **changes: object) -> "Match":
+        return replace(self, version=self.version + 1, updated_at=at, **changes)
+
+    def _joined(self, action: Join) -> Change:
+        if action.color not in self.open_seats:
+            raise SeatTaken(f"the {action.color} seat is not open", self.version)
+        seat = Seat(name=action.name, joined=True, token_sha256=action.token_sha256)
+        seats = {"red": seat} if action.color is Color.RED else {"black": seat}
+        after = self._next(action.at, **seats)
+        return after, [Joined(after.version, action.color)]
+
+    def _played(self, action: Play) -> Change:
+        self._require_playing()
+        try:
+            game, outcome = self.game.apply(self.game.to_move, action.position)  # type: ignore[arg-type]
+        except RulesError as refused:  # the game's own refusal, with this match's version
+            raise type(refused)(refused.detail, self.version) from None
+        end = EndReason.TARGET_SCORE if game.is_over else None
+        after = self._next(action.at, game=game, end_reason=end)
+        version = after.version
+        events: list[Event] = [Moved(version, outcome, action.at)]
+        if outcome.round_over:
+            events.append(RoundOver(version, game.rounds[-1]))
+        if end is not None:
+            events.append(GameOver(version))
+        return after, events
+
+    def _resigned(self, action: Resign) -> Change:
+        self._require_playing()
+        after = self._next(
+            action.at, game=self.game.resign(action.color), end_reason=EndReason.RESIGNATION
+        )
+        return after, [Resigned(after.version, action.color), GameOver(after.version)]
+
+    def _require_playing(self) -> None:
+        status = self.status
+        if status is not Status.PLAYING:
+            raise NotInProgress(f"the game is {status}", self.version)

@@ -1,0 +1,325 @@
+"""The stored form of a match, compact and versioned.
+
+Format 2 keeps, per game, the match at its *base* version (version 0 for a
+game created by this format; the version it was upgraded at for a game
+written by format 1) and a *log*: one short line per later version saying
+what changed (a move is its position, a join its seat, name and token hash,
+a resignation its colour), each with the milliseconds since the version
+before. Replaying the log on the base with the engine rebuilds every version
+exactly, so neither the moves nor the events are stored as documents.
+
+Format 1 (a JSON record with every round, written before format 2) is still
+read: `decode_record_v1` turns such a record into the match it describes.
+"""
+
+import secrets
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+import orjson
+
+from buttonup.engine import (
+    BotLevel,
+    Color,
+    EndReason,
+    GameState,
+    Join,
+    Match,
+    Options,
+    Play,
+    Resign,
+    Seat,
+    SeatType,
+    Visibility,
+)
+from buttonup.engine.events import Event, Joined, Moved, Resigned
+from buttonup.engine.game import RoundResult, RoundState, Tally
+from buttonup.engine.match import SEED_BITS, Action
+
+FORMAT = 2
+
+
+class StoredFormError(ValueError):
+    """Stored data that does not decode as this module wrote it."""
+
+
+ENTRY_END = "\n"  # names are printable: no control character ever appears in one
+FIELD = "\t"
+
+_LETTER = {Color.RED: "r", Color.BLACK: "b", Color.WHITE: "w"}
+_COLOR = {letter: color for color, letter in _LETTER.items()}
+
+
+# The base: the match at one version, as compact JSON.
+
+
+def encode_base(match: Match) -> bytes:
+    """A new match (version 0) is its options, seed, first player and bots:
+    its deal follows from them. A later one (a format-1 game upgraded) is
+    stored whole."""
+    options = match.options
+    plain: dict[str, Any] = {
+        "f": FORMAT,
+        "id": match.id,
+        "c": match.created_at,
+        "o": options.to_plain(),
+    }
+    if match.version == 0:
+        plain["k"] = str(match.game.seed)  # wider than JSON's integers may be
+        plain["p"] = _LETTER[match.game.round.starting_player]
+        plain["b"] = [_name_or_none(match.red.level), _name_or_none(match.black.level)]
+    else:
+        plain.update(
+            v=match.version,
+            u=match.updated_at,
+            s=[_encode_seat(match.red), _encode_seat(match.black)],
+            g=_encode_game(match.game),
+            e=match.end_reason.value if match.end_reason else None,
+        )
+    return orjson.dumps(plain)
+
+
+def decode_base(data: bytes | str) -> Match:
+    plain = orjson.loads(data)
+    if plain.get("f") != FORMAT:
+        raise StoredFormError(f"not a base of format {FORMAT}")
+    options = Options.from_plain(plain["o"])
+    if "k" in plain:
+        started = replace(options, first_player=_COLOR[plain["p"]])
+        bots = {
+            color: BotLevel(level)
+            for color, level in zip((Color.RED, Color.BLACK), plain["b"], strict=True)
+            if level
+        }
+        match = Match.new(plain["id"], started, plain["c"], bots, seed=int(plain["k"]))
+        return replace(match, options=options)
+    red, black = plain["s"]
+    return Match(
+        id=plain["id"],
+        version=plain["v"],
+        created_at=plain["c"],
+        updated_at=plain["u"],
+        options=options,
+        red=_decode_seat(red),
+        black=_decode_seat(black),
+        game=_decode_game(plain["g"]),
+        end_reason=EndReason(plain["e"]) if plain["e"] else None,
+    )
+
+
+def _name_or_none(value: StrEnum | None) -> str | None:
+    return value.value if value is not None else None
+
+
+def _encode_seat(seat: Seat) -> list[Any]:
+    return [seat.type.value, seat.name, seat.joined, seat.token_sha256, seat.level]
+
+
+def _decode_seat(plain: list[Any]) -> Seat:
+    kind, name, joined, token_sha256, level = plain
+    return Seat(
+        type=SeatType(kind),
+        name=name,
+        joined=joined,
+        token_sha256=token_sha256,
+        level=BotLevel(level) if level else None,
+    )
+
+
+def _encode_game(game: GameState) -> list[Any]:
+    current = game.round
+    return [
+        game.target_score,
+        str(game.seed),  # wider than JSON's integers may be
+        game.moves_played,
+        [game.score.red, game.score.black],
+        _letter_or_none(game.winner),
+        _letter_or_none(game.resigned),
+        [
+            current.number,
+            _LETTER[current.starting_player],
+            _circle(current.initial_circle),
+            _circle(current.circle),
+            _letter_or_none(current.to_move),
+            current.moves_played,
+        ],
+        [
+            [
+                result.number,
+                _LETTER[result.starting_player],
+                _circle(result.initial_circle),
+                _stack(result.final_stack),
+            ]
+            for result in game.rounds
+        ],
+    ]
+
+
+def _decode_game(plain: list[Any]) -> GameState:
+    target, seed, moves_played, score, winner, resigned, current, rounds = plain
+    number, starter, initial, circle, to_move, round_moves = current
+    return GameState(
+        target_score=target,
+        seed=int(seed) if seed != "None" else None,
+        round=RoundState(
+            number=number,
+            starting_player=_COLOR[starter],
+            initial_circle=_uncircle(initial),
+            circle=_uncircle(circle),
+            to_move=_COLOR[to_move] if to_move else None,
+            moves_played=round_moves,
+        ),
+        score=Tally(*score),
+        rounds=tuple(_round_result(*result) for result in rounds),
+        winner=_COLOR[winner] if winner else None,
+        resigned=_COLOR[resigned] if resigned else None,
+        moves_played=moves_played,
+    )
+
+
+def _round_result(number: int, starter: str, initial: str, final: str) -> RoundResult:
+    # Strength and points follow from the final stack, as the game scored them.
+    final_stack = _unstack(final)
+    return RoundResult.scored(number, _COLOR[starter], _uncircle(initial), final_stack)
+
+
+def _letter_or_none(color: Color | None) -> str | None:
+    return _LETTER[color] if color else None
+
+
+def _stack(stack: Sequence[Color]) -> str:
+    return "".join(_LETTER[button] for button in stack)
+
+
+def _unstack(text: str) -> tuple[Color, ...]:
+    return tuple(_COLOR[letter] for letter in text)
+
+
+def _circle(circle: Sequence[Sequence[Color]]) -> str:
+    return ",".join(_stack(stack) for stack in circle)
+
+
+def _uncircle(text: str) -> tuple[tuple[Color, ...], ...]:
+    return tuple(_unstack(stack) for stack in text.split(","))
+
+
+# The log: one entry per version after the base.
+
+
+def encode_entry(match: Match, events: Sequence[Event], previous_at: int) -> str:
+    """The log entry of one version: `match` is that version, `events` what
+    made it, `previous_at` the time of the version before."""
+    return encode_action(action_of(match, events), previous_at)
+
+
+def action_of(match: Match, events: Sequence[Event]) -> Action:
+    """The action that made `match` with `events`."""
+    first = events[0]
+    if isinstance(first, Moved):
+        return Play(first.outcome.position, match.updated_at)
+    if isinstance(first, Joined):
+        seat = match.seat(first.color)
+        return Join(first.color, seat.name, seat.token_sha256 or "", match.updated_at)
+    if isinstance(first, Resigned):
+        return Resign(first.color, match.updated_at)
+    raise ValueError(f"no action makes {first!r}")
+
+
+def encode_action(action: Action, previous_at: int) -> str:
+    delay = _base36(action.at - previous_at)
+    if isinstance(action, Play):
+        entry = str(action.position) + (FIELD + delay if delay != "0" else "")
+    elif isinstance(action, Join):
+        parts = ["j" + _LETTER[action.color], delay, action.token_sha256]
+        if action.name is not None:  # no name field at all: None, not ""
+            parts.append(action.name)
+        entry = FIELD.join(parts)
+    else:
+        entry = "r" + _LETTER[action.color] + FIELD + delay
+    return entry + ENTRY_END
+
+
+def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
+    """The actions of log entries, in order; `previous_at`: the time of the
+    version before the first of them."""
+    at = previous_at
+    for entry in text.split(ENTRY_END)[:-1]:
+        kind = entry[0]
+        parts = entry.split(FIELD)
+        if kind.isdigit():
+            at += int(parts[1], 36) if len(parts) > 1 else 0
+            yield Play(int(parts[0]), at)
+        elif kind == "j":
+            at += int(parts[1], 36)
+            name = parts[3] if len(parts) > 3 else None
+            yield Join(_COLOR[entry[1]], name, parts[2], at)
+        elif kind == "r":
+            at += int(parts[1], 36)
+            yield Resign(_COLOR[entry[1]], at)
+        else:
+            raise StoredFormError(f"unknown log entry {entry!r}")
+
+
+def _base36(number: int) -> str:
+    if number < 0:
+        return "-" + _base36(-number)
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        number, digit = divmod(number, 36)
+        text = digits[digit] + text
+        if not number:
+            return text
+
+
+# Format 1: a record written before this format.
+
+
+def decode_record_v1(version: int, text: bytes | str) -> Match:
+    """A format-1 record as a match. Its games without a seed dealt each round
+    from fresh randomness; from now on they deal from a seed drawn here, so
+    that the versions after it can be replayed."""
+    plain = orjson.loads(text)
+    state = GameState.from_dict(plain["game"])
+    if state.seed is None:
+        state = replace(state, seed=secrets.randbits(SEED_BITS))
+    if state.resigned is not None:
+        end: EndReason | None = EndReason.RESIGNATION
+    else:
+        end = EndReason.TARGET_SCORE if state.is_over else None
+    seats = plain["seats"]
+    return Match(
+        id=plain["id"],
+        version=version,
+        created_at=parse_time(plain["created_at"]),
+        updated_at=parse_time(plain["updated_at"]),
+        options=Options(
+            target_score=state.target_score,
+            seed=plain["game"]["seed"],
+            visibility=Visibility(plain["visibility"]),
+            hints=plain.get("hints", True),  # records from before the option
+        ),
+        red=_seat_v1(seats["red"]),
+        black=_seat_v1(seats["black"]),
+        game=state,
+        end_reason=end,
+    )
+
+
+def _seat_v1(plain: dict[str, Any]) -> Seat:
+    return Seat(
+        type=SeatType(plain["type"]),
+        name=plain["name"],
+        joined=plain["joined"],
+        token_sha256=plain["token_sha256"],
+        level=BotLevel(plain["level"]) if plain["level"] else None,
+    )
+
+
+def parse_time(text: str) -> int:
+    """RFC 3339 as format 1 wrote it, in milliseconds since the epoch."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return round(moment.timestamp() * 1000)

@@ -1,0 +1,166 @@
+"""The match: seats, status, commands and their events, replay."""
+
+from dataclasses import fields
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from buttonup.engine import (
+    BotLevel,
+    Color,
+    EndReason,
+    GameFull,
+    IllegalMove,
+    Join,
+    Match,
+    NotInProgress,
+    NotSeated,
+    NotYourTurn,
+    Options,
+    Play,
+    SeatTaken,
+    SeatType,
+    Status,
+)
+from buttonup.engine.events import GameOver, Joined, Moved, Resigned, RoundOver
+
+R, B = Color.RED, Color.BLACK
+T0 = 1_767_225_600_000
+
+
+def new(**options) -> Match:
+    return Match.new("g1", Options(seed=3, first_player=R, **options), T0)
+
+
+def started(**options) -> Match:
+    match, _ = new(**options).join(None, "Ana", "a" * 64, T0 + 1)
+    match, _ = match.join(None, "Bo", "b" * 64, T0 + 2)
+    return match
+
+
+def test_a_new_match_waits_with_both_seats_open():
+    match = new()
+    assert (match.version, match.status, match.open_seats) == (0, Status.WAITING, (R, B))
+    assert match.created_at == match.updated_at == T0
+    assert match.end_reason is None
+
+
+def test_joins_take_red_then_black_and_start_the_match():
+    match, events = new().join(None, "Ana", "a" * 64, T0 + 5)
+    assert events == [Joined(1, R)]
+    assert (match.version, match.updated_at, match.red.name, match.red.joined) == (
+        1,
+        T0 + 5,
+        "Ana",
+        True,
+    )
+    match, events = match.join(None, None, "b" * 64, T0 + 6)
+    assert events == [Joined(2, B)] and match.status is Status.PLAYING
+
+
+def test_a_taken_seat_and_a_full_match_are_refused_with_the_version():
+    match, _ = new().join(R, None, "a" * 64, T0)
+    with pytest.raises(SeatTaken) as taken:
+        match.join(R, None, "b" * 64, T0)
+    assert taken.value.version == 1
+    with pytest.raises(GameFull):
+        started().join(None, None, "c" * 64, T0)
+
+
+def test_tokens_find_their_seat_and_no_other():
+    match = started()
+    assert match.seat_of("a" * 64) is R and match.seat_of("b" * 64) is B
+    for unknown in (None, "c" * 64):
+        with pytest.raises(NotSeated) as refused:
+            match.seat_of(unknown)
+        assert refused.value.version is None  # nothing told to whoever holds no seat
+
+
+def test_moves_wait_for_both_players_and_for_the_turn():
+    with pytest.raises(NotInProgress):
+        new().play(R, 0, T0)
+    match = started()
+    with pytest.raises(NotYourTurn) as not_yours:
+        match.play(B, match.game.legal_moves()[0], T0)
+    assert not_yours.value.version == 2
+    illegal = next(p for p in range(9) if p not in match.game.legal_moves())
+    with pytest.raises(IllegalMove) as refused:
+        match.play(R, illegal, T0)
+    assert refused.value.version == 2
+
+
+def test_a_move_makes_one_version_and_its_events_in_order():
+    match = started(target_score=1)
+    events: list = []
+    while match.status is Status.PLAYING:
+        match, events = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+        assert isinstance(events[0], Moved) and events[0].version == match.version
+    assert [type(event) for event in events] == [Moved, RoundOver, GameOver]
+    assert match.end_reason is EndReason.TARGET_SCORE and match.status is Status.FINISHED
+    with pytest.raises(NotInProgress):
+        match.play(R, 0, T0)
+
+
+def test_resigning_ends_the_match_for_the_other_colour():
+    match, events = started().resign(B, T0 + 50)
+    assert events == [Resigned(3, B), GameOver(3)]
+    assert (match.game.winner, match.end_reason, match.updated_at) == (
+        R,
+        EndReason.RESIGNATION,
+        T0 + 50,
+    )
+    with pytest.raises(NotInProgress):
+        match.resign(R, T0)
+
+
+def test_bots_sit_from_the_start_and_reply_when_to_move():
+    match = Match.new("g2", Options(seed=1, first_player=B), T0, bots={B: BotLevel.GREEDY})
+    assert match.black.type is SeatType.BOT and match.black.joined
+    assert match.bot_to_move() is None  # waiting for red
+    match, _ = match.join(None, None, "a" * 64, T0)
+    assert match.bot_to_move() is BotLevel.GREEDY
+    replied, events = match.bot_reply(T0 + 1)
+    assert isinstance(events[0], Moved) and events[0].outcome.player is B
+    assert replied.version == match.version + 1
+
+
+def test_commands_carry_every_field_they_do_not_change():
+    match = started()
+    changed = {"version", "updated_at", "game", "end_reason", "red", "black"}
+    commands = [
+        match.play(R, match.game.legal_moves()[0], T0 + 7)[0],
+        match.resign(R, T0 + 7)[0],
+        new().join(None, "Ana", "a" * 64, T0 + 7)[0],
+    ]
+    for before, after in zip([match, match, new()], commands, strict=True):
+        for item in fields(Match):
+            if item.name not in changed:
+                assert getattr(after, item.name) == getattr(before, item.name), item.name
+
+
+def test_the_seed_of_a_match_without_one_is_drawn_and_deals_from_it():
+    first = Match.new("g3", Options(), T0)
+    second = Match.new("g4", Options(), T0)
+    assert first.options.seed is None and first.game.seed is not None
+    assert first.game.seed != second.game.seed
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=1, max_size=60), st.integers(0, 2**63 - 1))
+def test_replaying_the_actions_rebuilds_every_version(choices, seed):
+    start = Match.new("g5", Options(seed=seed, target_score=5), T0)
+    actions = [Join(R, "Ana", "a" * 64, T0 + 1), Join(B, None, "b" * 64, T0 + 2)]
+    match, _ = start.join(R, "Ana", "a" * 64, T0 + 1)
+    match, _ = match.join(B, None, "b" * 64, T0 + 2)
+    versions = [match]
+    for step, choice in enumerate(choices):
+        if match.status is not Status.PLAYING:
+            break
+        legal = match.game.legal_moves()
+        action = Play(legal[choice % len(legal)], T0 + 10 + step)
+        actions.append(action)
+        match, _ = match.apply(action)
+        versions.append(match)
+    replayed = [after for after, _ in start.replay(actions)]
+    assert replayed[1:] == versions

@@ -1,0 +1,70 @@
+"""The stored form: bases and log entries read back as written, compactly."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from buttonup.engine import BotLevel, Color, Join, Match, Options, Play, Resign, Visibility
+from buttonup.store import codec
+
+T0 = 1_767_225_600_000
+
+
+def test_a_new_match_is_stored_as_its_options_seed_and_bots():
+    match = Match.new(
+        "g1",
+        Options(target_score=20, visibility=Visibility.PUBLIC),
+        T0,
+        {Color.BLACK: BotLevel.RANDOM},
+    )
+    stored = codec.encode_base(match)
+    assert codec.decode_base(stored) == match
+    assert len(stored) < 160
+    assert b"20" in stored and b"circle" not in stored
+
+
+def test_a_match_later_than_its_first_version_is_stored_whole():
+    match, _ = Match.new("g2", Options(seed=4), T0).join(None, "Ana", "a" * 64, T0 + 5)
+    for _ in range(1):
+        match, _ = match.join(None, None, "b" * 64, T0 + 6)
+    match, _ = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+    assert codec.decode_base(codec.encode_base(match)) == match
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(Play, st.integers(0, 8), st.integers(-5000, 10**10)),
+            st.builds(
+                Join,
+                st.sampled_from([Color.RED, Color.BLACK]),
+                st.one_of(
+                    st.none(), st.text(st.characters(min_codepoint=32), min_size=1, max_size=40)
+                ),
+                st.just("c" * 64),
+                st.integers(0, 10**9),
+            ),
+            st.builds(Resign, st.sampled_from([Color.RED, Color.BLACK]), st.integers(0, 10**9)),
+        ),
+        max_size=12,
+    )
+)
+def test_log_entries_read_back_as_the_actions_they_record(actions):
+    """Each entry holds the delay since the version before: times come back exact."""
+    text, previous = "", T0
+    for action in actions:
+        text += codec.encode_action(action, previous)
+        previous = action.at
+    assert list(codec.decode_entries(text, T0)) == actions
+
+
+def test_a_move_is_a_few_bytes():
+    assert codec.encode_action(Play(4, T0), T0) == "4\n"
+    assert codec.encode_action(Play(4, T0 + 5000), T0) == "4\t3uw\n"
+
+
+def test_what_does_not_decode_is_refused_as_stored_form():
+    with pytest.raises(codec.StoredFormError):
+        codec.decode_base(b'{"f": 9}')
+    with pytest.raises(codec.StoredFormError):
+        list(codec.decode_entries("x1\n", T0))

@@ -1,0 +1,107 @@
+"""Games that format 1 stored (fixtures/format1.json, written by that code:
+see fixtures/capture_format1.py) read, answer, play on and stream as they did,
+and are upgraded to format 2 by their next change."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from buttonup.store import GameStore
+from tests.api.helpers import auth
+
+FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "format1.json").read_text())
+GAMES = {game["label"]: game for game in FIXTURES["games"]}
+
+
+def restore(redis_client, game: dict) -> None:
+    """The game's keys as format 1 left them."""
+    for key, stored in game["keys"].items():
+        if stored["type"] == "hash":
+            redis_client.hset(key, mapping=stored["value"])
+        elif stored["type"] == "list":
+            redis_client.rpush(key, *stored["value"])
+        elif stored["type"] == "stream":
+            for entry_id, fields in stored["value"]:
+                redis_client.xadd(key, fields, id=entry_id)
+        else:
+            redis_client.set(key, stored["value"])
+        redis_client.expire(key, 3600)
+
+
+def events_text(client, game_id: str, after: int = 0) -> str:
+    return client.get(f"/v1/games/{game_id}/events?after={after}").get_data(as_text=True)
+
+
+def parsed(text: str) -> list[tuple[int, str, dict]]:
+    events = []
+    for block in text.strip().split("\n\n"):
+        lines = dict(line.split(": ", 1) for line in block.split("\n") if not line.startswith(":"))
+        events.append((int(lines["id"]), lines["event"], json.loads(lines["data"])))
+    return events
+
+
+@pytest.mark.parametrize("label", sorted(GAMES))
+def test_a_format_1_game_reads_as_it_did(client, redis_client, label):
+    game = GAMES[label]
+    restore(redis_client, game)
+    assert client.get(f"/v1/games/{game['id']}").get_json() == game["game"]
+    assert client.get(f"/v1/games/{game['id']}/moves").get_json() == game["moves"]
+    if game["events"] is not None:
+        assert events_text(client, game["id"]) == game["events"]
+
+
+@pytest.mark.parametrize("label", ["seeded, in play, moves with keys", "unseeded, in play"])
+def test_a_format_1_game_in_play_plays_on_to_the_end_and_streams_whole(client, redis_client, label):
+    game = GAMES[label]
+    restore(redis_client, game)
+    state = game["game"]
+    played = 0
+    while state["status"] == "playing":
+        token = game["tokens"][state["round"]["to_move"]]
+        answer = client.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"position": state["round"]["legal_moves"][0]},
+            headers=auth(token),
+        )
+        assert answer.status_code == 201, answer.get_json()
+        state = answer.get_json()["game"]
+        played += 1
+        if played == 1:  # upgraded by its first change
+            key = GameStore.game_key(game["id"])
+            assert redis_client.type(key) == b"string"
+            assert redis_client.get(key).startswith(b"2 ")
+    moves = client.get(f"/v1/games/{game['id']}/moves").get_json()
+    assert moves[: len(game["moves"])] == game["moves"]
+    assert [move["number"] for move in moves] == list(range(1, len(moves) + 1))
+    assert len(moves) == 8 * len(state["rounds"])
+    events = parsed(events_text(client, game["id"]))
+    ids = [version for version, _, _ in events[1:]]
+    assert ids == sorted(ids) and ids[-1] == state["version"]
+    assert [name for _, name, _ in events].count("move") == len(moves)
+    assert events[-1][1] == "game_over" and events[-1][2] == state
+    # A process that never saw the game rebuilds the same answers.
+    assert client.get(f"/v1/games/{game['id']}").get_json() == state
+
+
+def test_a_format_1_waiting_game_takes_its_seats(client, redis_client):
+    game = GAMES["waiting"]
+    restore(redis_client, game)
+    client.post(f"/v1/games/{game['id']}/players", json={"name": "Cy"})
+    joined = client.post(f"/v1/games/{game['id']}/players", json={})
+    assert joined.status_code == 201
+    assert joined.get_json()["game"]["status"] == "playing"
+    assert joined.get_json()["game"]["players"]["red"]["name"] == "Cy"
+
+
+def test_a_format_1_game_against_a_bot_gets_its_replies(client, redis_client):
+    game = GAMES["against a bot"]
+    restore(redis_client, game)
+    state = game["game"]
+    answer = client.post(
+        f"/v1/games/{game['id']}/moves",
+        json={"position": state["round"]["legal_moves"][0]},
+        headers=auth(game["tokens"]["red"]),
+    )
+    assert answer.status_code == 201
+    assert all(move["player"] == "black" for move in answer.get_json()["bot_moves"])

@@ -1,0 +1,147 @@
+"""The use cases' one pipeline on the suite's real Redis: optimistic loads and
+retries, If-Match, idempotent replays, bots, observers. Two `Games` on one
+Redis stand for two service processes."""
+
+import pytest
+
+from buttonup import errors
+from buttonup.engine import BotLevel, Color, NotYourTurn, Options, Status, opponent
+from buttonup.engine.events import Moved
+from buttonup.games import MAX_ATTEMPTS, Games, Idempotency, NewGame
+from buttonup.store import GameStore, connect
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_767_225_600_000
+
+    def __call__(self) -> int:
+        self.now += 1000
+        return self.now
+
+
+def process(redis_server, observed: list | None = None) -> Games:
+    store = GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+    heard = observed if observed is not None else []
+    return Games(store, clock=Clock(), observe=heard.extend)
+
+
+@pytest.fixture
+def games(redis_server, redis_client) -> Games:
+    return process(redis_server)
+
+
+def started(games: Games, **options) -> tuple[str, dict[Color, str]]:
+    new = NewGame(Options(seed=9, first_player=Color.RED, **options))
+    game_id = games.create(new, None).match.id
+    red = games.join(game_id, Color.RED, "Ana")
+    black = games.join(game_id, Color.BLACK, None)
+    return game_id, {Color.RED: red.token, Color.BLACK: black.token}
+
+
+def test_a_move_on_a_match_another_process_changed_is_decided_again_on_fresh_state(
+    games, redis_server
+):
+    game_id, tokens = started(games)
+    other = process(redis_server)
+    match = other.get(game_id)  # the other process now holds version 2
+    games.play(game_id, tokens[Color.RED], match.game.legal_moves()[0])
+    after = games.get(game_id)
+    # Optimistic from version 2, refused there as the commit's compare-and-set
+    # fails, then decided on version 3.
+    mover = after.game.to_move
+    outcome = other.play(game_id, tokens[mover], after.game.legal_moves()[0])
+    assert outcome.changes[0][0].version == after.version + 1
+    assert other.get(game_id) == games.get(game_id)
+
+
+def test_a_stale_refusal_is_only_answered_from_a_fresh_read(games, redis_server):
+    game_id, tokens = started(games)
+    other = process(redis_server)
+    other.get(game_id)  # caches version 2: red to move
+    match = games.get(game_id)
+    moved = games.play(game_id, tokens[Color.RED], match.game.legal_moves()[0]).match
+    if moved.game.to_move is Color.BLACK:
+        # Black's move looks like the wrong turn on the other's stale copy.
+        outcome = other.play(game_id, tokens[Color.BLACK], moved.game.legal_moves()[0])
+        assert outcome.match.version == moved.version + 1
+    with pytest.raises(NotYourTurn) as refused:
+        other.play(game_id, tokens[opponent(other.get(game_id).game.to_move)], 0)
+    assert refused.value.version == other.get(game_id).version
+
+
+def test_if_match_pins_the_version_and_a_lost_race_is_not_retried(games, redis_server):
+    game_id, tokens = started(games)
+    other = process(redis_server)
+    other.get(game_id)
+    legal = games.get(game_id).game.legal_moves()
+    games.play(game_id, tokens[Color.RED], legal[0], if_match=frozenset({2}))
+    with pytest.raises(errors.VersionMismatch) as mismatch:
+        other.play(game_id, tokens[Color.RED], legal[0], if_match=frozenset({2}))
+    assert mismatch.value.version == 3
+    assert games.get(game_id).version == 3
+
+
+def test_an_idempotent_retry_replays_the_first_outcome_and_applies_nothing(games, redis_server):
+    game_id, tokens = started(games)
+    position = games.get(game_id).game.legal_moves()[0]
+    key = Idempotency("move-1", f'{{"position": {position}}}')
+    first = games.play(game_id, tokens[Color.RED], position, idempotency=key)
+    again = process(redis_server).play(game_id, tokens[Color.RED], position, idempotency=key)
+    assert again.replayed and not first.replayed
+    assert (again.match, again.changes) == (first.match, first.changes)
+    assert games.get(game_id).version == first.match.version
+    with pytest.raises(errors.IdempotencyKeyReused):
+        games.play(game_id, tokens[Color.RED], position, idempotency=Idempotency("move-1", "{}"))
+
+
+def test_an_idempotent_create_replays_its_game(games, redis_server):
+    new = NewGame(Options(seed=1), bots={Color.RED: BotLevel.RANDOM, Color.BLACK: BotLevel.GREEDY})
+    key = Idempotency("create-1", "{}")
+    first = games.create(new, key)
+    again = process(redis_server).create(new, key)
+    assert again.replayed and again.match == first.match
+    assert first.match.status is Status.FINISHED
+
+
+def test_bots_reply_in_the_same_commit_one_version_each(games):
+    new = NewGame(Options(seed=2, first_player=Color.BLACK), bots={Color.BLACK: BotLevel.PERFECT})
+    game_id = games.create(new, None).match.id
+    seated = games.join(game_id, None, "Ana")
+    versions = [match.version for match, _ in seated.outcome.changes]
+    assert versions == list(range(1, len(versions) + 1)) and len(versions) >= 2
+    assert all(
+        isinstance(events[0], Moved) and events[0].outcome.player is Color.BLACK
+        for _, events in seated.outcome.changes[1:]
+    )
+    assert games.get(game_id) == seated.outcome.match
+    assert seated.outcome.match.game.to_move is Color.RED
+
+
+def test_the_observer_hears_each_committed_change_once(redis_server, redis_client):
+    observed: list[str] = []
+    games = process(redis_server, observed)
+    game_id, tokens = started(games)
+    games.resign(game_id, tokens[Color.BLACK])
+    assert observed == ["created", "joined", "joined", "resigned", "game_over"]
+
+
+class RivalStore(GameStore):
+    """A store whose every commit loses its race: another writer plays a move first."""
+
+    def commit(self, before, revision, changes, *args, **kwargs):
+        rival = self.load(before.id)
+        match = rival.match
+        moved = match.play(match.game.to_move, match.game.legal_moves()[0], match.updated_at)
+        super().commit(match, rival.revision, [moved])
+        return super().commit(before, revision, changes, *args, **kwargs)
+
+
+def test_a_request_that_keeps_losing_races_gives_up_without_applying(games, redis_server):
+    game_id, tokens = started(games, target_score=100)
+    store = RivalStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+    with pytest.raises(errors.ConcurrentUpdate):
+        Games(store, clock=Clock()).resign(game_id, tokens[Color.RED])
+    after = games.get(game_id)
+    assert after.status is Status.PLAYING and after.game.resigned is None
+    assert after.version == 2 + MAX_ATTEMPTS  # the rival's moves, and nothing else
