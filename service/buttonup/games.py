@@ -45,7 +45,8 @@ from buttonup.store import StorageUnavailable as StoreUnavailable
 from buttonup.store.codec import decode_entries
 
 MAX_ATTEMPTS = 8
-# Told what each committed change did: "created", then its events' names.
+CREATED = "created"  # what the observer hears of a new game, before its events' names
+# Told what each committed change did: CREATED, then its events' names.
 Observe = Callable[[Iterable[str]], None]
 Decide = Callable[[Match, int], Change]
 
@@ -84,6 +85,8 @@ class Outcome:
     match: Match
     changes: list[Change]
     replayed: bool = False
+    # The first answer's body itself, when format 1 kept it (before an upgrade).
+    stored_body: str | None = None
 
     @property
     def events(self) -> list[Event]:
@@ -197,7 +200,7 @@ class Games:
             prior = self._store.create(match, changes, reply)
             if prior is not None:
                 return self._replay_create(game_id, prior, idempotency)
-            self._observe(["created", *(event.name for _, events in changes for event in events)])
+            self._observe([CREATED, *(event.name for _, events in changes for event in events)])
             if after.options.visibility is Visibility.PUBLIC and after.status is Status.WAITING:
                 # Microseconds: games created in the same millisecond keep their order.
                 self._store.list_publicly(game_id, time.time_ns() // 1000)
@@ -269,13 +272,18 @@ class Games:
             if idempotency
             else {}
         )
+        earlier = (
+            [self._store.format1_reply_key(game_id, name, idempotency.key) for name in scopes]
+            if idempotency
+            else []
+        )
         with _store_errors():
             # With a key, the stored replies must be read with the match.
             cached = None if idempotency else self._store.cached(game_id)
             for _ in range(MAX_ATTEMPTS):
                 replies: dict[str, str] = {}
                 if cached is None:
-                    loaded = self._store.load(game_id, list(fields.values()))
+                    loaded = self._store.load(game_id, list(fields.values()), earlier)
                     match, revision, replies, optimistic = (
                         loaded.match,
                         loaded.revision,
@@ -333,6 +341,8 @@ class Games:
         return changes
 
     def _replay(self, game_id: str, stored: str, idempotency: Idempotency | None) -> Outcome:
+        if stored.startswith("{"):  # format 1's own: the answer itself
+            return self._replay_format1(game_id, stored, idempotency)
         digest, first, last = stored.split(":")
         if idempotency is None or digest != idempotency.digest:
             raise errors.IdempotencyKeyReused(
@@ -342,6 +352,17 @@ class Games:
         return Outcome(
             timeline.at(int(last)), timeline.between(int(first), int(last)), replayed=True
         )
+
+    def _replay_format1(
+        self, game_id: str, stored: str, idempotency: Idempotency | None
+    ) -> Outcome:
+        first = orjson.loads(stored)
+        if idempotency is None or first["fingerprint"] != idempotency.fingerprint:
+            raise errors.IdempotencyKeyReused(
+                "this Idempotency-Key was used with another request body"
+            )
+        match = self._store.load(game_id).match
+        return Outcome(match, [], replayed=True, stored_body=first["body"])
 
     def _replay_create(self, game_id: str, stored: str, idempotency: Idempotency | None) -> Outcome:
         digest, _, version = stored.partition(":")

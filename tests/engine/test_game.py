@@ -9,6 +9,7 @@ from buttonup.engine import (
     NotInProgress,
     NotYourTurn,
     RoundResult,
+    RoundState,
     Tally,
     opponent,
 )
@@ -248,3 +249,32 @@ def test_a_move_carries_every_other_field_over():
     assert after.round.legal_moves() == tuple(
         i for i, stack in enumerate(after.round.circle) if W in stack
     )
+
+
+def test_a_move_carries_every_field_it_does_not_change():
+    """`apply` builds the next state field by field. Every field is named
+    here, as carried (with a value other than its default) or as changed by
+    a move: a field added to the state fails this test until it is."""
+    from dataclasses import fields, replace
+
+    earlier = play_choices(GameState.new(seed=4, first_player=R, target_score=99), [0] * 8)[0]
+    carried = {
+        "target_score": 30,
+        "seed": 4,
+        "score": Tally(red=1, black=2),
+        "rounds": earlier.rounds,
+        "winner": None,  # a move needs a game that nobody has won
+        "resigned": None,
+    }
+    changed = {"round", "moves_played"}
+    assert {item.name for item in fields(GameState)} == set(carried) | changed
+    state = replace(GameState.new(seed=4, first_player=R), **carried)
+    after, _ = state.apply(R, state.legal_moves()[0])
+    assert {name: getattr(after, name) for name in carried} == carried
+
+    round_carried = {"number", "starting_player", "initial_circle"}
+    round_changed = {"circle", "to_move", "moves_played"}
+    round_fields = {item.name for item in fields(RoundState) if item.init}
+    assert round_fields == round_carried | round_changed
+    for name in round_carried:
+        assert getattr(after.round, name) == getattr(state.round, name), name

@@ -105,3 +105,32 @@ def test_a_format_1_game_against_a_bot_gets_its_replies(client, redis_client):
     )
     assert answer.status_code == 201
     assert all(move["player"] == "black" for move in answer.get_json()["bot_moves"])
+
+
+def test_a_move_retried_with_a_key_format_1_remembered_gets_that_answer(client, redis_client):
+    game = GAMES["seeded, in play, moves with keys"]
+    restore(redis_client, game)
+    stored = next(
+        json.loads(value["value"])
+        for key, value in game["keys"].items()
+        if ":reply:" in key and value["type"] == "string"
+    )
+    first = json.loads(stored["body"])
+    mover = first["move"]["player"]
+    key = next(
+        f"move-{n}"
+        for n in range(20)
+        if GameStore.format1_reply_key(game["id"], mover, f"move-{n}") in game["keys"]
+        and json.loads(
+            game["keys"][GameStore.format1_reply_key(game["id"], mover, f"move-{n}")]["value"]
+        )["body"]
+        == stored["body"]
+    )
+    answer = client.post(
+        f"/v1/games/{game['id']}/moves",
+        json={"position": first["move"]["position"]},
+        headers={**auth(game["tokens"][mover]), "Idempotency-Key": key},
+    )
+    assert answer.status_code == 201
+    assert answer.get_data(as_text=True) == stored["body"]
+    assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == game["game"]["version"]

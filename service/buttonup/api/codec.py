@@ -6,6 +6,7 @@ A version of a game never changes, so its JSON and its events' frames are
 made once per worker and kept for the next answer or watcher that needs them.
 """
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -29,8 +30,10 @@ from buttonup.games import Outcome, Recorded, Seated, Snapshot, StreamItem
 T = TypeVar("T")
 
 
+@functools.lru_cache(maxsize=4096)
 def timestamp(milliseconds: int) -> str:
-    """RFC 3339, UTC, millisecond precision."""
+    """RFC 3339, UTC, millisecond precision. Cached: a game's creation and each
+    version's time appear in several answers and events."""
     seconds, millis = divmod(milliseconds, 1000)
     moment = datetime.fromtimestamp(seconds, UTC).replace(microsecond=millis * 1000)
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -132,6 +135,8 @@ class Codec:
 
     def played(self, outcome: Outcome) -> str:
         """A move's answer: the move, the bots' replies, the game after them."""
+        if outcome.stored_body is not None:
+            return outcome.stored_body
         moves = _moves(outcome)
         return self._with_game({"move": moves[0], "bot_moves": moves[1:]}, outcome.match)
 

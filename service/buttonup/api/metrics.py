@@ -22,6 +22,9 @@ from prometheus_client import (
     multiprocess,
 )
 
+from buttonup.engine import EventName
+from buttonup.games import CREATED
+
 REQUESTS = Counter(
     "buttonup_http_requests",
     "HTTP requests answered, by method, route template and status",
@@ -48,10 +51,10 @@ STREAMS_OPEN = Gauge(
 
 # What a committed change did (Games' observer) -> its counter.
 _CHANGE_COUNTERS = {
-    "created": GAMES_CREATED,
-    "joined": PLAYERS_JOINED,
-    "move": MOVES_APPLIED,
-    "game_over": GAMES_FINISHED,
+    CREATED: GAMES_CREATED,
+    EventName.JOINED: PLAYERS_JOINED,
+    EventName.MOVE: MOVES_APPLIED,
+    EventName.GAME_OVER: GAMES_FINISHED,
 }
 UNMATCHED_ROUTE = "unmatched"  # 404s: one label, not one per path tried
 

@@ -28,6 +28,7 @@ from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
 from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN
+from buttonup.store.scripts import LuaScript
 
 # The secret that idempotent creates derive their game's id from (made by the
 # first process that needs it; no expiry).
@@ -88,11 +89,12 @@ return {3}
 """.replace("EVENTS_KEPT", str(EVENTS_KEPT))
 )
 
-# KEYS: game, events, then reply hashes. ARGV: the version the caller holds
+# KEYS: game, events, a reply hash per reply field, then (optionally) the key
+# format 1 kept each of those replies under. ARGV: the version the caller holds
 # and the length of the log it holds then (-1: none, or not of format 2),
-# "1" to add the id of the stream's last entry, then a reply field per reply
-# hash. Returns {false} when there is no game, else the version, then: '='
-# when the caller's is current; 'T' and the log after the caller's; 'F', the
+# "1" to add the id of the stream's last entry, then the reply fields.
+# Returns {false} when there is no game, else the version, then: '=' when the
+# caller's is current; 'T' and the log after the caller's; 'F', the
 # base and the log; '1' and a format-1 record. Then the last entry's id
 # (when asked: false when there is none) and the replies.
 _READ = (
@@ -122,7 +124,12 @@ if ARGV[3] == '1' then
   local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
   result[#result + 1] = last and last[1] or false
 end
-for i = 3, #KEYS do result[#result + 1] = redis.call('HGET', KEYS[i], ARGV[i + 1]) end
+local replies = #ARGV - 3
+for i = 1, replies do
+  local reply = redis.call('HGET', KEYS[2 + i], ARGV[3 + i])
+  if not reply and KEYS[2 + replies + i] then reply = redis.call('GET', KEYS[2 + replies + i]) end
+  result[#result + 1] = reply
+end
 return result
 """
 )
@@ -217,10 +224,10 @@ class GameStore:
         # A finished game's stream outlives its last event this long, for
         # watchers whose read is on its way; later ones are served from the log.
         self._finished_stream_ttl_ms = max(1, round(finished_stream_ttl_seconds * 1000))
-        self._commit = client.register_script(_COMMIT)
-        self._create = client.register_script(_CREATE)
-        self._read = client.register_script(_READ)
-        self._history = client.register_script(_HISTORY)
+        self._commit = LuaScript(client, _COMMIT)
+        self._create = LuaScript(client, _CREATE)
+        self._read = LuaScript(client, _READ)
+        self._history = LuaScript(client, _HISTORY)
         self._recent = RecentMatches(recent_matches)
         self._id_secret: bytes | None = None
 
@@ -242,6 +249,12 @@ class GameStore:
     def moves_key(game_id: str) -> str:
         """Format 1's move list."""
         return f"buttonup:{{{game_id}}}:moves"
+
+    @staticmethod
+    def format1_reply_key(game_id: str, scope: str, idempotency_key: str) -> str:
+        """Where format 1 kept a reply (for a day): still honoured after the upgrade."""
+        digest = hashlib.sha256(idempotency_key.encode()).hexdigest()
+        return f"buttonup:{{{game_id}}}:reply:{scope}:{digest}"
 
     @staticmethod
     def reply_field(scope: str, idempotency_key: str) -> str:
@@ -294,11 +307,17 @@ class GameStore:
         asking Redis: possibly stale, so only for a compare-and-set commit."""
         return self._recent.get(game_id)
 
-    def load(self, game_id: str, reply_fields: Sequence[str] = ()) -> Loaded:
+    def load(
+        self,
+        game_id: str,
+        reply_fields: Sequence[str] = (),
+        format1_reply_keys: Sequence[str] = (),
+    ) -> Loaded:
         """The game (GameNotFound if absent) and any stored replies, in one
-        round trip. Redis sends only the part of the log this process has not
-        replayed yet."""
-        return self._load(game_id, reply_fields, with_last_id=False)[0]
+        round trip: under each field, its reply, else what format 1 kept under
+        the matching key (a JSON document, not a reference). Redis sends only
+        the part of the log this process has not replayed yet."""
+        return self._load(game_id, reply_fields, with_last_id=False, extra=format1_reply_keys)[0]
 
     def snapshot(self, game_id: str) -> tuple[Match, str]:
         """The game and the id of the last entry on its stream, read at once,
@@ -314,19 +333,23 @@ class GameStore:
             return None
 
     def _load(
-        self, game_id: str, reply_fields: Sequence[str], with_last_id: bool
+        self,
+        game_id: str,
+        reply_fields: Sequence[str],
+        with_last_id: bool,
+        extra: Sequence[str] = (),
     ) -> tuple[Loaded, str | None]:
         if not GAME_ID_PATTERN.match(game_id):
             raise GameNotFound(game_id)
         known = self._recent.get(game_id)
         try:
-            found = self._fetch(game_id, reply_fields, with_last_id, known)
+            found = self._fetch(game_id, reply_fields, with_last_id, known, extra)
         except codec.StoredFormError:
             if known is None:
                 raise
             # The log is not the one this process replayed (the game expired and
             # was made again): read it whole.
-            found = self._fetch(game_id, reply_fields, with_last_id, None)
+            found = self._fetch(game_id, reply_fields, with_last_id, None, extra)
         self._recent.put(found[0].match, found[0].revision)
         return found
 
@@ -336,12 +359,14 @@ class GameStore:
         reply_fields: Sequence[str],
         with_last_id: bool,
         known: tuple[Match, Revision] | None,
+        extra: Sequence[str] = (),
     ) -> tuple[Loaded, str | None]:
         known_version, known_length = (
             (known[0].version, known[1].log_length) if known is not None else (-1, -1)
         )
         keys = [self.game_key(game_id), self.events_key(game_id)]
         keys += [self.replies_key(game_id)] * len(reply_fields)
+        keys += extra
         args = [known_version, known_length, "1" if with_last_id else "", *reply_fields]
         with _storage_errors():
             found = self._read(keys=keys, args=args)

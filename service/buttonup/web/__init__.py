@@ -1,9 +1,14 @@
 """The board: a browser front end served at /, plain static files that call
 only the public API (the same one any other front end uses)."""
 
+import json
+from enum import StrEnum
+from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, Response, send_from_directory
+
+from buttonup.engine import PLAYERS, EventName, SeatType, Status, Visibility
 
 STATIC = Path(__file__).with_name("static")
 
@@ -21,3 +26,29 @@ def index() -> Response:
     response = send_from_directory(STATIC, "index.html", max_age=0)
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     return response
+
+
+def _members(vocabulary: type[StrEnum]) -> dict[str, str]:
+    return {member.name: member.value for member in vocabulary}
+
+
+@cache
+def vocabulary_module() -> str:
+    """The engine's names as an ES module, so that the board says each once too."""
+    names = {
+        "COLORS": [color.value for color in PLAYERS],
+        "EVENTS": _members(EventName),
+        "STATUS": _members(Status),
+        "SEAT": _members(SeatType),
+        "VISIBILITY": _members(Visibility),
+    }
+    lines = [
+        f"export const {name} = Object.freeze({json.dumps(value)});"
+        for name, value in names.items()
+    ]
+    return "// Made by the service from its engine's vocabulary.\n" + "\n".join(lines) + "\n"
+
+
+@blp.get("/board/vocabulary.js")
+def vocabulary() -> Response:
+    return Response(vocabulary_module(), mimetype="text/javascript")

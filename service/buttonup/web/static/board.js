@@ -1,15 +1,15 @@
 // The board: plays Button Up! through the public API only (see /docs/).
 // Changes arrive on the game's event stream; moves are POSTed with the seat's
 // bearer token, kept in localStorage per game so that a reload keeps the seat.
+import { COLORS, EVENTS, SEAT, STATUS, VISIBILITY } from "./vocabulary.js";
 
 const POSITIONS = 9;
 const STEP_MS = 260; // one sown button
 const PAUSE_MS = 350; // between two moves
-const COLORS = ["red", "black"];
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const other = (color) => (color === "red" ? "black" : "red");
+const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
 const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -101,8 +101,8 @@ async function startAgainstBot(form) {
       target_score: Number(form.get("target")),
       hints: form.get("hints") === "on",
       players: {
-        [color]: { type: "human" },
-        [other(color)]: { type: "bot", level: form.get("level") },
+        [color]: { type: SEAT.HUMAN },
+        [other(color)]: { type: SEAT.BOT, level: form.get("level") },
       },
     },
   });
@@ -120,7 +120,7 @@ async function startAgainstFriend(form) {
     body: {
       target_score: Number(form.get("target")),
       hints: form.get("hints") === "on",
-      visibility: form.get("public") === "on" ? "public" : "private",
+      visibility: form.get("public") === "on" ? VISIBILITY.PUBLIC : VISIBILITY.PRIVATE,
     },
   });
   const joined = await call("POST", `/v1/games/${game.id}/players`, {
@@ -187,15 +187,15 @@ function follow() {
       const data = JSON.parse(event.data);
       view.queue = view.queue.then(() => handler(data)).catch(report);
     });
-  on("game", onSnapshot);
-  on("joined", (data) => onGame(data.game));
-  on("move", onMove);
-  on("round_over", onRoundOver);
-  on("resigned", (data) => {
+  on(EVENTS.GAME, onSnapshot);
+  on(EVENTS.JOINED, (data) => onGame(data.game));
+  on(EVENTS.MOVE, onMove);
+  on(EVENTS.ROUND_OVER, onRoundOver);
+  on(EVENTS.RESIGNED, (data) => {
     announce(`${playerName(view.game, data.color)} resigned.`);
     return onGame(data.game);
   });
-  on("game_over", onGameOver);
+  on(EVENTS.GAME_OVER, onGameOver);
   stream.onerror = () => {
     if (stream.readyState === EventSource.CLOSED && !view.game) {
       report(new Error("No such game: it may have expired."), { sticky: true });
@@ -207,7 +207,7 @@ function onSnapshot(game) {
   // First event of every connection, reconnections included.
   if (view.game && game.version < view.game.version) return;
   draw(game, game.round.circle);
-  if (game.status === "finished") showGameOver(game);
+  if (game.status === STATUS.FINISHED) showGameOver(game);
 }
 
 function onGame(game) {
@@ -235,7 +235,7 @@ async function onMove({ move, game }) {
 async function onRoundOver(summary) {
   const game = view.game;
   showRoundEnd(summary, game);
-  if (game.status === "finished") return; // the game-over screen follows
+  if (game.status === STATUS.FINISHED) return; // the game-over screen follows
   await new Promise((resolve) => {
     $("continue").onclick = () => {
       $("round-end").hidden = true;
@@ -247,7 +247,7 @@ async function onRoundOver(summary) {
 
 function onGameOver(game) {
   view.stream?.close(); // the stream ends here; do not reconnect
-  draw(game, view.circle && game.status === "finished" ? view.circle : game.round.circle);
+  draw(game, view.circle && game.status === STATUS.FINISHED ? view.circle : game.round.circle);
   showGameOver(game);
 }
 
@@ -277,9 +277,9 @@ function draw(game, circle) {
     button.setAttribute("aria-label", stackLabel(position, view.circle[position], playable));
   }
   $("turn").textContent = turnText(game);
-  $("hint").hidden = !(game.hints && view.seat && game.status === "playing");
+  $("hint").hidden = !(game.hints && view.seat && game.status === STATUS.PLAYING);
   $("hint").disabled = !mine;
-  $("resign").hidden = !(view.seat && game.status === "playing");
+  $("resign").hidden = !(view.seat && game.status === STATUS.PLAYING);
   drawSeatPanels(game);
 }
 
@@ -318,20 +318,20 @@ function playerName(game, color) {
 }
 
 function turnText(game) {
-  if (game.status === "waiting") {
+  if (game.status === STATUS.WAITING) {
     return view.seat ? "Waiting for your opponent to join…" : "Waiting for players…";
   }
-  if (game.status === "finished") return "Game over.";
+  if (game.status === STATUS.FINISHED) return "Game over.";
   const toMove = game.round.to_move;
   if (view.seat?.color === toMove) return "Your turn: pick a stack with a white button.";
   const seat = game.players[toMove];
-  if (seat.type === "bot") return `${playerName(game, toMove)} is thinking…`;
+  if (seat.type === SEAT.BOT) return `${playerName(game, toMove)} is thinking…`;
   return `${playerName(game, toMove)} (${toMove}) to move.`;
 }
 
 function drawSeatPanels(game) {
   const open = openSeats(game);
-  const inviting = view.seat && game.status === "waiting";
+  const inviting = view.seat && game.status === STATUS.WAITING;
   $("invite").hidden = !inviting;
   if (inviting) $("invite-link").value = window.location.href;
   const canJoin = !view.seat && open.length > 0;
@@ -387,7 +387,7 @@ function showRoundEnd(summary, game) {
     : "A tie: nobody scores.";
   $("round-end-title").textContent = `Round ${summary.number} over`;
   $("round-end").hidden = false;
-  $("continue").hidden = game.status === "finished";
+  $("continue").hidden = game.status === STATUS.FINISHED;
   $("continue").focus();
 }
 
@@ -408,7 +408,7 @@ function showGameOver(game) {
 function myTurn() {
   const game = view.game;
   return Boolean(
-    game && view.seat && game.status === "playing" && game.round.to_move === view.seat.color,
+    game && view.seat && game.status === STATUS.PLAYING && game.round.to_move === view.seat.color,
   );
 }
 

@@ -1,0 +1,69 @@
+"""The one place the store reaches past redis-py's public API: running its
+Lua scripts.
+
+`register_script` (redis-py's Script) sends EVALSHA through the client's
+command layers: argument checks, response callbacks, the retry wrapper and
+observability hooks. On one Redis, `LuaScript` sends EVALSHA straight on a
+pooled connection and retries on a fresh one with the connection's own Retry
+(connect() sets one retry: a Redis restart closes pooled connections). Side
+by side (README, "Library internals") that is worth several percent of a
+move's CPU. A cluster client goes through its public `execute_command`,
+which routes EVALSHA by its keys.
+
+Relies on redis-py 8's ConnectionPool.get_connection/release and
+Connection.send_command/read_response/retry; tests/store/test_scripts.py pins
+the version it was written for.
+"""
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+import redis
+from redis.exceptions import NoScriptError
+
+from buttonup.store.connection import Client
+
+WRITTEN_FOR_REDIS_PY = "8."
+
+
+class LuaScript:
+    """A Lua script run by EVALSHA, loaded again when the server has lost it."""
+
+    def __init__(self, client: Client, source: str) -> None:
+        self._client = client
+        self._pool = client.connection_pool if isinstance(client, redis.Redis) else None
+        self._source = source
+        # Redis names a script by its SHA-1.
+        self._sha = hashlib.sha1(source.encode(), usedforsecurity=False).hexdigest()
+
+    def __call__(self, keys: Sequence[str], args: Sequence[str | bytes | int] = ()) -> Any:
+        command = ("EVALSHA", self._sha, len(keys), *keys, *args)
+        try:
+            return self._execute(command)
+        except NoScriptError:  # a fresh or restarted server
+            self._client.script_load(self._source)
+            return self._execute(command)
+
+    def _execute(self, command: tuple) -> Any:
+        if self._pool is None:
+            return self._client.execute_command(*command)
+        connection = self._pool.get_connection()
+
+        def send_and_read() -> Any:
+            connection.send_command(*command)
+            return connection.read_response()
+
+        try:
+            # On a connection error or timeout: disconnect, so that the next
+            # send connects afresh.
+            return connection.retry.call_with_retry(
+                send_and_read, lambda _error: connection.disconnect()
+            )
+        except redis.ResponseError:
+            raise  # answered in full: the connection is fine
+        except BaseException:
+            connection.disconnect()  # an answer may still be on its way
+            raise
+        finally:
+            self._pool.release(connection)

@@ -1,0 +1,55 @@
+"""The API's codec makes exactly the documents the schemas describe."""
+
+from buttonup.api import schemas
+from buttonup.api.codec import Codec, game_view, move_view, players_view, summary_view, timestamp
+from buttonup.engine import BotLevel, Color, Match, Options
+from buttonup.engine.events import EventName, Moved
+
+T0 = 1_767_225_600_123
+
+
+def keys(schema: type) -> set[str]:
+    return set(schema().fields)
+
+
+def sample() -> tuple[Match, Moved]:
+    match = Match.new(
+        "g1", Options(seed=2, first_player=Color.RED), T0, {Color.BLACK: BotLevel.RANDOM}
+    )
+    match, _ = match.join(None, "Ana", "a" * 64, T0 + 1)
+    match, events = match.play(Color.RED, match.game.legal_moves()[0], T0 + 2)
+    return match, events[0]
+
+
+def test_every_view_has_the_fields_of_its_schema_and_no_other():
+    match, moved = sample()
+    view = game_view(match)
+    assert set(view) == keys(schemas.GameSchema)
+    assert set(view["round"]) == keys(schemas.RoundSchema)
+    assert set(view["players"]["red"]) == keys(schemas.PlayerSchema)
+    assert set(players_view(match)) == keys(schemas.PlayersSchema)
+    assert set(move_view(moved)) == keys(schemas.MoveSchema)
+    assert set(summary_view(match)) == keys(schemas.GameSummarySchema)
+
+
+def test_views_load_back_through_their_schemas():
+    match, moved = sample()
+    assert schemas.GameSchema().validate(game_view(match)) == {}
+    assert schemas.MoveSchema().validate(move_view(moved)) == {}
+
+
+def test_times_are_rfc_3339_utc_to_the_millisecond():
+    assert timestamp(T0) == "2026-01-01T00:00:00.123Z"
+    assert timestamp(0) == "1970-01-01T00:00:00.000Z"
+
+
+def test_a_version_renders_once_however_often_it_is_asked_for():
+    codec = Codec()
+    match, _ = sample()
+    assert codec.game_json(match) is codec.game_json(match)
+
+
+def test_the_stream_names_its_events_from_the_engines_vocabulary():
+    from buttonup.api.events import SSE_EVENT
+
+    assert SSE_EVENT["properties"]["event"]["enum"] == [name.value for name in EventName]

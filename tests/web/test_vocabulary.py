@@ -1,0 +1,25 @@
+"""The board takes the engine's names from the service, not from literals."""
+
+import re
+from pathlib import Path
+
+from buttonup.engine import EventName, SeatType, Status, Visibility
+
+BOARD = Path(__file__).resolve().parents[2] / "service/buttonup/web/static/board.js"
+
+
+def test_the_vocabulary_module_names_every_member(client):
+    response = client.get("/board/vocabulary.js")
+    assert response.status_code == 200 and response.mimetype == "text/javascript"
+    text = response.get_data(as_text=True)
+    for vocabulary in (EventName, SeatType, Status, Visibility):
+        for member in vocabulary:
+            assert f'"{member.name}": "{member.value}"' in text
+    assert 'export const COLORS = Object.freeze(["red", "black"]);' in text
+
+
+def test_the_board_spells_no_status_event_or_seat_type_itself():
+    source = BOARD.read_text()
+    names = [m.value for v in (EventName, SeatType, Status) for m in v if m.value != "game"]
+    for name in names:
+        assert not re.search(rf"""["']{name}["']""", source), name
