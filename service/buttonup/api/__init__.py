@@ -1,14 +1,14 @@
 """The HTTP API: flask-smorest blueprints, schemas and problem+json errors."""
 
-import io
 import json
 
-from flask import Flask, Request, g, request
+from flask import Flask, g, request
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
 from buttonup import __version__
 from buttonup.api import analysis, events, games, health, problems, schemas
+from buttonup.api.body_parser import read_body
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedJson, UnsupportedMediaType
 
@@ -70,7 +70,7 @@ def check_json_body() -> None:
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     if req.method not in BODY_METHODS or req.routing_exception is not None:
         return
-    data = _read_body(req)
+    data = read_body(req)
     if not data:
         return
     # The exact header most clients send, without parsing it.
@@ -79,20 +79,6 @@ def check_json_body() -> None:
         if mimetype != JSON and not mimetype.endswith("+json"):
             raise UnsupportedMediaType("send the body as application/json")
     try:
-        g.json_body = json.loads(data)  # kept for the view's schema (http.JsonBodyParser)
+        g.json_body = json.loads(data)  # kept for the view's schema (body_parser.JsonBodyParser)
     except (ValueError, UnicodeDecodeError) as error:
         raise MalformedJson(f"the body is not valid JSON: {error}") from None
-
-
-def _read_body(req: Request) -> bytes:
-    """The body, read in one call from the WSGI input when its declared length
-    is within bounds. werkzeug's get_data wraps the input in a LimitedStream
-    that reads it piece by piece: about 4% of a move's instructions in a
-    gunicorn worker. A body sent without a length (chunked) goes that way."""
-    declared = req.environ.get("CONTENT_LENGTH", "")
-    limit = req.max_content_length
-    if declared.isdigit() and limit is not None and int(declared) <= limit:
-        data = req.environ["wsgi.input"].read(int(declared))
-        req.environ["wsgi.input"] = io.BytesIO(data)  # for any later reader
-        return data
-    return req.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH

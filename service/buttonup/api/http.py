@@ -1,14 +1,12 @@
 """Small helpers for request headers, JSON bodies and JSON responses."""
 
 import re
-from typing import Any
 
-from flask import Response, g, request
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import RAISE, Schema, ValidationError
-from webargs.core import _UNKNOWN_DEFAULT_PARAM
-from webargs.flaskparser import FlaskParser
+
+from buttonup.api.body_parser import JsonBodyParser
 
 JSON = "application/json"
 
@@ -21,39 +19,6 @@ def header(name: str) -> str | None:
     """A request header, read from the WSGI environ: werkzeug's Headers.get
     raises and catches an exception for every header that is absent."""
     return request.environ.get("HTTP_" + name.upper().replace("-", "_"))
-
-
-class JsonBodyParser(FlaskParser):
-    """Takes the body that the check before every view already parsed (see
-    `buttonup.api.check_json_body`) rather than parsing it a second time."""
-
-    def _raw_load_json(self, req: Any) -> Any:
-        if "json_body" in g:
-            return g.json_body
-        return super()._raw_load_json(req)
-
-    def parse(self, argmap: Any, req: Any = None, **options: Any) -> Any:
-        # A parsed body and a plain schema: loaded here, as webargs would
-        # (unknown fields refused, errors under "json"), without its layers.
-        if (
-            options.get("location") == "json"
-            and options.get("unknown", _UNKNOWN_DEFAULT_PARAM) == _UNKNOWN_DEFAULT_PARAM
-            and options.get("validate") is None
-            and isinstance(argmap, Schema)
-            and "json_body" in g
-        ):
-            try:
-                return argmap.load(g.json_body, unknown=RAISE)
-            except ValidationError as error:
-                self._on_validation_error(
-                    error,
-                    req or request,
-                    argmap,
-                    "json",
-                    error_status_code=options.get("error_status_code"),
-                    error_headers=options.get("error_headers"),
-                )
-        return super().parse(argmap, req, **options)
 
 
 class ApiView(MethodView):

@@ -1,0 +1,27 @@
+"""gunicorn.conf.py's one reach into gevent's internals (the system's poll
+for redis-py's zero-timeout checks), pinned to the version it was written for."""
+
+import runpy
+import select
+
+import gevent
+from gevent import monkey
+
+from buttonup.cli import GUNICORN_CONF
+
+
+def test_the_installed_gevent_is_the_one_the_poll_swap_was_written_for():
+    conf = runpy.run_path(str(GUNICORN_CONF))
+    assert gevent.__version__.startswith(conf["WRITTEN_FOR_GEVENT"])
+    assert monkey.get_original("select", "poll") is select.poll  # unpatched here
+
+
+def test_the_worker_hook_puts_back_the_systems_poll():
+    conf = runpy.run_path(str(GUNICORN_CONF))
+    patched = select.poll
+    try:
+        select.poll = lambda: None  # as gevent's patch would stand
+        conf["post_worker_init"](None)
+        assert select.poll is monkey.get_original("select", "poll")
+    finally:
+        select.poll = patched
