@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from buttonup.app import create_app
 from buttonup.store import GameStore
 from tests.api.helpers import auth
 
@@ -134,3 +135,19 @@ def test_a_move_retried_with_a_key_format_1_remembered_gets_that_answer(client, 
     assert answer.status_code == 201
     assert answer.get_data(as_text=True) == stored["body"]
     assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == game["game"]["version"]
+
+
+def test_a_format_1_game_dealt_without_a_seed_keeps_its_deal_when_upgraded(
+    client, redis_client, settings
+):
+    game = json.loads(json.dumps(GAMES["waiting"]))
+    key = GameStore.game_key(game["id"])
+    record = json.loads(game["keys"][key]["value"]["record"])
+    record["game"]["seed"] = None  # as format 1 stored a game created without one
+    game["keys"][key]["value"]["record"] = json.dumps(record)
+    restore(redis_client, game)
+    deal = game["game"]["round"]["initial_circle"]
+    client.post(f"/v1/games/{game['id']}/players", json={})  # the upgrade
+    other_process = create_app(settings).test_client()  # reads what was stored
+    joined = other_process.post(f"/v1/games/{game['id']}/players", json={}).get_json()
+    assert joined["game"]["round"]["initial_circle"] == deal
