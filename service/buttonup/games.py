@@ -344,10 +344,7 @@ class Games:
         if stored.startswith("{"):  # format 1's own: the answer itself
             return self._replay_format1(game_id, stored, idempotency)
         digest, first, last = stored.split(":")
-        if idempotency is None or digest != idempotency.digest:
-            raise errors.IdempotencyKeyReused(
-                "this Idempotency-Key was used with another request body"
-            )
+        _same_body(idempotency is not None and digest == idempotency.digest)
         timeline = self._timeline(game_id)
         return Outcome(
             timeline.at(int(last)), timeline.between(int(first), int(last)), replayed=True
@@ -357,19 +354,13 @@ class Games:
         self, game_id: str, stored: str, idempotency: Idempotency | None
     ) -> Outcome:
         first = orjson.loads(stored)
-        if idempotency is None or first["fingerprint"] != idempotency.fingerprint:
-            raise errors.IdempotencyKeyReused(
-                "this Idempotency-Key was used with another request body"
-            )
+        _same_body(idempotency is not None and first["fingerprint"] == idempotency.fingerprint)
         match = self._store.load(game_id).match
         return Outcome(match, [], replayed=True, stored_body=first["body"])
 
     def _replay_create(self, game_id: str, stored: str, idempotency: Idempotency | None) -> Outcome:
         digest, _, version = stored.partition(":")
-        if idempotency is None or digest != idempotency.digest:
-            raise errors.IdempotencyKeyReused(
-                "this Idempotency-Key was used with another request body"
-            )
+        _same_body(idempotency is not None and digest == idempotency.digest)
         with _store_errors():
             timeline = self._timeline(game_id)
         return Outcome(timeline.at(int(version)), timeline.between(1, int(version)), replayed=True)
@@ -526,6 +517,12 @@ class Games:
     def _timeline(self, game_id: str) -> Timeline:
         history = self._store.history(game_id)
         return self._timelines.extend(history)
+
+
+def _same_body(same: bool) -> None:
+    """An idempotent retry must repeat its first request's body."""
+    if not same:
+        raise errors.IdempotencyKeyReused("this Idempotency-Key was used with another request body")
 
 
 def _seat_of(token_sha256: str | None) -> Callable[[Match], str]:
