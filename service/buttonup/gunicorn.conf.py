@@ -80,7 +80,7 @@ def post_worker_init(worker):
     """redis-py checks every connection it takes from its pool with a
     zero-timeout select.poll(). gevent's poll answers even that by a trip
     through its event loop: 51 us against 15 us a pooled connection taken and
-    given back with the system's, and 4.7% more server CPU per move without
+    given back with the system's, and 5 to 14% more server CPU per move without
     this (README, "Library internals"). A zero-timeout poll never blocks, so
     the system's is safe, and nothing in the worker polls with a timeout."""
     import select

@@ -8,7 +8,6 @@ from flask_swagger_ui import get_swaggerui_blueprint
 
 from buttonup import __version__
 from buttonup.api import analysis, events, games, health, problems, schemas
-from buttonup.api.body_parser import read_body
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedJson, UnsupportedMediaType
 
@@ -70,7 +69,7 @@ def check_json_body() -> None:
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     if req.method not in BODY_METHODS or req.routing_exception is not None:
         return
-    data = read_body(req)
+    data = req.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
     if not data:
         return
     # The exact header most clients send, without parsing it.

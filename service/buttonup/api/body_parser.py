@@ -1,38 +1,20 @@
-"""How a request's JSON body is read and loaded: the API's one adapter over
-webargs' and werkzeug's internals (README, "Library internals", has what each
-saves, measured side by side).
+"""How a request's JSON body is loaded: the API's one adapter over webargs'
+internals. `JsonBodyParser` loads the body that `check_json_body` parsed
+already straight into a plain schema, raising through webargs' own
+`_on_validation_error` as webargs would, without its other layers (README,
+"Library internals", has what that saves, measured side by side).
 
-- `read_body` reads a body with a declared length in one call of the WSGI
-  input; werkzeug's `get_data` wraps the input in a LimitedStream that reads
-  it piece by piece.
-- `JsonBodyParser` loads the body that `check_json_body` parsed already
-  straight into a plain schema, raising through webargs' own
-  `_on_validation_error` as webargs would, without its other layers.
-
-tests/api/test_body_parser.py pins the versions this was written for.
+tests/api/test_body_parser.py pins the version this was written for.
 """
 
-import io
 from typing import Any
 
-from flask import Request, g, request
+from flask import g, request
 from marshmallow import RAISE, Schema, ValidationError
 from webargs.core import _UNKNOWN_DEFAULT_PARAM
 from webargs.flaskparser import FlaskParser
 
-WRITTEN_FOR = {"webargs": "8.", "werkzeug": "3."}
-
-
-def read_body(req: Request) -> bytes:
-    """The body; 413 past the limit. A body sent without a length (chunked)
-    goes through werkzeug."""
-    declared = req.environ.get("CONTENT_LENGTH", "")
-    limit = req.max_content_length
-    if declared.isdigit() and limit is not None and int(declared) <= limit:
-        data = req.environ["wsgi.input"].read(int(declared))
-        req.environ["wsgi.input"] = io.BytesIO(data)  # for any later reader
-        return data
-    return req.get_data(cache=True)  # raises 413 past MAX_CONTENT_LENGTH
+WRITTEN_FOR = {"webargs": "8."}
 
 
 class JsonBodyParser(FlaskParser):
