@@ -189,6 +189,10 @@ class Games:
 
     def create(self, new: NewGame, idempotency: Idempotency | None) -> Outcome:
         with _store_errors():
+            if idempotency is not None:
+                earlier = self._format1_create(idempotency)
+                if earlier is not None:
+                    return earlier
             game_id = (
                 self._store.idempotent_game_id(idempotency.key) if idempotency else new_game_id()
             )
@@ -205,6 +209,21 @@ class Games:
                 # Microseconds: games created in the same millisecond keep their order.
                 self._store.list_publicly(game_id, time.time_ns() // 1000)
         return Outcome(after, changes)
+
+    def _format1_create(self, idempotency: Idempotency) -> Outcome | None:
+        """A create first answered before the upgrade to format 2 (whose game
+        ids were not derived from the key) replays that answer while its game
+        exists."""
+        stored = self._store.format1_create_reply(idempotency.key)
+        if stored is None:
+            return None
+        first = orjson.loads(stored)
+        try:
+            match = self._store.load(first["game_id"]).match
+        except StoredGameNotFound:
+            return None
+        _same_body(first["fingerprint"] == idempotency.fingerprint)
+        return Outcome(match, [], replayed=True, stored_body=first["body"])
 
     def join(self, game_id: str, color: Color | None, name: str | None) -> Seated:
         token = new_token()

@@ -2,6 +2,7 @@
 see fixtures/capture_format1.py) read, answer, play on and stream as they did,
 and are upgraded to format 2 by their next change."""
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -151,3 +152,22 @@ def test_a_format_1_game_dealt_without_a_seed_keeps_its_deal_when_upgraded(
     other_process = create_app(settings).test_client()  # reads what was stored
     joined = other_process.post(f"/v1/games/{game['id']}/players", json={}).get_json()
     assert joined["game"]["round"]["initial_circle"] == deal
+
+
+def test_a_create_retried_with_a_key_format_1_remembered_gets_that_game(client, redis_client):
+    game = GAMES["waiting"]
+    restore(redis_client, game)
+    body = {"visibility": "public", "seed": 2}
+    first = {
+        "fingerprint": json.dumps(body, sort_keys=True),
+        "body": json.dumps(game["game"]),
+        "game_id": game["id"],
+    }
+    digest = hashlib.sha256(b"create-before").hexdigest()
+    redis_client.set(f"buttonup:create-reply:{{{digest}}}", json.dumps(first), ex=3600)
+    answer = client.post("/v1/games", json=body, headers={"Idempotency-Key": "create-before"})
+    assert answer.status_code == 201
+    assert answer.get_json() == game["game"]
+    assert answer.headers["Location"].endswith(game["id"])
+    other = client.post("/v1/games", json={"seed": 3}, headers={"Idempotency-Key": "create-before"})
+    assert other.get_json()["code"] == "idempotency_key_reused"

@@ -133,6 +133,12 @@ class Codec:
     def game_text(self, match: Match) -> str:
         return self.game_json(match).decode()
 
+    def created(self, outcome: Outcome) -> str:
+        """A create's answer: the game."""
+        if outcome.stored_body is not None:
+            return outcome.stored_body
+        return self.game_text(outcome.match)
+
     def played(self, outcome: Outcome) -> str:
         """A move's answer: the move, the bots' replies, the game after them."""
         if outcome.stored_body is not None:

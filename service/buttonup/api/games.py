@@ -120,7 +120,7 @@ class GameCollection(ApiView):
     def post(self, new: NewGame) -> Response:
         outcome = games().create(new, idempotency())
         location = url_for("games.Game", game_id=outcome.match.id)
-        return json_response(codec().game_text(outcome.match), 201, {"Location": location})
+        return json_response(codec().created(outcome), 201, {"Location": location})
 
 
 @blp.route("/<game_id>", parameters=[GAME_ID])

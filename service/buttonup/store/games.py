@@ -279,6 +279,13 @@ class GameStore:
         digest = hmac.new(secret, idempotency_key.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode()
 
+    def format1_create_reply(self, idempotency_key: str) -> str | None:
+        """What format 1 kept (for a day) for a create with this key, while its
+        game exists: a JSON document of the first answer."""
+        digest = hashlib.sha256(idempotency_key.encode()).hexdigest()
+        with _storage_errors():
+            return _text(self._redis.get(f"buttonup:create-reply:{{{digest}}}"))
+
     def create(self, match: Match, changes: Sequence[Change] = (), reply: str = "") -> str | None:
         """Store a new game: `match` at version 0 and the changes already made
         to it (bots that played at creation), keeping `reply` with it. When a
@@ -533,6 +540,10 @@ class GameStore:
             except GameNotFound:
                 found[game_id] = None
         return found
+
+
+def _text(value: bytes | None) -> str | None:
+    return value.decode() if value is not None else None
 
 
 def _entries(start: Match, changes: Sequence[Change]) -> list[str]:
