@@ -200,3 +200,24 @@ def test_a_finished_games_stream_expires_soon_and_its_log_stays(store, redis_cli
     assert redis_client.pttl(store.game_key(match.id)) > 590_000
     history = store.history(match.id)
     assert [action.at for action in history.actions] == [T0 + 1000, T0 + 2000, T0 + 4000]
+
+
+def test_several_games_load_in_one_call_and_gone_ones_are_none(store, redis_server, redis_client):
+    matches = [new_match() for _ in range(5)]
+    for match in matches:
+        store.create(match)
+    redis_client.delete(store.game_key(matches[2].id))
+    redis_client.script_flush()  # loaded again within the call
+    found = fresh_store(redis_server).load_many([match.id for match in matches])
+    assert found[matches[2].id] is None
+    assert [found[m.id] for m in matches if m is not matches[2]] == [
+        m for m in matches if m is not matches[2]
+    ]
+
+
+def test_no_game_id_starts_with_a_dash(store):
+    """Command-line tools (scripts/watch.py --game ID) would take it for an option."""
+    ids = [new_game_id() for _ in range(3000)]
+    ids += [store.idempotent_game_id(f"key-{n}") for n in range(3000)]
+    assert not any(game_id.startswith("-") for game_id in ids)
+    assert all(GAME_ID_PATTERN.match(game_id) for game_id in ids)

@@ -27,7 +27,7 @@ from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
-from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN
+from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN, command_line_safe
 from buttonup.store.scripts import LuaScript
 
 # The secret that idempotent creates derive their game's id from (made by the
@@ -277,7 +277,7 @@ class GameStore:
                 pipe.get(ID_SECRET_KEY)
                 secret = self._id_secret = pipe.execute()[1]
         digest = hmac.new(secret, idempotency_key.encode(), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode()
+        return command_line_safe(base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode())
 
     def format1_create_reply(self, idempotency_key: str) -> str | None:
         """What format 1 kept (for a day) for a create with this key, while its
@@ -379,22 +379,7 @@ class GameStore:
             found = self._read(keys=keys, args=args)
         if found[0] is None:
             raise GameNotFound(game_id)
-        version, kind = int(found[0]), found[1]
-        if kind == b"=" and known is not None:
-            match, revision, rest = known[0], known[1], found[2:]
-        elif kind == b"T" and known is not None:
-            match = _replayed(known[0], found[2].decode())
-            revision, rest = Revision(known_length + len(found[2])), found[3:]
-        elif kind == b"F":
-            match = _replayed(codec.decode_base(found[2]), found[3].decode())
-            revision, rest = Revision(len(found[3])), found[4:]
-        elif kind == b"1":
-            match, revision = codec.decode_record_v1(version, found[2]), Revision(-1)
-            rest = found[3:]
-        else:
-            raise codec.StoredFormError(f"game {game_id}: read as {kind!r}")
-        if match.version != version:
-            raise codec.StoredFormError(f"game {game_id}: the log does not reach {version}")
+        match, revision, rest = _decoded(game_id, found, known)
         last_id = None
         if with_last_id:
             last_id = rest[0].decode() if rest[0] else None
@@ -533,13 +518,54 @@ class GameStore:
         return found
 
     def load_many(self, game_ids: Sequence[str]) -> dict[str, Match | None]:
-        found: dict[str, Match | None] = {}
+        """Several games in one round trip; None for each that is gone."""
+        calls = []
         for game_id in game_ids:
-            try:
-                found[game_id] = self.load(game_id).match
-            except GameNotFound:
+            known = self._recent.get(game_id)
+            version, length = (known[0].version, known[1].log_length) if known else (-1, -1)
+            keys = [self.game_key(game_id), self.events_key(game_id)]
+            calls.append((keys, [version, length, ""]))
+        with _storage_errors():
+            answers = self._read.many(calls)
+        found: dict[str, Match | None] = {}
+        for game_id, answer in zip(game_ids, answers, strict=True):
+            if answer[0] is None:
                 found[game_id] = None
+                continue
+            try:
+                match, revision, _ = _decoded(game_id, answer, self._recent.get(game_id))
+            except codec.StoredFormError:  # not the log this process replayed: read it whole
+                try:
+                    found[game_id] = self.load(game_id).match
+                except GameNotFound:
+                    found[game_id] = None
+                continue
+            self._recent.put(match, revision)
+            found[game_id] = match
         return found
+
+
+def _decoded(
+    game_id: str, found: list, known: tuple[Match, Revision] | None
+) -> tuple[Match, Revision, list]:
+    """The match a read answered (see _READ), its revision, and what follows it."""
+    version, kind = int(found[0]), found[1]
+    if kind == b"=" and known is not None:
+        match, revision, rest = known[0], known[1], found[2:]
+    elif kind == b"T" and known is not None:
+        match = _replayed(known[0], found[2].decode())
+        revision, rest = Revision(known[1].log_length + len(found[2])), found[3:]
+    elif kind == b"F":
+        match = _replayed(codec.decode_base(found[2]), found[3].decode())
+        revision, rest = Revision(len(found[3])), found[4:]
+    elif kind == b"1":
+        match, revision = codec.decode_record_v1(version, found[2]), Revision(-1)
+        rest = found[3:]
+    else:
+        raise codec.StoredFormError(f"game {game_id}: read as {kind!r}")
+    if match.version != version:
+        raise codec.StoredFormError(f"game {game_id}: the log does not reach {version}")
+    return match, revision, rest
 
 
 def _text(value: bytes | None) -> str | None:

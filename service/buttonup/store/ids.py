@@ -10,7 +10,12 @@ GAME_ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def new_game_id() -> str:
-    return secrets.token_urlsafe(GAME_ID_BYTES)
+    return command_line_safe(secrets.token_urlsafe(GAME_ID_BYTES))
+
+
+def command_line_safe(game_id: str) -> str:
+    """An id never starts with "-", which command-line tools take for an option."""
+    return "_" + game_id[1:] if game_id.startswith("-") else game_id
 
 
 def new_token() -> str:

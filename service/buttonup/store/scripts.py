@@ -45,6 +45,25 @@ class LuaScript:
             self._client.script_load(self._source)
             return self._execute(command)
 
+    def many(self, calls: Sequence[tuple[Sequence[str], Sequence[str | bytes | int]]]) -> list:
+        """Several calls in one round trip, through redis-py's public pipeline;
+        one call after another on a cluster, whose pipelines refuse EVALSHA.
+        Raises the first error."""
+        if self._pool is None:
+            return [self(keys, args) for keys, args in calls]
+        for _ in range(2):
+            pipe = self._client.pipeline(transaction=False)
+            for keys, args in calls:
+                pipe.evalsha(self._sha, len(keys), *keys, *args)
+            results = pipe.execute(raise_on_error=False)
+            if not any(isinstance(result, NoScriptError) for result in results):
+                break
+            self._client.script_load(self._source)  # a fresh or restarted server
+        for result in results:
+            if isinstance(result, Exception):
+                raise result
+        return results
+
     def _execute(self, command: tuple) -> Any:
         if self._pool is None:
             return self._client.execute_command(*command)
