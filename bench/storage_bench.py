@@ -9,7 +9,8 @@ seconds after the one before on the service's clock, and reports:
   expired (BUTTONUP_FINISHED_STREAM_TTL), and games per GB at that size;
 - a 100-point game between two perfect bots, made by one request;
 - what each idempotent reply adds (a key sent with every move).
-Medians over --games games (seeds 0..games-1).
+Medians over --games games, dealt without a seed as most games are (their
+size varies from run to run with their length: about 6 bytes a move).
 """
 
 import argparse
@@ -57,10 +58,14 @@ def service(redis_url: str) -> FlaskClient:
     return app.test_client()
 
 
-def human_game(http: FlaskClient, client: redis.Redis, seed: int, keys: bool) -> dict[str, Any]:
-    """A 15-point game between two players who pick legal moves at random."""
+def human_game(
+    http: FlaskClient, client: redis.Redis, seed: int, keys: bool, seeded: bool
+) -> dict[str, Any]:
+    """A 15-point game between two players who pick legal moves at random;
+    `seeded`: its deals from `seed` too, so that its size repeats exactly."""
     choose = random.Random(seed)
-    game = http.post("/v1/games", json={"target_score": 15}).get_json()
+    options = {"target_score": 15, **({"seed": seed} if seeded else {})}
+    game = http.post("/v1/games", json=options).get_json()
     tokens = {}
     for color, name in (("red", "Ana"), ("black", "Bo")):
         joined = http.post(f"/v1/games/{game['id']}/players", json={"color": color, "name": name})
@@ -101,10 +106,12 @@ def bot_game(http: FlaskClient, client: redis.Redis, seed: int) -> tuple[int, in
     return game_bytes(client, game["id"]), moves
 
 
-def measure(redis_url: str, client: redis.Redis, games: int, bot_games: int) -> dict[str, float]:
+def measure(
+    redis_url: str, client: redis.Redis, games: int, bot_games: int, seeded: bool = False
+) -> dict[str, float]:
     http = service(redis_url)
-    plain = [human_game(http, client, seed, keys=False) for seed in range(games)]
-    keyed = [human_game(http, client, seed, keys=True) for seed in range(games)]
+    plain = [human_game(http, client, seed, False, seeded) for seed in range(games)]
+    keyed = [human_game(http, client, seed, True, seeded) for seed in range(games)]
     bots = [bot_game(http, client, seed) for seed in range(bot_games)]
     per_reply = [
         (with_keys["finished"] - without["finished"]) / with_keys["moves"]

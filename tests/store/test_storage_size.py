@@ -20,7 +20,8 @@ def storage_bench():
 
 
 def test_games_stay_within_their_storage_targets(storage_bench, redis_server, redis_client):
-    found = storage_bench.measure(redis_server.url, redis_client, games=4, bot_games=1)
+    # Seeded, so that the games and their sizes are the same on every run.
+    found = storage_bench.measure(redis_server.url, redis_client, games=4, bot_games=1, seeded=True)
     assert found["in_play_peak_max"] <= MARGIN * 4 * KIB, found
     assert found["finished_max"] <= MARGIN * 1 * KIB, found
     assert found["bot_100_max"] <= MARGIN * 64 * KIB, found
