@@ -8,6 +8,7 @@ import time
 import httpx
 import pytest
 
+from buttonup.store import GameStore
 from buttonup.store.feed import BLOCK_MS
 from tests.conftest import LiveServer
 from tests.e2e.test_live_server import bearer, race_move, start_game
@@ -270,3 +271,30 @@ def test_a_stream_opened_beside_a_waiting_one_hears_its_first_move_at_once(secon
         second.join(10)
         assert time.monotonic() - played < BLOCK_MS / 1000 / 2
         assert [name for _, name, _ in second.events] == ["game", "move"]
+
+
+def test_a_finished_game_resumes_from_its_log_once_its_stream_has_expired(
+    http, live_server, redis_client
+):
+    """Every event after the given version, rebuilt by replaying the game's
+    log, in the order and with the data a live watcher got."""
+    game, tokens = start_game(http, seed=5, target_score=1)
+    with (
+        httpx.Client(base_url=live_server.base_url, timeout=10) as client,
+        client.stream("GET", f"/v1/games/{game['id']}/events") as response,
+    ):
+        live = []
+        watcher = threading.Thread(target=lambda: live.extend(read_events(response)))
+        watcher.start()
+        time.sleep(0.5)
+        final = play_out(http, game, tokens)
+        watcher.join(20)
+    redis_client.delete(GameStore.events_key(game["id"]))  # as its expiry does
+    with (
+        httpx.Client(base_url=live_server.base_url, timeout=10) as client,
+        client.stream("GET", f"/v1/games/{game['id']}/events?after=2") as response,
+    ):
+        resumed = read_events(response)
+    assert resumed[0][:2] == (final["version"], "game")
+    assert resumed[1:] == [event for event in live[1:] if event[0] > 2]
+    assert resumed[-1][1] == "game_over"
