@@ -145,3 +145,16 @@ def test_a_request_that_keeps_losing_races_gives_up_without_applying(games, redi
     after = games.get(game_id)
     assert after.status is Status.PLAYING and after.game.resigned is None
     assert after.version == 2 + MAX_ATTEMPTS  # the rival's moves, and nothing else
+
+
+def test_replayed_timelines_are_held_within_a_budget_of_versions(redis_server, redis_client):
+    store = GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+    games = Games(store, clock=Clock(), timeline_versions=100)
+    bots = {Color.RED: BotLevel.GREEDY, Color.BLACK: BotLevel.GREEDY}
+    new = [NewGame(Options(seed=seed, target_score=10), bots) for seed in range(4)]
+    ids = [games.create(game, None).match.id for game in new]
+    lengths = [len(games.moves(game_id)[0]) for game_id in ids]
+    assert sum(lengths) > 100 and max(lengths) < 100
+    assert games._timelines._held <= 100
+    # A game whose timeline was dropped is replayed again, the same.
+    assert games.moves(ids[0])[0] == process(redis_server).moves(ids[0])[0]

@@ -178,12 +178,12 @@ class Games:
         store: GameStore,
         clock: Callable[[], int] = now_ms,
         observe: Observe = _ignore,
-        timelines: int = 256,
+        timeline_versions: int = 20_000,
     ) -> None:
         self._store = store
         self._clock = clock
         self._observe = observe
-        self._timelines = _Timelines(timelines)
+        self._timelines = _Timelines(timeline_versions)
 
     # Changes
 
@@ -558,10 +558,13 @@ def _ends(item: StreamItem) -> bool:
 
 
 class _Timelines:
-    """Timelines replayed lately, by game: a longer log replays only its new part."""
+    """Timelines replayed lately, by game: a longer log replays only its new
+    part. Bounded by the versions held in all (a long bots' game holds a
+    thousand), so that no mix of requests makes a worker hold more."""
 
-    def __init__(self, capacity: int) -> None:
-        self._capacity = capacity
+    def __init__(self, versions: int) -> None:
+        self._budget = versions
+        self._held = 0
         self._timelines: OrderedDict[str, Timeline] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -579,10 +582,14 @@ class _Timelines:
         changes += start.replay(history.actions[len(changes) :])
         timeline = Timeline(history.base, changes, history.earlier_moves)
         with self._lock:
+            replaced = self._timelines.pop(history.base.id, None)
+            if replaced is not None:
+                self._held -= len(replaced.changes)
             self._timelines[history.base.id] = timeline
-            self._timelines.move_to_end(history.base.id)
-            if len(self._timelines) > self._capacity:
-                self._timelines.popitem(last=False)
+            self._held += len(changes)
+            while self._held > self._budget and len(self._timelines) > 1:
+                _, dropped = self._timelines.popitem(last=False)
+                self._held -= len(dropped.changes)
         return timeline
 
 

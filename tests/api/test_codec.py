@@ -53,3 +53,14 @@ def test_the_stream_names_its_events_from_the_engines_vocabulary():
     from buttonup.api.events import SSE_EVENT
 
     assert SSE_EVENT["properties"]["event"]["enum"] == [name.value for name in EventName]
+
+
+def test_what_a_codec_keeps_stays_within_its_budget():
+    codec = Codec(budget_bytes=5000)
+    match, _ = sample()
+    for _ in range(40):
+        match, _ = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+        if match.status.value != "playing":
+            break
+        codec.game_json(match)
+    assert codec._games._held <= 5000

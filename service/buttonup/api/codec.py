@@ -123,9 +123,9 @@ def _moves(outcome: Outcome, skip: int = 0) -> list[dict[str, Any]]:
 class Codec:
     """Makes the JSON of the API, keeping what one version of a game renders to."""
 
-    def __init__(self, capacity: int = 4096) -> None:
-        self._games: _Memo[bytes] = _Memo(capacity)
-        self._frames: _Memo[bytes] = _Memo(capacity)
+    def __init__(self, budget_bytes: int = 16 * 1024 * 1024) -> None:
+        self._games: _Memo[bytes] = _Memo(budget_bytes)
+        self._frames: _Memo[bytes] = _Memo(budget_bytes)
 
     def game_json(self, match: Match) -> bytes:
         return self._games.get((match.id, match.version), lambda: orjson.dumps(game_view(match)))
@@ -203,10 +203,12 @@ def _frame(version: int, name: str, data: bytes) -> bytes:
 
 
 class _Memo(Generic[T]):
-    """A bounded map of what was made, least recently made first out."""
+    """What was made, least recently made first out, within a budget of bytes
+    (a long game's later versions each render to tens of KB)."""
 
-    def __init__(self, capacity: int) -> None:
-        self._capacity = capacity
+    def __init__(self, budget_bytes: int) -> None:
+        self._budget = budget_bytes
+        self._held = 0
         self._items: OrderedDict[Hashable, T] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -216,7 +218,10 @@ class _Memo(Generic[T]):
             return found
         made = make()
         with self._lock:
-            self._items[key] = made
-            if len(self._items) > self._capacity:
-                self._items.popitem(last=False)
+            if key not in self._items:
+                self._items[key] = made
+                self._held += len(made)  # type: ignore[arg-type]
+            while self._held > self._budget and len(self._items) > 1:
+                _, dropped = self._items.popitem(last=False)
+                self._held -= len(dropped)  # type: ignore[arg-type]
         return made
