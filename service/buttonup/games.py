@@ -48,7 +48,9 @@ MAX_ATTEMPTS = 8
 CREATED = "created"  # what the observer hears of a new game, before its events' names
 # Told what each committed change did: CREATED, then its events' names.
 Observe = Callable[[Iterable[str]], None]
-Decide = Callable[[Match, int], Change]
+# A command on the match: the match, the seat that acts (when the request
+# authenticated one), now.
+Decide = Callable[[Match, Color | None, int], Change]
 
 
 def _ignore(names: Iterable[str]) -> None:
@@ -204,11 +206,12 @@ class Games:
             prior = self._store.create(match, changes, reply)
             if prior is not None:
                 return self._replay_create(game_id, prior, idempotency)
-            self._observe([CREATED, *(event.name for _, events in changes for event in events)])
+            outcome = Outcome(after, changes)
+            self._observe([CREATED, *(event.name for event in outcome.events)])
             if after.options.visibility is Visibility.PUBLIC and after.status is Status.WAITING:
                 # Microseconds: games created in the same millisecond keep their order.
                 self._store.list_publicly(game_id, time.time_ns() // 1000)
-        return Outcome(after, changes)
+        return outcome
 
     def _format1_create(self, idempotency: Idempotency) -> Outcome | None:
         """A create first answered before the upgrade to format 2 (whose game
@@ -229,7 +232,7 @@ class Games:
         token = new_token()
         token_sha256 = hash_token(token)
 
-        def take_seat(match: Match, now: int) -> Change:
+        def take_seat(match: Match, _: Color | None, now: int) -> Change:
             return match.join(color, name, token_sha256, now)
 
         outcome = self._run(game_id, take_seat)
@@ -250,49 +253,47 @@ class Games:
         if_match: frozenset[int] | None = None,
         idempotency: Idempotency | None = None,
     ) -> Outcome:
-        token_sha256 = hash_token(token) if token else None
-
-        def sow(match: Match, now: int) -> Change:
-            return match.play(match.seat_of(token_sha256), position, now)
+        def sow(match: Match, seat: Color | None, now: int) -> Change:
+            return match.play(seat, position, now)  # type: ignore[arg-type]  # authenticated
 
         return self._run(
             game_id,
             sow,
+            seat_token=token,
+            authenticate=True,
             if_match=if_match,
             idempotency=idempotency,
-            scopes=[color.value for color in PLAYERS],
-            authenticate=_seat_of(token_sha256),
         )
 
     def resign(self, game_id: str, token: str | None) -> Outcome:
-        token_sha256 = hash_token(token) if token else None
+        def give_up(match: Match, seat: Color | None, now: int) -> Change:
+            return match.resign(seat, now)  # type: ignore[arg-type]  # authenticated
 
-        def give_up(match: Match, now: int) -> Change:
-            return match.resign(match.seat_of(token_sha256), now)
-
-        return self._run(game_id, give_up, authenticate=_seat_of(token_sha256))
+        return self._run(game_id, give_up, seat_token=token, authenticate=True)
 
     def _run(
         self,
         game_id: str,
         decide: Decide,
         *,
+        seat_token: str | None = None,
+        authenticate: bool = False,
         if_match: frozenset[int] | None = None,
         idempotency: Idempotency | None = None,
-        scopes: Sequence[str] = (),
-        authenticate: Callable[[Match], str] | None = None,
     ) -> Outcome:
         """The one pipeline every change takes (see the module's docstring).
-        `authenticate` checks who acts before anything else and names the
-        scope of their idempotency keys, one of `scopes`. A refusal is only
+        With `authenticate`, the seat that `seat_token` (the request's bearer
+        token, if any) belongs to is checked before anything else, acts in
+        `decide`, and scopes the request's idempotency key. A refusal is only
         ever answered from a fresh read."""
+        token_sha256 = hash_token(seat_token) if seat_token else None
         fields = (
-            {name: self._store.reply_field(name, idempotency.key) for name in scopes}
+            {color: self._store.reply_field(color.value, idempotency.key) for color in PLAYERS}
             if idempotency
             else {}
         )
         earlier = (
-            [self._store.format1_reply_key(game_id, name, idempotency.key) for name in scopes]
+            [self._store.format1_reply_key(game_id, c.value, idempotency.key) for c in PLAYERS]
             if idempotency
             else []
         )
@@ -312,8 +313,8 @@ class Games:
                 else:
                     (match, revision), optimistic = cached, True
                 try:
-                    scope = authenticate(match) if authenticate else ""
-                    reply_field = fields[scope] if idempotency else ""
+                    seat = match.seat_of(token_sha256) if authenticate else None
+                    reply_field = fields[seat] if idempotency and seat else ""
                     if reply_field in replies:
                         return self._replay(game_id, replies[reply_field], idempotency)
                     if if_match is not None and match.version not in if_match:
@@ -321,7 +322,7 @@ class Games:
                             f"the game is at version {match.version}", match.version
                         )
                     now = self._clock()
-                    first = decide(match, now)
+                    first = decide(match, seat, now)
                     changes = [first, *self._bots_reply(first[0], now)]
                 except (RulesError, errors.VersionMismatch):
                     if optimistic:
@@ -346,8 +347,9 @@ class Games:
                     continue
                 if prior is not None:
                     return self._replay(game_id, prior, idempotency)
-                self._observe(event.name for _, events in changes for event in events)
-                return Outcome(after, changes)
+                outcome = Outcome(after, changes)
+                self._observe(event.name for event in outcome.events)
+                return outcome
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
     @staticmethod
@@ -380,8 +382,7 @@ class Games:
     def _replay_create(self, game_id: str, stored: str, idempotency: Idempotency | None) -> Outcome:
         digest, _, version = stored.partition(":")
         _same_body(idempotency is not None and digest == idempotency.digest)
-        with _store_errors():
-            timeline = self._timeline(game_id)
+        timeline = self._timeline(game_id)
         return Outcome(timeline.at(int(version)), timeline.between(1, int(version)), replayed=True)
 
     # Reads
@@ -542,13 +543,6 @@ def _same_body(same: bool) -> None:
     """An idempotent retry must repeat its first request's body."""
     if not same:
         raise errors.IdempotencyKeyReused("this Idempotency-Key was used with another request body")
-
-
-def _seat_of(token_sha256: str | None) -> Callable[[Match], str]:
-    def seat(match: Match) -> str:
-        return match.seat_of(token_sha256).value
-
-    return seat
 
 
 def _ends(item: StreamItem) -> bool:

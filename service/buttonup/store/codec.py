@@ -56,9 +56,10 @@ _COLOR = {letter: color for color, letter in _LETTER.items()}
 # The base: the match at one version, as compact JSON.
 
 
-def encode_base(match: Match) -> bytes:
+def encode_base(match: Match, *, whole: bool = False) -> bytes:
     """A new match (version 0) is its options, seed, first player and bots:
-    its deal follows from them. Any other (a format-1 game upgraded) is
+    its deal follows from them. Any other, and any match `whole` names (a
+    format-1 game upgraded, whose deal may not follow from its seed), is
     stored whole."""
     options = match.options
     plain: dict[str, Any] = {
@@ -67,7 +68,7 @@ def encode_base(match: Match) -> bytes:
         "c": match.created_at,
         "o": options.to_plain(),
     }
-    if match.version == 0 and _dealt_from_seed(match):
+    if match.version == 0 and not whole:
         plain["k"] = str(match.game.seed)  # wider than JSON's integers may be
         plain["p"] = _LETTER[match.game.round.starting_player]
         plain["b"] = [_name_or_none(match.red.level), _name_or_none(match.black.level)]
@@ -108,14 +109,6 @@ def decode_base(data: bytes | str) -> Match:
         game=_decode_game(plain["g"]),
         end_reason=EndReason(plain["e"]) if plain["e"] else None,
     )
-
-
-def _dealt_from_seed(match: Match) -> bool:
-    """Whether the first deal follows from the seed (not so for a format-1
-    game without one, whose deal came from fresh randomness)."""
-    game = match.game
-    fresh = GameState.new(game.target_score, game.round.starting_player, game.seed)
-    return game == fresh
 
 
 def _name_or_none(value: StrEnum | None) -> str | None:

@@ -202,7 +202,6 @@ class History:
     base: Match
     actions: list[Action]
     earlier_moves: list[bytes]
-    upgraded_from_v1: bool
 
 
 class GameStore:
@@ -235,26 +234,26 @@ class GameStore:
     # share one Redis Cluster slot and one Lua call can change them together.
     @staticmethod
     def game_key(game_id: str) -> str:
-        return f"buttonup:{{{game_id}}}:game"
+        return _key_of(game_id, "game")
 
     @staticmethod
     def events_key(game_id: str) -> str:
-        return f"buttonup:{{{game_id}}}:events"
+        return _key_of(game_id, "events")
 
     @staticmethod
     def replies_key(game_id: str) -> str:
-        return f"buttonup:{{{game_id}}}:replies"
+        return _key_of(game_id, "replies")
 
     @staticmethod
     def moves_key(game_id: str) -> str:
         """Format 1's move list."""
-        return f"buttonup:{{{game_id}}}:moves"
+        return _key_of(game_id, "moves")
 
     @staticmethod
     def format1_reply_key(game_id: str, scope: str, idempotency_key: str) -> str:
         """Where format 1 kept a reply (for a day): still honoured after the upgrade."""
         digest = hashlib.sha256(idempotency_key.encode()).hexdigest()
-        return f"buttonup:{{{game_id}}}:reply:{scope}:{digest}"
+        return _key_of(game_id, f"reply:{scope}:{digest}")
 
     @staticmethod
     def reply_field(scope: str, idempotency_key: str) -> str:
@@ -429,7 +428,7 @@ class GameStore:
             self._reply_ttl_ms,
             reply_field,
             reply,
-            b"" if revision.upgraded else codec.encode_base(before),
+            b"" if revision.upgraded else codec.encode_base(before, whole=True),
             log,
             *stream,
         ]
@@ -455,11 +454,11 @@ class GameStore:
             raise GameNotFound(game_id)
         if found[0] == b"1":
             start = codec.decode_record_v1(int(found[1]), found[2])
-            return History(start, [], found[3:], True)
+            return History(start, [], found[3:])
         _, base, log = found[1].decode().split("\n", 2)
         start = codec.decode_base(base)
         actions = list(codec.decode_entries(log, start.updated_at))
-        return History(start, actions, found[2:], start.version > 0)
+        return History(start, actions, found[2:])
 
     def earlier_events(self, game_id: str) -> list[StoredEvent]:
         """The format-1 events its stream still holds (a game begun before format 2)."""
@@ -566,6 +565,10 @@ def _decoded(
     if match.version != version:
         raise codec.StoredFormError(f"game {game_id}: the log does not reach {version}")
     return match, revision, rest
+
+
+def _key_of(game_id: str, part: str) -> str:
+    return f"buttonup:{{{game_id}}}:{part}"
 
 
 def _text(value: bytes | None) -> str | None:
