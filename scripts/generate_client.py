@@ -3,7 +3,8 @@
     python scripts/generate_client.py [OUTPUT]      (default: client/)
 
 The generator's post hooks run the ruff pinned in this project's dev extras,
-so the same spec always gives byte-identical files. client/config.yml is kept.
+so the same spec always gives byte-identical files. client/config.yml and
+client/templates/ (overrides of the generator's templates) are kept.
 """
 
 import os
@@ -16,7 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "openapi" / "openapi.json"
 CONFIG = ROOT / "client" / "config.yml"
-KEPT = {"config.yml"}
+TEMPLATES = ROOT / "client" / "templates"  # this project's overrides of the generator's
+KEPT = {"config.yml", "templates"}
 SKIPPED = {".ruff_cache"}  # left behind by the post hooks
 
 
@@ -31,6 +33,7 @@ def generate(output: Path) -> None:
                 "generate",
                 "--path", str(SPEC),
                 "--config", str(CONFIG),
+                "--custom-template-path", str(TEMPLATES),
                 "--meta", "pdm",
                 "--output-path", str(target),
                 "--fail-on-warning",

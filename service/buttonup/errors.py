@@ -21,6 +21,12 @@ class StorageUnavailable(GameError):
     """The game store cannot be reached or did not answer in time; nothing was changed."""
 
 
+class OutcomeUnknown(GameError):
+    """A change was sent to the game store, which did not confirm it and could
+    not be asked since: it may have been applied. A retry with the same
+    Idempotency-Key (or a read of the game) tells."""
+
+
 class VersionMismatch(GameError):
     """If-Match named a version the game is no longer at."""
 

@@ -10,6 +10,7 @@ the API's codec makes their JSON.
 
 import base64
 import hashlib
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -24,9 +25,11 @@ from buttonup.engine import (
     PLAYERS,
     BotLevel,
     Color,
+    GameFull,
     Match,
     Options,
     RulesError,
+    SeatTaken,
     Status,
     Visibility,
 )
@@ -41,10 +44,13 @@ from buttonup.engine.events import Event, GameOver, Moved
 from buttonup.engine.match import Change
 from buttonup.store import GameNotFound as StoredGameNotFound
 from buttonup.store import GameStore, History, VersionConflict, hash_token, new_game_id, new_token
+from buttonup.store import OutcomeUnknown as StoreOutcomeUnknown
 from buttonup.store import StorageUnavailable as StoreUnavailable
 from buttonup.store.codec import decode_entries
 
 MAX_ATTEMPTS = 8
+JOIN = "join"  # the scope of a join's Idempotency-Key (a move's is its seat)
+log = logging.getLogger(__name__)
 CREATED = "created"  # what the observer hears of a new game, before its events' names
 # Told what each committed change did: CREATED, then its events' names.
 Observe = Callable[[Iterable[str]], None]
@@ -204,14 +210,25 @@ class Games:
             after = changes[-1][0] if changes else match
             reply = f"{idempotency.digest}:{after.version}" if idempotency else ""
             prior = self._store.create(match, changes, reply)
-            if prior is not None:
+            # Without a key the id is random: a game already there is this very
+            # create, sent again by a cluster client's retry.
+            if prior is not None and idempotency is not None:
                 return self._replay_create(game_id, prior, idempotency)
             outcome = Outcome(after, changes)
             self._observe([CREATED, *(event.name for event in outcome.events)])
-            if after.options.visibility is Visibility.PUBLIC and after.status is Status.WAITING:
-                # Microseconds: games created in the same millisecond keep their order.
-                self._store.list_publicly(game_id, time.time_ns() // 1000)
+        self._list_publicly(outcome.match)
         return outcome
+
+    def _list_publicly(self, match: Match) -> None:
+        """A public game with an open seat into the lobby. The game exists
+        already, so failing here must not fail its answer: the game is
+        listed again by a retry with the same Idempotency-Key."""
+        if match.options.visibility is Visibility.PUBLIC and match.status is Status.WAITING:
+            try:
+                # Microseconds: games created in the same millisecond keep their order.
+                self._store.list_publicly(match.id, time.time_ns() // 1000)
+            except StoreUnavailable:
+                log.warning("game %s was created but not listed in the lobby", match.id)
 
     def _format1_create(self, idempotency: Idempotency) -> Outcome | None:
         """A create first answered before the upgrade to format 2 (whose game
@@ -228,18 +245,41 @@ class Games:
         _same_body(first["fingerprint"] == idempotency.fingerprint)
         return Outcome(match, [], replayed=True, stored_body=first["body"])
 
-    def join(self, game_id: str, color: Color | None, name: str | None) -> Seated:
-        token = new_token()
+    def join(
+        self,
+        game_id: str,
+        color: Color | None,
+        name: str | None,
+        idempotency: Idempotency | None = None,
+    ) -> Seated:
+        with _store_errors():
+            token = (
+                self._store.idempotent_token(game_id, idempotency.key)
+                if idempotency
+                else new_token()
+            )
         token_sha256 = hash_token(token)
 
         def take_seat(match: Match, _: Color | None, now: int) -> Change:
             return match.join(color, name, token_sha256, now)
 
-        outcome = self._run(game_id, take_seat)
+        try:
+            outcome = self._run(game_id, take_seat, idempotency=idempotency, reply_scope=JOIN)
+        except (SeatTaken, GameFull):
+            # A retry whose first answer is no longer kept: the seat is still its own.
+            if idempotency is None:
+                raise
+            match = self.get(game_id)
+            chosen = next((c for c in PLAYERS if match.seat(c).token_sha256 == token_sha256), None)
+            if chosen is None:
+                raise
+            return Seated(Outcome(match, [], replayed=True), chosen, token)
         after = outcome.match
         if after.options.visibility is Visibility.PUBLIC and after.status is not Status.WAITING:
-            with _store_errors():
+            try:
                 self._store.unlist([game_id])
+            except StoreUnavailable:  # the lobby drops it when next read
+                log.warning("game %s was not taken out of the lobby", game_id)
         seated = outcome.changes[0][0]
         chosen = next(c for c in PLAYERS if seated.seat(c).token_sha256 == token_sha256)
         return Seated(outcome, chosen, token)
@@ -265,11 +305,15 @@ class Games:
             idempotency=idempotency,
         )
 
-    def resign(self, game_id: str, token: str | None) -> Outcome:
+    def resign(
+        self, game_id: str, token: str | None, idempotency: Idempotency | None = None
+    ) -> Outcome:
         def give_up(match: Match, seat: Color | None, now: int) -> Change:
             return match.resign(seat, now)  # type: ignore[arg-type]  # authenticated
 
-        return self._run(game_id, give_up, seat_token=token, authenticate=True)
+        return self._run(
+            game_id, give_up, seat_token=token, authenticate=True, idempotency=idempotency
+        )
 
     def _run(
         self,
@@ -280,23 +324,23 @@ class Games:
         authenticate: bool = False,
         if_match: frozenset[int] | None = None,
         idempotency: Idempotency | None = None,
+        reply_scope: str | None = None,
     ) -> Outcome:
         """The one pipeline every change takes (see the module's docstring).
         With `authenticate`, the seat that `seat_token` (the request's bearer
         token, if any) belongs to is checked before anything else, acts in
-        `decide`, and scopes the request's idempotency key. A refusal is only
-        ever answered from a fresh read."""
+        `decide`, and scopes the request's idempotency key; without, the key's
+        scope is `reply_scope`. A refusal is only ever answered from a fresh
+        read."""
         token_sha256 = hash_token(seat_token) if seat_token else None
-        fields = (
-            {color: self._store.reply_field(color.value, idempotency.key) for color in PLAYERS}
-            if idempotency
-            else {}
-        )
-        earlier = (
-            [self._store.format1_reply_key(game_id, c.value, idempotency.key) for c in PLAYERS]
-            if idempotency
-            else []
-        )
+        fields: dict[Color | None, str] = {}
+        earlier: list[str] = []
+        if idempotency and reply_scope is not None:
+            fields[None] = self._store.reply_field(reply_scope, idempotency.key)
+        elif idempotency:
+            for c in PLAYERS:
+                fields[c] = self._store.reply_field(c.value, idempotency.key)
+                earlier.append(self._store.format1_reply_key(game_id, c.value, idempotency.key))
         with _store_errors():
             # With a key, the stored replies must be read with the match.
             cached = None if idempotency else self._store.cached(game_id)
@@ -314,7 +358,7 @@ class Games:
                     (match, revision), optimistic = cached, True
                 try:
                     seat = match.seat_of(token_sha256) if authenticate else None
-                    reply_field = fields[seat] if idempotency and seat else ""
+                    reply_field = fields.get(seat, "")
                     if reply_field in replies:
                         return self._replay(game_id, replies[reply_field], idempotency)
                     if if_match is not None and match.version not in if_match:
@@ -383,7 +427,9 @@ class Games:
         digest, _, version = stored.partition(":")
         _same_body(idempotency is not None and digest == idempotency.digest)
         timeline = self._timeline(game_id)
-        return Outcome(timeline.at(int(version)), timeline.between(1, int(version)), replayed=True)
+        first = timeline.at(int(version))
+        self._list_publicly(timeline.current)
+        return Outcome(first, timeline.between(1, int(version)), replayed=True)
 
     # Reads
 
@@ -596,3 +642,5 @@ def _store_errors() -> Iterator[None]:
         raise errors.GameNotFound(f"no game {error}") from error
     except StoreUnavailable as error:
         raise errors.StorageUnavailable(str(error)) from error
+    except StoreOutcomeUnknown as error:
+        raise errors.OutcomeUnknown(str(error)) from error

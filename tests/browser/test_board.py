@@ -267,3 +267,46 @@ def test_open_games_are_listed_and_a_click_takes_the_seat(open_page, live_server
     visitor = open_page("/", reduced_motion=True)
     expect(visitor.locator("#lobby-list li", has_text="Host (red)")).to_have_count(1)
     expect(visitor.locator("#lobby-list li", has_text="Lobbyist")).to_have_count(0)
+
+
+def test_every_write_carries_a_key_and_a_503_is_sent_again_with_the_same_key(
+    open_page, live_server
+):
+    page = open_page("/")
+    writes: list[tuple[str, str | None]] = []
+    page.on(
+        "request",
+        lambda request: (
+            writes.append((request.url, request.headers.get("idempotency-key")))
+            if request.method == "POST"
+            else None
+        ),
+    )
+    refused: list[str] = []
+
+    def first_move_lost(route):
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.headers["idempotency-key"])
+        route.fulfill(
+            status=503,
+            headers={"Retry-After": "1"},
+            content_type="application/problem+json",
+            body='{"status": 503, "code": "outcome_unknown", "detail": "retry"}',
+        )
+
+    page.route("**/moves", first_move_lost)
+    page.select_option("#vs-bot select[name=level]", "random")
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    assert wait_state(page) == "mine"
+    play_legal(page)
+    moves = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}/moves").json()
+    assert sum(1 for move in moves if move["player"] == "red") == 1
+    keys = [key for _, key in writes]
+    assert all(key and re.fullmatch(r"[0-9a-f]{32}", key) for key in keys), writes
+    sent_moves = [key for url, key in writes if url.endswith("/moves")]
+    assert sent_moves == refused * 2  # the lost one, then again with its key
+    assert len(set(keys)) == len(keys) - 1  # every other write has a key of its own

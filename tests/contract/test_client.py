@@ -14,7 +14,9 @@ def tree(folder: Path) -> dict[str, bytes]:
     return {
         str(path.relative_to(folder)): path.read_bytes()
         for path in sorted(folder.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts and path.name not in KEPT
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.relative_to(folder).parts[0] not in KEPT
     }
 
 
@@ -26,7 +28,7 @@ def committed_tree() -> dict[str, bytes]:
     return {
         str(Path(name).relative_to("client")): (ROOT / name).read_bytes()
         for name in listed.split("\0")
-        if name and Path(name).name not in KEPT and (ROOT / name).exists()
+        if name and Path(name).relative_to("client").parts[0] not in KEPT and (ROOT / name).exists()
     }
 
 

@@ -25,7 +25,11 @@ PROBLEM_DESCRIPTIONS = {
     "or an Idempotency-Key reused with another body (`idempotency_key_reused`)",
     429: "Over a rate limit the operator configured (`rate_limited`); nothing was changed",
     500: "A bug; the body says nothing of the internals (`internal_error`)",
-    503: "The game store cannot be reached; nothing was changed (`storage_unavailable`)",
+    503: (
+        "The game store cannot be reached; nothing was changed (`storage_unavailable`). "
+        "Or, on a change: the store did not confirm it, so it may have been applied "
+        "(`outcome_unknown`): retry with the same `Idempotency-Key`, or read the game"
+    ),
 }
 
 # Every operation can fail inside (500); every one with a body can get a body

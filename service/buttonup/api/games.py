@@ -154,12 +154,14 @@ class Players(ApiView):
         "Take a seat",
         "Takes the requested seat, or the first open one (red before black), and answers "
         "with the seat's bearer token, which no other response contains. The game starts "
-        "once no seat is open.",
+        "once no seat is open. With an `Idempotency-Key` (scoped to the game), a retry "
+        "answers the same seat and token: keep the key as secret as the token.",
         errors=(*WITH_BODY, 404, 409, 422, 503),
+        parameters=(IDEMPOTENCY_KEY,),
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
         color = Color(args["color"]) if "color" in args else None
-        seated = games().join(game_id, color, args.get("name"))
+        seated = games().join(game_id, color, args.get("name"), idempotency())
         return json_response(codec().seated(seated), 201)
 
 
@@ -229,10 +231,12 @@ class Resign(ApiView):
         blp,
         "resign_game",
         "Resign",
-        "The token's player gives up; the other colour wins and the game is finished.",
-        errors=(*WITH_BODY, 401, 404, 409, 503),
+        "The token's player gives up; the other colour wins and the game is finished. "
+        "`Idempotency-Key` makes retries safe.",
+        errors=(*WITH_BODY, 401, 404, 409, 422, 503),
+        parameters=(IDEMPOTENCY_KEY,),
         secured=True,
     )
     def post(self, game_id: str) -> Response:
-        outcome = games().resign(game_id, bearer_token())
+        outcome = games().resign(game_id, bearer_token(), idempotency())
         return json_response(codec().game_text(outcome.match))

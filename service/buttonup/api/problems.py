@@ -30,6 +30,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),
     errors.StorageUnavailable: (503, "storage_unavailable", "Storage unavailable"),
+    errors.OutcomeUnknown: (503, "outcome_unknown", "Outcome unknown"),
 }
 
 # Errors raised by Flask, werkzeug or webargs: code by status.
@@ -88,7 +89,14 @@ def handle_domain_error(error: Exception) -> Response:
         extra["version"] = version
     if status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="buttonup"'
-    if status == 503:
+    if isinstance(error, errors.OutcomeUnknown):
+        REDIS_ERRORS.inc()
+        headers["Retry-After"] = "1"
+        detail = (
+            "the game store did not confirm the change, which may have been applied; "
+            "retry with the same Idempotency-Key, or read the game, to know"
+        )
+    elif status == 503:
         REDIS_ERRORS.inc()
         headers["Retry-After"] = "1"
         detail = "the game store cannot be reached; nothing was changed"

@@ -19,3 +19,9 @@ class VersionConflict(StoreError):
 
 class StorageUnavailable(StoreError):
     """Redis cannot be reached or did not answer in time; nothing was changed."""
+
+
+class OutcomeUnknown(StoreError):
+    """A write reached Redis and no answer came back, and Redis could not be
+    asked since whether it ran: it may have been applied (never later than its
+    deadline, a fraction of a second after it was sent)."""

@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -25,15 +26,26 @@ from buttonup.engine import Match, RulesError
 from buttonup.engine.match import Action, Change
 from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, Client
-from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
+from buttonup.store.errors import (
+    GameNotFound,
+    OutcomeUnknown,
+    StorageUnavailable,
+    VersionConflict,
+)
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
-from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN, command_line_safe
-from buttonup.store.scripts import LuaScript
+from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN, TOKEN_BYTES, command_line_safe
+from buttonup.store.scripts import LuaScript, Unconfirmed
 
 # The secret that idempotent creates derive their game's id from (made by the
 # first process that needs it; no expiry).
 ID_SECRET_KEY = "buttonup:id-secret"  # noqa: S105 (a key name, not a secret)
 EVENTS_KEPT = 2000  # per game; resuming reads the log, so this only bounds the stream
+# How long after it is sent (by Redis's clock) a write may still run: well
+# inside the socket timeout (connection.py), so a Redis that answers on time
+# never refuses one, and a write whose answer is lost is settled soon after.
+WRITE_WINDOW_MS = 500
+# How long a request waits, past a lost answer, to learn whether its write ran.
+SETTLE_SECONDS = 1.0
 
 # The game's key holds a string, "2 <version> <create reply or ->\n<base>\n<log>"
 # (a hash, in format 1). Every script reads it with this.
@@ -46,13 +58,20 @@ local function parse(stored)
          string.sub(stored, base_end + 1)
 end
 local function kind(key) return redis.call('TYPE', key)['ok'] end
+local function now_ms()
+  local time = redis.call('TIME')
+  return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
 """
 
 # KEYS: game, events, replies, format 1's moves. ARGV: expected version, new
 # version, game ttl ms, events ttl ms, reply ttl ms, reply field ("" when none),
 # reply value, the base ("" unless upgrading from format 1), the log entries,
-# then (version, entry) for each stream entry.
-# Returns {0} not found, {1, current} conflict, {2, current, prior reply}, {3}.
+# the deadline (Redis time, ms), the log's length before the entries, then
+# (version, entry) for each stream entry.
+# Returns {0} not found, {1, current} conflict, {2, current, prior reply},
+# {3, now} written, {4, now} past its deadline (nothing written), {5, now}
+# written already (this very commit, sent again by a cluster client's retry).
 _COMMIT = (
     _PARSE
     + """
@@ -71,11 +90,20 @@ if ARGV[6] ~= '' then
   local prior = redis.call('HGET', KEYS[3], ARGV[6])
   if prior then return {2, current, prior} end
 end
-if current ~= ARGV[1] then return {1, current} end
+local now = now_ms()
+if current ~= ARGV[1] then
+  local at = tonumber(ARGV[11])
+  if stored_kind == 'string' and tonumber(current) >= tonumber(ARGV[2])
+     and string.sub(log, at + 1, at + #ARGV[9]) == ARGV[9] then
+    return {5, now}
+  end
+  return {1, current}
+end
+if now > tonumber(ARGV[10]) then return {4, now} end
 if stored_kind == 'hash' then redis.call('DEL', KEYS[1]) end
 local header = '2 ' .. ARGV[2] .. ' ' .. created
 redis.call('SET', KEYS[1], header .. '\\n' .. base .. '\\n' .. log .. ARGV[9], 'PX', ARGV[3])
-for i = 10, #ARGV, 2 do
+for i = 12, #ARGV, 2 do
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', ARGV[i], 'a', ARGV[i + 1])
 end
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
@@ -85,7 +113,7 @@ if ARGV[6] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[6], ARGV[7])
   redis.call('PEXPIRE', KEYS[3], ARGV[5])
 end
-return {3}
+return {3, now}
 """.replace("EVENTS_KEPT", str(EVENTS_KEPT))
 )
 
@@ -134,22 +162,41 @@ return result
 """
 )
 
-# KEYS: game. ARGV: version, base, log, ttl ms, the reply ("-" when none). A
-# game that exists already is left as it is and its reply returned: an
-# idempotent create names its game by its key, so two creates with one key
-# race on this one key.
+# KEYS: game. ARGV: version, base, log, ttl ms, the reply ("-" when none),
+# the deadline (Redis time, ms). A game that exists already is left as it is
+# and its reply returned: an idempotent create names its game by its key, so
+# two creates with one key race on this one key.
+# Returns {0, reply} exists, {1, now} written, {4, now} past its deadline
+# (nothing written).
 _CREATE = (
     _PARSE
     + """
 local stored_kind = kind(KEYS[1])
+local now = now_ms()
 if stored_kind == 'string' then
   local _, reply = parse(redis.call('GET', KEYS[1]))
   return {0, reply}
 end
 if stored_kind ~= 'none' then return {0, '-'} end
+if now > tonumber(ARGV[6]) then return {4, now} end
 local header = '2 ' .. ARGV[1] .. ' ' .. ARGV[5]
 redis.call('SET', KEYS[1], header .. '\\n' .. ARGV[2] .. '\\n' .. ARGV[3], 'PX', ARGV[4])
-return {1}
+return {1, now}
+"""
+)
+
+# KEYS: game. ARGV: the log's length before a commit's entries and those
+# entries, or -1 and a create's base. Whether that write is in the game, with
+# Redis's time: {now, 1} it is, {now, 0} it is not.
+_SETTLE = (
+    _PARSE
+    + """
+local now = now_ms()
+if kind(KEYS[1]) ~= 'string' then return {now, 0} end
+local _, _, base, log = parse(redis.call('GET', KEYS[1]))
+local at = tonumber(ARGV[1])
+if at < 0 then return {now, base == ARGV[2] and 1 or 0} end
+return {now, string.sub(log, at + 1, at + #ARGV[2]) == ARGV[2] and 1 or 0}
 """
 )
 
@@ -227,6 +274,9 @@ class GameStore:
         self._create = LuaScript(client, _CREATE)
         self._read = LuaScript(client, _READ)
         self._history = LuaScript(client, _HISTORY)
+        self._settle = LuaScript(client, _SETTLE)
+        # Redis's clock minus this process's, in ms, as last seen (None: not yet).
+        self._redis_clock_offset_ms: int | None = None
         self._recent = RecentMatches(recent_matches)
         self._id_secret: bytes | None = None
 
@@ -268,6 +318,16 @@ class GameStore:
         """The id of the game that a create with this key makes: unguessable
         without the deployment's secret, and the same on every replica, so
         that concurrent creates with one key meet on one game key."""
+        digest = self._keyed_digest(idempotency_key.encode())
+        return command_line_safe(base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode())
+
+    def idempotent_token(self, game_id: str, idempotency_key: str) -> str:
+        """The seat token that a join with this key is given, the same on a
+        retry (only its hash is stored, so a replay could not find it again)."""
+        digest = self._keyed_digest(f"seat\n{game_id}\n{idempotency_key}".encode())
+        return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
+
+    def _keyed_digest(self, message: bytes) -> bytes:
         secret = self._id_secret
         if secret is None:
             with _storage_errors():
@@ -275,8 +335,7 @@ class GameStore:
                 pipe.set(ID_SECRET_KEY, secrets.token_bytes(32), nx=True)
                 pipe.get(ID_SECRET_KEY)
                 secret = self._id_secret = pipe.execute()[1]
-        digest = hmac.new(secret, idempotency_key.encode(), hashlib.sha256).digest()
-        return command_line_safe(base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode())
+        return hmac.new(secret, message, hashlib.sha256).digest()
 
     def format1_create_reply(self, idempotency_key: str) -> str | None:
         """What format 1 kept (for a day) for a create with this key, while its
@@ -291,17 +350,18 @@ class GameStore:
         game with this id exists already, nothing is stored and that game's
         reply is returned ("" when it was created without one)."""
         log = "".join(_entries(match, changes))
+        base = codec.encode_base(match)
+        keys = [self.game_key(match.id)]
         with _storage_errors():
-            outcome = self._create(
-                keys=[self.game_key(match.id)],
-                args=[
-                    match.version + len(changes),
-                    codec.encode_base(match),
-                    log,
-                    self._game_ttl_ms,
-                    reply or "-",
-                ],
-            )
+            deadline = self._write_deadline()
+            args = [match.version + len(changes), base, log, self._game_ttl_ms, reply or "-"]
+            try:
+                outcome = self._create.write(keys=keys, args=[*args, deadline])
+            except Unconfirmed as error:
+                outcome = [1] if self._settled(keys, -1, base, deadline, error) else [4]
+        self._saw_redis_clock(outcome)
+        if outcome[0] == 4:
+            raise StorageUnavailable("Redis took too long; the game was not created")
         if outcome[0] == 0:
             prior = outcome[1].decode()
             return "" if prior == "-" else prior
@@ -430,19 +490,61 @@ class GameStore:
             reply,
             b"" if revision.upgraded else codec.encode_base(before, whole=True),
             log,
-            *stream,
         ]
+        at = revision.log_length if revision.upgraded else 0  # an upgrade writes its log anew
         with _storage_errors():
-            outcome = self._commit(keys=keys, args=args)
+            deadline = self._write_deadline()
+            try:
+                outcome = self._commit.write(keys=keys, args=[*args, deadline, at, *stream])
+            except Unconfirmed as error:
+                outcome = [3] if self._settled(keys[:1], at, log, deadline, error) else [4]
         if outcome[0] == 0:
             raise GameNotFound(game_id)
         if outcome[0] == 1:
             raise VersionConflict(int(outcome[1]))
         if outcome[0] == 2:
             return outcome[2].decode()
+        self._saw_redis_clock(outcome)
+        if outcome[0] == 4:
+            raise StorageUnavailable("Redis took too long; nothing was changed")
         length = len(log.encode()) + (revision.log_length if revision.upgraded else 0)
         self._recent.put(after, Revision(length))
         return None
+
+    # Writes that Redis may have run without answering: each carries a
+    # deadline in Redis's own clock that its script checks, so that once Redis
+    # is past it, a write either is in the game or never will be.
+
+    def _write_deadline(self) -> int:
+        if self._redis_clock_offset_ms is None:
+            seconds, microseconds = _one_time(self._redis.time())
+            self._redis_clock_offset_ms = seconds * 1000 + microseconds // 1000 - _local_ms()
+        return _local_ms() + self._redis_clock_offset_ms + WRITE_WINDOW_MS
+
+    def _saw_redis_clock(self, outcome: Sequence) -> None:
+        if len(outcome) == 2 and outcome[0] in (1, 3, 4, 5) and isinstance(outcome[1], int):
+            self._redis_clock_offset_ms = outcome[1] - _local_ms()
+
+    def _settled(
+        self, keys: Sequence[str], at: int, written: str | bytes, deadline: int, error: Exception
+    ) -> bool:
+        """Whether an unconfirmed write is in the game, asked of Redis until it
+        is past the write's deadline: False then means it never will be.
+        OutcomeUnknown when Redis does not answer in time."""
+        give_up = time.monotonic() + SETTLE_SECONDS
+        while True:
+            try:
+                now, found = self._settle.write(keys=keys, args=[at, written])
+            except (Unconfirmed, *REDIS_ERRORS) as again:
+                raise OutcomeUnknown(f"{error}; then {again}") from again
+            if found:
+                return True
+            if now > deadline:
+                return False
+            wait = (deadline - now + 1) / 1000
+            if time.monotonic() + wait > give_up:
+                raise OutcomeUnknown(str(error)) from error
+            time.sleep(wait)
 
     def history(self, game_id: str) -> History:
         """Everything that rebuilds the game's versions, in one round trip."""
@@ -485,7 +587,8 @@ class GameStore:
     def list_publicly(self, game_id: str, created_us: int) -> None:
         with _storage_errors():
             pipe = self._redis.pipeline(transaction=False)
-            pipe.zadd(self.LOBBY_KEY, {game_id: created_us})
+            # nx: listing again (a replayed create) keeps the game's place.
+            pipe.zadd(self.LOBBY_KEY, {game_id: created_us}, nx=True)
             # Entries older than any game can live are stale whatever they say.
             oldest = created_us - self._game_ttl_ms * 1000
             pipe.zremrangebyscore(self.LOBBY_KEY, "-inf", oldest)
@@ -565,6 +668,17 @@ def _decoded(
     if match.version != version:
         raise codec.StoredFormError(f"game {game_id}: the log does not reach {version}")
     return match, revision, rest
+
+
+def _local_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _one_time(answer: tuple | dict) -> tuple[int, int]:
+    """TIME's answer; a cluster client's is one per node, any will do."""
+    if isinstance(answer, dict):
+        answer = next(iter(answer.values()))
+    return int(answer[0]), int(answer[1])
 
 
 def _key_of(game_id: str, part: str) -> str:

@@ -10,6 +10,10 @@ by side (README, "Library internals") that is worth several percent of a
 move's CPU. A cluster client goes through its public `execute_command`,
 which routes EVALSHA by its keys.
 
+Writes take a path of their own (`write`): a write is sent at most once, and
+an error after it was sent is not retried but raised as `Unconfirmed`, since
+Redis may have run it; the store then settles what happened.
+
 Relies on redis-py 8's ConnectionPool.get_connection/release and
 Connection.send_command/read_response/retry; tests/store/test_scripts.py pins
 the version it was written for.
@@ -22,9 +26,13 @@ from typing import Any
 import redis
 from redis.exceptions import NoScriptError
 
-from buttonup.store.connection import Client
+from buttonup.store.connection import REDIS_ERRORS, Client
 
 WRITTEN_FOR_REDIS_PY = "8."
+
+
+class Unconfirmed(Exception):
+    """A write was sent in full and no answer came: Redis may have run it."""
 
 
 class LuaScript:
@@ -44,6 +52,49 @@ class LuaScript:
         except NoScriptError:  # a fresh or restarted server
             self._client.script_load(self._source)
             return self._execute(command)
+
+    def write(self, keys: Sequence[str], args: Sequence[str | bytes | int] = ()) -> Any:
+        """Run the script at most once. Raises a Redis error when it certainly
+        did not run (no connection, or not sent in full), `Unconfirmed` when
+        it was sent and no answer came."""
+        command = ("EVALSHA", self._sha, len(keys), *keys, *args)
+        try:
+            return self._write_once(command)
+        except NoScriptError:  # refused before running: a fresh or restarted server
+            self._client.script_load(self._source)
+            return self._write_once(command)
+
+    def _write_once(self, command: tuple) -> Any:
+        if self._pool is None:
+            # The cluster client retries and reroutes by itself: whether a
+            # failed call reached a node is unknown.
+            try:
+                return self._client.execute_command(*command)
+            except redis.ResponseError:
+                raise
+            except REDIS_ERRORS as error:
+                raise Unconfirmed(str(error)) from error
+        connection = self._pool.get_connection()  # may raise: nothing was sent
+        try:
+            try:
+                connection.send_command(*command)
+            except (redis.ConnectionError, redis.TimeoutError):
+                # Not sent in full (a pooled connection that a restart closed):
+                # Redis cannot run a partial command, so once more afresh.
+                connection.disconnect()
+                connection.send_command(*command)
+            try:
+                return connection.read_response()
+            except redis.ResponseError:
+                raise
+            except (redis.ConnectionError, redis.TimeoutError) as error:
+                connection.disconnect()  # its answer may still be on its way
+                raise Unconfirmed(str(error)) from error
+            except BaseException:
+                connection.disconnect()
+                raise
+        finally:
+            self._pool.release(connection)
 
     def many(self, calls: Sequence[tuple[Sequence[str], Sequence[str | bytes | int]]]) -> list:
         """Several calls in one round trip, through redis-py's public pipeline;

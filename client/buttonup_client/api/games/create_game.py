@@ -1,3 +1,6 @@
+import asyncio as _asyncio
+import time
+import uuid
 from http import HTTPStatus
 from typing import Any
 
@@ -5,10 +8,31 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import UNSET, Response
+
+# A write is tried this many times: again after a transport error or a 503
+# (`storage_unavailable`: nothing was changed; `outcome_unknown`: the same key
+# tells), waiting as Retry-After says.
+ATTEMPTS = 3
+
+
+def _wait_before_retry(response: httpx.Response | None) -> float:
+    if response is None:
+        return 0.5
+    try:
+        return min(float(response.headers.get("Retry-After", "1")), 5.0)
+    except ValueError:
+        return 1.0
+
+
+def _should_retry(response: httpx.Response) -> bool:
+    return response.status_code == 503
+
+
 from ...models.create_game import CreateGame
 from ...models.game import Game
 from ...models.problem import Problem
-from ...types import UNSET, Response, Unset
+from ...types import Unset
 
 
 def _get_kwargs(
@@ -113,14 +137,27 @@ def sync_detailed(
         Response[Game | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
     )
 
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = client.get_httpx_client().request(
+                **kwargs,
+            )
+        except httpx.TransportError:
+            if last:
+                raise
+            time.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        time.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -178,12 +215,25 @@ async def asyncio_detailed(
         Response[Game | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         body=body,
         idempotency_key=idempotency_key,
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = await client.get_async_httpx_client().request(**kwargs)
+        except httpx.TransportError:
+            if last:
+                raise
+            await _asyncio.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        await _asyncio.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 

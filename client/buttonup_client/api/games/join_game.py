@@ -1,3 +1,6 @@
+import asyncio as _asyncio
+import time
+import uuid
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -6,18 +9,42 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import UNSET, Response
+
+# A write is tried this many times: again after a transport error or a 503
+# (`storage_unavailable`: nothing was changed; `outcome_unknown`: the same key
+# tells), waiting as Retry-After says.
+ATTEMPTS = 3
+
+
+def _wait_before_retry(response: httpx.Response | None) -> float:
+    if response is None:
+        return 0.5
+    try:
+        return min(float(response.headers.get("Retry-After", "1")), 5.0)
+    except ValueError:
+        return 1.0
+
+
+def _should_retry(response: httpx.Response) -> bool:
+    return response.status_code == 503
+
+
 from ...models.join_game import JoinGame
 from ...models.joined import Joined
 from ...models.problem import Problem
-from ...types import UNSET, Response, Unset
+from ...types import Unset
 
 
 def _get_kwargs(
     game_id: str,
     *,
     body: JoinGame | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -106,14 +133,18 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: JoinGame | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Take a seat
 
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
-    bearer token, which no other response contains. The game starts once no seat is open.
+    bearer token, which no other response contains. The game starts once no seat is open. With an
+    `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
+    secret as the token.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinGame | Unset): The seat to take.
 
     Raises:
@@ -124,14 +155,28 @@ def sync_detailed(
         Response[Joined | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = client.get_httpx_client().request(
+                **kwargs,
+            )
+        except httpx.TransportError:
+            if last:
+                raise
+            time.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        time.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -141,14 +186,18 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: JoinGame | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Take a seat
 
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
-    bearer token, which no other response contains. The game starts once no seat is open.
+    bearer token, which no other response contains. The game starts once no seat is open. With an
+    `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
+    secret as the token.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinGame | Unset): The seat to take.
 
     Raises:
@@ -163,6 +212,7 @@ def sync(
         game_id=game_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -171,14 +221,18 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: JoinGame | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
     """Take a seat
 
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
-    bearer token, which no other response contains. The game starts once no seat is open.
+    bearer token, which no other response contains. The game starts once no seat is open. With an
+    `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
+    secret as the token.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinGame | Unset): The seat to take.
 
     Raises:
@@ -189,12 +243,26 @@ async def asyncio_detailed(
         Response[Joined | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = await client.get_async_httpx_client().request(**kwargs)
+        except httpx.TransportError:
+            if last:
+                raise
+            await _asyncio.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        await _asyncio.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -204,14 +272,18 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: JoinGame | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:
     """Take a seat
 
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
-    bearer token, which no other response contains. The game starts once no seat is open.
+    bearer token, which no other response contains. The game starts once no seat is open. With an
+    `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
+    secret as the token.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
         body (JoinGame | Unset): The seat to take.
 
     Raises:
@@ -227,5 +299,6 @@ async def asyncio(
             game_id=game_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -1,3 +1,6 @@
+import asyncio as _asyncio
+import time
+import uuid
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -6,10 +9,31 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import UNSET, Response
+
+# A write is tried this many times: again after a transport error or a 503
+# (`storage_unavailable`: nothing was changed; `outcome_unknown`: the same key
+# tells), waiting as Retry-After says.
+ATTEMPTS = 3
+
+
+def _wait_before_retry(response: httpx.Response | None) -> float:
+    if response is None:
+        return 0.5
+    try:
+        return min(float(response.headers.get("Retry-After", "1")), 5.0)
+    except ValueError:
+        return 1.0
+
+
+def _should_retry(response: httpx.Response) -> bool:
+    return response.status_code == 503
+
+
 from ...models.play_move import PlayMove
 from ...models.played import Played
 from ...models.problem import Problem
-from ...types import UNSET, Response, Unset
+from ...types import Unset
 
 
 def _get_kwargs(
@@ -144,6 +168,8 @@ def sync_detailed(
         Response[Played | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
@@ -151,9 +177,20 @@ def sync_detailed(
         idempotency_key=idempotency_key,
     )
 
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = client.get_httpx_client().request(
+                **kwargs,
+            )
+        except httpx.TransportError:
+            if last:
+                raise
+            time.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        time.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -221,6 +258,8 @@ async def asyncio_detailed(
         Response[Played | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
         body=body,
@@ -228,7 +267,18 @@ async def asyncio_detailed(
         idempotency_key=idempotency_key,
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = await client.get_async_httpx_client().request(**kwargs)
+        except httpx.TransportError:
+            if last:
+                raise
+            await _asyncio.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        await _asyncio.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 

@@ -1,3 +1,6 @@
+import asyncio as _asyncio
+import time
+import uuid
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -6,14 +9,40 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import UNSET, Response
+
+# A write is tried this many times: again after a transport error or a 503
+# (`storage_unavailable`: nothing was changed; `outcome_unknown`: the same key
+# tells), waiting as Retry-After says.
+ATTEMPTS = 3
+
+
+def _wait_before_retry(response: httpx.Response | None) -> float:
+    if response is None:
+        return 0.5
+    try:
+        return min(float(response.headers.get("Retry-After", "1")), 5.0)
+    except ValueError:
+        return 1.0
+
+
+def _should_retry(response: httpx.Response) -> bool:
+    return response.status_code == 503
+
+
 from ...models.game import Game
 from ...models.problem import Problem
-from ...types import Response
+from ...types import Unset
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -22,6 +51,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -61,6 +91,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -95,13 +130,16 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Resign
 
-     The token's player gives up; the other colour wins and the game is finished.
+     The token's player gives up; the other colour wins and the game is finished. `Idempotency-Key` makes
+    retries safe.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,13 +149,27 @@ def sync_detailed(
         Response[Game | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
+        idempotency_key=idempotency_key,
     )
 
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = client.get_httpx_client().request(
+                **kwargs,
+            )
+        except httpx.TransportError:
+            if last:
+                raise
+            time.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        time.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -126,13 +178,16 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Resign
 
-     The token's player gives up; the other colour wins and the game is finished.
+     The token's player gives up; the other colour wins and the game is finished. `Idempotency-Key` makes
+    retries safe.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,6 +200,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -152,13 +208,16 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Resign
 
-     The token's player gives up; the other colour wins and the game is finished.
+     The token's player gives up; the other colour wins and the game is finished. `Idempotency-Key` makes
+    retries safe.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,11 +227,25 @@ async def asyncio_detailed(
         Response[Game | Problem]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
+        idempotency_key=idempotency_key,
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = await client.get_async_httpx_client().request(**kwargs)
+        except httpx.TransportError:
+            if last:
+                raise
+            await _asyncio.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        await _asyncio.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -181,13 +254,16 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Resign
 
-     The token's player gives up; the other colour wins and the game is finished.
+     The token's player gives up; the other colour wins and the game is finished. `Idempotency-Key` makes
+    retries safe.
 
     Args:
         game_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,5 +277,6 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

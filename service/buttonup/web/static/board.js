@@ -23,15 +23,41 @@ class Problem extends Error {
   }
 }
 
+// Every write carries an Idempotency-Key and is sent again with the same key
+// after a lost answer or a 503, so that it is applied exactly once.
+const WRITE_ATTEMPTS = 3;
+
+function newIdempotencyKey() {
+  // crypto.randomUUID needs a secure context; getRandomValues does not.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function call(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const write = method === "POST";
+  if (write) headers["Idempotency-Key"] = newIdempotencyKey();
+  let response;
+  for (let attempt = 1; ; attempt += 1) {
+    const retry = write && attempt < WRITE_ATTEMPTS;
+    try {
+      response = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (!retry) throw error;
+      await pause(500);
+      continue;
+    }
+    if (response.status !== 503 || !retry) break;
+    await pause(1000 * Math.min(Number(response.headers.get("Retry-After")) || 1, 5));
+  }
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw new Problem(response.status, data);
