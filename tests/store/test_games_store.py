@@ -7,6 +7,7 @@ from buttonup.engine import Color, Match, Options, Visibility
 from buttonup.store import (
     GameNotFound,
     GameStore,
+    StorageUnavailable,
     VersionConflict,
     connect,
     new_game_id,
@@ -219,3 +220,37 @@ def test_no_game_id_starts_with_a_dash(store):
     ids += [store.idempotent_game_id(f"key-{n}") for n in range(3000)]
     assert not any(game_id.startswith("-") for game_id in ids)
     assert all(GAME_ID_PATTERN.match(game_id) for game_id in ids)
+
+
+def test_a_write_that_reaches_redis_past_its_deadline_changes_nothing(store):
+    match = started(store)
+    loaded = store.load(match.id)
+    turn = match.game.round
+    moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
+    store._redis_clock_offset_ms -= 10_000  # as if the write had waited 10 s on its way
+    with pytest.raises(StorageUnavailable):
+        store.commit(loaded.match, loaded.revision, [moved])
+    store._redis_clock_offset_ms -= 10_000
+    refused = new_match()
+    with pytest.raises(StorageUnavailable):
+        store.create(refused)
+    assert store.load(match.id).match == match
+    with pytest.raises(GameNotFound):
+        store.load(refused.id)
+    # The refusal showed Redis's clock again: the next write goes through.
+    store.commit(loaded.match, loaded.revision, [moved])
+    assert store.load(match.id).match == moved[0]
+
+
+def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store):
+    """A cluster client's retry may send a commit whose first answer was lost."""
+    match = started(store)
+    loaded = store.load(match.id)
+    turn = match.game.round
+    moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
+    store.commit(loaded.match, loaded.revision, [moved])
+    store.commit(loaded.match, loaded.revision, [moved])  # no VersionConflict
+    with pytest.raises(VersionConflict):
+        other = match.resign(turn.to_move, T0 + 3000)
+        store.commit(loaded.match, loaded.revision, [other])
+    assert store.load(match.id).match == moved[0]
