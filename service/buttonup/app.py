@@ -34,6 +34,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     access_log = configure_logging(settings.log_level, settings.log_format)
     app = ServiceApp("buttonup")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
+    # OPTIONS is a CORS preflight (answered by api.observability) or a 405.
+    app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
     app.json.sort_keys = False
     # Every connection the worker holds may be a request using Redis at once.
     client = connect(

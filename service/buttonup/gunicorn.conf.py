@@ -26,7 +26,9 @@ bind = [settings.bind]
 # worker before it imports the app. CPU-bound work runs to its end before
 # another greenlet of that worker runs; the longest is a cold solve of a
 # round, 7.5 ms at p99 (bench/solver_bench.py).
-worker_class = "gevent"
+# gunicorn's gevent worker, answering the requests gunicorn refuses itself
+# with problem+json rather than an HTML page (buttonup/worker.py).
+worker_class = "buttonup.worker.ProblemWorker"
 workers = settings.workers
 worker_connections = settings.connections
 keepalive = 5

@@ -22,6 +22,23 @@ def test_400_malformed_json(client):
     assert_problem(response, 400, "malformed_json")
 
 
+def test_400_malformed_json_past_a_fixed_depth_and_not_before(client):
+    deep = "[" * 33 + "]" * 33
+    assert_problem(
+        client.post("/v1/games", json=None, data=deep, content_type="application/json"),
+        400,
+        "malformed_json",
+    )
+    # 32 deep parses, and is then refused by the schema.
+    within = "[" * 32 + "]" * 32
+    response = client.post("/v1/games", data=within, content_type="application/json")
+    assert_problem(response, 422, "validation_error")
+    # Brackets inside a string are text, not nesting.
+    game = create_game(client)
+    name = client.post(f"/v1/games/{game['id']}/players", json={"name": "[{" * 20})
+    assert name.status_code == 201, name.get_json()
+
+
 def test_400_body_that_is_not_utf8(client):
     response = client.post("/v1/games", data=b"\xff\xfe", content_type="application/json")
     assert_problem(response, 400, "malformed_json")
@@ -130,6 +147,12 @@ def test_405_method_not_allowed_with_allow(client):
     response = client.put(f"/v1/games/{game['id']}/moves", json={})
     assert_problem(response, 405, "method_not_allowed")
     assert set(response.headers["Allow"].replace(" ", "").split(",")) >= {"GET", "POST"}
+
+
+def test_405_for_options_that_is_no_cors_preflight(client):
+    response = client.options("/v1/games")
+    assert_problem(response, 405, "method_not_allowed")
+    assert "POST" in response.headers["Allow"]
 
 
 def test_412_version_mismatch_carries_the_version(client):

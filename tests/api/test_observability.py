@@ -131,7 +131,7 @@ def test_cors_for_configured_origins_only(settings):
         "/v1/games",
         headers={"Origin": "https://play.example", "Access-Control-Request-Method": "POST"},
     )
-    assert preflight.status_code == 200
+    assert preflight.status_code == 204  # a preflight has no body
     assert "POST" in preflight.headers["Access-Control-Allow-Methods"]
     assert "Idempotency-Key" in preflight.headers["Access-Control-Allow-Headers"]
 

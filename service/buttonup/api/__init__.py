@@ -5,13 +5,16 @@ import json
 from flask import Flask, g, request
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from buttonup import __version__
 from buttonup.api import analysis, events, games, health, problems, schemas
 from buttonup.api.http import JSON
-from buttonup.api.problems import MalformedJson, UnsupportedMediaType
+from buttonup.api.problems import MalformedBody, MalformedJson, UnsupportedMediaType
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+# No request body of this API nests more than two deep.
+MAX_JSON_DEPTH = 32
 
 DESCRIPTION = (
     "The reference online service for the board game Button Up!. Every error is "
@@ -69,7 +72,17 @@ def check_json_body() -> None:
     req = request._get_current_object()  # type: ignore[attr-defined]  # one proxy lookup
     if req.method not in BODY_METHODS or req.routing_exception is not None:
         return
-    data = req.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    try:
+        data = req.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH
+    except HTTPException:
+        raise
+    except Exception as error:  # the server's reader refused it: broken chunking
+        raise MalformedBody("the chunked body is malformed") from error
+    # werkzeug stops a chunked body at the limit without reading on: if
+    # anything follows, the body is over the limit, not cut to it.
+    limit = req.max_content_length or 0
+    if req.content_length is None and 0 < limit <= len(data) and req.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
     if not data:
         return
     # The exact header most clients send, without parsing it.
@@ -77,7 +90,34 @@ def check_json_body() -> None:
         mimetype = req.mimetype
         if mimetype != JSON and not mimetype.endswith("+json"):
             raise UnsupportedMediaType("send the body as application/json")
+    if _nested_deeper_than(data, MAX_JSON_DEPTH):
+        raise MalformedJson(f"the body nests arrays and objects over {MAX_JSON_DEPTH} deep")
     try:
         g.json_body = json.loads(data)  # kept for the view's schema (body_parser.JsonBodyParser)
     except (ValueError, UnicodeDecodeError) as error:
         raise MalformedJson(f"the body is not valid JSON: {error}") from None
+
+
+def _nested_deeper_than(data: bytes, limit: int) -> bool:
+    """Whether arrays and objects nest over `limit` deep (outside strings):
+    the parser and everything after it recurse once per level."""
+    if data.count(b"[") + data.count(b"{") <= limit:
+        return False  # the common case, at C speed
+    depth, in_string, escaped = 0, False, False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return False

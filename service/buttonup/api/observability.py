@@ -205,7 +205,16 @@ class ObservedApp:
                 headers.extend(_cors(environ, self.origins))
             return start_response(status, headers, exc_info)
 
-        body = self.app(environ, start)
+        if (
+            environ["REQUEST_METHOD"] == "OPTIONS"
+            and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in environ
+            and _cors(environ, self.origins)
+        ):
+            # A CORS preflight from an allowed origin; any other OPTIONS is a 405.
+            start("204 No Content", [])
+            body: Iterable[bytes] = []
+        else:
+            body = self.app(environ, start)
         seconds = time.perf_counter() - started
         status_line, route, path = answered[-1] if answered else ("500", None, "")
         status = int(status_line[:3])

@@ -1,7 +1,6 @@
 """Every error as RFC 9457 problem+json: the one table from domain errors and
 HTTP errors to status and stable `code`, and the handlers that apply it."""
 
-import json
 import logging
 from typing import Any
 
@@ -11,10 +10,10 @@ from werkzeug.exceptions import HTTPException
 from buttonup import engine, errors
 from buttonup.api.http import InvalidParameter
 from buttonup.api.metrics import REDIS_ERRORS
+from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
 
 log = logging.getLogger(__name__)
 
-PROBLEM_JSON = "application/problem+json"
 
 # Domain errors: status, code, title.
 DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
@@ -33,22 +32,13 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.OutcomeUnknown: (503, "outcome_unknown", "Outcome unknown"),
 }
 
-# Errors raised by Flask, werkzeug or webargs: code by status.
-HTTP_ERRORS: dict[int, str] = {
-    400: "bad_request",
-    404: "not_found",
-    405: "method_not_allowed",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-    422: "validation_error",
-    429: "rate_limited",
-    500: "internal_error",
-    503: "service_unavailable",
-}
-
 
 class MalformedJson(Exception):
     """The request body is not JSON."""
+
+
+class MalformedBody(Exception):
+    """The request body could not be read (broken chunking)."""
 
 
 class UnsupportedMediaType(Exception):
@@ -63,17 +53,8 @@ def problem(
     headers: dict[str, str] | None = None,
     **extra: Any,
 ) -> Response:
-    body = {
-        "type": f"urn:buttonup:problem:{code}",
-        "title": title,
-        "status": status,
-        "detail": detail,
-        "code": code,
-        "instance": request.path,
-        **extra,
-    }
     return Response(
-        json.dumps(body, separators=(",", ":")),
+        problem_body(status, code, title, detail, request.path, **extra),
         status=status,
         mimetype=PROBLEM_JSON,
         headers=headers,
@@ -109,7 +90,7 @@ def handle_domain_error(error: Exception) -> Response:
 
 def handle_http_exception(error: HTTPException) -> Response:
     status = error.code or 500
-    code = HTTP_ERRORS.get(status, "http_error")
+    code = HTTP_CODES.get(status, "http_error")
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     data = getattr(error, "data", None) or {}
     messages = data.get("messages")
@@ -131,6 +112,10 @@ def handle_http_exception(error: HTTPException) -> Response:
 
 def handle_malformed_json(error: MalformedJson) -> Response:
     return problem(400, "malformed_json", "Malformed JSON", str(error))
+
+
+def handle_malformed_body(error: MalformedBody) -> Response:
+    return problem(400, HTTP_CODES[400], "Bad Request", str(error))
 
 
 def handle_unsupported_media_type(error: UnsupportedMediaType) -> Response:
@@ -157,6 +142,7 @@ def register(app: Flask) -> None:
         app.register_error_handler(error_class, handle_domain_error)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(MalformedJson, handle_malformed_json)
+    app.register_error_handler(MalformedBody, handle_malformed_body)
     app.register_error_handler(UnsupportedMediaType, handle_unsupported_media_type)
     app.register_error_handler(InvalidParameter, handle_invalid_parameter)
     app.register_error_handler(Exception, handle_unexpected)
