@@ -2,6 +2,7 @@
 
 import base64
 import json
+import re
 from typing import Any
 
 from flask import Response, current_app, g, url_for
@@ -50,22 +51,42 @@ ETAG_HEADER = {
 LOCATION_HEADER = {"Location": {"description": "The new game's URL", "schema": {"type": "string"}}}
 
 
+# Cursors are opaque to clients (base64url of these texts), and only the
+# shapes the service writes are read back: anything else is 422.
+_MOVES_CURSOR = re.compile(r"^(0|[1-9][0-9]{0,8}):$")  # the index of the next move
+# The lobby's: the score of the last game listed (its creation in µs) and its id.
+_LOBBY_CURSOR = re.compile(r"^((?:0|[1-9][0-9]{0,16})(?:\.[0-9]{1,6})?):([A-Za-z0-9_-]{1,64})$")
+
+
 def encode_cursor(position: tuple[float, str]) -> str:
     """Opaque to clients: where the next page starts."""
-    text = f"{position[0]!r}:{position[1]}"
+    score = position[0]
+    number = str(int(score)) if float(score).is_integer() else repr(score)
+    text = f"{number}:{position[1]}"
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def decode_cursor(cursor: str, name: str) -> tuple[float, str]:
+def _cursor_text(cursor: str, name: str) -> str:
     try:
-        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-        score, _, game_id = text.partition(":")
-        value = float(score)
+        if len(cursor) > 200:
+            raise ValueError(cursor)
+        return base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("ascii")
     except (ValueError, UnicodeDecodeError):
         raise InvalidParameter(name, "is not a cursor this service gave") from None
-    if value != value or value in (float("inf"), float("-inf")):  # NaN and infinities
+
+
+def decode_moves_cursor(cursor: str, name: str) -> int:
+    found = _MOVES_CURSOR.match(_cursor_text(cursor, name))
+    if found is None:
         raise InvalidParameter(name, "is not a cursor this service gave")
-    return value, game_id
+    return int(found.group(1))
+
+
+def decode_lobby_cursor(cursor: str, name: str) -> tuple[float, str]:
+    found = _LOBBY_CURSOR.match(_cursor_text(cursor, name))
+    if found is None:
+        raise InvalidParameter(name, "is not a cursor this service gave")
+    return float(found.group(1)), found.group(2)
 
 
 def games() -> Games:
@@ -99,7 +120,9 @@ class GameCollection(ApiView):
         errors=(*ALWAYS, 422, 503),
     )
     def get(self, status: str, limit: int, cursor: str | None = None) -> Response:
-        page = games().lobby(limit, decode_cursor(cursor, "cursor") if cursor else None)
+        page = games().lobby(
+            limit, decode_lobby_cursor(cursor, "cursor") if cursor is not None else None
+        )
         body = {
             "items": [summary_view(match) for match in page.games],
             "next": encode_cursor(page.next_after) if page.next_after else None,
@@ -189,9 +212,9 @@ class Moves(ApiView):
             return json_response(codec().moves(games().moves(game_id)[0]))
         if cursor is not None and after is not None:
             raise InvalidParameter("after", "give either cursor or after, not both")
-        start = decode_cursor(cursor, "cursor")[0] if cursor else (after or 0)
+        start = decode_moves_cursor(cursor, "cursor") if cursor is not None else (after or 0)
         count = limit or 20
-        moves, more = games().moves(game_id, int(start), count)
+        moves, more = games().moves(game_id, start, count)
         body = codec().moves(moves)
         headers = {}
         if more:
