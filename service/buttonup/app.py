@@ -8,6 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from buttonup.api import init_api
 from buttonup.api.codec import Codec
+from buttonup.api.http import StreamBudget
 from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
 from buttonup.api.rate_limits import init_rate_limits
@@ -62,6 +63,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["buttonup.store"] = store
     app.extensions["buttonup.games"] = Games(store, observe=count_changes)
     app.extensions["buttonup.codec"] = Codec()
+    app.extensions["buttonup.streams"] = StreamBudget(
+        settings.streams_per_worker, settings.max_streams_per_client
+    )
     init_api(app)
     app.register_blueprint(board)
     init_observability(app, settings.cors_origins, access_log)

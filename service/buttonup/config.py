@@ -26,6 +26,10 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_BIND",
         "BUTTONUP_WORKERS",
         "BUTTONUP_CONNECTIONS",
+        "BUTTONUP_MAX_STREAMS",
+        "BUTTONUP_MAX_STREAMS_PER_CLIENT",
+        "BUTTONUP_MAX_CONNECTIONS_PER_CLIENT",
+        "BUTTONUP_BODY_TIMEOUT",
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
         "BUTTONUP_CORS_ORIGINS",
@@ -67,6 +71,20 @@ class Settings:
     workers: int = 2
     # Connections a worker holds at once, open event streams included.
     connections: int = 1000
+    # Event streams a worker keeps open at once (0: three quarters of
+    # `connections`, so that streams never take the connections moves need),
+    # and per client address; past either, 503 too_many_streams.
+    max_streams: int = 0
+    max_streams_per_client: int = 32
+    # Connections a worker takes from one client address (0: no limit; off
+    # behind trusted proxies, whose address every client shares).
+    max_connections_per_client: int = 100
+    # A request's body must arrive whole within this, else 408.
+    body_timeout_seconds: float = 10.0
+
+    @property
+    def streams_per_worker(self) -> int:
+        return self.max_streams or max(1, self.connections * 3 // 4)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -100,6 +118,20 @@ class Settings:
             bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
             workers=_read(env, "BUTTONUP_WORKERS", int, defaults.workers, 1),
             connections=_read(env, "BUTTONUP_CONNECTIONS", int, defaults.connections, 1),
+            max_streams=_read(env, "BUTTONUP_MAX_STREAMS", int, defaults.max_streams, 0),
+            max_streams_per_client=_read(
+                env, "BUTTONUP_MAX_STREAMS_PER_CLIENT", int, defaults.max_streams_per_client, 1
+            ),
+            max_connections_per_client=_read(
+                env,
+                "BUTTONUP_MAX_CONNECTIONS_PER_CLIENT",
+                int,
+                defaults.max_connections_per_client,
+                0,
+            ),
+            body_timeout_seconds=_read(
+                env, "BUTTONUP_BODY_TIMEOUT", float, defaults.body_timeout_seconds, 0.1
+            ),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),
             trusted_proxies=_read(

@@ -11,6 +11,7 @@ HTTP_CODES: dict[int, str] = {
     400: "bad_request",
     404: "not_found",
     405: "method_not_allowed",
+    408: "request_timeout",
     413: "payload_too_large",
     414: "uri_too_long",
     415: "unsupported_media_type",

@@ -1,27 +1,62 @@
-"""The gunicorn worker of the service: gunicorn's gevent worker, answering the
-requests that gunicorn refuses before the app sees them (a broken request
-line or header, a line or headers over the limits, broken chunking) with
-problem+json and a stable code instead of gunicorn's HTML page.
+"""The gunicorn worker of the service: gunicorn's gevent worker, with what a
+server facing hostile clients needs and gunicorn does not do by itself.
 
-It overrides `handle_error`, the hook gunicorn's workers call for every such
-error; the rest is gunicorn's own. Named by `worker_class` in
-gunicorn.conf.py; it imports nothing of the app, so that loading it in the
-arbiter, before the worker patches the standard library, patches nothing late.
+- Requests that gunicorn refuses before the app sees them (a broken request
+  line or header, a line or headers over the limits, broken chunking) are
+  answered with problem+json and a stable code, not gunicorn's HTML page
+  (`handle_error`, the hook gunicorn's workers call for every such error).
+- A request's body is read whole before the app runs, within
+  `BUTTONUP_BODY_TIMEOUT` (else 408) and up to the size limit (else 413), so
+  that a client dripping a body cannot hold a connection for long and a
+  chunked body is never cut to the limit (`handle_request`).
+- One client address takes at most `BUTTONUP_MAX_CONNECTIONS_PER_CLIENT` of
+  the worker's connections; past that it gets 503 too_many_connections at
+  once (`handle`).
+- A client that hangs up on an event stream is noticed at once, and its
+  connection freed, rather than at the stream's next keep-alive write (the
+  app is wrapped in `load_wsgi`).
+
+Named by `worker_class` in gunicorn.conf.py; it imports nothing of the app,
+so that loading it in the arbiter, before the worker patches the standard
+library, patches nothing late. It relies on gunicorn 27's worker methods and
+its `Request.body`; tests/test_worker.py pins that version.
 """
 
+import io
 import logging
+import socket
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
 
+import gevent
+from gevent.socket import wait_read
 from gunicorn.http import errors as http_errors
 from gunicorn.util import write_nonblock
 from gunicorn.workers.ggevent import GeventWorker
 
+from buttonup.config import Settings
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
+
+WRITTEN_FOR_GUNICORN = "27."
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 log = logging.getLogger(__name__)
 
+
+class BodyTimeout(http_errors.ParseException):
+    """The body did not arrive whole in time."""
+
+
+class BodyTooLarge(http_errors.ParseException):
+    """The body is over the size limit."""
+
+
 # Each of gunicorn's parse errors: status, title, what the client is told.
 # Anything else that reaches the hook is the service's fault: 500.
-PARSE_ERRORS: tuple[tuple[type[Exception], int, str, str], ...] = (
+PARSE_ERRORS: tuple[tuple[Any, int, str, str], ...] = (
+    (BodyTimeout, 408, "Request Timeout", "the request body did not arrive in time"),
+    (BodyTooLarge, 413, "Content Too Large", "the request body is too large"),
     (http_errors.LimitRequestLine, 414, "URI Too Long", "the request line is too long"),
     (
         http_errors.LimitRequestHeaders,
@@ -63,6 +98,59 @@ def parse_problem(error: BaseException) -> tuple[int, str, str]:
 
 
 class ProblemWorker(GeventWorker):
+    def init_process(self) -> None:
+        settings = Settings.from_env()
+        self._max_body = settings.max_body_bytes
+        self._body_seconds = settings.body_timeout_seconds
+        # Behind proxies every client has the proxies' address.
+        self._per_client = 0 if settings.trusted_proxies else settings.max_connections_per_client
+        self._connections: Counter[str] = Counter()
+        super().init_process()
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.wsgi = _freed_on_hang_up(self.wsgi)
+
+    def handle(self, listener, client, addr) -> None:
+        address = addr[0] if isinstance(addr, tuple) else ""
+        if self._per_client and self._connections[address] >= self._per_client:
+            _write_problem(
+                client,
+                503,
+                "too_many_connections",
+                "Service Unavailable",
+                "this client holds too many connections at once",
+                "",
+                retry_after=1,
+            )
+            client.close()
+            return
+        self._connections[address] += 1
+        try:
+            super().handle(listener, client, addr)
+        finally:
+            self._connections[address] -= 1
+            if not self._connections[address]:
+                del self._connections[address]
+
+    def handle_request(self, listener_name, req, sock, addr):
+        if req.method in BODY_METHODS:
+            req.body = io.BytesIO(self._whole_body(req, sock))
+        return super().handle_request(listener_name, req, sock, addr)
+
+    def _whole_body(self, req, sock: socket.socket) -> bytes:
+        if req._expected_100_continue:  # the client waits for this to send its body
+            sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+            req._expected_100_continue = False  # sent: gunicorn is not to send it again
+        try:
+            with gevent.Timeout(self._body_seconds):
+                data = req.body.read(self._max_body + 1)
+        except gevent.Timeout:
+            raise BodyTimeout(req.path) from None
+        if len(data) > self._max_body:
+            raise BodyTooLarge(req.path)
+        return data
+
     def handle_error(self, req, client, addr, exc):
         status, title, detail = parse_problem(exc)
         if status == 500:
@@ -71,12 +159,81 @@ class ProblemWorker(GeventWorker):
             # Never the request's bytes: they may carry a token.
             self.log.warning("Invalid request from %s: %s", (addr or ("",))[0], type(exc).__name__)
         path = getattr(req, "path", None) or ""
-        body = problem_body(status, HTTP_CODES[status], title, detail, path)
-        head = (
-            f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_JSON}\r\nContent-Length: {len(body)}\r\n\r\n"
-        )
         try:
-            write_nonblock(client, head.encode("latin-1") + body)
+            _write_problem(client, status, HTTP_CODES[status], title, detail, path)
         except OSError:
             self.log.debug("Failed to send error message.")
+
+
+def _write_problem(
+    client: socket.socket,
+    status: int,
+    code: str,
+    title: str,
+    detail: str,
+    path: str,
+    retry_after: int | None = None,
+) -> None:
+    body = problem_body(status, code, title, detail, path)
+    retry = f"Retry-After: {retry_after}\r\n" if retry_after is not None else ""
+    head = (
+        f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n{retry}"
+        f"Content-Type: {PROBLEM_JSON}\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    write_nonblock(client, head.encode("latin-1") + body)
+
+
+WsgiApp = Callable[[dict, Callable], Iterable[bytes]]
+
+
+def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
+    """An event stream waits on Redis, not on its client: without this, a
+    client that hung up is only seen at the next write. While a stream is
+    answered, a greenlet waits for its socket to turn readable; end of file
+    there means the client is gone, and the stream's greenlet is ended."""
+
+    def wsgi(environ: dict, start_response: Callable) -> Iterable[bytes]:
+        watcher: list[gevent.Greenlet] = []
+        sock = environ.get("gunicorn.socket")
+        answering = gevent.getcurrent()
+
+        def start(status: str, headers: list, exc_info: Any = None) -> Any:
+            streaming = any(
+                name.lower() == "content-type" and value.startswith("text/event-stream")
+                for name, value in headers
+            )
+            if streaming and sock is not None and isinstance(answering, gevent.Greenlet):
+                watcher.append(gevent.spawn(_end_on_hang_up, sock, answering))
+            return start_response(status, headers, exc_info)
+
+        return _Closing(app(environ, start), watcher)
+
+    return wsgi
+
+
+def _end_on_hang_up(sock: socket.socket, answering: gevent.Greenlet) -> None:
+    try:
+        wait_read(sock.fileno())
+        gone = sock.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        gone = True
+    if gone:  # else the client sent more (a pipelined request): stop watching
+        answering.kill(block=False)
+
+
+class _Closing:
+    """The app's answer, and the end of its hang-up watch when it closes."""
+
+    def __init__(self, body: Iterable[bytes], watcher: list) -> None:
+        self._body = body
+        self._watcher = watcher
+
+    def __iter__(self):
+        return iter(self._body)
+
+    def close(self) -> None:
+        for greenlet in self._watcher:
+            greenlet.kill(block=False)
+        close = getattr(self._body, "close", None)
+        if close is not None:
+            close()

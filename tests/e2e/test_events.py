@@ -228,14 +228,19 @@ def _read_until(sock: socket.socket, marker: bytes, seen: bytes = b"") -> bytes:
 def test_one_worker_holds_hundreds_of_streams_and_still_takes_moves(second_server):
     """An open stream costs its worker a connection, not a thread: one worker
     holding 300 streams of a game still answers a move at once, and every
-    stream receives it."""
+    stream receives it. (From 10 client addresses: one address may hold only
+    BUTTONUP_MAX_STREAMS_PER_CLIENT of a worker's streams.)"""
     with httpx.Client(base_url=second_server.base_url, timeout=10) as client:
         game, tokens = start_game(client, seed=3)
         request = f"GET /v1/games/{game['id']}/events HTTP/1.1\r\nHost: t\r\n\r\n".encode()
         streams = []
         try:
-            for _ in range(300):
-                sock = socket.create_connection(("127.0.0.1", second_server.port), timeout=10)
+            for number in range(300):
+                sock = socket.create_connection(
+                    ("127.0.0.1", second_server.port),
+                    timeout=10,
+                    source_address=(f"127.0.0.{2 + number % 10}", 0),
+                )
                 streams.append(sock)
                 sock.sendall(request)
             received = [_read_until(sock, b"event: game") for sock in streams]

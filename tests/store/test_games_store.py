@@ -12,6 +12,7 @@ from buttonup.store import (
     connect,
     new_game_id,
 )
+from buttonup.store import games as games_store
 from buttonup.store.games import ID_SECRET_KEY
 from buttonup.store.ids import GAME_ID_PATTERN
 
@@ -242,15 +243,18 @@ def test_a_write_that_reaches_redis_past_its_deadline_changes_nothing(store):
     assert store.load(match.id).match == moved[0]
 
 
-def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store):
-    """A cluster client's retry may send a commit whose first answer was lost."""
+def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store, monkeypatch):
+    """A cluster client's retry may send a commit whose first answer was lost:
+    the same commit (its id) again is taken as written; another commit of the
+    very same change, from another request, is a conflict."""
     match = started(store)
     loaded = store.load(match.id)
     turn = match.game.round
     moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
+    monkeypatch.setattr(games_store.secrets, "token_urlsafe", lambda _: "same-commit")
     store.commit(loaded.match, loaded.revision, [moved])
     store.commit(loaded.match, loaded.revision, [moved])  # no VersionConflict
+    monkeypatch.setattr(games_store.secrets, "token_urlsafe", lambda _: "another-one")
     with pytest.raises(VersionConflict):
-        other = match.resign(turn.to_move, T0 + 3000)
-        store.commit(loaded.match, loaded.revision, [other])
+        store.commit(loaded.match, loaded.revision, [moved])
     assert store.load(match.id).match == moved[0]

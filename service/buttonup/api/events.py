@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 
 from buttonup.api.codec import Codec
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
-from buttonup.api.http import ApiView, InvalidParameter, header
+from buttonup.api.http import ApiView, InvalidParameter, StreamBudget, header
 from buttonup.api.metrics import STREAMS_OPEN
 from buttonup.engine import EventName
 from buttonup.errors import StorageUnavailable
@@ -38,7 +38,9 @@ STREAM_DESCRIPTION = (
     "as in `rounds`), `resigned` ({color, game}), `game_over` (the Game). Each `id:` is "
     "the game version after the change; events of one change share it and come in the "
     "order move, round_over, game_over. A comment line keeps the connection alive at "
-    "least every 15 s. The stream ends after `game_over`."
+    "least every 15 s. The stream ends after `game_over`. A worker keeps a bounded number "
+    "of streams open, in all and per client address: past either, 503 `too_many_streams` "
+    "with `Retry-After`."
 )
 
 
@@ -111,9 +113,19 @@ class Events(ApiView):
         after = _after()
         # A comment this often keeps proxies from closing an idle stream.
         keepalive = current_app.extensions["buttonup.settings"].events_keepalive_seconds
-        events = games.watch(game_id, after, int(keepalive * 1000))
-        return Response(
+        budget: StreamBudget = current_app.extensions["buttonup.streams"]
+        client = request.remote_addr or ""
+        budget.take(client)
+        try:
+            events = games.watch(game_id, after, int(keepalive * 1000))
+        except BaseException:
+            budget.give_back(client)
+            raise
+        response = Response(
             _frames(events, current_app.extensions["buttonup.codec"]),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
+        # On close, which the server calls whether or not the stream was read.
+        response.call_on_close(lambda: budget.give_back(client))
+        return response

@@ -1,6 +1,7 @@
 """Small helpers for request headers, JSON bodies and JSON responses."""
 
 import re
+import threading
 
 from flask import Response, request
 from flask.views import MethodView
@@ -40,6 +41,42 @@ class InvalidParameter(Exception):
         super().__init__(f"{name}: {message}")
         self.name = name
         self.message = message
+
+
+class TooManyStreams(Exception):
+    """The worker, or this client, has as many event streams open as allowed
+    (503 too_many_streams, with Retry-After)."""
+
+
+class StreamBudget:
+    """The event streams a worker has open, in all and per client address,
+    so that streams never take the connections that moves need."""
+
+    def __init__(self, total: int, per_client: int) -> None:
+        self.total = total
+        self.per_client = per_client
+        self._open = 0
+        self._by_client: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> None:
+        with self._lock:
+            if self._open >= self.total:
+                raise TooManyStreams("this server has as many event streams open as it allows")
+            held = self._by_client.get(client, 0)
+            if held >= self.per_client:
+                raise TooManyStreams("this client has as many event streams open as allowed")
+            self._open += 1
+            self._by_client[client] = held + 1
+
+    def give_back(self, client: str) -> None:
+        with self._lock:
+            self._open -= 1
+            held = self._by_client[client] - 1
+            if held:
+                self._by_client[client] = held
+            else:
+                del self._by_client[client]
 
 
 IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{1,64}$"  # visible ASCII, as the spec says

@@ -8,7 +8,7 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException
 
 from buttonup import engine, errors
-from buttonup.api.http import InvalidParameter
+from buttonup.api.http import InvalidParameter, TooManyStreams
 from buttonup.api.metrics import REDIS_ERRORS
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
 
@@ -132,6 +132,10 @@ def handle_invalid_parameter(error: InvalidParameter) -> Response:
     )
 
 
+def handle_too_many_streams(error: TooManyStreams) -> Response:
+    return problem(503, "too_many_streams", "Too many streams", str(error), {"Retry-After": "5"})
+
+
 def handle_unexpected(error: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.path)
     return problem(500, "internal_error", "Internal Server Error", "an unexpected error occurred")
@@ -145,6 +149,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(MalformedBody, handle_malformed_body)
     app.register_error_handler(UnsupportedMediaType, handle_unsupported_media_type)
     app.register_error_handler(InvalidParameter, handle_invalid_parameter)
+    app.register_error_handler(TooManyStreams, handle_too_many_streams)
     app.register_error_handler(Exception, handle_unexpected)
 
 

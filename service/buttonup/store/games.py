@@ -47,15 +47,17 @@ WRITE_WINDOW_MS = 500
 # How long a request waits, past a lost answer, to learn whether its write ran.
 SETTLE_SECONDS = 1.0
 
-# The game's key holds a string, "2 <version> <create reply or ->\n<base>\n<log>"
-# (a hash, in format 1). Every script reads it with this.
+# The game's key holds a string, "2 <version> <create reply or -> <id of the
+# commit that made the version>\n<base>\n<log>" (a hash, in format 1). Every
+# script reads it with this.
 _PARSE = """
 local function parse(stored)
   local header_end = string.find(stored, '\\n', 1, true)
   local base_end = string.find(stored, '\\n', header_end + 1, true)
-  local _, _, version, reply = string.find(string.sub(stored, 1, header_end - 1), '^2 (%d+) (%S+)$')
+  local _, _, version, reply, written_by =
+    string.find(string.sub(stored, 1, header_end - 1), '^2 (%d+) (%S+) ?(%S*)$')
   return version, reply, string.sub(stored, header_end + 1, base_end - 1),
-         string.sub(stored, base_end + 1)
+         string.sub(stored, base_end + 1), written_by
 end
 local function kind(key) return redis.call('TYPE', key)['ok'] end
 local function now_ms()
@@ -67,8 +69,8 @@ end
 # KEYS: game, events, replies, format 1's moves. ARGV: expected version, new
 # version, game ttl ms, events ttl ms, reply ttl ms, reply field ("" when none),
 # reply value, the base ("" unless upgrading from format 1), the log entries,
-# the deadline (Redis time, ms), the log's length before the entries, then
-# (version, entry) for each stream entry.
+# the deadline (Redis time, ms), the commit's own random id, then (version,
+# entry) for each stream entry.
 # Returns {0} not found, {1, current} conflict, {2, current, prior reply},
 # {3, now} written, {4, now} past its deadline (nothing written), {5, now}
 # written already (this very commit, sent again by a cluster client's retry).
@@ -76,9 +78,9 @@ _COMMIT = (
     _PARSE
     + """
 local stored_kind = kind(KEYS[1])
-local current, created, base, log
+local current, created, base, log, written_by
 if stored_kind == 'string' then
-  current, created, base, log = parse(redis.call('GET', KEYS[1]))
+  current, created, base, log, written_by = parse(redis.call('GET', KEYS[1]))
 elseif stored_kind == 'hash' then
   current, created, base, log = redis.call('HGET', KEYS[1], 'version'), '-', ARGV[8], ''
   if not current then return {0} end
@@ -92,16 +94,12 @@ if ARGV[6] ~= '' then
 end
 local now = now_ms()
 if current ~= ARGV[1] then
-  local at = tonumber(ARGV[11])
-  if stored_kind == 'string' and tonumber(current) >= tonumber(ARGV[2])
-     and string.sub(log, at + 1, at + #ARGV[9]) == ARGV[9] then
-    return {5, now}
-  end
+  if current == ARGV[2] and written_by == ARGV[11] then return {5, now} end
   return {1, current}
 end
 if now > tonumber(ARGV[10]) then return {4, now} end
 if stored_kind == 'hash' then redis.call('DEL', KEYS[1]) end
-local header = '2 ' .. ARGV[2] .. ' ' .. created
+local header = '2 ' .. ARGV[2] .. ' ' .. created .. ' ' .. ARGV[11]
 redis.call('SET', KEYS[1], header .. '\\n' .. base .. '\\n' .. log .. ARGV[9], 'PX', ARGV[3])
 for i = 12, #ARGV, 2 do
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', ARGV[i], 'a', ARGV[i + 1])
@@ -185,18 +183,20 @@ return {1, now}
 """
 )
 
-# KEYS: game. ARGV: the log's length before a commit's entries and those
-# entries, or -1 and a create's base. Whether that write is in the game, with
-# Redis's time: {now, 1} it is, {now, 0} it is not.
+# KEYS: game. ARGV: a commit's new version and id, or -1 and a create's base.
+# Whether that write is in the game, with Redis's time: {now, 1} it is,
+# {now, 0} it is not, {now, 2} it cannot tell (later commits followed).
 _SETTLE = (
     _PARSE
     + """
 local now = now_ms()
 if kind(KEYS[1]) ~= 'string' then return {now, 0} end
-local _, _, base, log = parse(redis.call('GET', KEYS[1]))
-local at = tonumber(ARGV[1])
-if at < 0 then return {now, base == ARGV[2] and 1 or 0} end
-return {now, string.sub(log, at + 1, at + #ARGV[2]) == ARGV[2] and 1 or 0}
+local version, _, base, _, written_by = parse(redis.call('GET', KEYS[1]))
+local after = tonumber(ARGV[1])
+if after < 0 then return {now, base == ARGV[2] and 1 or 0} end
+if tonumber(version) < after then return {now, 0} end
+if tonumber(version) > after then return {now, 2} end
+return {now, written_by == ARGV[2] and 1 or 0}
 """
 )
 
@@ -491,13 +491,14 @@ class GameStore:
             b"" if revision.upgraded else codec.encode_base(before, whole=True),
             log,
         ]
-        at = revision.log_length if revision.upgraded else 0  # an upgrade writes its log anew
+        write_id = secrets.token_urlsafe(9)  # tells this commit from any other
         with _storage_errors():
             deadline = self._write_deadline()
             try:
-                outcome = self._commit.write(keys=keys, args=[*args, deadline, at, *stream])
+                outcome = self._commit.write(keys=keys, args=[*args, deadline, write_id, *stream])
             except Unconfirmed as error:
-                outcome = [3] if self._settled(keys[:1], at, log, deadline, error) else [4]
+                settled = self._settled(keys[:1], after.version, write_id, deadline, error)
+                outcome = [3] if settled else [4]
         if outcome[0] == 0:
             raise GameNotFound(game_id)
         if outcome[0] == 1:
@@ -526,7 +527,12 @@ class GameStore:
             self._redis_clock_offset_ms = outcome[1] - _local_ms()
 
     def _settled(
-        self, keys: Sequence[str], at: int, written: str | bytes, deadline: int, error: Exception
+        self,
+        keys: Sequence[str],
+        version: int,
+        written: str | bytes,
+        deadline: int,
+        error: Exception,
     ) -> bool:
         """Whether an unconfirmed write is in the game, asked of Redis until it
         is past the write's deadline: False then means it never will be.
@@ -534,9 +540,11 @@ class GameStore:
         give_up = time.monotonic() + SETTLE_SECONDS
         while True:
             try:
-                now, found = self._settle.write(keys=keys, args=[at, written])
+                now, found = self._settle.write(keys=keys, args=[version, written])
             except (Unconfirmed, *REDIS_ERRORS) as again:
                 raise OutcomeUnknown(f"{error}; then {again}") from again
+            if found == 2:
+                raise OutcomeUnknown(f"{error}; the game changed since") from error
             if found:
                 return True
             if now > deadline:
