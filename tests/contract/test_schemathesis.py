@@ -23,7 +23,14 @@ EXPECTED_FOR_VALID_DATA = ["2xx", "304", "401", "403", "404", "409", "412"]
 # generator reuses keys; so is a cursor the service did not give.
 # a_valid_request_is_refused_only_for_a_reused_key makes sure those are the
 # only 422s a valid request gets.
-IDEMPOTENT_OPERATIONS = ["create_game", "play_move", "list_games", "list_moves"]
+IDEMPOTENT_OPERATIONS = [
+    "create_game",
+    "join_game",
+    "play_move",
+    "resign_game",
+    "list_games",
+    "list_moves",
+]
 
 CONFIG = SchemathesisConfig.from_dict(
     {

@@ -231,6 +231,6 @@ def test_concurrent_creates_with_one_key_make_exactly_one_game(live_server, redi
         for thread in threads:
             thread.join()
         assert [answer.status_code for answer in answers] == [201] * 20
-        assert len({answer.content for answer in answers}) == 1
+        assert len({answer.content for answer in answers}) == 1, {a.content for a in answers}
         assert len({answer.headers["Location"] for answer in answers}) == 1
     assert len(redis_client.keys("buttonup:{*}:game")) == 10

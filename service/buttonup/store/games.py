@@ -278,7 +278,6 @@ class GameStore:
         # Redis's clock minus this process's, in ms, as last seen (None: not yet).
         self._redis_clock_offset_ms: int | None = None
         self._recent = RecentMatches(recent_matches)
-        self._id_secret: bytes | None = None
 
     # Keys: every key of one game carries the hash tag {<id>} so that they all
     # share one Redis Cluster slot and one Lua call can change them together.
@@ -328,13 +327,13 @@ class GameStore:
         return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
 
     def _keyed_digest(self, message: bytes) -> bytes:
-        secret = self._id_secret
-        if secret is None:
-            with _storage_errors():
-                pipe = self._redis.pipeline(transaction=False)
-                pipe.set(ID_SECRET_KEY, secrets.token_bytes(32), nx=True)
-                pipe.get(ID_SECRET_KEY)
-                secret = self._id_secret = pipe.execute()[1]
+        # Read each time, not kept: were the secret lost (a flushed Redis),
+        # processes holding the old one would derive other ids than the rest.
+        with _storage_errors():
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.set(ID_SECRET_KEY, secrets.token_bytes(32), nx=True)
+            pipe.get(ID_SECRET_KEY)
+            secret = pipe.execute()[1]
         return hmac.new(secret, message, hashlib.sha256).digest()
 
     def format1_create_reply(self, idempotency_key: str) -> str | None:

@@ -102,7 +102,9 @@ def sync_detailed(
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
     ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
     one change share it and come in the order move, round_over, game_over. A comment line keeps the
-    connection alive at least every 15 s. The stream ends after `game_over`.
+    connection alive at least every 15 s. The stream ends after `game_over`. A worker keeps a bounded
+    number of streams open, in all and per client address: past either, 503 `too_many_streams` with
+    `Retry-After`.
 
     Args:
         game_id (str):
@@ -143,7 +145,9 @@ def sync(
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
     ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
     one change share it and come in the order move, round_over, game_over. A comment line keeps the
-    connection alive at least every 15 s. The stream ends after `game_over`.
+    connection alive at least every 15 s. The stream ends after `game_over`. A worker keeps a bounded
+    number of streams open, in all and per client address: past either, 503 `too_many_streams` with
+    `Retry-After`.
 
     Args:
         game_id (str):
@@ -179,7 +183,9 @@ async def asyncio_detailed(
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
     ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
     one change share it and come in the order move, round_over, game_over. A comment line keeps the
-    connection alive at least every 15 s. The stream ends after `game_over`.
+    connection alive at least every 15 s. The stream ends after `game_over`. A worker keeps a bounded
+    number of streams open, in all and per client address: past either, 503 `too_many_streams` with
+    `Retry-After`.
 
     Args:
         game_id (str):
@@ -218,7 +224,9 @@ async def asyncio(
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
     ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
     one change share it and come in the order move, round_over, game_over. A comment line keeps the
-    connection alive at least every 15 s. The stream ends after `game_over`.
+    connection alive at least every 15 s. The stream ends after `game_over`. A worker keeps a bounded
+    number of streams open, in all and per client address: past either, 503 `too_many_streams` with
+    `Retry-After`.
 
     Args:
         game_id (str):
