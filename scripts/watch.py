@@ -51,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     while True:
         try:
             for event_id, name, data in events(args.base_url, args.game, last_id):
-                if name != "game" or last_id is None:
-                    print(f"[{event_id}] {describe(name, data)}", flush=True)
+                # A resumed stream sends only what came after last_id; it starts
+                # with the game again only when those events are no longer kept.
+                note = " (resumed from the current game)" if name == "game" and last_id else ""
+                print(f"[{event_id}] {describe(name, data)}{note}", flush=True)
                 last_id = event_id
                 delay = 0.5
                 if name == "game_over":

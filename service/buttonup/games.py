@@ -512,10 +512,11 @@ class Games:
         self, game_id: str, after: int | None, keepalive_ms: int
     ) -> Iterator[list[StreamItem]]:
         """The game's events from now on, for a stream, in batches that arrived
-        together: first the snapshot, then every event of versions after
-        `after` when given, then each change as it is committed; an empty
-        batch when `keepalive_ms` passed with nothing to send. Ends after
-        the game is over. Raises GameNotFound now, not once iterated."""
+        together: first the snapshot (or, resuming after `after`, every event
+        of the versions since, and no snapshot), then each change as it is
+        committed; an empty batch when `keepalive_ms` passed with nothing to
+        send. Ends after the game is over. Raises GameNotFound now, not once
+        iterated."""
         with _store_errors():
             match, last_id = self._store.snapshot(game_id)
         return self._follow(match, last_id, after, keepalive_ms)
@@ -524,19 +525,26 @@ class Games:
         self, match: Match, last_id: str, after: int | None, keepalive_ms: int
     ) -> Iterator[list[StreamItem]]:
         game_id = match.id
-        first: list[StreamItem] = [Snapshot(match)]
-        with _store_errors():
-            if after is not None and after < match.version:
-                for item in self._past(game_id, after, match.version)[0]:
-                    first.append(item)
-                    if _ends(item):
-                        yield first
-                        return
+        # A resumed connection gets the events after `after` and no snapshot,
+        # so that ids never go back; a snapshot when `after` is no version of
+        # this game or its later events are gone.
+        first: list[StreamItem] = []
+        resumed = after is not None and after <= match.version
+        if resumed and after < match.version:  # type: ignore[operator]
+            with _store_errors():
+                first = self._past(game_id, after, match.version)[0]  # type: ignore[arg-type]
+            resumed = _every_version(first, after + 1, match.version)  # type: ignore[operator]
+        if not resumed:
+            first = [Snapshot(match)]
+            if match.status is Status.FINISHED:
+                first.append(Happened(match, [GameOver(match.version)]))
+        for index, item in enumerate(first):
+            if _ends(item):
+                yield first[: index + 1]
+                return
         if match.status is Status.FINISHED:
-            first.append(Happened(match, [GameOver(match.version)]))
-            yield first
-            return
-        yield first
+            return  # resumed after its last event: nothing more will come
+        yield first  # [] when resumed at the current version: a keep-alive, sent at once
         with _store_errors(), self._store.subscribe(game_id, last_id) as feed:
             while True:
                 arrived = feed.next(keepalive_ms / 1000)
@@ -593,6 +601,14 @@ def _same_body(same: bool) -> None:
     """An idempotent retry must repeat its first request's body."""
     if not same:
         raise errors.IdempotencyKeyReused("this Idempotency-Key was used with another request body")
+
+
+def _every_version(items: list[StreamItem], first: int, last: int) -> bool:
+    """Whether `items` hold an event of every version from `first` to `last`."""
+    versions = {
+        item.version if isinstance(item, Recorded) else item.match.version for item in items
+    }
+    return versions >= set(range(first, last + 1))
 
 
 def _ends(item: StreamItem) -> bool:

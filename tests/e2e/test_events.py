@@ -118,9 +118,10 @@ def test_a_watcher_cut_off_mid_game_resumes_and_loses_nothing(http, live_server)
     resumed = Watcher(live_server.base_url, game["id"], headers={"Last-Event-ID": str(last_seen)})
     resumed.start()
     resumed.join(30)
-    assert resumed.events[0][1] == "game"
-    after = resumed.events[1:]
-    assert all(version > last_seen for version, _, _ in after)
+    after = resumed.events
+    # Revision 2: no snapshot first on a resumed connection; ids never go back.
+    assert after[0][0] == last_seen + 1 and "game" not in [name for _, name, _ in after]
+    assert [v for v, _, _ in after] == sorted(v for v, _, _ in after)
     moves = http.get(f"/v1/games/{game['id']}/moves").json()
     check_sequence(first.events[1:] + after, moves)
     assert resumed.events[-1][1] == "game_over" and resumed.events[-1][2] == final
@@ -133,9 +134,34 @@ def test_after_in_the_query_works_like_last_event_id(http, live_server):
         httpx.Client(base_url=live_server.base_url) as client,
         client.stream("GET", f"/v1/games/{game['id']}/events?after=3") as response,
     ):
-        events = read_events(response, stop_after=3)
-    assert events[0][1] == "game"
-    assert [version for version, _, _ in events[1:]] == [4, 5]
+        events = read_events(response, stop_after=2)
+    assert [(version, name) for version, name, _ in events] == [(4, "move"), (5, "move")]
+
+
+def test_a_stream_resumed_from_no_version_of_the_game_starts_with_the_game(http, live_server):
+    game, tokens = start_game(http, seed=4)
+    game = play_out(http, game, tokens, moves=2)
+    with (
+        httpx.Client(base_url=live_server.base_url) as client,
+        client.stream("GET", f"/v1/games/{game['id']}/events?after=999") as response,
+    ):
+        events = read_events(response, stop_after=1)
+    assert events[0][:2] == (game["version"], "game")
+
+
+def test_a_finished_game_resumed_after_its_last_event_ends_with_nothing(http, live_server):
+    game, tokens = start_game(http, seed=5, target_score=1)
+    final = play_out(http, game, tokens)
+    with (
+        httpx.Client(base_url=live_server.base_url, timeout=10) as client,
+        client.stream(
+            "GET",
+            f"/v1/games/{game['id']}/events",
+            headers={"Last-Event-ID": str(final["version"])},
+        ) as response,
+    ):
+        assert response.status_code == 200
+        assert read_events(response) == []
 
 
 def test_a_finished_game_gives_game_then_game_over_and_ends(http, live_server):
@@ -292,7 +318,7 @@ def test_a_finished_game_resumes_from_its_log_once_its_stream_has_expired(
         watcher = threading.Thread(target=lambda: live.extend(read_events(response)))
         watcher.start()
         time.sleep(0.5)
-        final = play_out(http, game, tokens)
+        play_out(http, game, tokens)
         watcher.join(20)
     redis_client.delete(GameStore.events_key(game["id"]))  # as its expiry does
     with (
@@ -300,6 +326,5 @@ def test_a_finished_game_resumes_from_its_log_once_its_stream_has_expired(
         client.stream("GET", f"/v1/games/{game['id']}/events?after=2") as response,
     ):
         resumed = read_events(response)
-    assert resumed[0][:2] == (final["version"], "game")
-    assert resumed[1:] == [event for event in live[1:] if event[0] > 2]
+    assert resumed == [event for event in live[1:] if event[0] > 2]
     assert resumed[-1][1] == "game_over"

@@ -37,10 +37,14 @@ STREAM_DESCRIPTION = (
     "`joined` ({color, game}), `move` ({move, game}), `round_over` (the round's summary "
     "as in `rounds`), `resigned` ({color, game}), `game_over` (the Game). Each `id:` is "
     "the game version after the change; events of one change share it and come in the "
-    "order move, round_over, game_over. A comment line keeps the connection alive at "
-    "least every 15 s. The stream ends after `game_over`. A worker keeps a bounded number "
-    "of streams open, in all and per client address: past either, 503 `too_many_streams` "
-    "with `Retry-After`."
+    "order move, round_over, game_over. A connection that resumes with `Last-Event-ID: v` "
+    "(or `?after=v`) gets every event after `v` and no `game` first, so ids never go back; "
+    "only when `v` is no version of the game, or its later events are gone, does it start "
+    "with `game` at the current version. A comment line keeps the connection alive every "
+    "`BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after "
+    "`game_over`; resumed after a finished game's last event, it ends at once. A worker "
+    "keeps a bounded number of streams open, in all and per client address: past "
+    "either, 503 `too_many_streams` with `Retry-After`."
 )
 
 
