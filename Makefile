@@ -2,22 +2,45 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Serving needs the service alone; the scripts add the generated client;
+# tests, lint and benchmarks add the dev extras.
+SERVE_STAMP := $(VENV)/.serve-stamp
+SCRIPTS_STAMP := $(VENV)/.scripts-stamp
 STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
+BASE_URL ?= http://$(HOST):$(PORT)
 
-.PHONY: install run test lint format bench clean openapi client
+.PHONY: install run test lint format bench clean openapi client selfplay play watch
 
-$(STAMP): pyproject.toml
+$(SERVE_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]' -e ./client
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(SERVE_STAMP)
+
+$(SCRIPTS_STAMP): $(SERVE_STAMP) client/pyproject.toml
+	$(BIN)/python -m pip install --quiet -e ./client
+	touch $(SCRIPTS_STAMP)
+
+$(STAMP): $(SCRIPTS_STAMP) pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
-run: $(STAMP)
+run: $(SERVE_STAMP)
 	$(BIN)/buttonup serve --host $(HOST) --port $(PORT)
+
+# The scripts, with the venv's Python (they need the generated client).
+selfplay: $(SCRIPTS_STAMP)
+	$(BIN)/python scripts/selfplay.py --base-url $(BASE_URL) --games $(or $(GAMES),10)
+
+play: $(SCRIPTS_STAMP)
+	$(BIN)/python scripts/play.py --base-url $(BASE_URL) $(if $(JOIN),--join $(JOIN))
+
+watch: $(SCRIPTS_STAMP)
+	$(BIN)/python scripts/watch.py --base-url $(BASE_URL) --game $(GAME)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,8 +1,11 @@
 """Play Button Up! in the terminal, against someone else, through the generated client.
 
-    python scripts/play.py --base-url http://127.0.0.1:8000            # new game
-    python scripts/play.py --base-url http://127.0.0.1:8000 --join ID  # join one
-    python scripts/play.py --base-url http://127.0.0.1:8000 --against perfect
+    .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000            # new game
+    .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --join ID  # join one
+    .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --against perfect
+
+(or `make play`, `make play JOIN=ID`: the scripts need the project's venv,
+where the generated client is installed).
 
 Type a position to sow it, `r` to resign, `q` to leave (the game goes on).
 """
@@ -106,11 +109,23 @@ def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
     return joined, game_id
 
 
+def describe_move(player: str, position: int, extra_turn: bool, overflow: bool) -> str:
+    notes = [note for note, on in (("extra turn", extra_turn), ("overflow", overflow)) if on]
+    return f"{player} sows {position}" + (f" ({', '.join(notes)})" if notes else "")
+
+
 def wait_for_change(base_url: str, game: Game) -> Game:
     """Waits on the game's event stream (no polling) for the next change."""
     for _, name, data in events(base_url, game.id, last_event_id=game.version):
         if name == "game" and data["version"] > game.version:
             return Game.from_dict(data)
+        if name == "move":
+            move = data["move"]
+            print(
+                describe_move(
+                    move["player"], move["position"], move["extra_turn"], move["overflow"]
+                )
+            )
         if name in {"joined", "move", "resigned"}:
             return Game.from_dict(data["game"])
         if name == "game_over":
@@ -136,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     joined, game_id = take_seat(base_url, args)
     me, game = joined.color, joined.game
     print(f"Game id: {game_id}  (you are {me})")
-    print(f"Game link: {base_url}/v1/games/{game_id}")
+    print(f"Game link (the board, for a browser): {base_url}/?game={game_id}")
     print(
         f"Your opponent joins with: python scripts/play.py --base-url {base_url} --join {game_id}"
     )
@@ -185,6 +200,9 @@ def take_turn(seat: AuthenticatedClient, game: Game) -> Game | None:
         played = play_move.sync(game.id, client=seat, body=PlayMove(position=int(answer)))
         if isinstance(played, Played):
             move = played.move
+            print(describe_move("you", move.position, move.extra_turn, move.overflow))
+            for reply in played.bot_moves:  # the bot answered before the service did
+                print(describe_move(reply.player, reply.position, reply.extra_turn, reply.overflow))
             if move.extra_turn:
                 print("Extra turn: the last button matched the one it covers. Move again.")
             if move.overflow:

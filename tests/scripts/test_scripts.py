@@ -1,5 +1,6 @@
 """The scripts that use the generated client, against a live `buttonup serve`."""
 
+import io
 import re
 import subprocess
 import sys
@@ -48,12 +49,14 @@ def wait_for_version(url: str, version: int) -> None:
 
 
 def spawn_play(live_server, *args: str) -> pexpect.spawn:
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable,
         [str(SCRIPTS / "play.py"), "--base-url", live_server.base_url, "--no-color", *args],
         encoding="utf-8",
         timeout=20,
     )
+    child.logfile_read = io.StringIO()  # the whole transcript, for checks after the end
+    return child
 
 
 def test_a_person_plays_a_game_in_the_terminal(live_server):
@@ -88,6 +91,25 @@ def test_a_person_plays_a_game_in_the_terminal(live_server):
     assert moves_typed > 0
     moves = httpx.get(f"{base}/moves").json()
     assert sum(1 for m in moves if m["player"] == "red") == moves_typed
+
+
+def test_play_prints_the_boards_link_and_every_move_the_bots_included(live_server):
+    child = spawn_play(live_server, "--color", "red", "--against", "random", "--target-score", "1")
+    child.expect(r"Game id: (\S+)")
+    game_id = child.match.group(1)
+    child.expect(re.escape(f"{live_server.base_url}/?game={game_id}"))
+    base = f"{live_server.base_url}/v1/games/{game_id}"
+    for _ in range(100):
+        index = child.expect([r"Your move \[([\d, ]+)\]", "Game over"])
+        if index == 1:
+            break
+        child.sendline(child.match.group(1).split(",")[0])
+    child.expect(pexpect.EOF)
+    moves = httpx.get(f"{base}/moves").json()
+    transcript = child.logfile_read.getvalue()
+    for move in moves:
+        player = "you" if move["player"] == "red" else "black"
+        assert f"{player} sows {move['position']}" in transcript, (move, transcript[-2000:])
 
 
 def test_the_board_marks_legal_positions_and_resigning_ends_the_game(live_server):

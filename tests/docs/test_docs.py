@@ -1,0 +1,37 @@
+"""The README and docs/ link only files that exist, and the front-end guide
+names every error code the service can send."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from buttonup.api.problems import DOMAIN_ERRORS
+from buttonup.http_codes import HTTP_CODES
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+# Codes sent outside the two tables: by their own handlers and by the worker.
+OTHER_CODES = {"malformed_json", "too_many_streams", "too_many_connections"}
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_every_relative_link_names_a_file_that_exists(document):
+    text = document.read_text()
+    links = [link for link in LINK.findall(text) if "://" not in link]
+    missing = [link for link in links if not (document.parent / link).exists()]
+    assert not missing, f"{document.name} links files that do not exist: {missing}"
+
+
+def test_the_readme_links_the_guide_and_the_rules():
+    links = set(LINK.findall((ROOT / "README.md").read_text()))
+    assert {"docs/api.md", "docs/rules.md"} <= links
+
+
+def test_the_guide_names_every_error_code():
+    guide = (ROOT / "docs" / "api.md").read_text()
+    codes = {code for _, code, _ in DOMAIN_ERRORS.values()} | set(HTTP_CODES.values())
+    codes |= OTHER_CODES
+    missing = sorted(code for code in codes if f"`{code}`" not in guide)
+    assert not missing, f"docs/api.md does not name {missing}"
