@@ -6,6 +6,53 @@ import json
 
 PROBLEM_JSON = "application/problem+json"
 
+# Every `code` a problem can carry, with its status and what it means: the
+# spec's enum for Problem.code, each error response's list and example, and
+# the front-end guide's table are made from this, and a test holds the error
+# handlers to it.
+PROBLEM_CODES: dict[str, tuple[int, str]] = {
+    "bad_request": (400, "the request is malformed (request line, headers or chunking)"),
+    "malformed_json": (400, "the body is not JSON, or nests over 32 deep"),
+    "unauthorized": (401, "missing, malformed or unknown bearer token for this game"),
+    "hints_disabled": (403, "the game was created without hints and is not over"),
+    "game_not_found": (404, "no such game, or it expired"),
+    "not_found": (404, "no such path"),
+    "method_not_allowed": (405, "the method is not allowed here (see `Allow`)"),
+    "request_timeout": (408, "the body did not arrive whole in time"),
+    "seat_taken": (409, "the requested seat is not open"),
+    "game_full": (409, "no open seat left"),
+    "game_not_in_progress": (409, "move or resign while `waiting` or `finished`"),
+    "not_your_turn": (409, "the token's colour is not `to_move`"),
+    "illegal_move": (409, "the position is empty or its stack holds no white button"),
+    "version_conflict": (409, "the game kept changing under the request; try again"),
+    "version_mismatch": (412, "`If-Match` does not match the current version"),
+    "payload_too_large": (413, "the body is over the size limit"),
+    "uri_too_long": (414, "the request line is too long"),
+    "unsupported_media_type": (415, "a body that is not application/json"),
+    "expectation_failed": (417, "an `Expect` other than 100-continue"),
+    "validation_error": (422, "a body field, parameter or header fails its schema"),
+    "idempotency_key_reused": (422, "the Idempotency-Key was first sent with another body"),
+    "rate_limited": (429, "over a rate limit the operator configured; nothing was changed"),
+    "request_header_fields_too_large": (431, "too many header fields, or one too large"),
+    "internal_error": (500, "a bug; the body says nothing of the internals"),
+    "not_implemented": (501, "a transfer coding other than chunked"),
+    "storage_unavailable": (503, "the game store cannot be reached; nothing was changed"),
+    "outcome_unknown": (
+        503,
+        "the store did not confirm the change, which may have been applied: "
+        "retry with the same Idempotency-Key",
+    ),
+    "too_many_streams": (503, "as many event streams are open as the worker allows"),
+    "too_many_connections": (503, "this client address holds too many connections"),
+    "service_unavailable": (503, "the service cannot answer now"),
+    "http_error": (0, "any other HTTP error (status as sent)"),
+}
+
+
+def codes_of(status: int) -> list[str]:
+    return [code for code, (of, _) in PROBLEM_CODES.items() if of == status]
+
+
 # Errors raised by gunicorn, Flask, werkzeug or webargs: code by status.
 HTTP_CODES: dict[int, str] = {
     400: "bad_request",

@@ -2,6 +2,7 @@
 
 import pytest
 
+from buttonup.http_codes import PROBLEM_CODES
 from tests.api.helpers import auth, create_game, play, started_game
 
 PROBLEM = "application/problem+json"
@@ -13,6 +14,7 @@ def assert_problem(response, status: int, code: str) -> dict:
     body = response.get_json(force=True)
     assert body["status"] == status
     assert body["code"] == code
+    assert PROBLEM_CODES[code][0] == status  # the catalogue the spec's enum is made from
     assert body["title"] and body["detail"] and body["type"]
     return body
 

@@ -1,10 +1,13 @@
 """The published spec: current, valid, and complete."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from openapi_spec_validator import validate
+
+from buttonup.http_codes import PROBLEM_CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC_PATH = ROOT / "openapi" / "openapi.json"
@@ -65,6 +68,27 @@ def test_every_error_is_documented_as_problem_json(committed):
                 assert content["application/problem+json"]["schema"] == {
                     "$ref": "#/components/schemas/Problem"
                 }
+
+
+def test_problem_code_is_an_enum_of_every_code(committed):
+    code = committed["components"]["schemas"]["Problem"]["properties"]["code"]
+    assert code["enum"] == list(PROBLEM_CODES)
+
+
+def test_each_error_response_names_its_codes_and_shows_one_of_its_own(committed):
+    for path, method, operation in operations(committed):
+        for status, response in operation["responses"].items():
+            if int(status) < 400:
+                continue
+            examples = response["content"]["application/problem+json"]["examples"]
+            (example,) = examples.values()
+            code = example["value"]["code"]
+            where = f"{method} {path} {status}"
+            assert PROBLEM_CODES[code][0] == int(status), where
+            assert example["value"]["status"] == int(status), where
+            named = re.findall(r"`([a-z_]+)`:", response["description"])
+            assert named and code in named, where
+            assert all(PROBLEM_CODES[name][0] == int(status) for name in named), where
 
 
 def test_headers_are_documented(committed):

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from buttonup.http_codes import PROBLEM_CODES
 from tests.conftest import LiveServer
 from tests.e2e.raw_http import RawResponse, exchange
 
@@ -97,7 +98,7 @@ def assert_problem(response: RawResponse, status: int) -> dict:
     assert response.status == status, response
     assert response.headers["content-type"] == "application/problem+json", response
     problem = json.loads(response.body)
-    assert problem["status"] == status and problem["code"], problem
+    assert problem["status"] == status and PROBLEM_CODES[problem["code"]][0] == status, problem
     return problem
 
 

@@ -30,6 +30,7 @@ from .player_type import PlayerType
 from .players import Players
 from .players_request import PlayersRequest
 from .problem import Problem
+from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .round_ import Round
 from .round_result import RoundResult
@@ -69,6 +70,7 @@ __all__ = (
     "PlayerType",
     "PlayMove",
     "Problem",
+    "ProblemCode",
     "ProblemErrors",
     "Round",
     "RoundResult",

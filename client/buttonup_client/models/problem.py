@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.problem_code import ProblemCode, check_problem_code
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -26,8 +27,8 @@ class Problem:
     """ The HTTP status """
     detail: str
     """ What went wrong, for people """
-    code: str
-    """ Stable snake_case code for programs """
+    code: ProblemCode
+    """ Stable snake_case code for programs: branch on this """
     instance: str
     """ The request path """
     version: int | Unset = UNSET
@@ -44,7 +45,7 @@ class Problem:
 
         detail = self.detail
 
-        code = self.code
+        code: str = self.code
 
         instance = self.instance
 
@@ -86,7 +87,7 @@ class Problem:
 
         detail = d.pop("detail")
 
-        code = d.pop("code")
+        code = check_problem_code(d.pop("code"))
 
         instance = d.pop("instance")
 

@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 
 from buttonup.api import schemas
 from buttonup.api.codec import to_json
-from buttonup.api.docs import ALWAYS, GAME_ID, operation
+from buttonup.api.docs import ALWAYS, GAME_ID, READ_503, operation
 from buttonup.api.http import ApiView, json_response
 from buttonup.engine.analysis import RoundReview
 from buttonup.games import Games
@@ -27,6 +27,7 @@ class Analysis(ApiView):
         "every finished round: the value of its deal and, for each move played, what it "
         "gave up against the best move. Anyone with the id may read it.",
         errors=(*ALWAYS, 403, 404, 409, 503),
+        codes={404: ("game_not_found",), 409: ("game_not_in_progress",), 503: READ_503},
     )
     def get(self, game_id: str) -> Response:
         games: Games = current_app.extensions["buttonup.games"]

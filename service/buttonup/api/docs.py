@@ -9,28 +9,34 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from buttonup.api.http import IDEMPOTENCY_KEY_PATTERN
+from buttonup.http_codes import PROBLEM_CODES, codes_of
 
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 
-PROBLEM_DESCRIPTIONS = {
-    400: "The body is not JSON (`malformed_json`)",
-    401: "Missing, malformed or unknown bearer token (`unauthorized`)",
-    403: "The game was created without hints and is still in play (`hints_disabled`)",
-    404: "No such game, or it expired (`game_not_found`)",
+STATUS_TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
     409: "The game's state does not allow it; carries `version`",
-    412: "`If-Match` does not match the current version (`version_mismatch`)",
-    413: "Body over the size limit (`payload_too_large`)",
-    415: "A body that is not application/json (`unsupported_media_type`)",
-    422: "Body, parameter or header fails its schema (`validation_error`), "
-    "or an Idempotency-Key reused with another body (`idempotency_key_reused`)",
-    429: "Over a rate limit the operator configured (`rate_limited`); nothing was changed",
-    500: "A bug; the body says nothing of the internals (`internal_error`)",
-    503: (
-        "The game store cannot be reached; nothing was changed (`storage_unavailable`). "
-        "Or, on a change: the store did not confirm it, so it may have been applied "
-        "(`outcome_unknown`): retry with the same `Idempotency-Key`, or read the game"
-    ),
+    412: "Precondition failed",
+    413: "Content too large",
+    415: "Unsupported media type",
+    422: "Unprocessable content",
+    429: "Too many requests",
+    500: "Internal error",
+    503: "Service unavailable; nothing was changed unless the code is `outcome_unknown`",
 }
+
+# The 503 codes of operations that read, and of those that change a game.
+READ_503 = ("storage_unavailable", "too_many_connections", "service_unavailable")
+WRITE_503 = (
+    "storage_unavailable",
+    "outcome_unknown",
+    "too_many_connections",
+    "service_unavailable",
+)
 
 # Every operation can fail inside (500); every one with a body can get a body
 # that is not JSON, too large, or of another media type.
@@ -117,10 +123,28 @@ LINKS = {
 SUCCESS_STATUS = {"create_game": 201, "join_game": 201, "play_move": 201, "resign_game": 200}
 
 
-def problem_response(status: int) -> dict[str, Any]:
+def problem_response(status: int, codes: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """A problem+json response that names its codes and shows the first."""
+    listed = list(codes or codes_of(status))
+    lines = "; ".join(f"`{code}`: {PROBLEM_CODES[code][1]}" for code in listed)
+    example = {
+        "type": f"urn:buttonup:problem:{listed[0]}",
+        "title": STATUS_TITLES[status].split(";")[0],
+        "status": status,
+        "detail": PROBLEM_CODES[listed[0]][1],
+        "code": listed[0],
+        "instance": "/v1/games/q7Xb0mXvYg3cS1pQ2a9e/moves",
+    }
+    if status == 409:
+        example["version"] = 3
     response: dict[str, Any] = {
-        "description": PROBLEM_DESCRIPTIONS[status],
-        "content": {"application/problem+json": {"schema": PROBLEM_REF}},
+        "description": f"{STATUS_TITLES[status]}. Codes: {lines}",
+        "content": {
+            "application/problem+json": {
+                "schema": PROBLEM_REF,
+                "examples": {code: {"value": {**example}} for code in listed[:1]},
+            }
+        },
     }
     if status in (429, 503):
         response["headers"] = {
@@ -143,7 +167,10 @@ def operation(
     parameters: tuple[dict[str, Any], ...] = (),
     secured: bool = False,
     responses: dict[int, Any] | None = None,
+    codes: dict[int, tuple[str, ...]] | None = None,
 ) -> Any:
+    """The operation's doc. `codes`: for a status, the codes this operation
+    sends (else every code of that status)."""
     if (blp.url_prefix or "").startswith("/v1/"):
         errors = (*errors, 429)  # every /v1/ operation is rate limited when limits are set
     doc: dict[str, Any] = {
@@ -151,7 +178,10 @@ def operation(
         "summary": summary,
         "description": description,
         "responses": {
-            **{status: problem_response(status) for status in sorted(set(errors))},
+            **{
+                status: problem_response(status, (codes or {}).get(status))
+                for status in sorted(set(errors))
+            },
             **(responses or {}),
         },
     }

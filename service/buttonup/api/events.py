@@ -104,6 +104,11 @@ class Events(ApiView):
         "Follow a game live",
         STREAM_DESCRIPTION,
         errors=(*ALWAYS, 404, 422, 503),
+        codes={
+            404: ("game_not_found",),
+            422: ("validation_error",),
+            503: ("storage_unavailable", "too_many_streams", "too_many_connections"),
+        },
         parameters=(AFTER, LAST_EVENT_ID),
         responses={
             200: {

@@ -15,7 +15,9 @@ from buttonup.api.docs import (
     IDEMPOTENCY_KEY,
     IF_MATCH,
     IF_NONE_MATCH,
+    READ_503,
     WITH_BODY,
+    WRITE_503,
     operation,
 )
 from buttonup.api.http import (
@@ -118,6 +120,7 @@ class GameCollection(ApiView):
         "back as `cursor` for the following page. A game leaves the list when its seats "
         "fill or it expires.",
         errors=(*ALWAYS, 422, 503),
+        codes={422: ("validation_error",), 503: READ_503},
     )
     def get(self, status: str, limit: int, cursor: str | None = None) -> Response:
         page = games().lobby(
@@ -138,6 +141,7 @@ class GameCollection(ApiView):
         "Deals the first round and opens both seats. With an `Idempotency-Key`, a retry "
         "with the same body returns the first answer and creates nothing more.",
         errors=(*WITH_BODY, 422, 503),
+        codes={503: WRITE_503},
         parameters=(IDEMPOTENCY_KEY,),
     )
     def post(self, new: NewGame) -> Response:
@@ -156,6 +160,7 @@ class Game(ApiView):
         "Anyone with the id may read it. `ETag` is the version; send it back in "
         "`If-None-Match` to get 304 while nothing changed.",
         errors=(*ALWAYS, 404, 503),
+        codes={404: ("game_not_found",), 503: READ_503},
         parameters=(IF_NONE_MATCH,),
         responses={304: {"description": "Not modified", "headers": ETAG_HEADER}},
     )
@@ -180,6 +185,7 @@ class Players(ApiView):
         "once no seat is open. With an `Idempotency-Key` (scoped to the game), a retry "
         "answers the same seat and token: keep the key as secret as the token.",
         errors=(*WITH_BODY, 404, 409, 422, 503),
+        codes={404: ("game_not_found",), 409: ("seat_taken", "game_full"), 503: WRITE_503},
         parameters=(IDEMPOTENCY_KEY,),
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
@@ -200,6 +206,7 @@ class Moves(ApiView):
         "`limit`, `cursor` or `after`, a page of them: the `Next-Cursor` header (and a "
         '`Link: <...>; rel="next"`) names the next page and is absent on the last.',
         errors=(*ALWAYS, 404, 422, 503),
+        codes={404: ("game_not_found",), 422: ("validation_error",), 503: READ_503},
     )
     def get(
         self,
@@ -233,6 +240,11 @@ class Moves(ApiView):
         "Sows the stack at `position` for the player whose token is given. `If-Match` "
         "applies it only at that version; `Idempotency-Key` makes retries safe.",
         errors=(*WITH_BODY, 401, 404, 409, 412, 422, 503),
+        codes={
+            404: ("game_not_found",),
+            409: ("not_your_turn", "illegal_move", "game_not_in_progress", "version_conflict"),
+            503: WRITE_503,
+        },
         parameters=(IF_MATCH, IDEMPOTENCY_KEY),
         secured=True,
     )
@@ -257,6 +269,11 @@ class Resign(ApiView):
         "The token's player gives up; the other colour wins and the game is finished. "
         "`Idempotency-Key` makes retries safe.",
         errors=(*WITH_BODY, 401, 404, 409, 422, 503),
+        codes={
+            404: ("game_not_found",),
+            409: ("game_not_in_progress", "version_conflict"),
+            503: WRITE_503,
+        },
         parameters=(IDEMPOTENCY_KEY,),
         secured=True,
     )

@@ -4,7 +4,7 @@ from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
-from buttonup.api.docs import ALWAYS, operation
+from buttonup.api.docs import ALWAYS, READ_503, operation
 from buttonup.api.http import ApiView, json_response
 
 blp = Blueprint("health", __name__, description="Liveness and readiness probes")
@@ -33,6 +33,7 @@ class Ready(ApiView):
         "Readiness",
         "200 when the game store answers, else 503 `storage_unavailable`.",
         errors=(*ALWAYS, 503),
+        codes={503: READ_503},
     )
     def get(self) -> Response:
         current_app.extensions["buttonup.games"].ping()

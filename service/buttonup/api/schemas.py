@@ -9,6 +9,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 
 from buttonup.engine import PLAYERS, BotLevel, Color, Options, SeatType, Status, Visibility
 from buttonup.games import NewGame
+from buttonup.http_codes import PROBLEM_CODES
 
 COLORS = tuple(color.value for color in Color)
 PLAYER_COLORS = tuple(color.value for color in PLAYERS)
@@ -566,7 +567,10 @@ class ProblemSchema(Document):
     title = fields.String(**doc("Short summary of the problem type", "Not your turn"))
     status = fields.Integer(**doc("The HTTP status", 409))
     detail = fields.String(**doc("What went wrong, for people", "it is black's turn"))
-    code = fields.String(**doc("Stable snake_case code for programs", "not_your_turn"))
+    code = fields.String(
+        validate=validate.OneOf(list(PROBLEM_CODES)),
+        **doc("Stable snake_case code for programs: branch on this", "not_your_turn"),
+    )
     instance = fields.String(**doc("The request path", "/v1/games/q7Xb0mXvYg3cS1pQ2a9e/moves"))
     version = fields.Integer(**doc("The game's current version (conflicts)", 3))
     errors = fields.Dict(
