@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
 
     joined, game_id = take_seat(base_url, args)
     me, game = joined.color, joined.game
+    for reply in joined.bot_moves:  # a bot that starts plays as the game starts
+        print(describe_move(reply.player, reply.position, reply.extra_turn, reply.overflow))
     print(f"Game id: {game_id}  (you are {me})")
     print(f"Game link (the board, for a browser): {base_url}/?game={game_id}")
     print(

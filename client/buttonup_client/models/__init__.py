@@ -9,6 +9,8 @@ from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
 from .create_game_visibility import CreateGameVisibility
 from .game import Game
+from .game_event import GameEvent
+from .game_over_event import GameOverEvent
 from .game_status import GameStatus
 from .game_summary import GameSummary
 from .game_visibility import GameVisibility
@@ -17,9 +19,13 @@ from .human_seat import HumanSeat
 from .human_seat_type import HumanSeatType
 from .join_game import JoinGame
 from .joined import Joined
+from .joined_event import JoinedEvent
+from .joined_event_data import JoinedEventData
 from .list_games_status import ListGamesStatus
 from .lobby_page import LobbyPage
 from .move import Move
+from .move_event import MoveEvent
+from .move_event_data import MoveEventData
 from .move_margin import MoveMargin
 from .move_review import MoveReview
 from .play_move import PlayMove
@@ -32,11 +38,12 @@ from .players_request import PlayersRequest
 from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
+from .resigned_event import ResignedEvent
+from .resigned_event_data import ResignedEventData
 from .round_ import Round
+from .round_over_event import RoundOverEvent
 from .round_result import RoundResult
 from .round_review import RoundReview
-from .stream_events_response_200 import StreamEventsResponse200
-from .stream_events_response_200_event import StreamEventsResponse200Event
 from .tally import Tally
 
 __all__ = (
@@ -49,6 +56,8 @@ __all__ = (
     "CreateGameFirstPlayer",
     "CreateGameVisibility",
     "Game",
+    "GameEvent",
+    "GameOverEvent",
     "GameStatus",
     "GameSummary",
     "GameVisibility",
@@ -56,10 +65,14 @@ __all__ = (
     "HumanSeat",
     "HumanSeatType",
     "Joined",
+    "JoinedEvent",
+    "JoinedEventData",
     "JoinGame",
     "ListGamesStatus",
     "LobbyPage",
     "Move",
+    "MoveEvent",
+    "MoveEventData",
     "MoveMargin",
     "MoveReview",
     "Played",
@@ -72,10 +85,11 @@ __all__ = (
     "Problem",
     "ProblemCode",
     "ProblemErrors",
+    "ResignedEvent",
+    "ResignedEventData",
     "Round",
+    "RoundOverEvent",
     "RoundResult",
     "RoundReview",
-    "StreamEventsResponse200",
-    "StreamEventsResponse200Event",
     "Tally",
 )

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -29,9 +30,9 @@ class Game:
     """ `waiting` for a seat, `playing`, or `finished` """
     version: int
     """ Grows by one with every change; the ETag """
-    created_at: str
+    created_at: datetime.datetime
     """ RFC 3339 UTC """
-    updated_at: str
+    updated_at: datetime.datetime
     """ RFC 3339 UTC, the last change """
     visibility: GameVisibility
     """ Lobby visibility """
@@ -59,9 +60,9 @@ class Game:
 
         version = self.version
 
-        created_at = self.created_at
+        created_at = self.created_at.isoformat()
 
-        updated_at = self.updated_at
+        updated_at = self.updated_at.isoformat()
 
         visibility: str = self.visibility
 
@@ -129,9 +130,9 @@ class Game:
 
         version = d.pop("version")
 
-        created_at = d.pop("created_at")
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
-        updated_at = d.pop("updated_at")
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
         visibility = check_game_visibility(d.pop("visibility"))
 

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -20,7 +21,7 @@ class GameSummary:
 
     id: str
     """ The game's id """
-    created_at: str
+    created_at: datetime.datetime
     """ RFC 3339 UTC """
     target_score: int
     """ Points that win the game """
@@ -32,7 +33,7 @@ class GameSummary:
     def to_dict(self) -> dict[str, Any]:
         id = self.id
 
-        created_at = self.created_at
+        created_at = self.created_at.isoformat()
 
         target_score = self.target_score
 
@@ -64,7 +65,7 @@ class GameSummary:
         d = dict(src_dict)
         id = d.pop("id")
 
-        created_at = d.pop("created_at")
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         target_score = d.pop("target_score")
 

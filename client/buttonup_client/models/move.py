@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -28,7 +29,7 @@ class Move:
     """ The stack was taller than the other stacks """
     round_over: bool
     """ The move ended the round """
-    created_at: str
+    created_at: datetime.datetime
     """ RFC 3339 UTC """
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,7 +47,7 @@ class Move:
 
         round_over = self.round_over
 
-        created_at = self.created_at
+        created_at = self.created_at.isoformat()
 
         field_dict: dict[str, Any] = {}
 
@@ -82,7 +83,7 @@ class Move:
 
         round_over = d.pop("round_over")
 
-        created_at = d.pop("created_at")
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         move = cls(
             number=number,

@@ -1,5 +1,6 @@
 """/v1/games/{id}/events: the game's changes as Server-Sent Events."""
 
+import json
 from collections.abc import Iterator
 
 from flask import Response, current_app, request
@@ -48,20 +49,100 @@ STREAM_DESCRIPTION = (
 )
 
 
-# What each event of the stream looks like (id, event name, JSON data).
-SSE_EVENT = {
-    "type": "object",
-    "description": "One event of the stream",
-    "properties": {
-        "id": {"type": "string", "description": "The game version after the change"},
-        "event": {
-            "type": "string",
-            "enum": [name.value for name in EventName],
-            "description": "What happened",
-        },
-        "data": {"type": "string", "description": "JSON: the Game, or the change's details"},
+# One schema per event of the stream (components), so that generated clients
+# get one type per event: `event` names it, `id` is the version after the
+# change, `data` is its JSON (a string on the wire, this shape once parsed).
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+GAME_EXAMPLE = {"id": "q7Xb0mXvYg3cS1pQ2a9e", "version": 3}
+
+
+def _with_game(what: str, extra: dict) -> dict:
+    game = {**_ref("Game"), "description": "The game after it", "example": GAME_EXAMPLE}
+    return {
+        "type": "object",
+        "description": what,
+        "properties": {**extra, "game": game},
+        "required": [*extra, "game"],
+        "additionalProperties": False,
+    }
+
+
+COLOR = {"color": {**_ref("PlayerColor"), "description": "The seat's colour", "example": "red"}}
+MOVE = {"move": {**_ref("Move"), "description": "The move", "example": {"number": 1}}}
+# Each event: its component, the component of its data, what it says.
+EVENTS: dict[EventName, tuple[str, str, str]] = {
+    EventName.GAME: ("GameEvent", "Game", "The game as it is: first on a new connection"),
+    EventName.JOINED: ("JoinedEvent", "JoinedEventData", "A seat was taken"),
+    EventName.MOVE: ("MoveEvent", "MoveEventData", "A move was played, a bot's too"),
+    EventName.ROUND_OVER: (
+        "RoundOverEvent",
+        "RoundResult",
+        "The round ended: its summary, as in the game's `rounds`",
+    ),
+    EventName.RESIGNED: ("ResignedEvent", "ResignedEventData", "A player resigned"),
+    EventName.GAME_OVER: ("GameOverEvent", "Game", "The game is over; the stream ends"),
+}
+EVENT_DATA_COMPONENTS = {
+    "JoinedEventData": _with_game("A seat was taken: its colour, and the game", COLOR),
+    "MoveEventData": _with_game("A move, and the game after it", MOVE),
+    "ResignedEventData": _with_game("Who resigned, and the game", COLOR),
+}
+EVENT_EXAMPLES = {
+    EventName.GAME: GAME_EXAMPLE,
+    EventName.JOINED: {"color": "red", "game": GAME_EXAMPLE},
+    EventName.MOVE: {"move": {"number": 1, "position": 4}, "game": GAME_EXAMPLE},
+    EventName.ROUND_OVER: {"number": 1, "points": {"red": 0, "black": 10}},
+    EventName.RESIGNED: {"color": "black", "game": GAME_EXAMPLE},
+    EventName.GAME_OVER: GAME_EXAMPLE,
+}
+# The events as they are on the wire: `data` is a string of JSON, whose
+# shape `contentSchema` names (JSON Schema's way for encoded content).
+EVENT_COMPONENTS = {
+    **EVENT_DATA_COMPONENTS,
+    **{
+        component: {
+            "type": "object",
+            "description": description,
+            "properties": {
+                "event": {
+                    "type": "string",
+                    "const": name.value,
+                    "description": "The event's name",
+                    "example": name.value,
+                },
+                "id": {
+                    "type": "string",
+                    "pattern": "^[0-9]+$",
+                    "description": "The game's version after the change",
+                    "example": "3",
+                },
+                "data": {
+                    "type": "string",
+                    "contentMediaType": "application/json",
+                    "contentSchema": _ref(data),
+                    "description": f"JSON: a {data}",
+                    "example": json.dumps(EVENT_EXAMPLES[name]),
+                },
+            },
+            "required": ["event", "id", "data"],
+            "additionalProperties": False,
+        }
+        for name, (component, data, description) in EVENTS.items()
     },
-    "required": ["event", "data"],
+}
+SSE_EVENT = {
+    "description": "One event of the stream, by its `event`",
+    "oneOf": [_ref(component) for component, _, _ in EVENTS.values()],
+    "discriminator": {
+        "propertyName": "event",
+        "mapping": {
+            name.value: f"#/components/schemas/{component}"
+            for name, (component, _, _) in EVENTS.items()
+        },
+    },
 }
 
 

@@ -54,6 +54,13 @@ def doc(description: str, example: Any) -> dict[str, Any]:
     return {"metadata": {"description": description, "example": example}}
 
 
+def timestamp(description: str) -> fields.String:
+    """An instant as the codec writes it: RFC 3339, UTC, milliseconds."""
+    return fields.String(
+        metadata={"description": description, "example": TIME_EXAMPLE, "format": "date-time"}
+    )
+
+
 class Ref(fields.String):
     """A string documented by a shared component (PlayerColor, ButtonColor),
     so that clients get one type for it rather than one per field. Registered
@@ -411,8 +418,8 @@ class GameSchema(Document):
         **doc("`waiting` for a seat, `playing`, or `finished`", "playing"),
     )
     version = fields.Integer(**doc("Grows by one with every change; the ETag", 3))
-    created_at = fields.String(**doc("RFC 3339 UTC", TIME_EXAMPLE))
-    updated_at = fields.String(**doc("RFC 3339 UTC, the last change", TIME_EXAMPLE))
+    created_at = timestamp("RFC 3339 UTC")
+    updated_at = timestamp("RFC 3339 UTC, the last change")
     visibility = fields.String(
         validate=validate.OneOf(VISIBILITIES), **doc("Lobby visibility", "private")
     )
@@ -471,7 +478,7 @@ class MoveSchema(Document):
     extra_turn = fields.Boolean(**doc("The same player moves again", True))
     overflow = fields.Boolean(**doc("The stack was taller than the other stacks", False))
     round_over = fields.Boolean(**doc("The move ended the round", False))
-    created_at = fields.String(**doc("RFC 3339 UTC", TIME_EXAMPLE))
+    created_at = timestamp("RFC 3339 UTC")
 
 
 class JoinedSchema(Document):
@@ -584,7 +591,7 @@ class GameSummarySchema(Document):
     """A game in the lobby."""
 
     id = fields.String(**doc("The game's id", GAME_ID_EXAMPLE))
-    created_at = fields.String(**doc("RFC 3339 UTC", TIME_EXAMPLE))
+    created_at = timestamp("RFC 3339 UTC")
     target_score = fields.Integer(**doc("Points that win the game", 15))
     open_seats = fields.List(
         Ref(PLAYER_COLOR, "A seat", "black"), **doc("Seats to take", ["black"])

@@ -6,8 +6,13 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.game_event import GameEvent
+from ...models.game_over_event import GameOverEvent
+from ...models.joined_event import JoinedEvent
+from ...models.move_event import MoveEvent
 from ...models.problem import Problem
-from ...models.stream_events_response_200 import StreamEventsResponse200
+from ...models.resigned_event import ResignedEvent
+from ...models.round_over_event import RoundOverEvent
 from ...types import UNSET, Response, Unset
 
 
@@ -41,9 +46,59 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | StreamEventsResponse200 | None:
+) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem | None:
     if response.status_code == 200:
-        response_200 = StreamEventsResponse200.from_dict(response.text)
+
+        def _parse_response_200(
+            data: object,
+        ) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = GameEvent.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_1 = JoinedEvent.from_dict(data)
+
+                return response_200_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_2 = MoveEvent.from_dict(data)
+
+                return response_200_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_3 = RoundOverEvent.from_dict(data)
+
+                return response_200_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_4 = ResignedEvent.from_dict(data)
+
+                return response_200_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_5 = GameOverEvent.from_dict(data)
+
+            return response_200_type_5
+
+        response_200 = _parse_response_200(response.text)
 
         return response_200
 
@@ -80,7 +135,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | StreamEventsResponse200]:
+) -> Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -95,7 +150,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Problem | StreamEventsResponse200]:
+) -> Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]:
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
@@ -119,7 +174,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StreamEventsResponse200]
+        Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -141,7 +196,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Problem | StreamEventsResponse200 | None:
+) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem | None:
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
@@ -165,7 +220,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StreamEventsResponse200
+        GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem
     """
 
     return sync_detailed(
@@ -182,7 +237,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Problem | StreamEventsResponse200]:
+) -> Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]:
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
@@ -206,7 +261,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | StreamEventsResponse200]
+        Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -226,7 +281,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Problem | StreamEventsResponse200 | None:
+) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem | None:
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
@@ -250,7 +305,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | StreamEventsResponse200
+        GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem
     """
 
     return (

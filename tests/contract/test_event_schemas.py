@@ -1,0 +1,89 @@
+"""Every event the service emits validates against its own schema in the
+published spec, through a live server: the spec's event types are the
+stream's, field for field."""
+
+import json
+from pathlib import Path
+
+import httpx
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+REGISTRY = Registry().with_resource("urn:spec", Resource(contents=SPEC, specification=DRAFT202012))
+STREAM = SPEC["paths"]["/v1/games/{game_id}/events"]["get"]["responses"]["200"]
+MAPPING = STREAM["content"]["text/event-stream"]["schema"]["discriminator"]["mapping"]
+
+
+def validator(event: str) -> Draft202012Validator:
+    """The event as sent: `data` a string."""
+    pointer = MAPPING[event].removeprefix("#")
+    return Draft202012Validator({"$ref": f"urn:spec#{pointer}"}, registry=REGISTRY)
+
+
+def data_validator(event: str) -> Draft202012Validator:
+    """Its data once parsed, by the frame's `contentSchema`."""
+    component = MAPPING[event].rsplit("/", 1)[1]
+    content = SPEC["components"]["schemas"][component]["properties"]["data"]["contentSchema"]
+    pointer = content["$ref"].removeprefix("#")
+    return Draft202012Validator({"$ref": f"urn:spec#{pointer}"}, registry=REGISTRY)
+
+
+def stream(base_url: str, game_id: str, after: int | None = None) -> list[dict]:
+    """The stream's events as {event, id, data (parsed)}, until it ends."""
+    query = f"?after={after}" if after is not None else ""
+    events, fields = [], {}
+    with httpx.stream("GET", f"{base_url}/v1/games/{game_id}/events{query}", timeout=30) as r:
+        for line in r.iter_lines():
+            if line.startswith(":"):
+                continue
+            if not line:
+                if fields:
+                    events.append(fields)
+                fields = {}
+                continue
+            name, _, value = line.partition(": ")
+            fields[name] = value
+    return events
+
+
+def played_out(http: httpx.Client, *, resign: bool) -> str:
+    game = http.post("/v1/games", json={"target_score": 3, "seed": 11}).json()
+    seats = [http.post(f"/v1/games/{game['id']}/players", json={}).json() for _ in range(2)]
+    tokens = {seat["color"]: seat["token"] for seat in seats}
+    state = seats[1]["game"]
+    while state["status"] == "playing":
+        auth = {"Authorization": f"Bearer {tokens[state['round']['to_move']]}"}
+        if resign and state["version"] > 4:
+            http.post(f"/v1/games/{game['id']}/resign", headers=auth)
+            break
+        position = state["round"]["legal_moves"][0]
+        answer = http.post(
+            f"/v1/games/{game['id']}/moves", json={"position": position}, headers=auth
+        )
+        state = answer.json()["game"]
+    return game["id"]
+
+
+def test_every_event_emitted_validates_against_its_schema(http, live_server):
+    seen = set()
+    for resign in (False, True):
+        game_id = played_out(http, resign=resign)
+        # From version 0 every change; a fresh connection adds the snapshot.
+        events = stream(live_server.base_url, game_id, after=0)
+        events += stream(live_server.base_url, game_id)
+        for event in events:
+            errors = list(validator(event["event"]).iter_errors(event))
+            errors += data_validator(event["event"]).iter_errors(json.loads(event["data"]))
+            assert not errors, (event["event"], [error.message for error in errors[:3]])
+            seen.add(event["event"])
+    assert seen == set(MAPPING), seen
+
+
+def test_an_event_of_the_wrong_shape_fails_its_schema():
+    """The check can fail: a move event without its game, or named otherwise."""
+    assert list(data_validator("move").iter_errors({"move": {}}))
+    assert list(validator("game").iter_errors({"event": "move", "id": "3", "data": "{}"}))
+    assert list(validator("game").iter_errors({"event": "game", "id": "3", "data": {}}))
