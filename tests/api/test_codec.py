@@ -50,9 +50,13 @@ def test_a_version_renders_once_however_often_it_is_asked_for():
 
 
 def test_the_stream_names_its_events_from_the_engines_vocabulary():
-    from buttonup.api.events import SSE_EVENT
+    from buttonup.api.events import EVENT_COMPONENTS, SSE_EVENT
 
-    assert SSE_EVENT["properties"]["event"]["enum"] == [name.value for name in EventName]
+    mapping = SSE_EVENT["discriminator"]["mapping"]
+    assert list(mapping) == [name.value for name in EventName]
+    for name, ref in mapping.items():
+        component = EVENT_COMPONENTS[ref.rsplit("/", 1)[1]]
+        assert component["properties"]["event"]["const"] == name
 
 
 def test_what_a_codec_keeps_stays_within_its_budget():

@@ -1,8 +1,11 @@
+import time
+from collections.abc import Iterator
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
 
 import httpx
+from httpx_sse import connect_sse
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
@@ -48,60 +51,7 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem | None:
     if response.status_code == 200:
-
-        def _parse_response_200(
-            data: object,
-        ) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent:
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                response_200_type_0 = GameEvent.from_dict(data)
-
-                return response_200_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                response_200_type_1 = JoinedEvent.from_dict(data)
-
-                return response_200_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                response_200_type_2 = MoveEvent.from_dict(data)
-
-                return response_200_type_2
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                response_200_type_3 = RoundOverEvent.from_dict(data)
-
-                return response_200_type_3
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, dict):
-                    raise TypeError()
-                response_200_type_4 = ResignedEvent.from_dict(data)
-
-                return response_200_type_4
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            if not isinstance(data, dict):
-                raise TypeError()
-            response_200_type_5 = GameOverEvent.from_dict(data)
-
-            return response_200_type_5
-
-        response_200 = _parse_response_200(response.text)
-
-        return response_200
-
+        return None  # an event stream: read it event by event with follow()
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -316,3 +266,124 @@ async def asyncio(
             last_event_id=last_event_id,
         )
     ).parsed
+
+
+def _parse_event(
+    event: dict[str, str],
+) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent:
+    def _parse_response_200(
+        data: object,
+    ) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent:
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_0 = GameEvent.from_dict(data)
+
+            return response_200_type_0
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = JoinedEvent.from_dict(data)
+
+            return response_200_type_1
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_2 = MoveEvent.from_dict(data)
+
+            return response_200_type_2
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_3 = RoundOverEvent.from_dict(data)
+
+            return response_200_type_3
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_4 = ResignedEvent.from_dict(data)
+
+            return response_200_type_4
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        if not isinstance(data, dict):
+            raise TypeError()
+        response_200_type_5 = GameOverEvent.from_dict(data)
+
+        return response_200_type_5
+
+    response_200 = _parse_response_200(event)
+
+    return response_200
+
+
+def follow(
+    game_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    after: int | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+    idle_timeout: float = 25.0,
+    reconnect_attempts: int = 5,
+) -> Iterator[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent]:
+    """The stream's events, each as its own type, until the stream ends.
+
+    A dropped connection, a 503, or silence longer than `idle_timeout`
+    seconds (the service sends a keep-alive comment every 10 s) is met by
+    connecting again with `Last-Event-ID`: no event is missed or repeated.
+    A stream that ends is asked again after its last event, and the answer
+    with no event is the end.
+    Events this client does not know are skipped. Raises
+    errors.UnexpectedStatus for an answer that is not the stream (a 404 of a
+    game that does not exist), and the transport's error after
+    `reconnect_attempts` failed attempts in a row.
+    """
+    http = client.get_httpx_client()
+    failures = 0
+    while True:
+        kwargs = _get_kwargs(
+            game_id=game_id,
+            after=after,
+            last_event_id=last_event_id,
+        )
+        headers = {**kwargs.get("headers", {}), "Accept": "text/event-stream"}
+        timeout = httpx.Timeout(http.timeout.connect, read=idle_timeout)
+        wait = min(0.25 * 2**failures, 5.0)
+        try:
+            with connect_sse(
+                http, kwargs["method"], kwargs["url"], params=kwargs.get("params"), headers=headers, timeout=timeout
+            ) as source:
+                response = source.response
+                if response.status_code == 503 and failures < reconnect_attempts:
+                    wait = float(response.headers.get("Retry-After", wait))
+                    raise httpx.TransportError("503")
+                if response.status_code != 200:
+                    response.read()
+                    raise errors.UnexpectedStatus(response.status_code, response.content)
+                received = False
+                for sse in source.iter_sse():
+                    try:
+                        event = _parse_event({"event": sse.event, "id": sse.id, "data": sse.data})
+                    except (TypeError, ValueError, KeyError):
+                        continue  # an event of a later version of the API
+                    last_event_id = sse.id
+                    failures = 0
+                    received = True
+                    yield event
+            # A stream that ended cleanly may have been cut short (a restart):
+            # ask again after the last event; the end is an answer with none.
+            if not received:
+                return
+        except httpx.TransportError:
+            failures += 1
+            if failures > reconnect_attempts:
+                raise
+            time.sleep(wait)
