@@ -11,23 +11,30 @@ Type a position to sow it, `r` to resign, `q` to leave (the game goes on).
 """
 
 import argparse
+import json
 import os
 import sys
 
 from buttonup_client import AuthenticatedClient, Client
+from buttonup_client.api.events import stream_events
 from buttonup_client.api.games import create_game, join_game, play_move, resign_game
 from buttonup_client.models import (
     BotSeat,
     CreateGame,
     Game,
+    GameEvent,
+    GameOverEvent,
     Joined,
+    JoinedEvent,
     JoinGame,
+    MoveEvent,
+    MoveEventData,
     Played,
     PlayersRequest,
     PlayMove,
     Problem,
+    ResignedEvent,
 )
-from sse import events
 
 ANSI = {"red": "\033[1;31m", "black": "\033[1;34m", "white": "\033[1;37m", "dim": "\033[2m"}
 RESET = "\033[0m"
@@ -116,20 +123,19 @@ def describe_move(player: str, position: int, extra_turn: bool, overflow: bool) 
 
 def wait_for_change(base_url: str, game: Game) -> Game:
     """Waits on the game's event stream (no polling) for the next change."""
-    for _, name, data in events(base_url, game.id, last_event_id=game.version):
-        if name == "game" and data["version"] > game.version:
-            return Game.from_dict(data)
-        if name == "move":
-            move = data["move"]
-            print(
-                describe_move(
-                    move["player"], move["position"], move["extra_turn"], move["overflow"]
-                )
-            )
-        if name in {"joined", "move", "resigned"}:
-            return Game.from_dict(data["game"])
-        if name == "game_over":
-            return Game.from_dict(data)
+    with Client(base_url=base_url) as client:
+        events = stream_events.follow(game.id, client=client, last_event_id=str(game.version))
+        for event in events:
+            data = json.loads(event.data)
+            if isinstance(event, (GameEvent, GameOverEvent)):  # a snapshot, or the end
+                return Game.from_dict(data)
+            if isinstance(event, MoveEvent):
+                moved = MoveEventData.from_dict(data)
+                move = moved.move
+                print(describe_move(move.player, move.position, move.extra_turn, move.overflow))
+                return moved.game
+            if isinstance(event, (JoinedEvent, ResignedEvent)):
+                return Game.from_dict(data["game"])
     return game
 
 

@@ -1,44 +1,63 @@
 """Print a game live from its event stream, reconnecting without losing events.
 
-python scripts/watch.py --base-url http://127.0.0.1:8000 --game ID
+    .venv/bin/python scripts/watch.py --base-url http://127.0.0.1:8000 --game ID
+    make watch GAME=ID
+
+Written only against the generated client: its typed events, followed by
+`stream_events.follow`, which resumes with Last-Event-ID by itself.
 """
 
 import argparse
+import json
 import sys
-import time
 
-import httpx
-from sse import events
+from buttonup_client import Client
+from buttonup_client.api.events import stream_events
+from buttonup_client.errors import UnexpectedStatus
+from buttonup_client.models import (
+    Game,
+    GameEvent,
+    GameOverEvent,
+    JoinedEvent,
+    JoinedEventData,
+    MoveEvent,
+    MoveEventData,
+    ResignedEvent,
+    ResignedEventData,
+    RoundOverEvent,
+    RoundResult,
+)
 
 
-def describe(name: str, data: dict) -> str:
-    if name == "game":
-        game = data
+def describe(event) -> str:
+    data = json.loads(event.data)
+    if isinstance(event, GameEvent):
+        game = Game.from_dict(data)
         return (
-            f"game {game['id']}: {game['status']}, round {game['round']['number']}, "
-            f"score red {game['score']['red']} - black {game['score']['black']}"
+            f"game {game.id}: {game.status}, round {game.round_.number}, "
+            f"score red {game.score.red} - black {game.score.black}"
         )
-    if name == "joined":
-        return f"{data['color']} joined"
-    if name == "move":
-        move = data["move"]
+    if isinstance(event, JoinedEvent):
+        return f"{JoinedEventData.from_dict(data).color} joined"
+    if isinstance(event, MoveEvent):
+        move = MoveEventData.from_dict(data).move
         notes = [
-            n
-            for n, on in (("extra turn", move["extra_turn"]), ("overflow", move["overflow"]))
-            if on
+            n for n, on in (("extra turn", move.extra_turn), ("overflow", move.overflow)) if on
         ]
         extra = f" ({', '.join(notes)})" if notes else ""
-        return f"move {move['number']}: {move['player']} sows {move['position']}{extra}"
-    if name == "round_over":
+        return f"move {move.number}: {move.player} sows {move.position}{extra}"
+    if isinstance(event, RoundOverEvent):
+        result = RoundResult.from_dict(data)
         return (
-            f"round {data['number']} over: strength red {data['strength']['red']}, "
-            f"black {data['strength']['black']}"
+            f"round {result.number} over: strength red {result.strength.red}, "
+            f"black {result.strength.black}"
         )
-    if name == "resigned":
-        return f"{data['color']} resigned"
-    if name == "game_over":
-        return f"game over: {data['winner']} wins {data['score']['red']}-{data['score']['black']}"
-    return name
+    if isinstance(event, ResignedEvent):
+        return f"{ResignedEventData.from_dict(data).color} resigned"
+    if isinstance(event, GameOverEvent):
+        game = Game.from_dict(data)
+        return f"game over: {game.winner} wins {game.score.red}-{game.score.black}"
+    return event.event
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,26 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--game", required=True)
     args = parser.parse_args(argv)
-    last_id: int | None = None
-    delay = 0.5
-    while True:
+    with Client(base_url=args.base_url.rstrip("/")) as client:
         try:
-            for event_id, name, data in events(args.base_url, args.game, last_id):
-                # A resumed stream sends only what came after last_id; it starts
-                # with the game again only when those events are no longer kept.
-                note = " (resumed from the current game)" if name == "game" and last_id else ""
-                print(f"[{event_id}] {describe(name, data)}{note}", flush=True)
-                last_id = event_id
-                delay = 0.5
-                if name == "game_over":
-                    return 0
-        except httpx.HTTPError as error:
-            print(f"(connection lost: {error}; reconnecting)", file=sys.stderr, flush=True)
-            time.sleep(delay)
-            delay = min(delay * 2, 10)
-            continue
-        print("(stream ended; reconnecting)", file=sys.stderr, flush=True)
-        time.sleep(delay)
+            for event in stream_events.follow(args.game, client=client):
+                print(f"[{event.id}] {describe(event)}", flush=True)
+        except UnexpectedStatus as error:
+            problem = json.loads(error.content or b"{}")
+            print(f"{problem.get('detail')} ({problem.get('code')})", file=sys.stderr)
+            return 1
+    return 0
 
 
 if __name__ == "__main__":
