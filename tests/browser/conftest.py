@@ -48,13 +48,14 @@ def browser() -> Iterator:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path="/", reduced_motion=False) -> a page of its own browser context."""
+    """open_page(path="/", reduced_motion=False, size=(1000, 900)) -> a page of
+    its own browser context."""
     contexts = []
 
-    def open_(path: str = "/", *, reduced_motion: bool = False):
+    def open_(path: str = "/", *, reduced_motion: bool = False, size=(1000, 900)):
         context = browser.new_context(
             base_url=live_server.base_url,
-            viewport={"width": 1000, "height": 900},
+            viewport={"width": size[0], "height": size[1]},
             reduced_motion="reduce" if reduced_motion else "no-preference",
         )
         contexts.append(context)

@@ -310,3 +310,53 @@ def test_every_write_carries_a_key_and_a_503_is_sent_again_with_the_same_key(
     sent_moves = [key for url, key in writes if url.endswith("/moves")]
     assert sent_moves == refused * 2  # the lost one, then again with its key
     assert len(set(keys)) == len(keys) - 1  # every other write has a key of its own
+
+
+LAYOUT = """() => {
+  const boxes = [...document.querySelectorAll('#board .position')].map((element) => {
+    const box = element.getBoundingClientRect();
+    return {left: box.left, top: box.top, right: box.right, bottom: box.bottom,
+            width: box.width, height: box.height};
+  });
+  const clipped = [...document.querySelectorAll('#scoreboard .player, #turn, .round-info')]
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.left < 0 || box.right > window.innerWidth);
+    }).length;
+  return {scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth,
+          boxes, clipped};
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 900)], ids=["phone", "desktop"])
+def test_the_board_fits_the_screen_and_every_stack_is_its_own_target(
+    open_page, live_server, artifacts, size
+):
+    page = open_page("/", size=size)
+    page.select_option("#vs-bot select[name=level]", "random")
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\\?game="))
+    assert wait_state(page) == "mine"
+    for _ in range(3):  # stacks grow: measure a board with tall ones too
+        play_legal(page)
+        if wait_state(page) != "mine":
+            break
+    layout = page.evaluate(LAYOUT)
+    page.screenshot(path=artifacts / f"board-{size[0]}x{size[1]}.png", full_page=True)
+    assert layout["scrollWidth"] <= layout["width"], layout["scrollWidth"]
+    assert layout["clipped"] == 0
+    boxes = layout["boxes"]
+    assert len(boxes) == 9
+    for box in boxes:
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        assert box["left"] >= 0 and box["right"] <= layout["width"], box
+    for index, one in enumerate(boxes):
+        for other in boxes[index + 1 :]:
+            apart = (
+                one["right"] <= other["left"]
+                or other["right"] <= one["left"]
+                or one["bottom"] <= other["top"]
+                or other["bottom"] <= one["top"]
+            )
+            assert apart, (one, other)
