@@ -108,11 +108,18 @@ def test_a_complete_game_against_the_perfect_bot_by_clicking(open_page, live_ser
     moves = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}/moves").json()
     assert sum(1 for move in moves if move["player"] == "red") == clicks
     assert len(moves) == 8 * len(game["rounds"])
-    # The last round's summary stays up beside the game-over card.
-    expect(page.locator("#round-end")).to_be_visible()
-    expect(page.locator("#final-stack li")).to_have_count(9)
+    # One card: the final score and every round, reviewed by /analysis.
+    expect(page.locator("#round-end")).to_be_hidden()
+    expect(page.locator("#rounds-review li")).to_have_count(len(game["rounds"]))
     last = game["rounds"][-1]["strength"]
-    expect(page.locator("#round-sums")).to_have_text(f"Red {last['red']} · Black {last['black']}")
+    expect(page.locator("#rounds-review li").last).to_contain_text(
+        f"Red {last['red']} · Black {last['black']}"
+    )
+    expect(page.locator("#rounds-review li .review")).to_have_count(len(game["rounds"]))
+    expect(page.locator("#rounds-review li").first).to_contain_text("Perfect play:")
+    for color in ("red", "black"):
+        expect(page.locator(f"#score-{color}")).to_have_text(str(game["score"][color]))
+    page.screenshot(path=artifacts / "game-over.png")
     if rounds_seen == 0:
         page.screenshot(path=artifacts / "round-end.png")
     expected = "You won" if game["winner"] == "red" else "You lost"

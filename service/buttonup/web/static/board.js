@@ -423,10 +423,39 @@ function showGameOver(game) {
   if (view.seat) text = view.seat.color === winner ? "You won" : "You lost";
   if (game.resigned) text += ` — ${playerName(game, game.resigned)} resigned`;
   $("game-over-text").textContent = `${text}, ${game.score.red} to ${game.score.black}.`;
+  // One card: the last round's summary gives way to the review of every round.
+  $("round-end").hidden = true;
+  reviewRounds(game);
   $("game-over").hidden = false;
   $("turn").textContent = "Game over.";
   $("hint").hidden = true;
   $("resign").hidden = true;
+}
+
+function reviewRounds(game) {
+  const list = $("rounds-review");
+  const items = game.rounds.map((round) => {
+    const item = document.createElement("li");
+    const scorer = COLORS.find((color) => round.points[color] > 0);
+    const points = scorer ? `${playerName(game, scorer)} scored ${round.points[scorer]}` : "a tie";
+    item.textContent = `Round ${round.number}: Red ${round.strength.red} · Black ${round.strength.black}, ${points}.`;
+    return item;
+  });
+  list.replaceChildren(...items);
+  // What perfect play made of each deal, once the analysis answers.
+  call("GET", `/v1/games/${encodeURIComponent(game.id)}/analysis`)
+    .then((analysis) => {
+      for (const review of analysis.review) {
+        const item = items[review.number - 1];
+        if (!item) continue;
+        const slips = review.moves.filter((move) => move.loss > 0).length;
+        const note = document.createElement("span");
+        note.className = "review";
+        note.textContent = ` Perfect play: ${review.opening_value}, played: ${review.final_margin}; ${slips} move${slips === 1 ? "" : "s"} gave up points.`;
+        item.appendChild(note);
+      }
+    })
+    .catch(() => {}); // the review is a bonus; the result stands without it
 }
 
 // ---- acting ----------------------------------------------------------------
