@@ -24,9 +24,11 @@ class Move:
     position: int
     """ The position sown """
     extra_turn: bool
-    """ The same player moves again """
+    """ The last button sown covered one of its own colour (never after an overflow or the round's last move): the
+    same player moves again """
     overflow: bool
-    """ The stack was taller than the other stacks """
+    """ More buttons were lifted than there were other stacks: each other stack got one and the last one took the
+    rest """
     round_over: bool
     """ The move ended the round """
     created_at: datetime.datetime

@@ -26,7 +26,7 @@ class Round:
     circle: list[list[ButtonColor]]
     """ 9 stacks, index = position, each bottom first; [] is empty """
     legal_moves: list[int]
-    """ Positions the player to move may play """
+    """ Positions the player to move may play: the stacks holding a white button """
     moves_played: int
     """ Moves played in this round (8 end it) """
 

@@ -393,7 +393,8 @@ class RoundSchema(Document):
     initial_circle = circle_field("The deal: 9 stacks of one button each")
     circle = circle_field("9 stacks, index = position, each bottom first; [] is empty")
     legal_moves = fields.List(
-        fields.Integer(), **doc("Positions the player to move may play", [0, 3])
+        fields.Integer(),
+        **doc("Positions the player to move may play: the stacks holding a white button", [0, 3]),
     )
     moves_played = fields.Integer(**doc("Moves played in this round (8 end it)", 2))
 
@@ -475,8 +476,20 @@ class MoveSchema(Document):
     round = fields.Integer(**doc("The round it was played in", 1))
     player = player_color("Who played it")
     position = fields.Integer(**doc("The position sown", 0))
-    extra_turn = fields.Boolean(**doc("The same player moves again", True))
-    overflow = fields.Boolean(**doc("The stack was taller than the other stacks", False))
+    extra_turn = fields.Boolean(
+        **doc(
+            "The last button sown covered one of its own colour (never after an overflow "
+            "or the round's last move): the same player moves again",
+            True,
+        )
+    )
+    overflow = fields.Boolean(
+        **doc(
+            "More buttons were lifted than there were other stacks: each other stack got "
+            "one and the last one took the rest",
+            False,
+        )
+    )
     round_over = fields.Boolean(**doc("The move ended the round", False))
     created_at = timestamp("RFC 3339 UTC")
 
