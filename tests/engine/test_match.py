@@ -23,6 +23,7 @@ from buttonup.engine import (
     SeatType,
     Status,
 )
+from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.events import GameOver, Joined, Moved, Resigned, RoundOver
 
 R, B = Color.RED, Color.BLACK
@@ -164,3 +165,45 @@ def test_replaying_the_actions_rebuilds_every_version(choices, seed):
         versions.append(match)
     replayed = [after for after, _ in start.replay(actions)]
     assert replayed[1:] == versions
+
+
+BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=1)
+
+
+def test_a_timed_match_starts_its_clock_when_the_game_starts():
+    waiting = new(clock=BLITZ).join(None, "Ana", "a" * 64, T0 + 1)[0]
+    assert waiting.clock.running is None and waiting.deadline is None
+    match = waiting.join(None, "Bo", "b" * 64, T0 + 2)[0]
+    assert match.clock.running is match.game.to_move
+    assert match.deadline == T0 + 2 + 60_000
+
+
+def test_each_move_charges_its_mover_and_starts_the_next_players_clock():
+    match = started(clock=BLITZ)
+    mover = match.game.to_move
+    after = match.play(mover, match.game.legal_moves()[0], T0 + 5_002)[0]
+    assert after.clock.remaining(mover, T0 + 5_002) == 60_000 - 5_000 + 1_000
+    assert after.clock.running is after.game.to_move  # the same after an extra turn
+    assert after.deadline == T0 + 5_002 + after.clock.remaining(after.game.to_move, T0 + 5_002)
+
+
+def test_a_bots_moves_use_no_time_and_the_end_stops_the_clock():
+    match = Match.new("g2", Options(seed=3, clock=BLITZ), T0, {B: BotLevel.RANDOM})
+    match = match.join(R, "Ana", "a" * 64, T0)[0]
+    while match.status is Status.PLAYING:
+        if match.bot_to_move() is not None:
+            assert match.clock.running is None
+            match = match.bot_reply(T0 + 10_000)[0]  # late: still no time charged
+        else:
+            match = match.play(R, match.game.legal_moves()[0], match.updated_at + 100)[0]
+    assert match.clock.running is None and match.deadline is None
+    assert match.clock.remaining(B, T0 + 10**9) == 60_000
+
+
+def test_a_timed_matchs_options_are_plain_values_and_replay_to_the_same_times():
+    options = Options(seed=3, first_player=R, clock=BLITZ)
+    assert Options.from_plain(options.to_plain()) == options
+    match = started(clock=BLITZ)
+    actions = [Play(match.game.legal_moves()[0], T0 + 3_000)]
+    replayed = [after for after, _ in match.replay(actions)]
+    assert replayed[-1] == match.play(match.game.to_move, actions[0].position, T0 + 3_000)[0]

@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from buttonup.engine import BotLevel, Color, Join, Match, Options, Play, Resign, Visibility
+from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.store import codec
 
 T0 = 1_767_225_600_000
@@ -68,3 +69,12 @@ def test_what_does_not_decode_is_refused_as_stored_form():
         codec.decode_base(b'{"f": 9}')
     with pytest.raises(codec.StoredFormError):
         list(codec.decode_entries("x1\n", T0))
+
+
+def test_a_timed_match_keeps_its_clock_settings_in_its_base():
+    settings = ClockSettings(ClockType.PER_MOVE, seconds=86_400)
+    match = Match.new("timed", Options(seed=7, clock=settings), T0)
+    decoded = codec.decode_base(codec.encode_base(match))
+    assert decoded == match and decoded.options.clock == settings
+    joined = decoded.join(None, "Ana", "a" * 64, T0 + 5)[0].join(None, None, "b" * 64, T0 + 9)[0]
+    assert joined.deadline == T0 + 9 + 86_400_000

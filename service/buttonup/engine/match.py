@@ -11,12 +11,13 @@ match's seed), which is what storage and the event streams rely on.
 import hmac
 import secrets
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any, get_args, get_type_hints
 
 from buttonup.engine.board import PLAYERS, Color
 from buttonup.engine.bots import BOT_NAMES, BotLevel, choose_move
+from buttonup.engine.clock import Clock, ClockSettings
 from buttonup.engine.errors import (
     GameFull,
     HintsDisabled,
@@ -64,15 +65,16 @@ class Options:
     seed: int | None = None  # the client's; None: the match draws one it never shows
     visibility: Visibility = Visibility.PRIVATE
     hints: bool = True  # analysis while the match is in play
+    clock: ClockSettings | None = None  # None: untimed
 
     def to_plain(self) -> dict[str, Any]:
-        """The options not at their default, as JSON values (enums by value)."""
-        plain = {}
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if value != item.default:
-                plain[item.name] = value.value if isinstance(value, Enum) else value
-        return plain
+        """The options not at their default, as JSON values (enums by value,
+        settings such as the clock's as objects)."""
+        return {
+            item.name: _plain(getattr(self, item.name))
+            for item in fields(self)
+            if getattr(self, item.name) != item.default
+        }
 
     @classmethod
     def from_plain(cls, plain: Mapping[str, Any]) -> "Options":
@@ -82,17 +84,29 @@ class Options:
         for name, value in plain.items():
             if name not in hints:
                 raise TypeError(f"no option {name!r}")
-            kind = _enum_of(hints[name])
-            values[name] = kind(value) if kind is not None and value is not None else value
+            values[name] = _from_plain(hints[name], value)
         return cls(**values)
 
 
-def _enum_of(hint: Any) -> type[Enum] | None:
-    """The enum a field holds (`Color | None` holds Color), if any."""
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: _plain(inner) for name, inner in asdict(value).items()}
+    return value
+
+
+def _from_plain(hint: Any, value: Any) -> Any:
+    """A JSON value as the field's type: an enum, or a dataclass of them."""
+    if value is None:
+        return None
     for kind in (hint, *get_args(hint)):
         if isinstance(kind, type) and issubclass(kind, Enum):
-            return kind
-    return None
+            return kind(value)
+        if isinstance(kind, type) and is_dataclass(kind):
+            inner = get_type_hints(kind)
+            return kind(**{name: _from_plain(inner[name], item) for name, item in value.items()})
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +160,7 @@ class Match:
     black: Seat
     game: GameState
     end_reason: EndReason | None = None
+    clock: Clock | None = None  # both players' time, when the match is timed
 
     @classmethod
     def new(
@@ -170,6 +185,7 @@ class Match:
             red=seats.get(Color.RED, Seat()),
             black=seats.get(Color.BLACK, Seat()),
             game=GameState.new(options.target_score, options.first_player, seed),
+            clock=Clock.new(options.clock) if options.clock is not None else None,
         )
 
     # What the match is.
@@ -198,6 +214,23 @@ class Match:
                     return color
         # No version: the game's state is not told to whoever holds no seat.
         raise NotSeated("a seat token of this game is required")
+
+    @property
+    def deadline(self) -> int | None:
+        """When the running clock runs out (ms); None when none runs."""
+        return self.clock.deadline if self.clock is not None else None
+
+    def _human_to_move(self) -> Color | None:
+        """Whose clock runs: the player to move, unless a bot or nobody."""
+        if self.status is not Status.PLAYING or self.bot_to_move() is not None:
+            return None
+        return self.game.to_move
+
+    def _clock_after(self, before: "Match", at: int) -> Clock | None:
+        """The clock once `self` follows `before` at `at`."""
+        if self.clock is None:
+            return None
+        return self.clock.moved(before._human_to_move(), self._human_to_move(), at)
 
     def bot_to_move(self) -> BotLevel | None:
         if self.status is not Status.PLAYING:
@@ -259,7 +292,12 @@ class Match:
             yield match, events
 
     def _next(self, at: int, **changes: object) -> "Match":
-        return replace(self, version=self.version + 1, updated_at=at, **changes)
+        after = replace(self, version=self.version + 1, updated_at=at, **changes)
+        if after.clock is None:
+            return after
+        # A move stops its mover's clock and starts the next player's; a
+        # join that starts the game starts the first; the end stops it.
+        return replace(after, clock=after._clock_after(self, at))
 
     def _joined(self, action: Join) -> Change:
         if action.color not in self.open_seats:
