@@ -10,6 +10,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from tests.e2e.helpers import bearer, play_out, start_game
+
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = json.loads((ROOT / "openapi" / "openapi.json").read_text())
 REGISTRY = Registry().with_resource("urn:spec", Resource(contents=SPEC, specification=DRAFT202012))
@@ -50,20 +52,11 @@ def stream(base_url: str, game_id: str, after: int | None = None) -> list[dict]:
 
 
 def played_out(http: httpx.Client, *, resign: bool) -> str:
-    game = http.post("/v1/games", json={"target_score": 3, "seed": 11}).json()
-    seats = [http.post(f"/v1/games/{game['id']}/players", json={}).json() for _ in range(2)]
-    tokens = {seat["color"]: seat["token"] for seat in seats}
-    state = seats[1]["game"]
-    while state["status"] == "playing":
-        auth = {"Authorization": f"Bearer {tokens[state['round']['to_move']]}"}
-        if resign and state["version"] > 4:
-            http.post(f"/v1/games/{game['id']}/resign", headers=auth)
-            break
-        position = state["round"]["legal_moves"][0]
-        answer = http.post(
-            f"/v1/games/{game['id']}/moves", json={"position": position}, headers=auth
-        )
-        state = answer.json()["game"]
+    game, tokens = start_game(http, target_score=3, seed=11)
+    game = play_out(http, game, tokens, moves=3 if resign else None)
+    if resign:
+        to_move = tokens[game["round"]["to_move"]]
+        http.post(f"/v1/games/{game['id']}/resign", headers=bearer(to_move))
     return game["id"]
 
 

@@ -12,6 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.e2e.helpers import play_out, take_seats
+
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = Path(__file__).parent / "typescript" / "follow.ts"
 TOOLS = ["openapi-typescript@7", "typescript@5", "@types/node@20"]
@@ -59,18 +61,7 @@ def test_a_strict_typescript_program_follows_a_whole_game(compiled, http, live_s
     )
     time.sleep(0.5)
 
-    def play() -> None:
-        seats = [http.post(f"/v1/games/{game['id']}/players", json={}).json() for _ in range(2)]
-        tokens = {seat["color"]: seat["token"] for seat in seats}
-        state = seats[1]["game"]
-        while state["status"] == "playing":
-            state = http.post(
-                f"/v1/games/{game['id']}/moves",
-                json={"position": state["round"]["legal_moves"][0]},
-                headers={"Authorization": f"Bearer {tokens[state['round']['to_move']]}"},
-            ).json()["game"]
-
-    player = threading.Thread(target=play)
+    player = threading.Thread(target=lambda: play_out(http, *take_seats(http, game["id"])))
     player.start()
     player.join(30)
     out, err = follower.communicate(timeout=30)

@@ -18,6 +18,8 @@ from buttonup_client.models import (
     RoundOverEvent,
 )
 
+from tests.e2e.helpers import play_out, take_seats
+
 
 def new_game(http: httpx.Client) -> str:
     return http.post(
@@ -25,18 +27,8 @@ def new_game(http: httpx.Client) -> str:
     ).json()["id"]
 
 
-def play_out(http: httpx.Client, game_id: str, pause: float = 0.0) -> dict:
-    seats = [http.post(f"/v1/games/{game_id}/players", json={}).json() for _ in range(2)]
-    tokens = {seat["color"]: seat["token"] for seat in seats}
-    game = seats[1]["game"]
-    while game["status"] == "playing":
-        time.sleep(pause)
-        game = http.post(
-            f"/v1/games/{game_id}/moves",
-            json={"position": game["round"]["legal_moves"][0]},
-            headers={"Authorization": f"Bearer {tokens[game['round']['to_move']]}"},
-        ).json()["game"]
-    return game
+def seated_and_played_out(http: httpx.Client, game_id: str, pause: float = 0.0) -> dict:
+    return play_out(http, *take_seats(http, game_id), pause=pause)
 
 
 def follow_in_background(base_url: str, game_id: str, **options) -> tuple[threading.Thread, list]:
@@ -55,7 +47,7 @@ def test_a_whole_game_is_followed_as_typed_events(http, live_server):
     game_id = new_game(http)
     thread, events = follow_in_background(live_server.base_url, game_id)
     time.sleep(0.5)
-    final = play_out(http, game_id)
+    final = seated_and_played_out(http, game_id)
     thread.join(30)
     assert not thread.is_alive()
     assert isinstance(events[0], GameEvent)
@@ -77,7 +69,7 @@ def test_a_silent_connection_is_resumed_and_loses_nothing(http, live_server):
     game_id = new_game(http)
     thread, events = follow_in_background(live_server.base_url, game_id, idle_timeout=0.3)
     time.sleep(1.0)  # a few silent connections, each resumed
-    final = play_out(http, game_id, pause=0.4)
+    final = seated_and_played_out(http, game_id, pause=0.4)
     thread.join(60)
     assert not thread.is_alive()
     ids = [int(event.id) for event in events]
@@ -91,7 +83,7 @@ def test_a_silent_connection_is_resumed_and_loses_nothing(http, live_server):
 
 def test_a_finished_game_gives_its_state_and_its_end(http, live_server):
     game_id = new_game(http)
-    final = play_out(http, game_id)
+    final = seated_and_played_out(http, game_id)
     with Client(base_url=live_server.base_url, timeout=httpx.Timeout(10)) as client:
         events = list(stream_events.follow(game_id, client=client))
         # The plain function no longer chokes on the stream.

@@ -10,8 +10,8 @@ import pytest
 
 from tests.cluster import RedisCluster
 from tests.conftest import LiveServer
+from tests.e2e.helpers import bearer
 from tests.e2e.test_events import Watcher, check_sequence
-from tests.e2e.test_live_server import bearer
 
 pytestmark = pytest.mark.e2e
 

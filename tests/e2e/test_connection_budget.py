@@ -10,15 +10,10 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
+from tests.e2e.helpers import start_game
 from tests.e2e.raw_http import exchange
 
 ATTACKER = "127.0.0.2"
-
-
-def start_game(http: httpx.Client) -> tuple[dict, dict[str, str]]:
-    game_id = http.post("/v1/games", json={}).json()["id"]
-    seats = [http.post(f"/v1/games/{game_id}/players", json={}).json() for _ in range(2)]
-    return seats[1]["game"], {seat["color"]: seat["token"] for seat in seats}
 
 
 def open_stream(port: int, game_id: str, source: str = ATTACKER) -> tuple[socket.socket, bytes]:

@@ -6,6 +6,8 @@ import base64
 
 import pytest
 
+from tests.e2e.helpers import play_out, start_game
+
 
 def cursor_of(text: str) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
@@ -35,17 +37,8 @@ def redis_errors(http) -> float:
 
 
 def played_game(http, moves: int) -> str:
-    game_id = http.post("/v1/games", json={"target_score": 5}).json()["id"]
-    seats = [http.post(f"/v1/games/{game_id}/players", json={}).json() for _ in range(2)]
-    tokens = {seat["color"]: seat["token"] for seat in seats}
-    game = seats[1]["game"]
-    for _ in range(moves):
-        game = http.post(
-            f"/v1/games/{game_id}/moves",
-            json={"position": game["round"]["legal_moves"][0]},
-            headers={"Authorization": f"Bearer {tokens[game['round']['to_move']]}"},
-        ).json()["game"]
-    return game_id
+    game, tokens = start_game(http, target_score=5)
+    return play_out(http, game, tokens, moves=moves)["id"]
 
 
 @pytest.mark.parametrize("text", FORGED)

@@ -11,7 +11,8 @@ import pytest
 from buttonup.store import GameStore
 from buttonup.store.feed import BLOCK_MS
 from tests.conftest import LiveServer
-from tests.e2e.test_live_server import bearer, race_move, start_game
+from tests.e2e.helpers import bearer, play_out, start_game
+from tests.e2e.test_live_server import race_move
 
 
 def read_events(response: httpx.Response, stop_after: int | None = None):
@@ -52,20 +53,6 @@ class Watcher(threading.Thread):
             assert response.headers["content-type"].startswith("text/event-stream")
             self.connected.set()
             self.events = read_events(response, self.stop_after)
-
-
-def play_out(http: httpx.Client, game: dict, tokens: dict, moves: int | None = None) -> dict:
-    played = 0
-    while game["status"] == "playing" and (moves is None or played < moves):
-        response = http.post(
-            f"/v1/games/{game['id']}/moves",
-            json={"position": game["round"]["legal_moves"][0]},
-            headers=bearer(tokens[game["round"]["to_move"]]),
-        )
-        assert response.status_code == 201
-        game = response.json()["game"]
-        played += 1
-    return game
 
 
 def check_sequence(events: list, moves: list) -> None:

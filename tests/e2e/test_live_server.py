@@ -8,19 +8,9 @@ from collections import Counter
 import httpx
 
 from tests.conftest import LiveServer
+from tests.e2e.helpers import bearer, start_game
 
 JSON_HEADERS = {"Content-Type": "application/json"}
-
-
-def start_game(http: httpx.Client, **options) -> tuple[dict, dict[str, str]]:
-    game = http.post("/v1/games", json=options).json()
-    red = http.post(f"/v1/games/{game['id']}/players", json={"color": "red"}).json()
-    black = http.post(f"/v1/games/{game['id']}/players", json={"color": "black"}).json()
-    return black["game"], {"red": red["token"], "black": black["token"]}
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def test_a_complete_game_over_http(http):

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
+from tests.e2e.helpers import start_game
 
 GAMES = 10
 
@@ -21,12 +22,6 @@ def server(own_redis):
     live = LiveServer(["--redis-url", own_redis.url, "--workers", "2"])
     yield live
     live.stop()
-
-
-def started_game(http: httpx.Client) -> tuple[dict, dict[str, str]]:
-    game_id = http.post("/v1/games", json={}).json()["id"]
-    seats = [http.post(f"/v1/games/{game_id}/players", json={}).json() for _ in range(2)]
-    return seats[1]["game"], {seat["color"]: seat["token"] for seat in seats}
 
 
 def game_keys(own_redis) -> int:
@@ -77,7 +72,7 @@ def writes(waiting: list[str], started: list[tuple[dict, dict]]) -> list[Callabl
 def frozen_for(own_redis, seconds: float, server: LiveServer) -> tuple[list, list, list, int]:
     with httpx.Client(base_url=server.base_url, timeout=10) as http:
         waiting = [http.post("/v1/games", json={}).json()["id"] for _ in range(GAMES)]
-        started = [started_game(http) for _ in range(GAMES)]
+        started = [start_game(http) for _ in range(GAMES)]
     keys_before = game_keys(own_redis)
     os.kill(own_redis.process.pid, signal.SIGSTOP)
     frozen_at = time.monotonic()
@@ -124,7 +119,7 @@ def test_a_short_stall_is_settled_and_answered_with_certainty(own_redis, server)
 
 def test_outcome_unknown_is_resolved_by_a_retry_with_the_same_key(own_redis, server):
     with httpx.Client(base_url=server.base_url, timeout=10) as http:
-        game, tokens = started_game(http)
+        game, tokens = start_game(http)
         move = {
             "url": f"/v1/games/{game['id']}/moves",
             "json": {"position": game["round"]["legal_moves"][0]},
