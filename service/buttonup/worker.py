@@ -88,12 +88,14 @@ PARSE_ERRORS: tuple[tuple[Any, int, str, str], ...] = (
 
 
 def parse_problem(error: BaseException) -> tuple[int, str, str]:
-    """Status, title and detail for an error gunicorn hands the worker."""
-    for kinds, status, title, detail in PARSE_ERRORS:
-        if isinstance(error, kinds) and not isinstance(
-            error, (http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName)
-        ):
-            return status, title, detail
+    """Status, title and detail for an error gunicorn hands the worker. A
+    header the app tried to send is the app's fault, not the client's."""
+    if not isinstance(
+        error, (http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName)
+    ):
+        for kinds, status, title, detail in PARSE_ERRORS:
+            if isinstance(error, kinds):
+                return status, title, detail
     return 500, "Internal Server Error", "an unexpected error occurred"
 
 

@@ -142,7 +142,7 @@ def problem_response(status: int, codes: tuple[str, ...] | None = None) -> dict[
         "content": {
             "application/problem+json": {
                 "schema": PROBLEM_REF,
-                "examples": {code: {"value": {**example}} for code in listed[:1]},
+                "examples": {listed[0]: {"value": example}},
             }
         },
     }
