@@ -66,7 +66,7 @@ clean:
 # The spec is written from the app itself; the app needs a Redis URL to build
 # but never connects while writing the spec.
 openapi: $(STAMP)
-	REDIS_URL=redis://spec-only.invalid:6379/0 FLASK_APP='buttonup.app:create_app()' \
+	REDIS_URL=redis://spec-only.invalid:6379/0 BUTTONUP_SWEEP_INTERVAL=0 FLASK_APP='buttonup.app:create_app()' \
 		$(BIN)/flask openapi write --format=json openapi/openapi.json
 
 client: $(STAMP)

@@ -3,22 +3,37 @@
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000            # new game
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --join ID  # join one
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --against perfect
+    .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --clock 3+2  # timed
 
 (or `make play`, `make play JOIN=ID`: the scripts need the project's venv,
 where the generated client is installed).
 
-Type a position to sow it, `r` to resign, `q` to leave (the game goes on).
+Type a position to sow it, `r` to resign, `a` to abort before the first move,
+`c` to claim a game your opponent left, `q` to leave (the game goes on).
+`--clock 3+2` plays 3 minutes each plus 2 s a move; `--clock 1d` a day per move
+(also `30s`, `10m`, `2h`). A clock that runs out loses the game.
 """
 
 import argparse
 import json
 import os
 import sys
+import time
 
 from buttonup_client import AuthenticatedClient, Client
 from buttonup_client.api.events import stream_events
-from buttonup_client.api.games import create_game, join_game, play_move, resign_game
+from buttonup_client.api.games import (
+    abort_game,
+    claim_victory,
+    create_game,
+    get_game,
+    join_game,
+    play_move,
+    resign_game,
+)
 from buttonup_client.models import (
+    AbandonedEvent,
+    AbortedEvent,
     BotSeat,
     CreateGame,
     Game,
@@ -34,7 +49,9 @@ from buttonup_client.models import (
     PlayMove,
     Problem,
     ResignedEvent,
+    TimeoutEvent,
 )
+from clocks import parse_clock
 
 ANSI = {"red": "\033[1;31m", "black": "\033[1;34m", "white": "\033[1;37m", "dim": "\033[2m"}
 RESET = "\033[0m"
@@ -71,7 +88,30 @@ class Screen:
             lines.append(line.rstrip())
         score = f"red {game.score.red} - black {game.score.black} (to {game.target_score})"
         header = f"Round {game.round_.number}   Score: {score}   You: {self.paint(me, me)}"
-        return "\n".join([header, "", *lines, "", "(bottom to top; * marks your legal moves)"])
+        clocks = [f"Time: {clock_text(game)}"] if game.clock else []
+        return "\n".join(
+            [header, *clocks, "", *lines, "", "(bottom to top; * marks your legal moves)"]
+        )
+
+
+def clock_text(game: Game) -> str:
+    """Each player's time now: the running clock counts down to its deadline."""
+    clock = game.clock
+    shown = []
+    for color in ("red", "black"):
+        left = getattr(clock.remaining_ms, color)
+        if clock.running == color and clock.deadline is not None:
+            left = clock.deadline.timestamp() * 1000 - time.time() * 1000
+        mark = " (running)" if clock.running == color else ""
+        shown.append(f"{color} {duration(left)}{mark}")
+    return ", ".join(shown)
+
+
+def duration(ms: float) -> str:
+    seconds = max(0, int(-(-ms // 1000)))
+    if seconds >= 3600:
+        return f"{seconds // 3600}h{seconds % 3600 // 60:02d}"
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def stack_letters(text: str) -> str:
@@ -99,6 +139,8 @@ def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
             game_id = args.join
         else:
             options = CreateGame(target_score=args.target_score)
+            if args.clock:
+                options.clock = args.clock
             if args.against:
                 bot_color = "black" if args.color != "black" else "red"
                 bot = BotSeat(type_="bot", level=args.against)
@@ -136,6 +178,9 @@ def wait_for_change(base_url: str, game: Game) -> Game:
                 return moved.game
             if isinstance(event, (JoinedEvent, ResignedEvent)):
                 return Game.from_dict(data["game"])
+            if isinstance(event, (TimeoutEvent, AbortedEvent, AbandonedEvent)):
+                return Game.from_dict(data["game"])
+            # presence (who is connected) changes nothing of the game
     return game
 
 
@@ -148,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target-score", type=int, default=15)
     parser.add_argument(
         "--against", choices=["random", "greedy", "perfect"], help="play a bot of this level"
+    )
+    parser.add_argument(
+        "--clock", type=parse_clock, help="time control: 3+2 (minutes+increment) or 1d per move"
     )
     parser.add_argument("--no-color", action="store_true", help="plain text (also: NO_COLOR)")
     args = parser.parse_args(argv)
@@ -181,7 +229,14 @@ def main(argv: list[str] | None = None) -> int:
                 game = wait_for_change(base_url, game)
         print("\n" + screen.board(game, me))
         outcome = "You win!" if game.winner == me else f"{game.winner} wins."
-        how = f" ({game.resigned} resigned)" if game.resigned else ""
+        loser = {"red": "black", "black": "red"}.get(str(game.winner))
+        how = {
+            "resignation": f" ({game.resigned} resigned)",
+            "timeout": f" ({loser}'s time ran out)",
+            "abandoned": f" ({loser} left the game)",
+        }.get(str(game.end_reason), "")
+        if game.end_reason == "aborted":
+            outcome, how = "Aborted before the first move: nobody wins.", ""
         print(
             f"Game over: {outcome}{how} Final score red {game.score.red} - black {game.score.black}"
         )
@@ -192,11 +247,20 @@ def take_turn(seat: AuthenticatedClient, game: Game) -> Game | None:
     legal = game.round_.legal_moves
     while True:
         try:
-            answer = input(f"Your move {legal} (r resign, q quit): ").strip().lower()
+            answer = input(f"Your move {legal} (r resign, a abort, q quit): ").strip().lower()
         except EOFError:
             return None
         if answer == "q":
             return None
+        if answer in ("a", "c"):  # abort before the first move; claim an abandoned game
+            action = abort_game if answer == "a" else claim_victory
+            ended = action.sync(game.id, client=seat)
+            if isinstance(ended, Game):
+                return ended
+            if isinstance(ended, Problem):
+                print(ended.detail)
+                continue
+            fail(ended, "abort" if answer == "a" else "claim")
         if answer == "r":
             resigned = resign_game.sync(game.id, client=seat)
             if isinstance(resigned, Game):
@@ -225,6 +289,10 @@ def take_turn(seat: AuthenticatedClient, game: Game) -> Game | None:
         if isinstance(played, Problem) and played.code in {"not_your_turn", "illegal_move"}:
             print(played.detail)
             return game
+        if isinstance(played, Problem) and played.code == "game_not_in_progress":
+            print(played.detail)  # e.g. the clock ran out meanwhile
+            latest = get_game.sync(game.id, client=seat)
+            return latest if isinstance(latest, Game) else game
         fail(played, "play")
 
 

@@ -1,8 +1,12 @@
 """Two scripted players play complete games through the generated client.
 
     python scripts/selfplay.py --base-url http://127.0.0.1:8000 --games 10
+    python scripts/selfplay.py --base-url http://127.0.0.1:8000 --clock 10s --think 0.2
 
 Prints each game's result, then wins per colour, rounds per game and moves/s.
+With `--clock` (as scripts/play.py takes it) the games are timed, and
+`--think` seconds before each move spend the players' time: a player whose
+clock runs out loses, and the service ends that game by itself.
 """
 
 import argparse
@@ -12,8 +16,9 @@ import sys
 import time
 
 from buttonup_client import AuthenticatedClient, Client
-from buttonup_client.api.games import create_game, join_game, play_move
+from buttonup_client.api.games import create_game, get_game, join_game, play_move
 from buttonup_client.models import CreateGame, Game, Joined, JoinGame, Played, PlayMove, Problem
+from clocks import parse_clock
 
 
 class ScriptedPlayer:
@@ -34,13 +39,18 @@ def expect(result, kind: type, what: str):
     raise SystemExit(f"{what}: unexpected answer {result!r}")
 
 
-def play_one(base_url: str, players: dict[str, ScriptedPlayer], target_score: int) -> tuple:
+def play_one(
+    base_url: str,
+    players: dict[str, ScriptedPlayer],
+    target_score: int,
+    clock=None,
+    think: float = 0.0,
+) -> tuple:
+    options = CreateGame(target_score=target_score)
+    if clock is not None:
+        options.clock = clock
     with Client(base_url=base_url) as anonymous:
-        game = expect(
-            create_game.sync(client=anonymous, body=CreateGame(target_score=target_score)),
-            Game,
-            "create_game",
-        )
+        game = expect(create_game.sync(client=anonymous, body=options), Game, "create_game")
         seats = {}
         for color in ("red", "black"):
             joined = expect(
@@ -55,12 +65,15 @@ def play_one(base_url: str, players: dict[str, ScriptedPlayer], target_score: in
         while game.status == "playing":
             to_move = game.round_.to_move
             position = players[to_move].choose(game)
-            played = expect(
-                play_move.sync(game.id, client=seats[to_move], body=PlayMove(position=position)),
-                Played,
-                "play_move",
+            time.sleep(think)
+            played = play_move.sync(
+                game.id, client=seats[to_move], body=PlayMove(position=position)
             )
-            game = played.game
+            if isinstance(played, Problem) and played.code == "game_not_in_progress":
+                # The mover's clock ran out first: the service ended the game.
+                game = expect(get_game.sync(game.id, client=seats[to_move]), Game, "get_game")
+                break
+            game = expect(played, Played, "play_move").game
             moves += 1
     finally:
         for seat in seats.values():
@@ -74,25 +87,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--target-score", type=int, default=15)
     parser.add_argument("--seed", type=int, default=1, help="seeds the scripted players")
+    parser.add_argument("--clock", type=parse_clock, help="time control: 3+2, or 10s per move")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
     args = parser.parse_args(argv)
     players = {"red": ScriptedPlayer(args.seed), "black": ScriptedPlayer(args.seed + 1)}
-    wins = {"red": 0, "black": 0}
+    wins = {"red": 0, "black": 0, "None": 0}
+    endings: dict[str, int] = {}
     rounds: list[int] = []
     total_moves = 0
     started = time.perf_counter()
     for number in range(1, args.games + 1):
-        game, moves = play_one(args.base_url, players, args.target_score)
-        wins[game.winner] += 1
+        game, moves = play_one(args.base_url, players, args.target_score, args.clock, args.think)
+        wins[str(game.winner)] += 1
+        endings[str(game.end_reason)] = endings.get(str(game.end_reason), 0) + 1
         rounds.append(len(game.rounds))
         total_moves += moves
         print(
             f"game {number}: {game.winner} wins {game.score.red}-{game.score.black} "
-            f"in {len(game.rounds)} rounds, {moves} moves ({game.id})",
+            f"in {len(game.rounds)} rounds, {moves} moves, by {game.end_reason} ({game.id})",
             flush=True,
         )
     elapsed = time.perf_counter() - started
     print(
         f"summary: {args.games} games; wins red {wins['red']}, black {wins['black']}; "
+        f"ended by {', '.join(f'{k} {v}' for k, v in sorted(endings.items()))}; "
         f"rounds per game mean {statistics.mean(rounds):.1f}, "
         f"min {min(rounds)}, max {max(rounds)}; "
         f"{total_moves} moves in {elapsed:.1f} s = {total_moves / elapsed:.0f} moves/s"

@@ -15,6 +15,10 @@ from buttonup_client import Client
 from buttonup_client.api.events import stream_events
 from buttonup_client.errors import UnexpectedStatus
 from buttonup_client.models import (
+    AbandonedEvent,
+    AbandonedEventData,
+    AbortedEvent,
+    AbortedEventData,
     Game,
     GameEvent,
     GameOverEvent,
@@ -22,10 +26,14 @@ from buttonup_client.models import (
     JoinedEventData,
     MoveEvent,
     MoveEventData,
+    Presence,
+    PresenceEvent,
     ResignedEvent,
     ResignedEventData,
     RoundOverEvent,
     RoundResult,
+    TimeoutEvent,
+    TimeoutEventData,
 )
 
 
@@ -54,8 +62,21 @@ def describe(event) -> str:
         )
     if isinstance(event, ResignedEvent):
         return f"{ResignedEventData.from_dict(data).color} resigned"
+    if isinstance(event, AbortedEvent):
+        color = AbortedEventData.from_dict(data).color
+        return f"{color} aborted the game" if color else "aborted: the first move never came"
+    if isinstance(event, TimeoutEvent):
+        return f"{TimeoutEventData.from_dict(data).color}'s time ran out"
+    if isinstance(event, AbandonedEvent):
+        return f"{AbandonedEventData.from_dict(data).color} abandoned the game"
+    if isinstance(event, PresenceEvent):
+        seats = Presence.from_dict(data)
+        on = [c for c, seat in (("red", seats.red), ("black", seats.black)) if seat.connected]
+        return f"connected: {', '.join(on) or 'nobody'}"
     if isinstance(event, GameOverEvent):
         game = Game.from_dict(data)
+        if game.winner is None:
+            return f"game over ({game.end_reason}): no winner"
         return f"game over: {game.winner} wins {game.score.red}-{game.score.black}"
     return event.event
 
@@ -68,7 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     with Client(base_url=args.base_url.rstrip("/")) as client:
         try:
             for event in stream_events.follow(args.game, client=client):
-                print(f"[{event.id}] {describe(event)}", flush=True)
+                # Presence changes nothing of the game: it has no id.
+                where = f"[{event.id}]" if hasattr(event, "id") else "[-]"
+                print(f"{where} {describe(event)}", flush=True)
         except UnexpectedStatus as error:
             problem = json.loads(error.content or b"{}")
             print(f"{problem.get('detail')} ({problem.get('code')})", file=sys.stderr)

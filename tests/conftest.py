@@ -19,6 +19,14 @@ from flask.testing import FlaskClient
 from buttonup.app import create_app
 from buttonup.config import Settings
 from buttonup.redis_server import RedisServer, free_port
+from buttonup.sweeper import stop_all
+
+
+@pytest.fixture(autouse=True)
+def _stop_background_work() -> Iterator[None]:
+    """Each app a test made sweeps and beats until the test ends, not after."""
+    yield
+    stop_all()
 
 
 @pytest.fixture(scope="session")
@@ -119,7 +127,11 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(redis_server: RedisServer) -> Iterator[LiveServer]:
-    server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"])
+    # Claims of an abandoned game wait 1 s here, not 60.
+    server = LiveServer(
+        ["--redis-url", redis_server.url, "--workers", "2"],
+        env={"BUTTONUP_ABANDON_SECONDS": "1"},
+    )
     yield server
     server.stop()
 

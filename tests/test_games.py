@@ -2,10 +2,24 @@
 retries, If-Match, idempotent replays, bots, observers. Two `Games` on one
 Redis stand for two service processes."""
 
+import time
+
 import pytest
 
 from buttonup import errors
-from buttonup.engine import BotLevel, Color, NotYourTurn, Options, Status, opponent
+from buttonup.engine import (
+    AbortNotAllowed,
+    BotLevel,
+    ClaimNotAllowed,
+    Color,
+    EndReason,
+    NotInProgress,
+    NotYourTurn,
+    Options,
+    Status,
+    opponent,
+)
+from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.events import Moved
 from buttonup.games import MAX_ATTEMPTS, Games, Idempotency, NewGame
 from buttonup.store import GameStore, connect
@@ -158,3 +172,142 @@ def test_replayed_timelines_are_held_within_a_budget_of_versions(redis_server, r
     assert games._timelines._held <= 100
     # A game whose timeline was dropped is replayed again, the same.
     assert games.moves(ids[0])[0] == process(redis_server).moves(ids[0])[0]
+
+
+# Time: clocks that run out, aborts, claims. `Now` stands still until moved,
+# near the real time (presence records real instants).
+
+
+class Now:
+    def __init__(self) -> None:
+        self.now = time.time_ns() // 1_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+def timed_process(redis_server, now: Now) -> Games:
+    store = GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+    return Games(store, clock=now, abandon_seconds=60)
+
+
+PER_MOVE = ClockSettings(ClockType.PER_MOVE, seconds=30)
+
+
+def first_move_made(games: Games, now: Now, **options) -> tuple[str, dict[Color, str]]:
+    game_id, tokens = started(games, **options)
+    match = games.get(game_id)
+    now.now += 1_000
+    games.play(game_id, tokens[match.game.to_move], match.game.legal_moves()[0])
+    return game_id, tokens
+
+
+def test_a_read_past_the_deadline_sees_the_game_lost_on_time_and_stores_it(
+    redis_server, redis_client
+):
+    now = Now()
+    games = timed_process(redis_server, now)
+    game_id, _ = first_move_made(games, now, clock=PER_MOVE)
+    playing = games.get(game_id)
+    now.now = playing.deadline + 1
+    over = games.get(game_id)
+    assert (over.status, over.end_reason) == (Status.FINISHED, EndReason.TIMEOUT)
+    assert over.game.winner is opponent(playing.clock.running)
+    # Stored, not only shown: another process reads it so without its own clock past.
+    assert timed_process(redis_server, Now()).get(game_id).version == over.version
+
+
+def test_a_move_one_millisecond_late_is_refused_and_the_timeout_stands(redis_server, redis_client):
+    now = Now()
+    games = timed_process(redis_server, now)
+    game_id, tokens = first_move_made(games, now, clock=PER_MOVE)
+    playing = games.get(game_id)
+    now.now = playing.deadline + 1
+    with pytest.raises(NotInProgress):
+        games.play(game_id, tokens[playing.game.to_move], playing.game.legal_moves()[0])
+    stored = timed_process(redis_server, Now())._store.load(game_id).match
+    assert stored.end_reason is EndReason.TIMEOUT and stored.version == playing.version + 1
+
+
+def test_sweeps_of_two_processes_end_each_game_once_and_empty_the_index(redis_server, redis_client):
+    now = Now()
+    first, second = timed_process(redis_server, now), timed_process(redis_server, now)
+    ids = [first_move_made(first, now, clock=PER_MOVE)[0] for _ in range(30)]
+    versions = {game_id: first.get(game_id).version for game_id in ids}
+    now.now += 31_000
+    ended = first.sweep() + second.sweep() + first.sweep()
+    assert ended == 30
+    for game_id in ids:
+        match = second.get(game_id)
+        assert match.end_reason is EndReason.TIMEOUT
+        assert match.version == versions[game_id] + 1  # once, not twice
+    assert first._store.deadline_entries() == []
+
+
+def test_a_sweep_before_the_deadline_leaves_the_game_and_its_entry(redis_server, redis_client):
+    now = Now()
+    games = timed_process(redis_server, now)
+    game_id, _ = first_move_made(games, now, clock=PER_MOVE)
+    deadline = games.get(game_id).deadline
+    now.now = deadline  # the deadline's own millisecond is still in time
+    assert games.sweep() == 0
+    assert games._store.deadline_entries() == [(game_id, deadline)]
+    assert games.get(game_id).status is Status.PLAYING
+
+
+def test_the_index_is_never_later_than_a_deadline_that_moved_earlier(redis_server, redis_client):
+    """Fischer: the next player may have less time than the mover had."""
+    now = Now()
+    games = timed_process(redis_server, now)
+    fischer = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=0)
+    game_id, tokens = started(games, clock=fischer)
+    for spent in (40_000, 1_000, 1_000):  # red's bank drops to 20 s, black keeps 59 s
+        match = games.get(game_id)
+        now.now += spent
+        games.play(game_id, tokens[match.game.to_move], match.game.legal_moves()[0])
+    match = games.get(game_id)
+    ((_, entry),) = games._store.deadline_entries()
+    assert entry <= match.deadline
+
+
+def test_a_game_whose_first_move_never_comes_is_aborted_by_the_sweep(redis_server, redis_client):
+    now = Now()
+    games = timed_process(redis_server, now)
+    game_id, _ = started(games, clock=PER_MOVE)
+    now.now += 31_000
+    assert games.sweep() == 1
+    match = games.get(game_id)
+    assert (match.end_reason, match.game.winner) == (EndReason.ABORTED, None)
+
+
+def test_either_seat_aborts_before_the_first_move_but_not_after(games):
+    game_id, tokens = started(games)
+    aborted = games.abort(game_id, tokens[Color.BLACK]).match
+    assert aborted.end_reason is EndReason.ABORTED
+    game_id, tokens = started(games)
+    match = games.get(game_id)
+    games.play(game_id, tokens[match.game.to_move], match.game.legal_moves()[0])
+    with pytest.raises(AbortNotAllowed):
+        games.abort(game_id, tokens[Color.RED])
+
+
+def test_a_claim_needs_the_opponent_gone_on_their_turn(redis_server, redis_client):
+    now = Now()
+    games = timed_process(redis_server, now)
+    game_id, tokens = first_move_made(games, now)
+    match = games.get(game_id)
+    absent = match.game.to_move
+    claimer = opponent(absent)
+    # The absent seat was connected once, and went.
+    connection = games._store.connect_seat(game_id, absent)
+    with pytest.raises(ClaimNotAllowed, match="connected"):
+        games.claim_victory(game_id, tokens[claimer])
+    games._store.disconnect_seat(game_id, absent, connection)
+    with pytest.raises(ClaimNotAllowed) as refused:
+        games.claim_victory(game_id, tokens[claimer])
+    assert 0 < refused.value.retry_after_ms <= 60_000
+    now.now += 61_000
+    with pytest.raises(ClaimNotAllowed, match="your turn"):
+        games.claim_victory(game_id, tokens[absent])
+    claimed = games.claim_victory(game_id, tokens[claimer]).match
+    assert (claimed.end_reason, claimed.game.winner) == (EndReason.ABANDONED, claimer)

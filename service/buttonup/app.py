@@ -1,5 +1,6 @@
 """create_app(settings): the only place that wires engine, store and api."""
 
+import atexit
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,8 @@ from buttonup.api.rate_limits import init_rate_limits
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.store import GameStore, connect
+from buttonup.store.presence import BEAT_SECONDS
+from buttonup.sweeper import Background
 from buttonup.web import blp as board
 
 
@@ -61,7 +64,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     app.extensions["buttonup.settings"] = settings
     app.extensions["buttonup.store"] = store
-    app.extensions["buttonup.games"] = Games(store, observe=count_changes)
+    games = Games(store, observe=count_changes, abandon_seconds=settings.abandon_seconds)
+    app.extensions["buttonup.games"] = games
     app.extensions["buttonup.codec"] = Codec()
     app.extensions["buttonup.streams"] = StreamBudget(
         settings.streams_per_worker, settings.max_streams_per_client
@@ -78,6 +82,11 @@ def create_app(settings: Settings | None = None) -> Flask:
         socket_timeout=settings.redis_socket_timeout,
         connect_timeout=settings.redis_connect_timeout,
     )
+    if settings.sweep_interval_seconds > 0:
+        background = Background(games, settings.sweep_interval_seconds, BEAT_SECONDS)
+        app.extensions["buttonup.background"] = background
+        background.start()
+        atexit.register(background.stop)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies

@@ -81,6 +81,11 @@ class Settings:
     max_connections_per_client: int = 100
     # A request's body must arrive whole within this, else 408.
     body_timeout_seconds: float = 10.0
+    # How often each worker ends the games whose clock ran out (0: never by
+    # itself; reads and moves still do), and how long a seat must be gone,
+    # on its own turn, before the other may claim the game.
+    sweep_interval_seconds: float = 0.25
+    abandon_seconds: int = 60
 
     @property
     def streams_per_worker(self) -> int:
@@ -131,6 +136,12 @@ class Settings:
             ),
             body_timeout_seconds=_read(
                 env, "BUTTONUP_BODY_TIMEOUT", float, defaults.body_timeout_seconds, 0.1
+            ),
+            sweep_interval_seconds=_read(
+                env, "BUTTONUP_SWEEP_INTERVAL", float, defaults.sweep_interval_seconds, 0.0
+            ),
+            abandon_seconds=_read(
+                env, "BUTTONUP_ABANDON_SECONDS", int, defaults.abandon_seconds, 1
             ),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),

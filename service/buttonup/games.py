@@ -1,10 +1,13 @@
-"""The use cases on a game: create, join, play, resign, read, watch, analyse.
+"""The use cases on a game: create, join, play, resign, abort, claim victory,
+read, watch, analyse, and the sweep of clocks that ran out.
 
 Every change goes through one pipeline (`Games._run`): load the match
-(optimistically the one this process saw last), decide (a command of the
-match), let bots reply, commit every version made with one compare-and-set,
-retry on a lost race unless If-Match pinned a version, replay or refuse an
-idempotent retry, and tell the observer. Answers are typed (`Outcome`):
+(optimistically the one this process saw last), end it first if its running
+clock ran out (so that no command and no read ever sees a game in play past
+its deadline), decide (a command of the match), let bots reply, commit
+every version made with one compare-and-set, retry on a lost race unless
+If-Match pinned a version, replay or refuse an idempotent retry, and tell
+the observer. Answers are typed (`Outcome`):
 the API's codec makes their JSON.
 """
 
@@ -40,6 +43,7 @@ from buttonup.engine.analysis import (
     analyse_position,
     review_round,
 )
+from buttonup.engine.board import opponent
 from buttonup.engine.events import Event, GameOver, Moved
 from buttonup.engine.match import Change
 from buttonup.store import GameNotFound as StoredGameNotFound
@@ -47,6 +51,9 @@ from buttonup.store import GameStore, History, VersionConflict, hash_token, new_
 from buttonup.store import OutcomeUnknown as StoreOutcomeUnknown
 from buttonup.store import StorageUnavailable as StoreUnavailable
 from buttonup.store.codec import decode_entries
+from buttonup.store.deadlines import Due
+from buttonup.store.feed import Subscription
+from buttonup.store.presence import SeatPresence
 
 MAX_ATTEMPTS = 8
 JOIN = "join"  # the scope of a join's Idempotency-Key (a move's is its seat)
@@ -55,8 +62,10 @@ CREATED = "created"  # what the observer hears of a new game, before its events'
 # Told what each committed change did: CREATED, then its events' names.
 Observe = Callable[[Iterable[str]], None]
 # A command on the match: the match, the seat that acts (when the request
-# authenticated one), now.
-Decide = Callable[[Match, Color | None, int], Change]
+# authenticated one), now. None: nothing to change.
+Decide = Callable[[Match, Color | None, int], Change | None]
+SWEEP_BATCH = 200  # games a sweeper takes from the deadline index at once
+SWEEP_LEASE_MS = 2000  # how long other sweepers leave them alone
 
 
 def _ignore(names: Iterable[str]) -> None:
@@ -141,7 +150,14 @@ class Recorded:
     data: str
 
 
-StreamItem = Snapshot | Happened | Recorded
+@dataclass(frozen=True, slots=True)
+class PresenceNow:
+    """Which seats are connected, as of now: no change of the game, no version."""
+
+    seats: dict[Color, SeatPresence]
+
+
+StreamItem = Snapshot | Happened | Recorded | PresenceNow
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +203,11 @@ class Games:
         clock: Callable[[], int] = now_ms,
         observe: Observe = _ignore,
         timeline_versions: int = 20_000,
+        abandon_seconds: int = 60,
     ) -> None:
         self._store = store
         self._clock = clock
+        self._abandon_ms = abandon_seconds * 1000
         self._observe = observe
         self._timelines = _Timelines(timeline_versions)
 
@@ -315,6 +333,69 @@ class Games:
             game_id, give_up, seat_token=token, authenticate=True, idempotency=idempotency
         )
 
+    def abort(
+        self, game_id: str, token: str | None, idempotency: Idempotency | None = None
+    ) -> Outcome:
+        def call_off(match: Match, seat: Color | None, now: int) -> Change:
+            return match.abort(seat, now)  # type: ignore[arg-type]  # authenticated
+
+        return self._run(
+            game_id, call_off, seat_token=token, authenticate=True, idempotency=idempotency
+        )
+
+    def claim_victory(
+        self, game_id: str, token: str | None, idempotency: Idempotency | None = None
+    ) -> Outcome:
+        """The seat whose opponent abandoned the game wins it (Match.claim_victory)."""
+
+        def claim(match: Match, seat: Color | None, now: int) -> Change:
+            absent = self._store.presence(game_id)[opponent(seat)]  # type: ignore[arg-type]
+            # Never connected: gone since ever, and the turn's length decides.
+            gone_since = None if absent.connected else (absent.since or 0)
+            return match.claim_victory(seat, now, gone_since, self._abandon_ms)  # type: ignore[arg-type]
+
+        return self._run(
+            game_id, claim, seat_token=token, authenticate=True, idempotency=idempotency
+        )
+
+    def expire(self, game_id: str) -> Outcome:
+        """The game, ended first if its running clock ran out (committed once,
+        by whichever process gets there first: the others' outcome has no
+        changes)."""
+
+        def nothing_more(match: Match, seat: Color | None, now: int) -> None:
+            return None
+
+        return self._run(game_id, nothing_more)
+
+    def sweep(self) -> int:
+        """End the games whose clock ran out, from the deadline index; how
+        many this call ended. Each game's entry is put back at its deadline,
+        or taken out when no clock runs any more."""
+        ended = 0
+        while True:
+            with _store_errors():
+                due = self._store.claim_due(self._clock(), SWEEP_BATCH, SWEEP_LEASE_MS)
+            ended += self._sweep(due)
+            if len(due) < SWEEP_BATCH:  # behind: go on at once
+                return ended
+
+    def _sweep(self, due: list[Due]) -> int:
+        ended = 0
+        for entry in due:
+            try:
+                outcome = self.expire(entry.game_id)
+            except errors.GameNotFound:
+                deadline = None
+            except (errors.StorageUnavailable, errors.OutcomeUnknown, errors.ConcurrentUpdate):
+                continue  # its lease runs out and a sweep takes it again
+            else:
+                deadline = outcome.match.deadline
+                ended += bool(outcome.changes)
+            with _store_errors():
+                self._store.settle_deadline(entry, deadline)
+        return ended
+
     def _run(
         self,
         game_id: str,
@@ -356,6 +437,7 @@ class Games:
                     )
                 else:
                     (match, revision), optimistic = cached, True
+                overdue: Change | None = None
                 try:
                     seat = match.seat_of(token_sha256) if authenticate else None
                     reply_field = fields.get(seat, "")
@@ -366,16 +448,28 @@ class Games:
                             f"the game is at version {match.version}", match.version
                         )
                     now = self._clock()
-                    first = decide(match, seat, now)
-                    changes = [first, *self._bots_reply(first[0], now)]
+                    overdue = match.overdue(now)
+                    current = overdue[0] if overdue is not None else match
+                    changes = [overdue] if overdue is not None else []
+                    first = decide(current, seat, now)
+                    if first is not None:
+                        changes += [first, *self._bots_reply(first[0], now)]
                 except (RulesError, errors.VersionMismatch):
                     if optimistic:
                         cached = None
                         continue
+                    if overdue is not None:  # refused by a game that is over: so it is stored
+                        try:
+                            self._store.commit(match, revision, [overdue])
+                        except VersionConflict:
+                            continue
+                        self._observe(event.name for event in overdue[1])
                     raise
+                if not changes:
+                    return Outcome(match, [])
                 after = changes[-1][0]
                 reply = (
-                    f"{idempotency.digest}:{first[0].version}:{after.version}"
+                    f"{idempotency.digest}:{changes[0][0].version}:{after.version}"
                     if idempotency
                     else ""
                 )
@@ -444,7 +538,28 @@ class Games:
 
     def get(self, game_id: str) -> Match:
         with _store_errors():
-            return self._store.load(game_id).match
+            match = self._store.load(game_id).match
+        return self._in_time(match)
+
+    def _in_time(self, match: Match) -> Match:
+        """`match`, or the game ended if its clock ran out by now."""
+        if match.ran_out(self._clock()) is None:
+            return match
+        return self.expire(match.id).match
+
+    def presence(self, game_id: str) -> dict[Color, SeatPresence]:
+        """Which seats have a stream open (GameNotFound for no game)."""
+        with _store_errors():
+            self._store.load(game_id)
+            return self._store.presence(game_id)
+
+    def beat(self) -> None:
+        with _store_errors():
+            self._store.beat()
+
+    def leave(self) -> None:
+        with _store_errors():
+            self._store.leave()
 
     def moves(self, game_id: str, start: int = 0, count: int | None = None) -> tuple[list, bool]:
         """Moves start .. start+count-1 (0-based; all of them by default), each
@@ -481,8 +596,8 @@ class Games:
 
     def analysis(self, game_id: str) -> GameAnalysis:
         """Perfect play for the round in place, and a review of each finished round."""
+        match = self.get(game_id)
         with _store_errors():
-            match = self._store.load(game_id).match
             match.require_analysis_open()
             moves = self._timeline(game_id).moves()
         by_round: dict[int, list[PlayedMove]] = {}
@@ -509,20 +624,35 @@ class Games:
         return GameAnalysis(match, analyse_position(match.game), reviews)
 
     def watch(
-        self, game_id: str, after: int | None, keepalive_ms: int
+        self,
+        game_id: str,
+        after: int | None,
+        keepalive_ms: int,
+        seat_token: str | None = None,
     ) -> Iterator[list[StreamItem]]:
         """The game's events from now on, for a stream, in batches that arrived
         together: first the snapshot (or, resuming after `after`, every event
-        of the versions since, and no snapshot), then each change as it is
-        committed; an empty batch when `keepalive_ms` passed with nothing to
-        send. Ends after the game is over. Raises GameNotFound now, not once
-        iterated."""
+        of the versions since, and no snapshot), then who is connected, then
+        each change as it is committed and each change of who is connected;
+        an empty batch when `keepalive_ms` passed with nothing to send. Ends
+        after the game is over. With a seat's token, the seat is connected
+        while the stream is open. Raises GameNotFound (and NotSeated for a
+        token of no seat) now, not once iterated."""
         with _store_errors():
             match, last_id = self._store.snapshot(game_id)
-        return self._follow(match, last_id, after, keepalive_ms)
+            if match.ran_out(self._clock()) is not None:
+                self.expire(game_id)
+                match, last_id = self._store.snapshot(game_id)
+        seat = match.seat_of(hash_token(seat_token)) if seat_token else None
+        return self._follow(match, last_id, after, keepalive_ms, seat)
 
     def _follow(
-        self, match: Match, last_id: str, after: int | None, keepalive_ms: int
+        self,
+        match: Match,
+        last_id: str,
+        after: int | None,
+        keepalive_ms: int,
+        seat: Color | None,
     ) -> Iterator[list[StreamItem]]:
         game_id = match.id
         # A resumed connection gets the events after `after` and no snapshot,
@@ -544,39 +674,60 @@ class Games:
                 return
         if match.status is Status.FINISHED:
             return  # resumed after its last event: nothing more will come
-        yield first  # [] when resumed at the current version: a keep-alive, sent at once
         with _store_errors(), self._store.subscribe(game_id, last_id) as feed:
-            while True:
-                arrived = feed.next(keepalive_ms / 1000)
-                if not arrived:
-                    version = self._store.version(game_id)
-                    if version is None:
-                        return  # expired while watched
-                    if version <= match.version:
-                        yield []
+            connection = self._store.connect_seat(game_id, seat) if seat is not None else None
+            try:
+                yield from self._changes(match, first, feed, keepalive_ms)
+            finally:
+                if connection is not None:
+                    try:
+                        self._store.disconnect_seat(game_id, seat, connection)  # type: ignore[arg-type]
+                    except StoreUnavailable:  # reaped with the worker, or left to expire
+                        log.warning("a stream of game %s closed unrecorded", game_id)
+
+    def _changes(
+        self, match: Match, first: list[StreamItem], feed: Subscription, keepalive_ms: int
+    ) -> Iterator[list[StreamItem]]:
+        game_id = match.id
+        presence = self._store.presence(game_id)
+        # [] when resumed at the current version: then the presence comes first.
+        yield [*first, PresenceNow(presence)]
+        while True:
+            arrived = feed.next(keepalive_ms / 1000)
+            if not arrived:
+                version = self._store.version(game_id)
+                if version is None:
+                    return  # expired while watched
+                if version <= match.version:
+                    yield []
+                    continue
+                # Changes whose entries the stream no longer holds: from the log.
+                items, match = self._past(game_id, match.version, version)
+            else:
+                items = []
+                if any(stored.presence for stored in arrived):
+                    now_present = self._store.presence(game_id)
+                    if now_present != presence:
+                        presence = now_present
+                        items.append(PresenceNow(presence))
+                for stored in arrived:
+                    if stored.presence or stored.version <= match.version:
                         continue
-                    # Changes whose entries the stream no longer holds: from the log.
-                    items, match = self._past(game_id, match.version, version)
-                else:
-                    items = []
-                    for stored in arrived:
-                        if stored.version <= match.version:
-                            continue
-                        if stored.entry is not None and stored.version == match.version + 1:
-                            (action,) = decode_entries(stored.entry, match.updated_at)
-                            match, events = match.apply(action)
-                            items.append(Happened(match, events))
-                        else:  # a gap, or an entry of format 1: from the log
-                            past, match = self._past(game_id, match.version, stored.version)
-                            items += past
-                batch: list[StreamItem] = []
-                for item in items:
-                    batch.append(item)
-                    if _ends(item):
-                        yield batch
-                        return
-                if batch:
+                    if stored.entry is not None and stored.version == match.version + 1:
+                        (action,) = decode_entries(stored.entry, match.updated_at)
+                        match, events = match.apply(action)
+                        items.append(Happened(match, events))
+                    else:  # a gap, or an entry of format 1: from the log
+                        past, match = self._past(game_id, match.version, stored.version)
+                        items += past
+            batch: list[StreamItem] = []
+            for item in items:
+                batch.append(item)
+                if _ends(item):
                     yield batch
+                    return
+            if batch:
+                yield batch
 
     def _past(self, game_id: str, after: int, until: int) -> tuple[list[StreamItem], Match]:
         """The events of versions after `after` up to `until`, rebuilt from the

@@ -21,9 +21,19 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "request_timeout": (408, "the body did not arrive whole in time"),
     "seat_taken": (409, "the requested seat is not open"),
     "game_full": (409, "no open seat left"),
-    "game_not_in_progress": (409, "move or resign while `waiting` or `finished`"),
+    "game_not_in_progress": (
+        409,
+        "move, resign, abort or claim while `waiting` or `finished` (a clock that ran "
+        "out finished it)",
+    ),
     "not_your_turn": (409, "the token's colour is not `to_move`"),
     "illegal_move": (409, "the position is empty or its stack holds no white button"),
+    "abort_not_allowed": (409, "abort after the game's first move"),
+    "claim_not_allowed": (
+        409,
+        "claim-victory on one's own turn, or before the opponent is gone long enough "
+        "(`retry_after_seconds` says when, while the wait runs)",
+    ),
     "version_conflict": (409, "the game kept changing under the request; try again"),
     "version_mismatch": (412, "`If-Match` does not match the current version"),
     "payload_too_large": (413, "the body is over the size limit"),

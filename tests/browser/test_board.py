@@ -367,3 +367,99 @@ def test_the_board_fits_the_screen_and_every_stack_is_its_own_target(
                 or other["bottom"] <= one["top"]
             )
             assert apart, (one, other)
+
+
+# Clocks, presence and claims.
+
+
+def seat_in(page: Page, game_id: str, color: str, token: str) -> None:
+    """The seat as the board keeps it, then the game's page."""
+    page.evaluate(
+        "([key, seat]) => localStorage.setItem(key, seat)",
+        [f"buttonup:seat:{game_id}", f'{{"color": "{color}", "token": "{token}"}}'],
+    )
+    page.goto(f"/?game={game_id}")
+
+
+def test_a_time_control_is_picked_at_the_start_and_both_clocks_show(open_page, live_server):
+    page = open_page("/", reduced_motion=True)
+    page.select_option("#vs-bot select[name=clock]", label="3 min + 2 s a move")
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}").json()
+    assert game["clock"]["type"] == "fischer" and game["clock"]["initial_seconds"] == 180
+    expect(page.locator("#clock-black")).to_have_text("3:00")  # a bot's clock never runs
+    expect(page.locator("#clock-red")).to_have_class(re.compile("running"))
+    expect(page.locator("#clock-red")).to_have_text(re.compile(r"^(3:00|2:5\d)$"))
+    # Before the game's first move (the bot may have started), abort, not lose.
+    unmoved = game["round"]["number"] == 1 and game["round"]["moves_played"] == 0
+    expect(page.locator("#abort")).to_be_visible() if unmoved else expect(
+        page.locator("#abort")
+    ).to_be_hidden()
+    assert page.errors == []
+
+
+def test_a_timed_game_the_human_lets_run_out_is_lost_on_time(open_page, live_server):
+    base = live_server.base_url
+    game = httpx.post(
+        f"{base}/v1/games",
+        json={
+            "first_player": "red",
+            "clock": {"type": "per_move", "seconds": 5},
+            "players": {"black": {"type": "bot", "level": "random"}},
+        },
+    ).json()
+    seat = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    page = open_page("/", reduced_motion=True)
+    seat_in(page, game["id"], "red", seat["token"])
+    assert wait_state(page) == "mine"
+    play_legal(page)  # the first move: from now on running out loses, not aborts
+    while wait_state(page) == "round":
+        page.click("#continue")
+    expect(page.locator("#clock-red")).to_have_class(re.compile("running"))
+    expect(page.locator("#clock-red")).to_have_text(re.compile(r"^0:0[0-5]$"))
+    # Nothing more is played: the service ends the game by itself.
+    expect(page.locator("#game-over")).to_be_visible(timeout=15_000)
+    expect(page.locator("#game-over-text")).to_contain_text("You lost — your time ran out")
+    over = httpx.get(f"{base}/v1/games/{game['id']}").json()
+    assert (over["end_reason"], over["winner"]) == ("timeout", "black")
+    assert page.errors == []
+
+
+def test_a_friend_who_closes_the_page_can_be_claimed_against(open_page, live_server):
+    """The suite's servers allow a claim after 1 s away (BUTTONUP_ABANDON_SECONDS)."""
+    ana = open_page("/", reduced_motion=True)
+    ana.fill("#vs-friend input[name=name]", "Ana")
+    ana.select_option("#vs-friend select[name=color]", "red")
+    ana.click("#vs-friend button[type=submit]")
+    expect(ana.locator("#invite")).to_be_visible()
+    link = ana.input_value("#invite-link")
+    bo = open_page(link, reduced_motion=True)
+    bo.fill("#join-name", "Bo")
+    bo.click("#join-button")
+    expect(ana.locator("#name-black")).to_have_text("Bo")
+    # Ana plays until it is Bo's turn.
+    for _ in range(20):
+        state = ana.evaluate(f"({STATE})()")
+        if state == "mine":
+            play_legal(ana)
+        elif state == "round":
+            ana.click("#continue")
+        elif (
+            httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()["round"]["to_move"]
+            == "black"
+        ):
+            break
+        ana.wait_for_timeout(100)
+    expect(ana.locator("#opponent-gone")).to_be_hidden()  # Bo's stream is open
+    bo.context.close()
+    expect(ana.locator("#opponent-gone")).to_be_visible(timeout=10_000)
+    expect(ana.locator("#presence-black")).to_be_visible()
+    ana.wait_for_timeout(1100)
+    ana.click("#claim")
+    expect(ana.locator("#game-over")).to_be_visible(timeout=10_000)
+    expect(ana.locator("#game-over-text")).to_contain_text("You won — Bo left the game")
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()
+    assert (game["end_reason"], game["winner"]) == ("abandoned", "red")
+    assert ana.errors == []

@@ -3,6 +3,7 @@ published spec, through a live server: the spec's event types are the
 stream's, field for field."""
 
 import json
+import time
 from pathlib import Path
 
 import httpx
@@ -33,8 +34,11 @@ def data_validator(event: str) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"urn:spec#{pointer}"}, registry=REGISTRY)
 
 
-def stream(base_url: str, game_id: str, after: int | None = None) -> list[dict]:
-    """The stream's events as {event, id, data (parsed)}, until it ends."""
+def stream(
+    base_url: str, game_id: str, after: int | None = None, count: int | None = None
+) -> list[dict]:
+    """The stream's events as {event, id, data (parsed)}, until it ends (or
+    `count` came)."""
     query = f"?after={after}" if after is not None else ""
     events, fields = [], {}
     with httpx.stream("GET", f"{base_url}/v1/games/{game_id}/events{query}", timeout=30) as r:
@@ -44,6 +48,8 @@ def stream(base_url: str, game_id: str, after: int | None = None) -> list[dict]:
             if not line:
                 if fields:
                     events.append(fields)
+                    if count is not None and len(events) == count:
+                        break
                 fields = {}
                 continue
             name, _, value = line.partition(": ")
@@ -60,18 +66,38 @@ def played_out(http: httpx.Client, *, resign: bool) -> str:
     return game["id"]
 
 
+def ended_otherwise(http: httpx.Client) -> list[str]:
+    """Games that end by a timeout, an abort and a claim (the suite's servers
+    let a claim in after 1 s)."""
+    moved = []
+    for options in ({"clock": {"type": "per_move", "seconds": 5}}, {}):
+        game, tokens = start_game(http, first_player="red", **options)
+        moved.append((play_out(http, game, tokens, moves=1), tokens))
+    (timed, _), (claimed, tokens) = moved
+    aborted, aborted_tokens = start_game(http)
+    http.post(f"/v1/games/{aborted['id']}/abort", headers=bearer(aborted_tokens["red"]))
+    time.sleep(1.1)
+    by = tokens[{"red": "black", "black": "red"}[claimed["round"]["to_move"]]]
+    assert http.post(f"/v1/games/{claimed['id']}/claim-victory", headers=bearer(by)).is_success
+    time.sleep(max(0.0, 5.2 - 1.1))
+    return [timed["id"], aborted["id"], claimed["id"]]
+
+
 def test_every_event_emitted_validates_against_its_schema(http, live_server):
     seen = set()
-    for resign in (False, True):
-        game_id = played_out(http, resign=resign)
+    in_play, _ = start_game(http)
+    # A stream of a game in play: the snapshot, then who is connected.
+    events = stream(live_server.base_url, in_play["id"], count=2)
+    game_ids = [played_out(http, resign=False), played_out(http, resign=True)]
+    for game_id in [*game_ids, *ended_otherwise(http)]:
         # From version 0 every change; a fresh connection adds the snapshot.
-        events = stream(live_server.base_url, game_id, after=0)
+        events += stream(live_server.base_url, game_id, after=0)
         events += stream(live_server.base_url, game_id)
-        for event in events:
-            errors = list(validator(event["event"]).iter_errors(event))
-            errors += data_validator(event["event"]).iter_errors(json.loads(event["data"]))
-            assert not errors, (event["event"], [error.message for error in errors[:3]])
-            seen.add(event["event"])
+    for event in events:
+        errors = list(validator(event["event"]).iter_errors(event))
+        errors += data_validator(event["event"]).iter_errors(json.loads(event["data"]))
+        assert not errors, (event["event"], [error.message for error in errors[:3]])
+        seen.add(event["event"])
     assert seen == set(MAPPING), seen
 
 

@@ -113,7 +113,14 @@ def test_bearer_security_is_declared_and_applied(committed):
         for _, _, operation in operations(committed)
         if operation.get("security") == [{"bearerAuth": []}]
     }
-    assert secured == {"play_move", "resign_game"}
+    assert secured == {"play_move", "resign_game", "abort_game", "claim_victory"}
+    # A stream may be opened with a seat's token (it marks the seat connected).
+    optional = {
+        operation["operationId"]
+        for _, _, operation in operations(committed)
+        if operation.get("security") == [{}, {"bearerAuth": []}]
+    }
+    assert optional == {"stream_events"}
 
 
 def test_every_schema_and_field_has_a_description_and_an_example(committed):

@@ -15,6 +15,7 @@ from buttonup_client.models import (
     JoinedEvent,
     MoveEvent,
     MoveEventData,
+    PresenceEvent,
     RoundOverEvent,
 )
 
@@ -36,7 +37,10 @@ def follow_in_background(base_url: str, game_id: str, **options) -> tuple[thread
 
     def run() -> None:
         with Client(base_url=base_url, timeout=httpx.Timeout(10)) as client:
-            events.extend(stream_events.follow(game_id, client=client, **options))
+            for event in stream_events.follow(game_id, client=client, **options):
+                # Presence (no id) is followed too; these tests look at the changes.
+                if not isinstance(event, PresenceEvent):
+                    events.append(event)
 
     thread = threading.Thread(target=run)
     thread.start()

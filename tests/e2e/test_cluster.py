@@ -1,9 +1,11 @@
 """The service on a real three-master Redis Cluster: complete games, live
-events, the lobby and rate limits, with every key of a game on one slot."""
+events, the lobby and rate limits, with every key of a game on one slot;
+clocks that run out by themselves, and presence."""
 
 import subprocess
 import sys
 import threading
+import time
 
 import httpx
 import pytest
@@ -12,6 +14,7 @@ from tests.cluster import RedisCluster
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer
 from tests.e2e.test_events import Watcher, check_sequence
+from tests.e2e.test_time import PER_MOVE_5S, Stream, first_move_made, instant, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -147,3 +150,30 @@ def test_a_cluster_url_without_a_cluster_behind_it_stops_serve_with_one_line(red
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
     assert "Redis Cluster" in result.stderr
+
+
+def test_clocks_run_out_by_themselves_once_on_a_cluster(clustered):
+    """The deadline index is a key of its own, on whichever node holds its
+    slot; each game's commit stays the guard."""
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        games = [first_move_made(http, clock=PER_MOVE_5S)[0] for _ in range(6)]
+        last = max(instant(game["clock"]["deadline"]) for game in games)
+        time.sleep(max(0.0, last - time.time()) + 1.5)
+        for game in games:
+            events = http.get(
+                f"/v1/games/{game['id']}/events", params={"after": game["version"]}
+            ).text
+            assert events.count("event: timeout") == 1, events
+            read = http.get(f"/v1/games/{game['id']}").json()
+            assert (read["end_reason"], read["version"]) == ("timeout", game["version"] + 1)
+
+
+def test_presence_follows_a_seats_stream_on_a_cluster(clustered):
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        game, tokens = first_move_made(http)
+        presence = f"/v1/games/{game['id']}/presence"
+        seat = Stream(clustered.base_url, game["id"], tokens["red"])
+        seat.start()
+        wait_for(lambda: http.get(presence).json()["red"]["connected"], 5)
+        seat.close()
+        wait_for(lambda: not http.get(presence).json()["red"]["connected"], 5)

@@ -7,7 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buttonup.engine import (
+    Abort,
+    AbortNotAllowed,
     BotLevel,
+    Claim,
+    ClaimNotAllowed,
     Color,
     EndReason,
     GameFull,
@@ -22,9 +26,19 @@ from buttonup.engine import (
     SeatTaken,
     SeatType,
     Status,
+    TimeOut,
 )
 from buttonup.engine.clock import ClockSettings, ClockType
-from buttonup.engine.events import GameOver, Joined, Moved, Resigned, RoundOver
+from buttonup.engine.events import (
+    Abandoned,
+    Aborted,
+    GameOver,
+    Joined,
+    Moved,
+    Resigned,
+    RoundOver,
+    TimedOut,
+)
 
 R, B = Color.RED, Color.BLACK
 T0 = 1_767_225_600_000
@@ -207,3 +221,133 @@ def test_a_timed_matchs_options_are_plain_values_and_replay_to_the_same_times():
     actions = [Play(match.game.legal_moves()[0], T0 + 3_000)]
     replayed = [after for after, _ in match.replay(actions)]
     assert replayed[-1] == match.play(match.game.to_move, actions[0].position, T0 + 3_000)[0]
+
+
+# How a game ends without being played out.
+
+
+def first_move(match: Match, at: int) -> Match:
+    return match.play(match.game.to_move, match.game.legal_moves()[0], at)[0]
+
+
+def test_either_seat_aborts_before_the_first_move_and_nobody_wins():
+    match = started(clock=BLITZ)
+    after, events = match.abort(B, T0 + 10)
+    assert (after.status, after.end_reason, after.game.winner) == (
+        Status.FINISHED,
+        EndReason.ABORTED,
+        None,
+    )
+    assert after.game.score == match.game.score and after.deadline is None
+    assert events == [Aborted(after.version, B), GameOver(after.version)]
+
+
+def test_abort_after_the_first_move_or_before_the_start_is_refused():
+    match = first_move(started(), T0 + 10)
+    with pytest.raises(AbortNotAllowed) as refused:
+        match.abort(R, T0 + 20)
+    assert refused.value.version == match.version
+    with pytest.raises(NotInProgress):
+        new().abort(R, T0 + 5)
+
+
+def test_a_move_at_the_deadlines_millisecond_is_in_time_and_one_later_is_not():
+    match = first_move(started(clock=BLITZ), T0 + 10)
+    deadline = match.deadline
+    assert match.overdue(deadline) is None
+    in_time = match.play(match.game.to_move, match.game.legal_moves()[0], deadline)[0]
+    assert in_time.version == match.version + 1
+    with pytest.raises(NotInProgress):
+        match.play(match.game.to_move, match.game.legal_moves()[0], deadline + 1)
+
+
+def test_a_clock_that_runs_out_loses_the_game_at_its_deadline():
+    match = first_move(started(clock=BLITZ), T0 + 10)
+    loser = match.clock.running
+    after, events = match.overdue(match.deadline + 1)
+    assert after.end_reason is EndReason.TIMEOUT and after.game.winner is not loser
+    assert after.game.resigned is None and after.updated_at == match.deadline
+    assert after.clock.remaining(loser, after.updated_at) == 0 and after.deadline is None
+    assert events == [TimedOut(after.version, loser), GameOver(after.version)]
+
+
+def test_a_first_move_that_never_comes_aborts_the_game_instead():
+    match = started(clock=ClockSettings(ClockType.PER_MOVE, seconds=30))
+    after, events = match.overdue(T0 + 2 + 30_001)
+    assert after.end_reason is EndReason.ABORTED and after.game.winner is None
+    assert events == [Aborted(after.version, None), GameOver(after.version)]
+
+
+def test_an_extra_turn_keeps_the_movers_clock_running_with_the_increment():
+    match = started(clock=BLITZ)
+    while True:  # find a first move that earns an extra turn
+        mover = match.game.to_move
+        for position in match.game.legal_moves():
+            after = match.play(mover, position, T0 + 4_002)[0]
+            if after.game.to_move is mover:
+                assert after.clock.running is mover
+                assert after.deadline == T0 + 4_002 + 60_000 - 4_000 + 1_000
+                return
+        match = first_move(match, match.updated_at + 1)
+
+
+def test_a_per_move_clock_gives_every_turn_the_same_time_across_rounds():
+    per_move = ClockSettings(ClockType.PER_MOVE, seconds=5)
+    match = started(clock=per_move, target_score=100)
+    rounds = match.game.round.number
+    at = match.updated_at
+    while match.game.round.number == rounds:
+        at += 4_999
+        match = first_move(match, at)
+        assert match.deadline == at + 5_000  # no pause between rounds, nothing carried
+
+
+def test_timeouts_aborts_and_claims_replay_to_the_same_versions():
+    match = first_move(started(clock=BLITZ), T0 + 10)
+    timed_out = match.overdue(match.deadline + 5)[0]
+    assert list(match.replay([TimeOut(match.deadline)]))[-1][0] == timed_out
+    aborted = started().abort(R, T0 + 3)[0]
+    assert list(started().replay([Abort(R, T0 + 3)]))[-1][0] == aborted
+    waiting = opponent_of(match.game.to_move)
+    claimed = match.claim_victory(waiting, T0 + 9_000, T0, 1_000)[0]
+    assert list(match.replay([Claim(waiting, T0 + 9_000)]))[-1][0] == claimed
+
+
+def opponent_of(color: Color) -> Color:
+    return B if color is R else R
+
+
+ABANDON_MS = 60_000
+
+
+def test_the_waiting_seat_claims_once_the_absent_one_is_gone_long_enough():
+    match = first_move(started(), T0 + 10)
+    absent = match.game.to_move
+    claimer = opponent_of(absent)
+    after, events = match.claim_victory(claimer, T0 + 10 + ABANDON_MS, T0 + 5, ABANDON_MS)
+    assert (after.end_reason, after.game.winner) == (EndReason.ABANDONED, claimer)
+    assert events == [Abandoned(after.version, absent), GameOver(after.version)]
+
+
+def test_a_claim_too_soon_says_when_it_would_be_allowed():
+    match = first_move(started(), T0 + 10)
+    claimer = opponent_of(match.game.to_move)
+    # Gone a long time, but their turn began only at the last move.
+    with pytest.raises(ClaimNotAllowed) as refused:
+        match.claim_victory(claimer, T0 + 10 + ABANDON_MS - 1, T0 - 10**6, ABANDON_MS)
+    assert refused.value.retry_after_ms == 1
+    # Their turn is long, but they went only lately.
+    later = T0 + 10 + 5 * ABANDON_MS
+    with pytest.raises(ClaimNotAllowed) as refused:
+        match.claim_victory(claimer, later, later - 1_000, ABANDON_MS)
+    assert refused.value.retry_after_ms == ABANDON_MS - 1_000
+
+
+def test_no_claim_on_ones_own_turn_or_against_a_connected_opponent():
+    match = first_move(started(), T0 + 10)
+    to_move = match.game.to_move
+    with pytest.raises(ClaimNotAllowed, match="your turn"):
+        match.claim_victory(to_move, T0 + 10**7, T0, ABANDON_MS)
+    with pytest.raises(ClaimNotAllowed, match="connected") as refused:
+        match.claim_victory(opponent_of(to_move), T0 + 10**7, None, ABANDON_MS)
+    assert refused.value.retry_after_ms is None

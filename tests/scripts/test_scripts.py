@@ -210,7 +210,52 @@ def test_watch_prints_a_game_live_to_its_end(live_server):
     assert watcher.returncode == 0, err
     lines = out.strip().splitlines()
     assert lines[0].startswith("[0] game ")
-    assert lines[1:3] == ["[1] red joined", "[2] black joined"]
+    assert lines[1] == "[-] connected: nobody"  # presence: no id
+    assert lines[2:4] == ["[1] red joined", "[2] black joined"]
     moves = [line for line in lines if "sows" in line]
     assert len(moves) == 8 * len(state["rounds"])
     assert lines[-1].startswith(f"[{state['version']}] game over: {state['winner']} wins")
+
+
+def test_play_with_a_clock_creates_a_timed_game_and_shows_the_time(live_server):
+    child = spawn_play(live_server, "--color", "red", "--against", "random", "--clock", "3+2")
+    child.expect(r"Game id: (\S+)")
+    game = httpx.get(f"{live_server.base_url}/v1/games/{child.match.group(1)}").json()
+    clock = game["clock"]
+    assert (clock["type"], clock["initial_seconds"], clock["increment_seconds"]) == (
+        "fischer",
+        180,
+        2,
+    )
+    child.expect(r"Time: red (\d+:\d\d)( \(running\))?, black 3:00")
+    child.expect(r"Your move \[([\d, ]+)\]")
+    child.sendline("a")  # before the first move, a game can be called off
+    child.expect("Aborted before the first move: nobody wins.")
+    child.expect(pexpect.EOF)
+
+
+def test_selfplay_plays_timed_games_that_end_on_time(live_server):
+    """Five seconds a move and players who think five and a half: the first
+    move's time runs out before it is made, and the service aborts the game."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            SCRIPTS / "selfplay.py",
+            "--base-url",
+            live_server.base_url,
+            "--games",
+            "1",
+            "--clock",
+            "5s",
+            "--think",
+            "5.5",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    (game_id,) = re.findall(r"by aborted \((\S+)\)$", result.stdout, re.M)
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id}").json()
+    assert game["end_reason"] == "aborted" and game["clock"]["seconds"] == 5
+    assert "ended by aborted 1" in result.stdout

@@ -4,7 +4,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from buttonup.engine import BotLevel, Color, Join, Match, Options, Play, Resign, Visibility
+from buttonup.engine import (
+    Abort,
+    BotLevel,
+    Claim,
+    Color,
+    Join,
+    Match,
+    Options,
+    Play,
+    Resign,
+    TimeOut,
+    Visibility,
+)
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.store import codec
 
@@ -78,3 +90,25 @@ def test_a_timed_match_keeps_its_clock_settings_in_its_base():
     assert decoded == match and decoded.options.clock == settings
     joined = decoded.join(None, "Ana", "a" * 64, T0 + 5)[0].join(None, None, "b" * 64, T0 + 9)[0]
     assert joined.deadline == T0 + 9 + 86_400_000
+
+
+def test_every_ending_is_one_short_entry_that_reads_back_as_its_action():
+    actions = [
+        Abort(Color.RED, T0 + 5),
+        TimeOut(T0 + 70_000),
+        Claim(Color.BLACK, T0 + 3_600_000),
+        Resign(Color.BLACK, T0 + 2),
+    ]
+    for action in actions:
+        entry = codec.encode_action(action, T0)
+        assert len(entry) <= 9
+        assert list(codec.decode_entries(entry, T0)) == [action]
+
+
+def test_a_timed_match_stored_whole_keeps_its_running_clock():
+    settings = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
+    match = Match.new("timed", Options(seed=7, clock=settings), T0)
+    match = match.join(None, "Ana", "a" * 64, T0 + 5)[0].join(None, None, "b" * 64, T0 + 9)[0]
+    match = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 4_000)[0]
+    decoded = codec.decode_base(codec.encode_base(match, whole=True))
+    assert decoded == match and decoded.deadline == match.deadline

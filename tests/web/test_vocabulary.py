@@ -3,7 +3,8 @@
 import re
 from pathlib import Path
 
-from buttonup.engine import EventName, SeatType, Status, Visibility
+from buttonup.engine import EndReason, EventName, SeatType, Status, Visibility
+from buttonup.engine.clock import ClockType
 
 BOARD = Path(__file__).resolve().parents[2] / "service/buttonup/web/static/board.js"
 
@@ -12,7 +13,7 @@ def test_the_vocabulary_module_names_every_member(client):
     response = client.get("/board/vocabulary.js")
     assert response.status_code == 200 and response.mimetype == "text/javascript"
     text = response.get_data(as_text=True)
-    for vocabulary in (EventName, SeatType, Status, Visibility):
+    for vocabulary in (EventName, SeatType, Status, Visibility, EndReason, ClockType):
         for member in vocabulary:
             assert f'"{member.name}": "{member.value}"' in text
     assert 'export const COLORS = Object.freeze(["red", "black"]);' in text
@@ -20,6 +21,7 @@ def test_the_vocabulary_module_names_every_member(client):
 
 def test_the_board_spells_no_status_event_or_seat_type_itself():
     source = BOARD.read_text()
-    names = [m.value for v in (EventName, SeatType, Status) for m in v if m.value != "game"]
+    vocabularies = (EventName, SeatType, Status, EndReason, ClockType)
+    names = [m.value for v in vocabularies for m in v if m.value != "game"]
     for name in names:
         assert not re.search(rf"""["']{name}["']""", source), name

@@ -1,13 +1,22 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .abandoned_event import AbandonedEvent
+from .abandoned_event_data import AbandonedEventData
+from .aborted_event import AbortedEvent
+from .aborted_event_data import AbortedEventData
 from .analysis import Analysis
 from .bot_level import BotLevel
 from .bot_seat import BotSeat
 from .bot_seat_type import BotSeatType
 from .button_color import ButtonColor
+from .clock import Clock
+from .clock_type import ClockType
 from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
 from .create_game_visibility import CreateGameVisibility
+from .end_reason import EndReason
+from .fischer_clock_settings import FischerClockSettings
+from .fischer_clock_settings_type import FischerClockSettingsType
 from .game import Game
 from .game_event import GameEvent
 from .game_over_event import GameOverEvent
@@ -28,6 +37,8 @@ from .move_event import MoveEvent
 from .move_event_data import MoveEventData
 from .move_margin import MoveMargin
 from .move_review import MoveReview
+from .per_move_clock_settings import PerMoveClockSettings
+from .per_move_clock_settings_type import PerMoveClockSettingsType
 from .play_move import PlayMove
 from .played import Played
 from .player import Player
@@ -35,6 +46,8 @@ from .player_color import PlayerColor
 from .player_type import PlayerType
 from .players import Players
 from .players_request import PlayersRequest
+from .presence import Presence
+from .presence_event import PresenceEvent
 from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
@@ -44,17 +57,29 @@ from .round_ import Round
 from .round_over_event import RoundOverEvent
 from .round_result import RoundResult
 from .round_review import RoundReview
+from .seat_presence import SeatPresence
 from .tally import Tally
+from .timeout_event import TimeoutEvent
+from .timeout_event_data import TimeoutEventData
 
 __all__ = (
+    "AbandonedEvent",
+    "AbandonedEventData",
+    "AbortedEvent",
+    "AbortedEventData",
     "Analysis",
     "BotLevel",
     "BotSeat",
     "BotSeatType",
     "ButtonColor",
+    "Clock",
+    "ClockType",
     "CreateGame",
     "CreateGameFirstPlayer",
     "CreateGameVisibility",
+    "EndReason",
+    "FischerClockSettings",
+    "FischerClockSettingsType",
     "Game",
     "GameEvent",
     "GameOverEvent",
@@ -75,6 +100,8 @@ __all__ = (
     "MoveEventData",
     "MoveMargin",
     "MoveReview",
+    "PerMoveClockSettings",
+    "PerMoveClockSettingsType",
     "Played",
     "Player",
     "PlayerColor",
@@ -82,6 +109,8 @@ __all__ = (
     "PlayersRequest",
     "PlayerType",
     "PlayMove",
+    "Presence",
+    "PresenceEvent",
     "Problem",
     "ProblemCode",
     "ProblemErrors",
@@ -91,5 +120,8 @@ __all__ = (
     "RoundOverEvent",
     "RoundResult",
     "RoundReview",
+    "SeatPresence",
     "Tally",
+    "TimeoutEvent",
+    "TimeoutEventData",
 )

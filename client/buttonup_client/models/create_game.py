@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -10,6 +10,8 @@ from ..models.create_game_visibility import CreateGameVisibility, check_create_g
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.fischer_clock_settings import FischerClockSettings
+    from ..models.per_move_clock_settings import PerMoveClockSettings
     from ..models.players_request import PlayersRequest
 
 
@@ -33,8 +35,14 @@ class CreateGame:
     without hints create the game with false """
     players: PlayersRequest | Unset = UNSET
     """ The two seats of a new game. """
+    clock: FischerClockSettings | None | PerMoveClockSettings | Unset = UNSET
+    """ The time control; absent or null: untimed. A player whose clock runs out loses (the game is aborted instead
+    when its first move never came) """
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.fischer_clock_settings import FischerClockSettings  # noqa: PLC0415
+        from ..models.per_move_clock_settings import PerMoveClockSettings  # noqa: PLC0415
+
         target_score = self.target_score
 
         first_player: str | Unset = UNSET
@@ -53,6 +61,16 @@ class CreateGame:
         if not isinstance(self.players, Unset):
             players = self.players.to_dict()
 
+        clock: dict[str, Any] | None | Unset
+        if isinstance(self.clock, Unset):
+            clock = UNSET
+        elif isinstance(self.clock, FischerClockSettings):
+            clock = self.clock.to_dict()
+        elif isinstance(self.clock, PerMoveClockSettings):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -68,11 +86,15 @@ class CreateGame:
             field_dict["hints"] = hints
         if players is not UNSET:
             field_dict["players"] = players
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.fischer_clock_settings import FischerClockSettings  # noqa: PLC0415
+        from ..models.per_move_clock_settings import PerMoveClockSettings  # noqa: PLC0415
         from ..models.players_request import PlayersRequest  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -103,6 +125,31 @@ class CreateGame:
         else:
             players = PlayersRequest.from_dict(_players)
 
+        def _parse_clock(data: object) -> FischerClockSettings | None | PerMoveClockSettings | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_clock_request_type_0 = FischerClockSettings.from_dict(data)
+
+                return componentsschemas_clock_request_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_clock_request_type_1 = PerMoveClockSettings.from_dict(data)
+
+                return componentsschemas_clock_request_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FischerClockSettings | None | PerMoveClockSettings | Unset, data)
+
+        clock = _parse_clock(d.pop("clock", UNSET))
+
         create_game = cls(
             target_score=target_score,
             first_player=first_player,
@@ -110,6 +157,7 @@ class CreateGame:
             visibility=visibility,
             hints=hints,
             players=players,
+            clock=clock,
         )
 
         return create_game

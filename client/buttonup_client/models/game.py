@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.end_reason import EndReason, check_end_reason
 from ..models.game_status import GameStatus, check_game_status
 from ..models.game_visibility import GameVisibility, check_game_visibility
 from ..models.player_color import PlayerColor, check_player_color
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.players import Players
     from ..models.round_ import Round
     from ..models.round_result import RoundResult
@@ -48,12 +50,18 @@ class Game:
     """ The winner once finished, else null """
     resigned: None | PlayerColor
     """ Who resigned, if anyone """
+    end_reason: EndReason | None
+    """ How it ended; null until finished """
+    clock: Clock | None
+    """ Null when untimed """
     round_: Round
     """ The round in play, or the last one when the game is finished. """
     rounds: list[RoundResult]
     """ Finished rounds """
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.clock import Clock  # noqa: PLC0415
+
         id = self.id
 
         status: str = self.status
@@ -86,6 +94,18 @@ class Game:
         else:
             resigned = self.resigned
 
+        end_reason: None | str
+        if isinstance(self.end_reason, str):
+            end_reason = self.end_reason
+        else:
+            end_reason = self.end_reason
+
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, Clock):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
         round_ = self.round_.to_dict()
 
         rounds = []
@@ -109,6 +129,8 @@ class Game:
                 "score": score,
                 "winner": winner,
                 "resigned": resigned,
+                "end_reason": end_reason,
+                "clock": clock,
                 "round": round_,
                 "rounds": rounds,
             }
@@ -118,6 +140,7 @@ class Game:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.players import Players  # noqa: PLC0415
         from ..models.round_ import Round  # noqa: PLC0415
         from ..models.round_result import RoundResult  # noqa: PLC0415
@@ -174,6 +197,36 @@ class Game:
 
         resigned = _parse_resigned(d.pop("resigned"))
 
+        def _parse_end_reason(data: object) -> EndReason | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                end_reason_type_0 = check_end_reason(data)
+
+                return end_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndReason | None, data)
+
+        end_reason = _parse_end_reason(d.pop("end_reason"))
+
+        def _parse_clock(data: object) -> Clock | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_0 = Clock.from_dict(data)
+
+                return clock_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Clock | None, data)
+
+        clock = _parse_clock(d.pop("clock"))
+
         round_ = Round.from_dict(d.pop("round"))
 
         rounds = []
@@ -196,6 +249,8 @@ class Game:
             score=score,
             winner=winner,
             resigned=resigned,
+            end_reason=end_reason,
+            clock=clock,
             round_=round_,
             rounds=rounds,
         )

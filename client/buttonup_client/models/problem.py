@@ -35,6 +35,8 @@ class Problem:
     """ The game's current version (conflicts) """
     errors: ProblemErrors | Unset = UNSET
     """ Messages by field (validation errors) """
+    retry_after_seconds: int | Unset = UNSET
+    """ claim_not_allowed: when the claim would be allowed, if nothing changes """
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -55,6 +57,8 @@ class Problem:
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
+        retry_after_seconds = self.retry_after_seconds
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -71,6 +75,8 @@ class Problem:
             field_dict["version"] = version
         if errors is not UNSET:
             field_dict["errors"] = errors
+        if retry_after_seconds is not UNSET:
+            field_dict["retry_after_seconds"] = retry_after_seconds
 
         return field_dict
 
@@ -100,6 +106,8 @@ class Problem:
         else:
             errors = ProblemErrors.from_dict(_errors)
 
+        retry_after_seconds = d.pop("retry_after_seconds", UNSET)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -109,6 +117,7 @@ class Problem:
             instance=instance,
             version=version,
             errors=errors,
+            retry_after_seconds=retry_after_seconds,
         )
 
         return problem

@@ -1,7 +1,9 @@
 from typing import Literal
 
 ProblemCode = Literal[
+    "abort_not_allowed",
     "bad_request",
+    "claim_not_allowed",
     "expectation_failed",
     "game_full",
     "game_not_found",
@@ -35,7 +37,9 @@ ProblemCode = Literal[
 ]
 
 PROBLEM_CODE_VALUES: set[ProblemCode] = {
+    "abort_not_allowed",
     "bad_request",
+    "claim_not_allowed",
     "expectation_failed",
     "game_full",
     "game_not_found",

@@ -56,6 +56,7 @@ def init_api(app: Flask) -> Api:
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )
     api.spec.components.schemas.update(schemas.SEAT_REQUEST_COMPONENTS)
+    api.spec.components.schemas.update(schemas.CLOCK_REQUEST_COMPONENTS)
     api.spec.components.schemas.update(events.EVENT_COMPONENTS)
     # Bodies with unknown fields are refused, and responses never carry any; apispec
     # leaves this out when a schema has a description, so it is stated here.

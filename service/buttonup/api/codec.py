@@ -15,8 +15,11 @@ from typing import Any, Generic, TypeVar
 
 import orjson
 
-from buttonup.engine import PLAYERS, Match, Status
+from buttonup.engine import PLAYERS, Color, Match, Status
+from buttonup.engine.clock import ClockType
 from buttonup.engine.events import (
+    Abandoned,
+    Aborted,
     Event,
     EventName,
     GameOver,
@@ -24,8 +27,17 @@ from buttonup.engine.events import (
     Moved,
     Resigned,
     RoundOver,
+    TimedOut,
 )
-from buttonup.games import Outcome, Recorded, Seated, Snapshot, StreamItem
+from buttonup.games import (
+    Outcome,
+    PresenceNow,
+    Recorded,
+    Seated,
+    SeatPresence,
+    Snapshot,
+    StreamItem,
+)
 
 T = TypeVar("T")
 
@@ -57,6 +69,8 @@ def game_view(match: Match) -> dict[str, Any]:
         "score": game.score.to_dict(),
         "winner": _name(game.winner),
         "resigned": _name(game.resigned),
+        "end_reason": _name(match.end_reason),
+        "clock": clock_view(match),
         "round": {
             "number": current["number"],
             "starting_player": current["starting_player"],
@@ -67,6 +81,38 @@ def game_view(match: Match) -> dict[str, Any]:
             "moves_played": current["moves_played"],
         },
         "rounds": [result.to_dict() for result in game.rounds],
+    }
+
+
+def clock_view(match: Match) -> dict[str, Any] | None:
+    clock = match.clock
+    if clock is None:
+        return None
+    settings = clock.settings
+    if settings.type is ClockType.FISCHER:
+        view: dict[str, Any] = {
+            "type": settings.type.value,
+            "initial_seconds": settings.initial_seconds,
+            "increment_seconds": settings.increment_seconds,
+        }
+    else:
+        view = {"type": settings.type.value, "seconds": settings.seconds}
+    deadline = clock.deadline
+    view["remaining_ms"] = {
+        color.value: clock.remaining(color, match.updated_at) for color in PLAYERS
+    }
+    view["running"] = _name(clock.running)
+    view["deadline"] = timestamp(deadline) if deadline is not None else None
+    return view
+
+
+def presence_view(seats: dict[Color, SeatPresence]) -> dict[str, Any]:
+    return {
+        color.value: {
+            "connected": seat.connected,
+            "since": timestamp(seat.since) if seat.since is not None else None,
+        }
+        for color, seat in seats.items()
     }
 
 
@@ -164,6 +210,9 @@ class Codec:
         """An item of a game's stream as Server-Sent Events."""
         if isinstance(item, Recorded):
             return _frame(item.version, item.name, item.data.encode())
+        if isinstance(item, PresenceNow):  # no id: it changes nothing of the game
+            data = orjson.dumps(presence_view(item.seats))
+            return b"event: %s\ndata: %s\n\n" % (EventName.PRESENCE.encode(), data)
         if isinstance(item, Snapshot):
             match = item.match
             key: Hashable = (match.id, match.version, EventName.GAME)
@@ -186,8 +235,9 @@ class Codec:
             return b'{"move":' + orjson.dumps(move_view(event)) + b',"game":' + game + b"}"
         if isinstance(event, RoundOver):
             return orjson.dumps(event.result.to_dict())
-        if isinstance(event, Joined | Resigned):
-            return b'{"color":"' + event.color.value.encode() + b'","game":' + game + b"}"
+        if isinstance(event, Joined | Resigned | Aborted | TimedOut | Abandoned):
+            color = orjson.dumps(_name(event.color))
+            return b'{"color":' + color + b',"game":' + game + b"}"
         if isinstance(event, GameOver):
             return game
         raise TypeError(f"no data for {event!r}")

@@ -165,12 +165,13 @@ def operation(
     *,
     errors: tuple[int, ...],
     parameters: tuple[dict[str, Any], ...] = (),
-    secured: bool = False,
+    secured: bool | None = False,
     responses: dict[int, Any] | None = None,
     codes: dict[int, tuple[str, ...]] | None = None,
 ) -> Any:
     """The operation's doc. `codes`: for a status, the codes this operation
-    sends (else every code of that status)."""
+    sends (else every code of that status). `secured`: True, a bearer token is
+    required; None, it may be sent."""
     if (blp.url_prefix or "").startswith("/v1/"):
         errors = (*errors, 429)  # every /v1/ operation is rate limited when limits are set
     doc: dict[str, Any] = {
@@ -192,4 +193,6 @@ def operation(
         doc["parameters"] = list(parameters)
     if secured:
         doc["security"] = [{"bearerAuth": []}]
+    elif secured is None:
+        doc["security"] = [{}, {"bearerAuth": []}]
     return blp.doc(**doc)

@@ -8,7 +8,7 @@ from flask_smorest import Blueprint
 
 from buttonup.api.codec import Codec
 from buttonup.api.docs import ALWAYS, GAME_ID, operation
-from buttonup.api.http import ApiView, InvalidParameter, StreamBudget, header
+from buttonup.api.http import ApiView, InvalidParameter, StreamBudget, bearer_token, header
 from buttonup.api.metrics import STREAMS_OPEN
 from buttonup.engine import EventName
 from buttonup.errors import StorageUnavailable
@@ -36,9 +36,15 @@ LAST_EVENT_ID = {
 STREAM_DESCRIPTION = (
     "`text/event-stream`. First `game` (data: the Game), then one event per change: "
     "`joined` ({color, game}), `move` ({move, game}), `round_over` (the round's summary "
-    "as in `rounds`), `resigned` ({color, game}), `game_over` (the Game). Each `id:` is "
-    "the game version after the change; events of one change share it and come in the "
-    "order move, round_over, game_over. A connection that resumes with `Last-Event-ID: v` "
+    "as in `rounds`), `resigned`, `aborted`, `timeout` or `abandoned` ({color, game}: who "
+    "resigned, aborted (null when the first move's time ran out), ran out of time or "
+    "abandoned the game), `game_over` (the Game). Each `id:` is the game version after the "
+    "change; events of one change share it and come in the order move, round_over, "
+    "game_over. Right after the first event of the connection, and at each change of who "
+    "is connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. "
+    "Opened with `Authorization: Bearer <seat token>`, the stream marks that seat "
+    "connected while it is open (browsers read it with `fetch`, which sends the header; "
+    "a token never goes in a URL). A connection that resumes with `Last-Event-ID: v` "
     "(or `?after=v`) gets every event after `v` and no `game` first, so ids never go back; "
     "only when `v` is no version of the game, or its later events are gone, does it start "
     "with `game` at the current version. A comment line keeps the connection alive every "
@@ -71,6 +77,13 @@ def _with_game(what: str, extra: dict) -> dict:
 
 
 COLOR = {"color": {**_ref("PlayerColor"), "description": "The seat's colour", "example": "red"}}
+ABORTER = {
+    "color": {
+        "anyOf": [_ref("PlayerColor"), {"type": "null"}],
+        "description": "The seat that aborted; null when the first move's time ran out",
+        "example": "red",
+    }
+}
 MOVE = {"move": {**_ref("Move"), "description": "The move", "example": {"number": 1}}}
 # Each event: its component, the component of its data, what it says.
 EVENTS: dict[EventName, tuple[str, str, str]] = {
@@ -83,12 +96,28 @@ EVENTS: dict[EventName, tuple[str, str, str]] = {
         "The round ended: its summary, as in the game's `rounds`",
     ),
     EventName.RESIGNED: ("ResignedEvent", "ResignedEventData", "A player resigned"),
+    EventName.ABORTED: ("AbortedEvent", "AbortedEventData", "The game was aborted"),
+    EventName.TIMEOUT: ("TimeoutEvent", "TimeoutEventData", "A player's clock ran out"),
+    EventName.ABANDONED: (
+        "AbandonedEvent",
+        "AbandonedEventData",
+        "The waiting player claimed the game an absent one abandoned",
+    ),
     EventName.GAME_OVER: ("GameOverEvent", "Game", "The game is over; the stream ends"),
+    EventName.PRESENCE: (
+        "PresenceEvent",
+        "Presence",
+        "Who is connected: after the first event, then at each change; no `id`",
+    ),
 }
+UNVERSIONED = {EventName.PRESENCE}  # events that change nothing: no `id:`
 EVENT_DATA_COMPONENTS = {
     "JoinedEventData": _with_game("A seat was taken: its colour, and the game", COLOR),
     "MoveEventData": _with_game("A move, and the game after it", MOVE),
     "ResignedEventData": _with_game("Who resigned, and the game", COLOR),
+    "AbortedEventData": _with_game("Who aborted, and the game", ABORTER),
+    "TimeoutEventData": _with_game("Whose clock ran out (they lose), and the game", COLOR),
+    "AbandonedEventData": _with_game("The absent colour (who loses), and the game", COLOR),
 }
 EVENT_EXAMPLES = {
     EventName.GAME: GAME_EXAMPLE,
@@ -96,40 +125,56 @@ EVENT_EXAMPLES = {
     EventName.MOVE: {"move": {"number": 1, "position": 4}, "game": GAME_EXAMPLE},
     EventName.ROUND_OVER: {"number": 1, "points": {"red": 0, "black": 10}},
     EventName.RESIGNED: {"color": "black", "game": GAME_EXAMPLE},
+    EventName.ABORTED: {"color": None, "game": GAME_EXAMPLE},
+    EventName.TIMEOUT: {"color": "red", "game": GAME_EXAMPLE},
+    EventName.ABANDONED: {"color": "black", "game": GAME_EXAMPLE},
     EventName.GAME_OVER: GAME_EXAMPLE,
+    EventName.PRESENCE: {
+        "red": {"connected": True, "since": "2026-11-29T16:00:00.000Z"},
+        "black": {"connected": False, "since": None},
+    },
 }
+
+
 # The events as they are on the wire: `data` is a string of JSON, whose
 # shape `contentSchema` names (JSON Schema's way for encoded content).
+def _event_component(name: EventName, data: str, description: str) -> dict:
+    properties = {
+        "event": {
+            "type": "string",
+            "const": name.value,
+            "description": "The event's name",
+            "example": name.value,
+        },
+        "id": {
+            "type": "string",
+            "pattern": "^[0-9]+$",
+            "description": "The game's version after the change",
+            "example": "3",
+        },
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": _ref(data),
+            "description": f"JSON: a {data}",
+            "example": json.dumps(EVENT_EXAMPLES[name]),
+        },
+    }
+    if name in UNVERSIONED:
+        del properties["id"]
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
 EVENT_COMPONENTS = {
     **EVENT_DATA_COMPONENTS,
     **{
-        component: {
-            "type": "object",
-            "description": description,
-            "properties": {
-                "event": {
-                    "type": "string",
-                    "const": name.value,
-                    "description": "The event's name",
-                    "example": name.value,
-                },
-                "id": {
-                    "type": "string",
-                    "pattern": "^[0-9]+$",
-                    "description": "The game's version after the change",
-                    "example": "3",
-                },
-                "data": {
-                    "type": "string",
-                    "contentMediaType": "application/json",
-                    "contentSchema": _ref(data),
-                    "description": f"JSON: a {data}",
-                    "example": json.dumps(EVENT_EXAMPLES[name]),
-                },
-            },
-            "required": ["event", "id", "data"],
-            "additionalProperties": False,
-        }
+        component: _event_component(name, data, description)
         for name, (component, data, description) in EVENTS.items()
     },
 }
@@ -184,13 +229,14 @@ class Events(ApiView):
         "stream_events",
         "Follow a game live",
         STREAM_DESCRIPTION,
-        errors=(*ALWAYS, 404, 422, 503),
+        errors=(*ALWAYS, 401, 404, 422, 503),
         codes={
             404: ("game_not_found",),
             422: ("validation_error",),
             503: ("storage_unavailable", "too_many_streams", "too_many_connections"),
         },
         parameters=(AFTER, LAST_EVENT_ID),
+        secured=None,
         responses={
             200: {
                 "description": "The event stream",
@@ -207,7 +253,7 @@ class Events(ApiView):
         client = request.remote_addr or ""
         budget.take(client)
         try:
-            events = games.watch(game_id, after, int(keepalive * 1000))
+            events = games.watch(game_id, after, int(keepalive * 1000), bearer_token())
         except BaseException:
             budget.give_back(client)
             raise

@@ -1,4 +1,5 @@
-"""/v1/games: create, read, join, play, list moves, resign."""
+"""/v1/games: create, read, join, play, list moves, resign, abort, claim
+victory, presence."""
 
 import base64
 import json
@@ -8,7 +9,7 @@ from typing import Any
 from flask import Response, current_app, g, url_for
 
 from buttonup.api import schemas
-from buttonup.api.codec import Codec, summary_view, to_json
+from buttonup.api.codec import Codec, presence_view, summary_view, to_json
 from buttonup.api.docs import (
     ALWAYS,
     GAME_ID,
@@ -280,3 +281,69 @@ class Resign(ApiView):
     def post(self, game_id: str) -> Response:
         outcome = games().resign(game_id, bearer_token(), idempotency())
         return json_response(codec().game_text(outcome.match))
+
+
+@blp.route("/<game_id>/abort", parameters=[GAME_ID])
+class Abort(ApiView):
+    @blp.response(200, schemas.GameSchema)
+    @operation(
+        blp,
+        "abort_game",
+        "Abort",
+        "Either seat calls the game off before its first move: it is `finished` with "
+        "`end_reason: aborted`, no winner and no score changed. After the first move, 409 "
+        "`abort_not_allowed`. `Idempotency-Key` makes retries safe.",
+        errors=(*WITH_BODY, 401, 404, 409, 422, 503),
+        codes={
+            404: ("game_not_found",),
+            409: ("abort_not_allowed", "game_not_in_progress", "version_conflict"),
+            503: WRITE_503,
+        },
+        parameters=(IDEMPOTENCY_KEY,),
+        secured=True,
+    )
+    def post(self, game_id: str) -> Response:
+        outcome = games().abort(game_id, bearer_token(), idempotency())
+        return json_response(codec().game_text(outcome.match))
+
+
+@blp.route("/<game_id>/claim-victory", parameters=[GAME_ID])
+class ClaimVictory(ApiView):
+    @blp.response(200, schemas.GameSchema)
+    @operation(
+        blp,
+        "claim_victory",
+        "Claim an abandoned game",
+        "On the opponent's turn, once the opponent (a human) has had no stream open for "
+        "`BUTTONUP_ABANDON_SECONDS` (60 by default) and their turn has lasted as long, the "
+        "token's player wins: `end_reason: abandoned`. Otherwise 409 `claim_not_allowed`, "
+        "whose `detail` says why and, while the wait runs, `retry_after_seconds` when.",
+        errors=(*WITH_BODY, 401, 404, 409, 422, 503),
+        codes={
+            404: ("game_not_found",),
+            409: ("claim_not_allowed", "game_not_in_progress", "version_conflict"),
+            503: WRITE_503,
+        },
+        parameters=(IDEMPOTENCY_KEY,),
+        secured=True,
+    )
+    def post(self, game_id: str) -> Response:
+        outcome = games().claim_victory(game_id, bearer_token(), idempotency())
+        return json_response(codec().game_text(outcome.match))
+
+
+@blp.route("/<game_id>/presence", parameters=[GAME_ID])
+class Presence(ApiView):
+    @blp.response(200, schemas.PresenceSchema)
+    @operation(
+        blp,
+        "get_presence",
+        "Who is connected",
+        "Whether each seat has an event stream open with its credential, and since when "
+        "(null: never). Right within 5 s, across workers and replicas, also after a worker "
+        "dies.",
+        errors=(*ALWAYS, 404, 503),
+        codes={404: ("game_not_found",), 503: READ_503},
+    )
+    def get(self, game_id: str) -> Response:
+        return json_response(to_json(presence_view(games().presence(game_id))))

@@ -25,6 +25,8 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     engine.NotYourTurn: (409, "not_your_turn", "Not your turn"),
     engine.IllegalMove: (409, "illegal_move", "Illegal move"),
     engine.HintsDisabled: (403, "hints_disabled", "Hints disabled"),
+    engine.AbortNotAllowed: (409, "abort_not_allowed", "Abort not allowed"),
+    engine.ClaimNotAllowed: (409, "claim_not_allowed", "Claim not allowed"),
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),
@@ -70,6 +72,10 @@ def handle_domain_error(error: Exception) -> Response:
         extra["version"] = version
     if status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="buttonup"'
+    wait_ms = getattr(error, "retry_after_ms", None)
+    if wait_ms is not None:
+        extra["retry_after_seconds"] = -(-wait_ms // 1000)  # whole seconds, rounded up
+        headers["Retry-After"] = str(extra["retry_after_seconds"])
     if isinstance(error, errors.OutcomeUnknown):
         REDIS_ERRORS.inc()
         headers["Retry-After"] = "1"

@@ -7,7 +7,22 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from buttonup.engine import PLAYERS, BotLevel, Color, Options, SeatType, Status, Visibility
+from buttonup.engine import (
+    PLAYERS,
+    BotLevel,
+    Color,
+    EndReason,
+    Options,
+    SeatType,
+    Status,
+    Visibility,
+)
+from buttonup.engine.clock import (
+    FISCHER_INCREMENT_SECONDS,
+    FISCHER_INITIAL_SECONDS,
+    PER_MOVE_SECONDS,
+    ClockType,
+)
 from buttonup.games import NewGame
 from buttonup.http_codes import PROBLEM_CODES
 
@@ -16,6 +31,8 @@ PLAYER_COLORS = tuple(color.value for color in PLAYERS)
 SEAT_TYPES = [kind.value for kind in SeatType]
 STATUSES = [status.value for status in Status]
 VISIBILITIES = [visibility.value for visibility in Visibility]
+END_REASONS = [reason.value for reason in EndReason]
+CLOCK_TYPES = [kind.value for kind in ClockType]
 CIRCLE_EXAMPLE = [["white"], ["red"], ["black"], ["red", "white"], [], ["black"], [], [], []]
 FINAL_STACK_EXAMPLE = ["red", "white", "red", "black", "white", "white", "red", "black", "black"]
 TIME_EXAMPLE = "2026-11-29T16:00:00.000Z"
@@ -26,7 +43,16 @@ PLAYER_COLOR = {"$ref": "#/components/schemas/PlayerColor"}
 BUTTON_COLOR = {"$ref": "#/components/schemas/ButtonColor"}
 BOT_LEVEL = {"$ref": "#/components/schemas/BotLevel"}
 BOT_LEVELS = tuple(level.value for level in BotLevel)
+END_REASON = {"$ref": "#/components/schemas/EndReason"}
 COMPONENTS = {
+    "EndReason": {
+        "type": "string",
+        "enum": END_REASONS,
+        "description": "How a game ended: `target_score` (a player reached it), "
+        "`resignation`, `timeout` (a clock ran out), `abandoned` (the waiting player "
+        "claimed it) or `aborted` (no winner, no score changed)",
+        "example": "target_score",
+    },
     "BotLevel": {
         "type": "string",
         "enum": list(BOT_LEVELS),
@@ -221,6 +247,106 @@ SEAT_REQUEST_COMPONENTS = {
 }
 
 
+class ClockRequestSchema(Described):
+    """A time control: `fischer` (a bank per player, plus an increment after each
+    of one's moves) or `per_move` (the same time for every turn)."""
+
+    type = fields.String(
+        required=True, validate=validate.OneOf(CLOCK_TYPES), **doc("The kind", "fischer")
+    )
+    initial_seconds = StrictInteger(
+        validate=validate.Range(*FISCHER_INITIAL_SECONDS),
+        **doc("fischer: each player's bank at the start", 180),
+    )
+    increment_seconds = StrictInteger(
+        validate=validate.Range(*FISCHER_INCREMENT_SECONDS),
+        **doc("fischer: added after each of one's moves", 2),
+    )
+    seconds = StrictInteger(
+        validate=validate.Range(*PER_MOVE_SECONDS),
+        **doc("per_move: the time of every turn (up to 14 days)", 86_400),
+    )
+
+    @validates_schema
+    def _fields_of_its_type(self, data: dict[str, Any], **kwargs: Any) -> None:
+        wanted = CLOCK_FIELDS.get(data.get("type"), ())  # type: ignore[arg-type]
+        for name in wanted:
+            if name not in data:
+                raise ValidationError(f"required for a {data['type']} clock", name)
+        for name in data:
+            if name != "type" and name not in wanted:
+                raise ValidationError(f"not a field of a {data['type']} clock", name)
+
+
+CLOCK_FIELDS = {
+    ClockType.FISCHER.value: ("initial_seconds", "increment_seconds"),
+    ClockType.PER_MOVE.value: ("seconds",),
+}
+
+
+def _clock_settings_component(kind: ClockType, description: str) -> dict[str, Any]:
+    properties = {
+        name: field
+        for name, field in CLOCK_REQUEST_PROPERTIES.items()
+        if name in CLOCK_FIELDS[kind.value]
+    }
+    return {
+        "type": "object",
+        "description": description,
+        "properties": {
+            "type": {
+                "type": "string",
+                "enum": [kind.value],
+                "description": f"`{kind.value}`",
+                "example": kind.value,
+            },
+            **properties,
+        },
+        "required": ["type", *CLOCK_FIELDS[kind.value]],
+        "additionalProperties": False,
+    }
+
+
+def _range(description: str, bounds: tuple[int, int], example: int) -> dict[str, Any]:
+    return {
+        "type": "integer",
+        "minimum": bounds[0],
+        "maximum": bounds[1],
+        "description": description,
+        "example": example,
+    }
+
+
+CLOCK_REQUEST_PROPERTIES = {
+    "initial_seconds": _range("Each player's bank at the start", FISCHER_INITIAL_SECONDS, 180),
+    "increment_seconds": _range("Added after each of one's moves", FISCHER_INCREMENT_SECONDS, 2),
+    "seconds": _range("The time of every turn (up to 14 days)", PER_MOVE_SECONDS, 86_400),
+}
+# As for seats: the spec states which fields go with which type as a choice.
+CLOCK_REQUEST_COMPONENTS = {
+    "FischerClockSettings": _clock_settings_component(
+        ClockType.FISCHER, "A bank of time per player, plus an increment after each move"
+    ),
+    "PerMoveClockSettings": _clock_settings_component(
+        ClockType.PER_MOVE, "The same time for every turn; nothing carries over"
+    ),
+    "ClockRequest": {
+        "description": "A time control",
+        "oneOf": [
+            {"$ref": "#/components/schemas/FischerClockSettings"},
+            {"$ref": "#/components/schemas/PerMoveClockSettings"},
+        ],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {
+                ClockType.FISCHER.value: "#/components/schemas/FischerClockSettings",
+                ClockType.PER_MOVE.value: "#/components/schemas/PerMoveClockSettings",
+            },
+        },
+    },
+}
+
+
 class PlayersRequestSchema(Described):
     """The two seats of a new game."""
 
@@ -263,6 +389,15 @@ class CreateGameSchema(Described):
     players = fields.Nested(
         PlayersRequestSchema,
         **doc("The seats; both human by default", {"red": {"type": "human"}}),
+    )
+    clock = fields.Nested(
+        ClockRequestSchema,
+        allow_none=True,
+        **doc(
+            "The time control; absent or null: untimed. A player whose clock runs out "
+            "loses (the game is aborted instead when its first move never came)",
+            {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2},
+        ),
     )
 
     @post_load
@@ -410,6 +545,52 @@ class RoundResultSchema(Document):
     points = tally_field("Points scored: the difference, to the stronger", {"red": 0, "black": 10})
 
 
+class ClockSchema(Document):
+    """A game's clock: its settings (`initial_seconds` and `increment_seconds`
+    for `fischer`, `seconds` for `per_move`) and where it stands."""
+
+    OPTIONAL = frozenset({"initial_seconds", "increment_seconds", "seconds"})
+
+    type = fields.String(validate=validate.OneOf(CLOCK_TYPES), **doc("The kind", "fischer"))
+    initial_seconds = fields.Integer(**doc("fischer: each player's bank at the start", 180))
+    increment_seconds = fields.Integer(**doc("fischer: added after each of one's moves", 2))
+    seconds = fields.Integer(**doc("per_move: the time of every turn", 86_400))
+    remaining_ms = tally_field(
+        "Each player's time left, as of the game's `updated_at`", {"red": 171_250, "black": 180_000}
+    )
+    running = player_color("Whose clock runs (null: none)", "black", nullable=True)
+    deadline = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "When the running clock reaches zero (null: none runs); compare "
+            "with the `Date` header for the client's own clock",
+            "example": TIME_EXAMPLE,
+            "format": "date-time",
+        },
+    )
+
+
+class SeatPresenceSchema(Document):
+    """Whether a seat has a stream open."""
+
+    connected = fields.Boolean(**doc("A stream with the seat's credential is open", True))
+    since = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "When it last became connected or disconnected (null: never connected)",
+            "example": TIME_EXAMPLE,
+            "format": "date-time",
+        },
+    )
+
+
+class PresenceSchema(Document):
+    """Who is connected, by seat: right within 5 s, across workers and replicas."""
+
+    red = fields.Nested(SeatPresenceSchema, **doc("The red seat", {"connected": True}))
+    black = fields.Nested(SeatPresenceSchema, **doc("The black seat", {"connected": False}))
+
+
 class GameSchema(Document):
     """A game of Button Up!"""
 
@@ -439,6 +620,22 @@ class GameSchema(Document):
     score = tally_field("Points so far", {"red": 0, "black": 10})
     winner = player_color("The winner once finished, else null", nullable=True)
     resigned = player_color("Who resigned, if anyone", None, nullable=True)
+    end_reason = Ref(END_REASON, "How it ended; null until finished", None, nullable=True)
+    clock = fields.Nested(
+        ClockSchema,
+        allow_none=True,
+        **doc(
+            "Null when untimed",
+            {
+                "type": "fischer",
+                "initial_seconds": 180,
+                "increment_seconds": 2,
+                "remaining_ms": {"red": 171_250, "black": 180_000},
+                "running": "black",
+                "deadline": TIME_EXAMPLE,
+            },
+        ),
+    )
     round = fields.Nested(
         RoundSchema,
         **doc(
@@ -579,7 +776,7 @@ class AnalysisSchema(Document):
 class ProblemSchema(Document):
     """An RFC 9457 problem: every error the service sends."""
 
-    OPTIONAL = frozenset({"version", "errors"})
+    OPTIONAL = frozenset({"version", "errors", "retry_after_seconds"})
 
     type = fields.String(
         **doc("A URI naming the problem type", "urn:buttonup:problem:not_your_turn")
@@ -597,6 +794,9 @@ class ProblemSchema(Document):
         keys=fields.String(),
         values=fields.List(fields.String()),
         **doc("Messages by field (validation errors)", {"position": ["Not a valid integer."]}),
+    )
+    retry_after_seconds = fields.Integer(
+        **doc("claim_not_allowed: when the claim would be allowed, if nothing changes", 42)
     )
 
 

@@ -16,6 +16,8 @@ from buttonup.engine.board import (
 )
 from buttonup.engine.bots import BOT_NAMES, BotLevel, choose_move
 from buttonup.engine.errors import (
+    AbortNotAllowed,
+    ClaimNotAllowed,
     GameFull,
     HintsDisabled,
     IllegalMove,
@@ -35,7 +37,9 @@ from buttonup.engine.game import (
     Tally,
 )
 from buttonup.engine.match import (
+    Abort,
     Action,
+    Claim,
     EndReason,
     Join,
     Match,
@@ -45,6 +49,7 @@ from buttonup.engine.match import (
     Seat,
     SeatType,
     Status,
+    TimeOut,
     Visibility,
 )
 from buttonup.engine.randomness import SeededDraws
@@ -58,7 +63,11 @@ __all__ = [
     "PLAYERS",
     "Circle",
     "Color",
+    "Abort",
+    "AbortNotAllowed",
     "Action",
+    "Claim",
+    "ClaimNotAllowed",
     "EndReason",
     "EventName",
     "GameFull",
@@ -74,6 +83,7 @@ __all__ = [
     "SeatTaken",
     "SeatType",
     "Status",
+    "TimeOut",
     "Visibility",
     "GameState",
     "IllegalMove",

@@ -40,3 +40,18 @@ class NotSeated(RulesError):
 
 class HintsDisabled(RulesError):
     """Analysis of a match in play that was created without hints."""
+
+
+class AbortNotAllowed(RulesError):
+    """Abort after the game's first move."""
+
+
+class ClaimNotAllowed(RulesError):
+    """Claim victory while the opponent is not gone long enough, or on one's
+    own turn. `retry_after_ms`: when the wait that is running would allow it."""
+
+    def __init__(
+        self, detail: str, version: int | None = None, retry_after_ms: int | None = None
+    ) -> None:
+        super().__init__(detail, version)
+        self.retry_after_ms = retry_after_ms

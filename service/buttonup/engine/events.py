@@ -1,7 +1,8 @@
 """Typed domain events: what a command on a match did, one version at a time.
 
 Each names the version it produced; the events of one change share it and
-come in the order Moved, RoundOver, GameOver (or Resigned, GameOver).
+come in the order Moved, RoundOver, GameOver (or the ending that is not a
+move: Resigned, Aborted, TimedOut or Abandoned, then GameOver).
 """
 
 from dataclasses import dataclass
@@ -20,7 +21,11 @@ class EventName(StrEnum):
     MOVE = "move"
     ROUND_OVER = "round_over"
     RESIGNED = "resigned"
+    ABORTED = "aborted"
+    TIMEOUT = "timeout"
+    ABANDONED = "abandoned"
     GAME_OVER = "game_over"
+    PRESENCE = "presence"  # who is connected: no change, no version, no id
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,4 +63,27 @@ class GameOver:
     version: int
 
 
-Event = Joined | Moved | RoundOver | Resigned | GameOver
+@dataclass(frozen=True, slots=True)
+class Aborted:
+    name: ClassVar[EventName] = EventName.ABORTED
+    version: int
+    color: Color | None  # who aborted; None when the first move's time ran out
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    name: ClassVar[EventName] = EventName.TIMEOUT
+    version: int
+    color: Color  # whose clock ran out
+
+
+@dataclass(frozen=True, slots=True)
+class Abandoned:
+    name: ClassVar[EventName] = EventName.ABANDONED
+    version: int
+    color: Color  # the absent player, who loses
+
+
+Event = Joined | Moved | RoundOver | Resigned | Aborted | TimedOut | Abandoned | GameOver
+# The events that end a game and say how, each followed by GameOver.
+Ending = Resigned | Aborted | TimedOut | Abandoned

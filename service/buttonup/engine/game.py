@@ -253,16 +253,20 @@ class GameState:
 
     def resign(self, player: Color) -> "GameState":
         """`player` gives up: the game is over and the opponent wins."""
+        return replace(self.forfeit(player), resigned=player)
+
+    def forfeit(self, player: Color) -> "GameState":
+        """`player` loses without playing on (their time ran out, or they
+        abandoned the game): the game is over and the opponent wins."""
         if self.is_over:
             raise NotInProgress("the game is over")
         if player not in PLAYERS:
-            raise ValueError("only red or black can resign")
-        return replace(
-            self,
-            round=replace(self.round, to_move=None),
-            winner=opponent(player),
-            resigned=player,
-        )
+            raise ValueError("only red or black can lose")
+        return replace(self.halted(), winner=opponent(player))
+
+    def halted(self) -> "GameState":
+        """Nobody is to move any more; the score stands (an aborted game)."""
+        return replace(self, round=replace(self.round, to_move=None))
 
     def _finish_round(self) -> "GameState":
         final_stack = next(stack for stack in self.round.circle if stack)

@@ -1,9 +1,11 @@
 """The match around a game: options, seats, status and how it ended.
 
 Pure and immutable: every change is an action (a join, a move, a
-resignation) that `Match.apply` turns into the next version and the domain
-events it produced. Commands (`join`, `play`, `resign`, `bot_reply`) check
-who may do what, then apply their action; replaying a match's actions from
+resignation, an abort, a timeout, a claim of an abandoned game) that
+`Match.apply` turns into the next version and the domain events it produced.
+Commands (`join`, `play`, `resign`, `abort`, `overdue`, `claim_victory`,
+`bot_reply`) check who may do what, then apply their action; time is always
+an argument (`now`, ms since the epoch), never read; replaying a match's actions from
 its first version rebuilds every later one exactly (deals come from the
 match's seed), which is what storage and the event streams rely on.
 """
@@ -15,10 +17,12 @@ from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any, get_args, get_type_hints
 
-from buttonup.engine.board import PLAYERS, Color
+from buttonup.engine.board import PLAYERS, Color, opponent
 from buttonup.engine.bots import BOT_NAMES, BotLevel, choose_move
 from buttonup.engine.clock import Clock, ClockSettings
 from buttonup.engine.errors import (
+    AbortNotAllowed,
+    ClaimNotAllowed,
     GameFull,
     HintsDisabled,
     NotInProgress,
@@ -27,7 +31,17 @@ from buttonup.engine.errors import (
     RulesError,
     SeatTaken,
 )
-from buttonup.engine.events import Event, GameOver, Joined, Moved, Resigned, RoundOver
+from buttonup.engine.events import (
+    Abandoned,
+    Aborted,
+    Event,
+    GameOver,
+    Joined,
+    Moved,
+    Resigned,
+    RoundOver,
+    TimedOut,
+)
 from buttonup.engine.game import DEFAULT_TARGET_SCORE, GameState
 
 SEED_BITS = 128  # a match created without a seed draws one this long
@@ -52,6 +66,9 @@ class SeatType(StrEnum):
 class EndReason(StrEnum):
     TARGET_SCORE = "target_score"
     RESIGNATION = "resignation"
+    TIMEOUT = "timeout"
+    ABANDONED = "abandoned"
+    ABORTED = "aborted"  # no winner, no score changed
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +162,28 @@ class Resign:
     at: int
 
 
-Action = Join | Play | Resign
+@dataclass(frozen=True, slots=True)
+class Abort:
+    color: Color
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """The running clock reached zero; `at` is that instant (the deadline)."""
+
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """`color` claims the game its absent opponent abandoned."""
+
+    color: Color
+    at: int
+
+
+Action = Join | Play | Resign | Abort | TimeOut | Claim
 Change = tuple["Match", list[Event]]
 
 
@@ -226,11 +264,21 @@ class Match:
             return None
         return self.game.to_move
 
-    def _clock_after(self, before: "Match", at: int) -> Clock | None:
-        """The clock once `self` follows `before` at `at`."""
+    def _clock_after(self, before: "Match", at: int, moved: bool) -> Clock | None:
+        """The clock once `self` follows `before` at `at`: after a move, the
+        mover's clock is charged (plus any increment) and the next player's
+        starts; after anything else, only whose clock runs changes."""
         if self.clock is None:
             return None
-        return self.clock.moved(before._human_to_move(), self._human_to_move(), at)
+        if moved:
+            return self.clock.moved(before._human_to_move(), self._human_to_move(), at)
+        return self.clock.start(self._human_to_move(), at)
+
+    def ran_out(self, now: int) -> Color | None:
+        """The player whose clock has run out at `now`, while the game is playing."""
+        if self.clock is None or self.status is not Status.PLAYING:
+            return None
+        return self.clock.ran_out(now)
 
     def bot_to_move(self) -> BotLevel | None:
         if self.status is not Status.PLAYING:
@@ -258,13 +306,52 @@ class Match:
         return self.apply(Join(color, name, token_sha256, now))
 
     def play(self, color: Color, position: int, now: int) -> Change:
-        self._require_playing()
+        self._require_in_time(now)
         if color is not self.game.to_move:
             raise NotYourTurn(f"it is {self.game.to_move}'s turn", self.version)
         return self.apply(Play(position, now))
 
     def resign(self, color: Color, now: int) -> Change:
+        self._require_in_time(now)
         return self.apply(Resign(color, now))
+
+    def abort(self, color: Color, now: int) -> Change:
+        """Either seat calls the game off before its first move."""
+        self._require_in_time(now)
+        return self.apply(Abort(color, now))
+
+    def overdue(self, now: int) -> Change | None:
+        """The game's end when the running clock has run out by `now`: a
+        timeout, or an abort when the game's first move never came. None
+        when no clock has run out."""
+        if self.ran_out(now) is None:
+            return None
+        return self.apply(TimeOut(self.deadline))  # type: ignore[arg-type]  # one runs
+
+    def claim_victory(
+        self, color: Color, now: int, gone_since: int | None, abandon_ms: int
+    ) -> Change:
+        """`color` claims the game: allowed on the opponent's turn once the
+        opponent (a human) has been disconnected (`gone_since`: since when;
+        None while connected) and their turn has lasted `abandon_ms` both."""
+        self._require_in_time(now)
+        absent = opponent(color)
+        if self.game.to_move is not absent:
+            raise ClaimNotAllowed("it is your turn", self.version)
+        if self.seat(absent).type is SeatType.BOT:
+            raise ClaimNotAllowed("the opponent is a bot", self.version)
+        if gone_since is None:
+            raise ClaimNotAllowed("the opponent is connected", self.version)
+        # Their turn began when the game last changed, so they have not moved
+        # since then either.
+        allowed_at = max(gone_since, self.updated_at) + abandon_ms
+        if now < allowed_at:
+            raise ClaimNotAllowed(
+                f"the opponent has not been gone long enough: {abandon_ms // 1000} s are needed",
+                self.version,
+                retry_after_ms=allowed_at - now,
+            )
+        return self.apply(Claim(color, now))
 
     def bot_reply(self, now: int) -> Change:
         """The bot to move plays (ValueError when no bot is to move)."""
@@ -282,7 +369,13 @@ class Match:
             return self._played(action)
         if isinstance(action, Join):
             return self._joined(action)
-        return self._resigned(action)
+        if isinstance(action, Resign):
+            return self._resigned(action)
+        if isinstance(action, Abort):
+            return self._aborted(action.color, action.at)
+        if isinstance(action, TimeOut):
+            return self._timed_out(action)
+        return self._claimed(action)
 
     def replay(self, actions: Iterable[Action]) -> Iterable[Change]:
         """Each later version, one per action, with its events."""
@@ -291,13 +384,13 @@ class Match:
             match, events = match.apply(action)
             yield match, events
 
-    def _next(self, at: int, **changes: object) -> "Match":
+    def _next(self, at: int, *, moved: bool = False, **changes: object) -> "Match":
         after = replace(self, version=self.version + 1, updated_at=at, **changes)
         if after.clock is None:
             return after
         # A move stops its mover's clock and starts the next player's; a
         # join that starts the game starts the first; the end stops it.
-        return replace(after, clock=after._clock_after(self, at))
+        return replace(after, clock=after._clock_after(self, at, moved))
 
     def _joined(self, action: Join) -> Change:
         if action.color not in self.open_seats:
@@ -314,7 +407,7 @@ class Match:
         except RulesError as refused:  # the game's own refusal, with this match's version
             raise type(refused)(refused.detail, self.version) from None
         end = EndReason.TARGET_SCORE if game.is_over else None
-        after = self._next(action.at, game=game, end_reason=end)
+        after = self._next(action.at, moved=True, game=game, end_reason=end)
         version = after.version
         events: list[Event] = [Moved(version, outcome, action.at)]
         if outcome.round_over:
@@ -329,6 +422,41 @@ class Match:
             action.at, game=self.game.resign(action.color), end_reason=EndReason.RESIGNATION
         )
         return after, [Resigned(after.version, action.color), GameOver(after.version)]
+
+    def _aborted(self, color: Color | None, at: int) -> Change:
+        self._require_playing()
+        if self.game.moves_played:
+            raise AbortNotAllowed("a game can be aborted only before its first move", self.version)
+        after = self._next(at, game=self.game.halted(), end_reason=EndReason.ABORTED)
+        return after, [Aborted(after.version, color), GameOver(after.version)]
+
+    def _timed_out(self, action: TimeOut) -> Change:
+        self._require_playing()
+        loser = self.clock.running if self.clock is not None else None
+        if loser is None or action.at < self.deadline:  # type: ignore[operator]  # one runs
+            raise NotInProgress("no clock has run out", self.version)
+        if not self.game.moves_played:  # the first move never came: no loser
+            return self._aborted(None, action.at)
+        after = self._next(action.at, game=self.game.forfeit(loser), end_reason=EndReason.TIMEOUT)
+        return after, [TimedOut(after.version, loser), GameOver(after.version)]
+
+    def _claimed(self, action: Claim) -> Change:
+        self._require_playing()
+        absent = opponent(action.color)
+        if self.game.to_move is not absent:
+            raise ClaimNotAllowed("it is your turn", self.version)
+        after = self._next(
+            action.at, game=self.game.forfeit(absent), end_reason=EndReason.ABANDONED
+        )
+        return after, [Abandoned(after.version, absent), GameOver(after.version)]
+
+    def _require_in_time(self, now: int) -> None:
+        """A command after the running clock ran out comes too late: the game
+        ended at its deadline (`overdue` makes that version)."""
+        late = self.ran_out(now)
+        if late is not None:
+            raise NotInProgress(f"the game is over: {late}'s time ran out", self.version)
+        self._require_playing()
 
     def _require_playing(self) -> None:
         status = self.status

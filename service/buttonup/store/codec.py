@@ -4,9 +4,10 @@ Format 2 keeps, per game, the match at its *base* version (version 0 for a
 game created by this format; the version it was upgraded at for a game
 written by format 1) and a *log*: one short line per later version saying
 what changed (a move is its position, a join its seat, name and token hash,
-a resignation its colour), each with the milliseconds since the version
-before. Replaying the log on the base with the engine rebuilds every version
-exactly, so neither the moves nor the events are stored as documents.
+a resignation, an abort or a claim its colour, a timeout nothing more), each
+with the milliseconds since the version before. Replaying the log on the
+base with the engine rebuilds every version exactly, so neither the moves
+nor the events are stored as documents.
 
 Format 1 (a JSON record with every round, written before format 2) is still
 read: `decode_record_v1` turns such a record into the match it describes.
@@ -22,7 +23,9 @@ from typing import Any
 import orjson
 
 from buttonup.engine import (
+    Abort,
     BotLevel,
+    Claim,
     Color,
     EndReason,
     GameState,
@@ -33,9 +36,12 @@ from buttonup.engine import (
     Resign,
     Seat,
     SeatType,
+    TimeOut,
     Visibility,
 )
-from buttonup.engine.events import Event, Joined, Moved, Resigned
+from buttonup.engine.board import opponent
+from buttonup.engine.clock import Clock
+from buttonup.engine.events import Abandoned, Aborted, Event, Joined, Moved, Resigned, TimedOut
 from buttonup.engine.game import RoundResult, RoundState, Tally
 from buttonup.engine.match import SEED_BITS, Action
 
@@ -80,6 +86,14 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
             g=_encode_game(match.game),
             e=match.end_reason.value if match.end_reason else None,
         )
+        if match.clock is not None:
+            clock = match.clock
+            plain["t"] = [
+                clock.remaining_ms.red,
+                clock.remaining_ms.black,
+                _letter_or_none(clock.running),
+                clock.since,
+            ]
     return orjson.dumps(plain)
 
 
@@ -98,6 +112,12 @@ def decode_base(data: bytes | str) -> Match:
         match = Match.new(plain["id"], started, plain["c"], bots, seed=int(plain["k"]))
         return replace(match, options=options)
     red, black = plain["s"]
+    clock = None
+    if options.clock is not None:
+        red_ms, black_ms, running, since = plain["t"]
+        clock = Clock(
+            options.clock, Tally(red_ms, black_ms), _COLOR[running] if running else None, since
+        )
     return Match(
         id=plain["id"],
         version=plain["v"],
@@ -108,6 +128,7 @@ def decode_base(data: bytes | str) -> Match:
         black=_decode_seat(black),
         game=_decode_game(plain["g"]),
         end_reason=EndReason(plain["e"]) if plain["e"] else None,
+        clock=clock,
     )
 
 
@@ -226,6 +247,12 @@ def action_of(match: Match, events: Sequence[Event]) -> Action:
         return Join(first.color, seat.name, seat.token_sha256 or "", match.updated_at)
     if isinstance(first, Resigned):
         return Resign(first.color, match.updated_at)
+    if isinstance(first, TimedOut) or (isinstance(first, Aborted) and first.color is None):
+        return TimeOut(match.updated_at)
+    if isinstance(first, Aborted):
+        return Abort(first.color, match.updated_at)  # type: ignore[arg-type]  # not None
+    if isinstance(first, Abandoned):
+        return Claim(opponent(first.color), match.updated_at)
     raise ValueError(f"no action makes {first!r}")
 
 
@@ -238,8 +265,11 @@ def encode_action(action: Action, previous_at: int) -> str:
         if action.name is not None:  # no name field at all: None, not ""
             parts.append(action.name)
         entry = FIELD.join(parts)
+    elif isinstance(action, TimeOut):
+        entry = "t" + FIELD + delay
     else:
-        entry = "r" + _LETTER[action.color] + FIELD + delay
+        kind = {Resign: "r", Abort: "a", Claim: "c"}[type(action)]
+        entry = kind + _LETTER[action.color] + FIELD + delay
     return entry + ENTRY_END
 
 
@@ -257,11 +287,17 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
             at += int(parts[1], 36)
             name = parts[3] if len(parts) > 3 else None
             yield Join(_COLOR[entry[1]], name, parts[2], at)
-        elif kind == "r":
+        elif kind in _COLORED:
             at += int(parts[1], 36)
-            yield Resign(_COLOR[entry[1]], at)
+            yield _COLORED[kind](_COLOR[entry[1]], at)
+        elif kind == "t":
+            at += int(parts[1], 36)
+            yield TimeOut(at)
         else:
             raise StoredFormError(f"unknown log entry {entry!r}")
+
+
+_COLORED: dict[str, type[Resign | Abort | Claim]] = {"r": Resign, "a": Abort, "c": Claim}
 
 
 def _base36(number: int) -> str:

@@ -38,17 +38,21 @@ COUNT = 100  # events per stream and read
 class StoredEvent:
     """One entry of a game's stream: the version a change made and the change
     as the log keeps it (store.codec); entries written by format 1 carry the
-    event's name and rendered data instead."""
+    event's name and rendered data instead. A `presence` entry says that a
+    seat's presence changed (store.presence): it has no version."""
 
     stream_id: str
     version: int
     entry: str | None
     name: str | None = None
     data: str | None = None
+    presence: bool = False
 
 
 def stored_event(item: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
     stream_id, fields = item
+    if b"p" in fields:
+        return StoredEvent(stream_id.decode(), -1, None, presence=True)
     entry = fields.get(b"a")
     if entry is not None:
         return StoredEvent(stream_id.decode(), int(fields[b"v"]), entry.decode())

@@ -9,6 +9,10 @@ Keys of a game (all share the id as hash tag, so one Redis Cluster slot):
   watchers block on; it expires soon after the game is over;
 - `replies`: a hash of what idempotent moves answered, as references;
 - `moves`: only in games written by format 1: their moves until the upgrade.
+
+Beside the games, two indexes of their own keys, each a hint that reads
+check against the games: the lobby, and the deadlines of running clocks
+(store.deadlines).
 """
 
 import base64
@@ -22,10 +26,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from buttonup.engine import Match, RulesError
+from buttonup.engine import Color, Match, RulesError
 from buttonup.engine.match import Action, Change
 from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, Client
+from buttonup.store.deadlines import DeadlineIndex, Due
 from buttonup.store.errors import (
     GameNotFound,
     OutcomeUnknown,
@@ -34,6 +39,7 @@ from buttonup.store.errors import (
 )
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
 from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN, TOKEN_BYTES, command_line_safe
+from buttonup.store.presence import PresenceBoard, SeatPresence
 from buttonup.store.scripts import LuaScript, Unconfirmed
 
 # The secret that idempotent creates derive their game's id from (made by the
@@ -275,6 +281,16 @@ class GameStore:
         self._read = LuaScript(client, _READ)
         self._history = LuaScript(client, _HISTORY)
         self._settle = LuaScript(client, _SETTLE)
+        self._deadlines = DeadlineIndex(client)
+        self._presence = PresenceBoard(
+            client,
+            lambda game_id: [
+                self.presence_key(game_id),
+                self.events_key(game_id),
+                self.game_key(game_id),
+            ],
+            _local_ms,
+        )
         # Redis's clock minus this process's, in ms, as last seen (None: not yet).
         self._redis_clock_offset_ms: int | None = None
         self._recent = RecentMatches(recent_matches)
@@ -292,6 +308,10 @@ class GameStore:
     @staticmethod
     def replies_key(game_id: str) -> str:
         return _key_of(game_id, "replies")
+
+    @staticmethod
+    def presence_key(game_id: str) -> str:
+        return _key_of(game_id, "presence")
 
     @staticmethod
     def moves_key(game_id: str) -> str:
@@ -352,6 +372,7 @@ class GameStore:
         base = codec.encode_base(match)
         keys = [self.game_key(match.id)]
         with _storage_errors():
+            self._expect_deadline(match, changes[-1][0] if changes else match)
             deadline = self._write_deadline()
             args = [match.version + len(changes), base, log, self._game_ttl_ms, reply or "-"]
             try:
@@ -492,6 +513,7 @@ class GameStore:
         ]
         write_id = secrets.token_urlsafe(9)  # tells this commit from any other
         with _storage_errors():
+            self._expect_deadline(before, after)
             deadline = self._write_deadline()
             try:
                 outcome = self._commit.write(keys=keys, args=[*args, deadline, write_id, *stream])
@@ -510,6 +532,25 @@ class GameStore:
         length = len(log.encode()) + (revision.log_length if revision.upgraded else 0)
         self._recent.put(after, Revision(length))
         return None
+
+    def _expect_deadline(self, before: Match, after: Match) -> None:
+        """Before a commit that sets a new deadline: the index's entry no later."""
+        if after.deadline is not None and (before is after or after.deadline != before.deadline):
+            self._deadlines.expect(after.id, after.deadline)
+
+    def claim_due(self, now: int, count: int, lease_ms: int) -> list[Due]:
+        """Games whose clock may have run out by `now`, leased to this caller."""
+        with _storage_errors():
+            return self._deadlines.claim_due(now, count, lease_ms)
+
+    def settle_deadline(self, due: Due, deadline: int | None) -> bool:
+        """The index's entry for a claimed game where the game now says."""
+        with _storage_errors():
+            return self._deadlines.settle(due, deadline)
+
+    def deadline_entries(self) -> Sequence[tuple[str, int]]:
+        with _storage_errors():
+            return self._deadlines.entries()
 
     # Writes that Redis may have run without answering: each carries a
     # deadline in Redis's own clock that its script checks, so that once Redis
@@ -573,7 +614,35 @@ class GameStore:
         """The format-1 events its stream still holds (a game begun before format 2)."""
         with _storage_errors():
             entries = self._redis.xrange(self.events_key(game_id), "-", "+")
-        return [event for event in map(stored_event, entries) if event.entry is None]
+        return [
+            event
+            for event in map(stored_event, entries)
+            if event.entry is None and not event.presence
+        ]
+
+    # Presence: which seats have a stream open (store.presence).
+
+    def connect_seat(self, game_id: str, color: Color) -> str:
+        with _storage_errors():
+            return self._presence.connect(game_id, color)
+
+    def disconnect_seat(self, game_id: str, color: Color, connection: str) -> None:
+        with _storage_errors():
+            self._presence.disconnect(game_id, color, connection)
+
+    def presence(self, game_id: str) -> dict[Color, SeatPresence]:
+        with _storage_errors():
+            return self._presence.read(game_id)
+
+    def beat(self) -> None:
+        """This process is alive; dead ones' connections are let go."""
+        with _storage_errors():
+            self._presence.beat()
+
+    def leave(self) -> None:
+        """This process stops: its connections are let go now."""
+        with _storage_errors():
+            self._presence.leave()
 
     @contextmanager
     def subscribe(self, game_id: str, after_id: str) -> Iterator[Subscription]:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from flask import Blueprint, Response, send_from_directory
 
-from buttonup.engine import PLAYERS, EventName, SeatType, Status, Visibility
+from buttonup.engine import PLAYERS, EndReason, EventName, SeatType, Status, Visibility
+from buttonup.engine.clock import ClockType
 
 STATIC = Path(__file__).with_name("static")
 
@@ -38,6 +39,8 @@ def vocabulary_module() -> str:
     names = {
         "COLORS": [color.value for color in PLAYERS],
         "EVENTS": _members(EventName),
+        "END": _members(EndReason),
+        "CLOCK": _members(ClockType),
         "STATUS": _members(Status),
         "SEAT": _members(SeatType),
         "VISIBILITY": _members(Visibility),

@@ -10,7 +10,11 @@ type StreamEvent =
   | Schemas["MoveEvent"]
   | Schemas["RoundOverEvent"]
   | Schemas["ResignedEvent"]
-  | Schemas["GameOverEvent"];
+  | Schemas["AbortedEvent"]
+  | Schemas["TimeoutEvent"]
+  | Schemas["AbandonedEvent"]
+  | Schemas["GameOverEvent"]
+  | Schemas["PresenceEvent"];
 
 function describe(event: StreamEvent): string {
   switch (event.event) {
@@ -33,6 +37,23 @@ function describe(event: StreamEvent): string {
     case "resigned": {
       const resigned: Schemas["ResignedEventData"] = JSON.parse(event.data);
       return `${event.id} resigned ${resigned.color}`;
+    }
+    case "aborted": {
+      const aborted: Schemas["AbortedEventData"] = JSON.parse(event.data);
+      return `${event.id} aborted ${aborted.color ?? "-"}`;
+    }
+    case "timeout": {
+      const timedOut: Schemas["TimeoutEventData"] = JSON.parse(event.data);
+      return `${event.id} timeout ${timedOut.color}`;
+    }
+    case "abandoned": {
+      const abandoned: Schemas["AbandonedEventData"] = JSON.parse(event.data);
+      return `${event.id} abandoned ${abandoned.color}`;
+    }
+    case "presence": {
+      // No id: presence changes nothing of the game.
+      const seats: Schemas["Presence"] = JSON.parse(event.data);
+      return `- presence ${seats.red.connected} ${seats.black.connected}`;
     }
     case "game_over": {
       const game: Schemas["Game"] = JSON.parse(event.data);

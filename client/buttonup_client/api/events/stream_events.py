@@ -9,13 +9,17 @@ from httpx_sse import connect_sse
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.abandoned_event import AbandonedEvent
+from ...models.aborted_event import AbortedEvent
 from ...models.game_event import GameEvent
 from ...models.game_over_event import GameOverEvent
 from ...models.joined_event import JoinedEvent
 from ...models.move_event import MoveEvent
+from ...models.presence_event import PresenceEvent
 from ...models.problem import Problem
 from ...models.resigned_event import ResignedEvent
 from ...models.round_over_event import RoundOverEvent
+from ...models.timeout_event import TimeoutEvent
 from ...types import UNSET, Response, Unset
 
 
@@ -49,9 +53,27 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem | None:
+) -> (
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+    | Problem
+    | None
+):
     if response.status_code == 200:
         return None  # an event stream: read it event by event with follow()
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -85,7 +107,19 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]:
+) -> Response[
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+    | Problem
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,19 +131,36 @@ def _build_response(
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]:
+) -> Response[
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+    | Problem
+]:
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
-    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
-    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
-    one change share it and come in the order move, round_over, game_over. A connection that resumes
-    with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first, so ids never
-    go back; only when `v` is no version of the game, or its later events are gone, does it start with
-    `game` at the current version. A comment line keeps the connection alive every
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
+    `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
+    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
+    the game version after the change; events of one change share it and come in the order move,
+    round_over, game_over. Right after the first event of the connection, and at each change of who is
+    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
+    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
+    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
+    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
+    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
+    start with `game` at the current version. A comment line keeps the connection alive every
     `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
     after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
     open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
@@ -124,7 +175,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]
+        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -143,19 +194,37 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem | None:
+) -> (
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+    | Problem
+    | None
+):
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
-    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
-    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
-    one change share it and come in the order move, round_over, game_over. A connection that resumes
-    with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first, so ids never
-    go back; only when `v` is no version of the game, or its later events are gone, does it start with
-    `game` at the current version. A comment line keeps the connection alive every
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
+    `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
+    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
+    the game version after the change; events of one change share it and come in the order move,
+    round_over, game_over. Right after the first event of the connection, and at each change of who is
+    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
+    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
+    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
+    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
+    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
+    start with `game` at the current version. A comment line keeps the connection alive every
     `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
     after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
     open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
@@ -170,7 +239,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem
+        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
     """
 
     return sync_detailed(
@@ -184,19 +253,36 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]:
+) -> Response[
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+    | Problem
+]:
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
-    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
-    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
-    one change share it and come in the order move, round_over, game_over. A connection that resumes
-    with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first, so ids never
-    go back; only when `v` is no version of the game, or its later events are gone, does it start with
-    `game` at the current version. A comment line keeps the connection alive every
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
+    `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
+    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
+    the game version after the change; events of one change share it and come in the order move,
+    round_over, game_over. Right after the first event of the connection, and at each change of who is
+    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
+    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
+    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
+    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
+    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
+    start with `game` at the current version. A comment line keeps the connection alive every
     `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
     after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
     open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
@@ -211,7 +297,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem]
+        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -228,19 +314,37 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem | None:
+) -> (
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+    | Problem
+    | None
+):
     """Follow a game live
 
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
-    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`
-    ({color, game}), `game_over` (the Game). Each `id:` is the game version after the change; events of
-    one change share it and come in the order move, round_over, game_over. A connection that resumes
-    with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first, so ids never
-    go back; only when `v` is no version of the game, or its later events are gone, does it start with
-    `game` at the current version. A comment line keeps the connection alive every
+    game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
+    `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
+    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
+    the game version after the change; events of one change share it and come in the order move,
+    round_over, game_over. Right after the first event of the connection, and at each change of who is
+    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
+    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
+    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
+    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
+    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
+    start with `game` at the current version. A comment line keeps the connection alive every
     `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
     after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
     open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
@@ -255,7 +359,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent | Problem
+        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
     """
 
     return (
@@ -270,10 +374,32 @@ async def asyncio(
 
 def _parse_event(
     event: dict[str, str],
-) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent:
+) -> (
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+):
     def _parse_response_200(
         data: object,
-    ) -> GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent:
+    ) -> (
+        AbandonedEvent
+        | AbortedEvent
+        | GameEvent
+        | GameOverEvent
+        | JoinedEvent
+        | MoveEvent
+        | PresenceEvent
+        | ResignedEvent
+        | RoundOverEvent
+        | TimeoutEvent
+    ):
         try:
             if not isinstance(data, dict):
                 raise TypeError()
@@ -314,11 +440,43 @@ def _parse_event(
             return response_200_type_4
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_5 = AbortedEvent.from_dict(data)
+
+            return response_200_type_5
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_6 = TimeoutEvent.from_dict(data)
+
+            return response_200_type_6
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_7 = AbandonedEvent.from_dict(data)
+
+            return response_200_type_7
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_8 = GameOverEvent.from_dict(data)
+
+            return response_200_type_8
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
         if not isinstance(data, dict):
             raise TypeError()
-        response_200_type_5 = GameOverEvent.from_dict(data)
+        response_200_type_9 = PresenceEvent.from_dict(data)
 
-        return response_200_type_5
+        return response_200_type_9
 
     response_200 = _parse_response_200(event)
 
@@ -328,12 +486,23 @@ def _parse_event(
 def follow(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
     idle_timeout: float = 25.0,
     reconnect_attempts: int = 5,
-) -> Iterator[GameEvent | GameOverEvent | JoinedEvent | MoveEvent | ResignedEvent | RoundOverEvent]:
+) -> Iterator[
+    AbandonedEvent
+    | AbortedEvent
+    | GameEvent
+    | GameOverEvent
+    | JoinedEvent
+    | MoveEvent
+    | PresenceEvent
+    | ResignedEvent
+    | RoundOverEvent
+    | TimeoutEvent
+]:
     """The stream's events, each as its own type, until the stream ends.
 
     A dropped connection, a 503, or silence longer than `idle_timeout`
@@ -374,7 +543,8 @@ def follow(
                         event = _parse_event({"event": sse.event, "id": sse.id, "data": sse.data})
                     except (TypeError, ValueError, KeyError):
                         continue  # an event of a later version of the API
-                    last_event_id = sse.id
+                    if sse.id:  # events that change nothing (presence) have none
+                        last_event_id = sse.id
                     failures = 0
                     received = True
                     yield event

@@ -1,7 +1,9 @@
 // The board: plays Button Up! through the public API only (see /docs/).
-// Changes arrive on the game's event stream; moves are POSTed with the seat's
-// bearer token, kept in localStorage per game so that a reload keeps the seat.
-import { COLORS, EVENTS, SEAT, STATUS, VISIBILITY } from "./vocabulary.js";
+// Changes arrive on the game's event stream, read with fetch so that it
+// carries the seat's bearer token (the seat then shows as connected); moves
+// are POSTed with that token, kept in localStorage per game so that a reload
+// keeps the seat.
+import { CLOCK, COLORS, END, EVENTS, SEAT, STATUS, VISIBILITY } from "./vocabulary.js";
 
 const POSITIONS = 9;
 const STEP_MS = 260; // one sown button
@@ -20,6 +22,7 @@ class Problem extends Error {
     super(body?.detail || `HTTP ${status}`);
     this.status = status;
     this.code = body?.code;
+    this.body = body;
   }
 }
 
@@ -58,11 +61,25 @@ async function call(method, path, { body, token } = {}) {
     if (response.status !== 503 || !retry) break;
     await pause(1000 * Math.min(Number(response.headers.get("Retry-After")) || 1, 5));
   }
+  noteServerTime(response);
   const text = await response.text();
   const data = text ? JSON.parse(text) : null;
   if (!response.ok) throw new Problem(response.status, data);
   return data;
 }
+
+// The server's clock minus this one's, from the Date header of its answers
+// (whole seconds: an offset under a second is the header's rounding).
+let serverOffsetMs = 0;
+
+function noteServerTime(response) {
+  const date = Date.parse(response.headers.get("Date") || "");
+  if (Number.isNaN(date)) return;
+  const offset = date + 500 - Date.now();
+  serverOffsetMs = Math.abs(offset) < 1500 ? 0 : offset;
+}
+
+const serverNow = () => Date.now() + serverOffsetMs;
 
 // ---- seats kept in the browser ---------------------------------------------
 
@@ -85,6 +102,7 @@ function saveSeat(gameId, color, token) {
 function showStart() {
   $("start").hidden = false;
   $("game").hidden = true;
+  offerClocks();
   $("vs-bot").addEventListener("submit", (event) => {
     event.preventDefault();
     guard(startAgainstBot(new FormData(event.target)));
@@ -119,6 +137,26 @@ async function showLobby() {
   );
 }
 
+// The time controls the start screen offers, by the index of their option.
+const CLOCK_PRESETS = [
+  ["Untimed", null],
+  ["3 min + 2 s a move", { type: CLOCK.FISCHER, initial_seconds: 180, increment_seconds: 2 }],
+  ["5 min", { type: CLOCK.FISCHER, initial_seconds: 300, increment_seconds: 0 }],
+  ["A day per move", { type: CLOCK.PER_MOVE, seconds: 86400 }],
+];
+
+function offerClocks() {
+  for (const select of document.querySelectorAll("select[name=clock]")) {
+    select.replaceChildren(
+      ...CLOCK_PRESETS.map(([label], index) => new Option(label, String(index))),
+    );
+  }
+}
+
+function clockOf(form) {
+  return CLOCK_PRESETS[Number(form.get("clock") || 0)]?.[1] ?? null;
+}
+
 async function startAgainstBot(form) {
   let color = form.get("color");
   if (color === "random") color = COLORS[Math.floor(Math.random() * 2)];
@@ -126,6 +164,7 @@ async function startAgainstBot(form) {
     body: {
       target_score: Number(form.get("target")),
       hints: form.get("hints") === "on",
+      clock: clockOf(form),
       players: {
         [color]: { type: SEAT.HUMAN },
         [other(color)]: { type: SEAT.BOT, level: form.get("level") },
@@ -146,6 +185,7 @@ async function startAgainstFriend(form) {
     body: {
       target_score: Number(form.get("target")),
       hints: form.get("hints") === "on",
+      clock: clockOf(form),
       visibility: form.get("public") === "on" ? VISIBILITY.PUBLIC : VISIBILITY.PRIVATE,
     },
   });
@@ -169,7 +209,10 @@ const view = {
   circle: null, // the stacks on screen (may run ahead of game during animation)
   sentAt: null, // the version a move was sent from, until the move is drawn
   queue: Promise.resolve(), // events are shown one after another
-  stream: null,
+  stream: null, // the AbortController of the stream's fetch
+  lastEventId: null, // where a reconnection resumes
+  over: false, // game_over arrived: the stream is done
+  presence: null, // who is connected, as the stream last said
   hintFor: null, // version the shown hint belongs to
 };
 
@@ -181,13 +224,16 @@ function showGame(gameId) {
   buildBoard();
   $("hint").addEventListener("click", () => guard(showHint()));
   $("resign").addEventListener("click", () => guard(resign()));
+  $("abort").addEventListener("click", () => guard(abort()));
+  $("claim").addEventListener("click", () => guard(claim()));
   $("copy-link").addEventListener("click", copyLink);
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
     guard(join());
   });
   document.addEventListener("keydown", onKey);
-  follow();
+  setInterval(tickClocks, 200);
+  guard(follow());
 }
 
 function buildBoard() {
@@ -204,29 +250,100 @@ function buildBoard() {
   }
 }
 
-function follow() {
-  // EventSource reconnects by itself, sending Last-Event-ID: nothing is lost.
-  const stream = new EventSource(`/v1/games/${encodeURIComponent(view.gameId)}/events`);
-  view.stream = stream;
-  const on = (name, handler) =>
-    stream.addEventListener(name, (event) => {
-      const data = JSON.parse(event.data);
-      view.queue = view.queue.then(() => handler(data)).catch(report);
-    });
-  on(EVENTS.GAME, onSnapshot);
-  on(EVENTS.JOINED, (data) => onGame(data.game));
-  on(EVENTS.MOVE, onMove);
-  on(EVENTS.ROUND_OVER, onRoundOver);
-  on(EVENTS.RESIGNED, (data) => {
-    announce(`${playerName(view.game, data.color)} resigned.`);
-    return onGame(data.game);
-  });
-  on(EVENTS.GAME_OVER, onGameOver);
-  stream.onerror = () => {
-    if (stream.readyState === EventSource.CLOSED && !view.game) {
-      report(new Error("No such game: it may have expired."), { sticky: true });
+// The stream, read with fetch: EventSource cannot send the seat's token.
+// A dropped connection is opened again with Last-Event-ID, so nothing is lost
+// and nothing comes twice; the stream is done after game_over.
+const HANDLERS = {
+  [EVENTS.GAME]: onSnapshot,
+  [EVENTS.JOINED]: (data) => onGame(data.game),
+  [EVENTS.MOVE]: onMove,
+  [EVENTS.ROUND_OVER]: onRoundOver,
+  [EVENTS.RESIGNED]: (data) => ending(`${playerName(view.game, data.color)} resigned.`, data),
+  [EVENTS.ABORTED]: (data) => ending("The game was aborted.", data),
+  [EVENTS.TIMEOUT]: (data) => ending(`${playerName(view.game, data.color)} ran out of time.`, data),
+  [EVENTS.ABANDONED]: (data) => ending(`${playerName(view.game, data.color)} left the game.`, data),
+  [EVENTS.GAME_OVER]: onGameOver,
+  [EVENTS.PRESENCE]: onPresence,
+};
+
+async function follow() {
+  let failures = 0;
+  while (!view.over) {
+    const controller = new AbortController();
+    view.stream = controller;
+    const headers = { Accept: "text/event-stream" };
+    if (view.seat) headers.Authorization = `Bearer ${view.seat.token}`;
+    if (view.lastEventId !== null) headers["Last-Event-ID"] = view.lastEventId;
+    try {
+      const response = await fetch(`/v1/games/${encodeURIComponent(view.gameId)}/events`, {
+        headers,
+        signal: controller.signal,
+      });
+      noteServerTime(response);
+      if (response.status === 404) {
+        report(new Error("No such game: it may have expired."), { sticky: true });
+        return;
+      }
+      if (response.status === 401) {
+        view.seat = null; // a token this game does not know: watch instead
+        continue;
+      }
+      if (response.ok) {
+        failures = 0;
+        await readEvents(response.body);
+      }
+    } catch (error) {
+      if (view.over) return;
+      if (controller.signal.aborted) continue; // reopened on purpose (reconnect())
     }
-  };
+    failures += 1;
+    await pause(Math.min(250 * 2 ** failures, 5000));
+  }
+}
+
+// Opens the stream again at once, resuming after its last event: after a
+// join, so that it carries the new seat's token.
+function reconnect() {
+  view.stream?.abort();
+}
+
+async function readEvents(body) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value.replace(/\r\n?/g, "\n");
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      dispatch(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf("\n\n");
+    }
+  }
+}
+
+function dispatch(block) {
+  const fields = {};
+  for (const line of block.split("\n")) {
+    if (line.startsWith(":")) continue; // a keep-alive
+    const colon = line.indexOf(":");
+    if (colon < 0) continue;
+    const value = line.slice(colon + 1).replace(/^ /, "");
+    const name = line.slice(0, colon);
+    fields[name] = name === "data" && fields.data !== undefined ? `${fields.data}\n${value}` : value;
+  }
+  if (fields.id) view.lastEventId = fields.id; // presence has none
+  const handler = HANDLERS[fields.event];
+  if (!handler || fields.data === undefined) return; // an event of a later API
+  const data = JSON.parse(fields.data);
+  if (fields.event === EVENTS.GAME_OVER) view.over = true;
+  view.queue = view.queue.then(() => handler(data)).catch(report);
+}
+
+function ending(text, data) {
+  announce(text);
+  return onGame(data.game);
 }
 
 function onSnapshot(game) {
@@ -272,7 +389,7 @@ async function onRoundOver(summary) {
 }
 
 function onGameOver(game) {
-  view.stream?.close(); // the stream ends here; do not reconnect
+  view.stream?.abort(); // the stream ends here; do not reconnect
   draw(game, view.circle && game.status === STATUS.FINISHED ? view.circle : game.round.circle);
   showGameOver(game);
 }
@@ -305,8 +422,68 @@ function draw(game, circle) {
   $("turn").textContent = turnText(game);
   $("hint").hidden = !(game.hints && view.seat && game.status === STATUS.PLAYING);
   $("hint").disabled = !mine;
-  $("resign").hidden = !(view.seat && game.status === STATUS.PLAYING);
+  const playing = view.seat && game.status === STATUS.PLAYING;
+  const unmoved = game.round.number === 1 && game.round.moves_played === 0;
+  $("resign").hidden = !playing;
+  $("abort").hidden = !playing || !unmoved; // before the first move: no loser
   drawSeatPanels(game);
+  drawPresence();
+  tickClocks();
+}
+
+// ---- clocks and presence ----------------------------------------------------
+
+function formatTime(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds >= 86400) return `${Math.floor(seconds / 86400)} d ${Math.floor((seconds % 86400) / 3600)} h`;
+  if (seconds >= 3600) return `${Math.floor(seconds / 3600)} h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, "0")}`;
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// Counts down from the game's deadline, by the server's clock; the server
+// ends the game at zero by itself, and its timeout event redraws the board.
+function tickClocks() {
+  const clock = view.game?.clock;
+  for (const color of COLORS) {
+    const element = $(`clock-${color}`);
+    element.hidden = !clock;
+    if (!clock) continue;
+    const running = clock.running === color && view.game.status === STATUS.PLAYING;
+    const left = running
+      ? Date.parse(clock.deadline) - serverNow()
+      : clock.remaining_ms[color];
+    element.textContent = formatTime(left);
+    element.classList.toggle("running", running);
+    element.classList.toggle("low", running && left < 10_000);
+  }
+}
+
+function onPresence(presence) {
+  view.presence = presence;
+  drawPresence();
+}
+
+function drawPresence() {
+  const game = view.game;
+  const presence = view.presence;
+  if (!game || !presence) return;
+  const playing = game.status === STATUS.PLAYING;
+  for (const color of COLORS) {
+    const seat = game.players[color];
+    const away = playing && seat.type === SEAT.HUMAN && !presence[color].connected;
+    $(`presence-${color}`).hidden = !away || view.seat?.color === color;
+  }
+  // The claim is offered on the opponent's turn while they are gone; the
+  // service says when it is allowed (claim_not_allowed, retry_after_seconds).
+  const opponent = view.seat ? other(view.seat.color) : null;
+  const gone =
+    opponent &&
+    playing &&
+    game.players[opponent].type === SEAT.HUMAN &&
+    !presence[opponent].connected &&
+    game.round.to_move === opponent;
+  $("opponent-gone").hidden = !gone;
+  if (!gone) $("claim").disabled = false;
 }
 
 function drawStacks(circle, { lifted = null, landed = null } = {}) {
@@ -419,10 +596,17 @@ function showRoundEnd(summary, game) {
 
 function showGameOver(game) {
   const winner = game.winner;
+  const loser = winner ? other(winner) : null;
   let text = `${playerName(game, winner)} (${winner}) won`;
   if (view.seat) text = view.seat.color === winner ? "You won" : "You lost";
-  if (game.resigned) text += ` — ${playerName(game, game.resigned)} resigned`;
+  if (game.end_reason === END.ABORTED) text = "Aborted before the first move: nobody won";
+  else if (game.end_reason === END.RESIGNATION) text += ` — ${playerName(game, game.resigned)} resigned`;
+  else if (game.end_reason === END.TIMEOUT) {
+    text += view.seat?.color === loser ? " — your time ran out" : ` — ${playerName(game, loser)} ran out of time`;
+  } else if (game.end_reason === END.ABANDONED) text += ` — ${playerName(game, loser)} left the game`;
   $("game-over-text").textContent = `${text}, ${game.score.red} to ${game.score.black}.`;
+  $("opponent-gone").hidden = true;
+  $("abort").hidden = true;
   // One card: the last round's summary gives way to the review of every round.
   $("round-end").hidden = true;
   reviewRounds(game);
@@ -496,6 +680,7 @@ async function join() {
   });
   view.seat = { color: joined.color, token: joined.token };
   saveSeat(view.gameId, joined.color, joined.token);
+  reconnect(); // now as the seat: it shows as connected
   document.activeElement?.blur(); // the name field goes away; keys go to the board
   draw(view.game, view.circle);
 }
@@ -524,6 +709,27 @@ async function resign() {
     return;
   }
   await call("POST", `/v1/games/${view.gameId}/resign`, { token: view.seat.token });
+}
+
+async function abort() {
+  await call("POST", `/v1/games/${view.gameId}/abort`, { token: view.seat.token });
+}
+
+async function claim() {
+  try {
+    await call("POST", `/v1/games/${view.gameId}/claim-victory`, { token: view.seat.token });
+  } catch (error) {
+    if (error.code !== "claim_not_allowed") throw error;
+    const wait = error.body?.retry_after_seconds;
+    if (!wait) throw error;
+    // Not yet: say when, and offer it again then.
+    $("claim").disabled = true;
+    $("opponent-gone-text").textContent = `Your opponent disconnected. You can claim the win in ${wait} s.`;
+    setTimeout(() => {
+      $("claim").disabled = false;
+      $("opponent-gone-text").textContent = "Your opponent disconnected.";
+    }, wait * 1000);
+  }
 }
 
 function copyLink() {

@@ -1,0 +1,140 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.clock_type import ClockType, check_clock_type
+from ..models.player_color import PlayerColor, check_player_color
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.tally import Tally
+
+
+T = TypeVar("T", bound="Clock")
+
+
+@_attrs_define
+class Clock:
+    """A game's clock: its settings (`initial_seconds` and `increment_seconds`
+    for `fischer`, `seconds` for `per_move`) and where it stands.
+
+    """
+
+    type_: ClockType
+    """ The kind """
+    remaining_ms: Tally
+    """ A number for each player. """
+    running: None | PlayerColor
+    """ Whose clock runs (null: none) """
+    deadline: datetime.datetime | None
+    """ When the running clock reaches zero (null: none runs); compare with the `Date` header for the client's own
+    clock """
+    initial_seconds: int | Unset = UNSET
+    """ fischer: each player's bank at the start """
+    increment_seconds: int | Unset = UNSET
+    """ fischer: added after each of one's moves """
+    seconds: int | Unset = UNSET
+    """ per_move: the time of every turn """
+
+    def to_dict(self) -> dict[str, Any]:
+        type_: str = self.type_
+
+        remaining_ms = self.remaining_ms.to_dict()
+
+        running: None | str
+        if isinstance(self.running, str):
+            running = self.running
+        else:
+            running = self.running
+
+        deadline: None | str
+        if isinstance(self.deadline, datetime.datetime):
+            deadline = self.deadline.isoformat()
+        else:
+            deadline = self.deadline
+
+        initial_seconds = self.initial_seconds
+
+        increment_seconds = self.increment_seconds
+
+        seconds = self.seconds
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "type": type_,
+                "remaining_ms": remaining_ms,
+                "running": running,
+                "deadline": deadline,
+            }
+        )
+        if initial_seconds is not UNSET:
+            field_dict["initial_seconds"] = initial_seconds
+        if increment_seconds is not UNSET:
+            field_dict["increment_seconds"] = increment_seconds
+        if seconds is not UNSET:
+            field_dict["seconds"] = seconds
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.tally import Tally  # noqa: PLC0415
+
+        d = dict(src_dict)
+        type_ = check_clock_type(d.pop("type"))
+
+        remaining_ms = Tally.from_dict(d.pop("remaining_ms"))
+
+        def _parse_running(data: object) -> None | PlayerColor:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                running_type_0 = check_player_color(data)
+
+                return running_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerColor, data)
+
+        running = _parse_running(d.pop("running"))
+
+        def _parse_deadline(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                deadline_type_0 = datetime.datetime.fromisoformat(data)
+
+                return deadline_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        initial_seconds = d.pop("initial_seconds", UNSET)
+
+        increment_seconds = d.pop("increment_seconds", UNSET)
+
+        seconds = d.pop("seconds", UNSET)
+
+        clock = cls(
+            type_=type_,
+            remaining_ms=remaining_ms,
+            running=running,
+            deadline=deadline,
+            initial_seconds=initial_seconds,
+            increment_seconds=increment_seconds,
+            seconds=seconds,
+        )
+
+        return clock

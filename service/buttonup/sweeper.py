@@ -1,0 +1,68 @@
+"""The work each worker does by itself, whether or not any request comes: the
+sweep of clocks that ran out (`Games.sweep`) and the presence beat
+(`Games.beat`), each on a thread of its own (a greenlet under gunicorn's
+gevent workers), started with the app and stopped with it.
+
+Every worker of every replica sweeps: the deadline index leases each game to
+one sweeper at a time and the game's compare-and-set commits each timeout
+once, so more sweepers only share the work.
+"""
+
+import logging
+import threading
+import weakref
+from collections.abc import Callable
+
+from buttonup.errors import GameError
+from buttonup.games import Games
+
+log = logging.getLogger(__name__)
+_RUNNING: "weakref.WeakSet[Background]" = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """Stop every Background of this process (each app's, as at exit)."""
+    for background in list(_RUNNING):
+        background.stop()
+
+
+class Background:
+    def __init__(self, games: Games, sweep_seconds: float, beat_seconds: float) -> None:
+        self._games = games
+        self._stopping = threading.Event()
+        self._threads = [
+            threading.Thread(
+                target=self._every, args=(sweep_seconds, games.sweep), name="sweeper", daemon=True
+            ),
+            threading.Thread(
+                target=self._every, args=(beat_seconds, games.beat), name="presence", daemon=True
+            ),
+        ]
+
+    def start(self) -> None:
+        _RUNNING.add(self)
+        for thread in self._threads:
+            thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Ends both loops; this worker's connections are let go at once."""
+        if self._stopping.is_set():
+            return
+        self._stopping.set()
+        _RUNNING.discard(self)
+        for thread in self._threads:
+            if thread.is_alive():
+                thread.join(timeout)
+        try:
+            self._games.leave()
+        except GameError as error:  # the others reap them once its beats stop
+            log.warning("presence not let go on stop: %s", error)
+
+    def _every(self, seconds: float, work: Callable[[], object]) -> None:
+        while not self._stopping.wait(seconds):
+            try:
+                work()
+            except GameError as error:  # Redis away: the next round tries again
+                log.warning("%s: %s", threading.current_thread().name, error)
+            except Exception:
+                log.exception("%s failed; it goes on", threading.current_thread().name)
