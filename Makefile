@@ -59,6 +59,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/storage_bench.py
 	$(BIN)/python bench/streams_bench.py
 	$(BIN)/python bench/http_bench.py --sweep 1,2,4
+	$(BIN)/python bench/timeout_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info service/*.egg-info .pytest_cache .ruff_cache

@@ -21,7 +21,7 @@ from buttonup.engine import (
 )
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.events import Moved
-from buttonup.games import MAX_ATTEMPTS, Games, Idempotency, NewGame
+from buttonup.games import MAX_ATTEMPTS, SWEEP_BATCH, Games, Idempotency, NewGame
 from buttonup.store import GameStore, connect
 
 
@@ -311,3 +311,12 @@ def test_a_claim_needs_the_opponent_gone_on_their_turn(redis_server, redis_clien
         games.claim_victory(game_id, tokens[absent])
     claimed = games.claim_victory(game_id, tokens[claimer]).match
     assert (claimed.end_reason, claimed.game.winner) == (EndReason.ABANDONED, claimer)
+
+
+def test_a_sweep_that_fell_behind_takes_the_whole_backlog_at_once(redis_server, redis_client):
+    now = Now()
+    games = timed_process(redis_server, now)
+    ids = [first_move_made(games, now, clock=PER_MOVE)[0] for _ in range(SWEEP_BATCH + 50)]
+    now.now += 31_000  # every deadline passed while nobody swept
+    assert games.sweep() == len(ids)
+    assert {games.get(game_id).end_reason for game_id in ids} == {EndReason.TIMEOUT}

@@ -291,3 +291,21 @@ def test_a_claim_too_soon_says_when_to_come_back(live_server, http):
         return
     assert refused.status_code == 409 and body["code"] == "claim_not_allowed"
     assert body["retry_after_seconds"] == 1 and refused.headers["Retry-After"] == "1"
+
+
+def test_a_redis_restart_across_the_deadline_loses_no_timeout(own_redis):
+    server = LiveServer(["--redis-url", own_redis.url, "--workers", "2"])
+    try:
+        with httpx.Client(base_url=server.base_url, timeout=10) as http:
+            game, _ = first_move_made(http, clock=PER_MOVE_5S)
+            deadline = instant(game["clock"]["deadline"])
+            time.sleep(max(0.0, deadline - time.time() - 1.0))
+            own_redis.stop()  # down while the deadline passes
+            time.sleep(2.5)
+            own_redis.start()
+            time.sleep(2.0)  # the sweepers find it again; nobody reads the game
+            stored = redis.Redis(port=own_redis.port).get(f"buttonup:{{{game['id']}}}:game")
+            assert stored.decode().startswith(f"2 {game['version'] + 1} ")
+            assert http.get(f"/v1/games/{game['id']}").json()["end_reason"] == "timeout"
+    finally:
+        server.stop()

@@ -64,6 +64,11 @@ local function has_live(color, alive, except)
   end
   return false
 end
+local function set_of(first)  -- ARGV[first..]: the live workers
+  local alive = {}
+  for i = first, #ARGV do alive[ARGV[i]] = true end
+  return alive
+end
 local function keep_as_long_as_the_game()
   local ttl = redis.call('PTTL', KEYS[3])
   if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
@@ -75,10 +80,8 @@ end
 _CONNECT = (
     _PUBLISH
     + """
-local alive = {}
-for i = 5, #ARGV do alive[ARGV[i]] = true end
 local field = 'c:' .. ARGV[1] .. ':' .. ARGV[2]
-local had = has_live(ARGV[1], alive, field)
+local had = has_live(ARGV[1], set_of(5), field)
 redis.call('HSET', KEYS[1], field, ARGV[3])
 keep_as_long_as_the_game()
 if had then return 0 end
@@ -93,11 +96,9 @@ return 1
 _DISCONNECT = (
     _PUBLISH
     + """
-local alive = {}
-for i = 4, #ARGV do alive[ARGV[i]] = true end
 local field = 'c:' .. ARGV[1] .. ':' .. ARGV[2]
 if redis.call('HDEL', KEYS[1], field) == 0 then return 0 end
-if has_live(ARGV[1], alive, field) then return 0 end
+if has_live(ARGV[1], set_of(4), field) then return 0 end
 redis.call('HSET', KEYS[1], 's:' .. ARGV[1], ARGV[3])
 publish()
 return 1
