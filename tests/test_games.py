@@ -320,3 +320,15 @@ def test_a_sweep_that_fell_behind_takes_the_whole_backlog_at_once(redis_server, 
     now.now += 31_000  # every deadline passed while nobody swept
     assert games.sweep() == len(ids)
     assert {games.get(game_id).end_reason for game_id in ids} == {EndReason.TIMEOUT}
+
+
+def test_a_players_key_opens_its_seats_stream_and_marks_it_connected(games):
+    ana = games.create_player("Ana", None)
+    game_id = games.create(NewGame(Options(seed=1)), None).match.id
+    games.join(game_id, Color.RED, None, credential=ana.key)
+    games.join(game_id, Color.BLACK, None)
+    stream = games.watch(game_id, None, 1000, ana.key)
+    *_, presence = next(stream)
+    assert presence.seats[Color.RED].connected and not presence.seats[Color.BLACK].connected
+    stream.close()
+    assert not games.presence(game_id)[Color.RED].connected

@@ -37,3 +37,7 @@ class IdempotencyKeyReused(GameError):
 
 class ConcurrentUpdate(GameError):
     """The game kept changing under the request; it was not applied."""
+
+
+class Unauthenticated(GameError):
+    """A missing or unknown player key where one is required."""

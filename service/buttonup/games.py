@@ -19,7 +19,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import orjson
 
@@ -30,6 +30,7 @@ from buttonup.engine import (
     Color,
     GameFull,
     Match,
+    NotSeated,
     Options,
     RulesError,
     SeatTaken,
@@ -46,6 +47,7 @@ from buttonup.engine.analysis import (
 from buttonup.engine.board import opponent
 from buttonup.engine.events import Event, GameOver, Moved
 from buttonup.engine.match import Change
+from buttonup.engine.player import Player
 from buttonup.store import GameNotFound as StoredGameNotFound
 from buttonup.store import GameStore, History, VersionConflict, hash_token, new_game_id, new_token
 from buttonup.store import OutcomeUnknown as StoreOutcomeUnknown
@@ -53,6 +55,7 @@ from buttonup.store import StorageUnavailable as StoreUnavailable
 from buttonup.store.codec import decode_entries
 from buttonup.store.deadlines import Due
 from buttonup.store.feed import Subscription
+from buttonup.store.players import is_player_key
 from buttonup.store.presence import SeatPresence
 
 MAX_ATTEMPTS = 8
@@ -115,6 +118,13 @@ class Seated:
     outcome: Outcome
     color: Color
     token: str  # the seat's bearer token: in this answer and nowhere else
+
+
+@dataclass(frozen=True, slots=True)
+class NewPlayer:
+    player: Player
+    key: str  # the player's key: in this answer and nowhere else
+    replayed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +223,15 @@ class Games:
 
     # Changes
 
-    def create(self, new: NewGame, idempotency: Idempotency | None) -> Outcome:
+    def create(
+        self, new: NewGame, idempotency: Idempotency | None, credential: str | None = None
+    ) -> Outcome:
+        """With a player's key as `credential`, the Idempotency-Key is the
+        player's own: another player's same key makes another game."""
+        # Only a player's key means anything here (a seat token is no one's identity).
+        player = self.player(credential) if credential and is_player_key(credential) else None
+        if player is not None and idempotency is not None:
+            idempotency = replace(idempotency, key=f"player\n{player.id}\n{idempotency.key}")
         with _store_errors():
             if idempotency is not None:
                 earlier = self._format1_create(idempotency)
@@ -269,7 +287,21 @@ class Games:
         color: Color | None,
         name: str | None,
         idempotency: Idempotency | None = None,
+        credential: str | None = None,
     ) -> Seated:
+        """Take a seat; with a player's key as `credential`, for that player
+        (named as the player is, unless `name` says otherwise)."""
+        # A bad credential is told once the game is found: a 404 comes first.
+        refusal: errors.Unauthenticated | None = None
+        player = None
+        try:
+            # Only a player's key names a player; a seat token here is ignored.
+            player = self.player(credential) if credential and is_player_key(credential) else None
+        except errors.Unauthenticated as error:
+            refusal = error
+        player_id = player.id if player is not None else None
+        if player is not None and name is None:
+            name = player.name
         with _store_errors():
             token = (
                 self._store.idempotent_token(game_id, idempotency.key)
@@ -279,7 +311,9 @@ class Games:
         token_sha256 = hash_token(token)
 
         def take_seat(match: Match, _: Color | None, now: int) -> Change:
-            return match.join(color, name, token_sha256, now)
+            if refusal is not None:
+                raise refusal
+            return match.join(color, name, token_sha256, now, player_id)
 
         try:
             outcome = self._run(game_id, take_seat, idempotency=idempotency, reply_scope=JOIN)
@@ -358,6 +392,41 @@ class Games:
             game_id, claim, seat_token=token, authenticate=True, idempotency=idempotency
         )
 
+    # Players
+
+    def create_player(self, name: str | None, idempotency: Idempotency | None) -> NewPlayer:
+        with _store_errors():
+            made = self._store.create_player(
+                name,
+                self._clock(),
+                (idempotency.key, idempotency.digest) if idempotency else None,
+            )
+        player, key, first_body = made
+        if first_body is not None:  # this key made the player before
+            _same_body(idempotency is not None and first_body == idempotency.digest)
+            return NewPlayer(player, key, replayed=True)
+        return NewPlayer(player, key)
+
+    def player(self, key: str) -> Player:
+        """The player whose key this is; Unauthenticated for any other."""
+        with _store_errors():
+            player = self._store.authenticate_player(key) if is_player_key(key) else None
+        if player is None:
+            raise errors.Unauthenticated("a player key is required: POST /v1/players makes one")
+        return player
+
+    def _seat_finder(self, credential: str | None) -> Callable[[Match], Color]:
+        """How to find the seat a bearer credential belongs to in a match: a
+        seat token's hash, or the player a key authenticates (checked once)."""
+        if credential is not None and is_player_key(credential):
+            try:
+                player_id = self.player(credential).id
+            except errors.Unauthenticated:
+                raise NotSeated("a seat token or player key of this game is required") from None
+            return lambda match: match.seat_of_player(player_id)
+        token_sha256 = hash_token(credential) if credential else None
+        return lambda match: match.seat_of(token_sha256)
+
     def expire(self, game_id: str) -> Outcome:
         """The game, ended first if its running clock ran out (committed once,
         by whichever process gets there first: the others' outcome has no
@@ -413,7 +482,7 @@ class Games:
         `decide`, and scopes the request's idempotency key; without, the key's
         scope is `reply_scope`. A refusal is only ever answered from a fresh
         read."""
-        token_sha256 = hash_token(seat_token) if seat_token else None
+        seat_of = self._seat_finder(seat_token) if authenticate else None
         fields: dict[Color | None, str] = {}
         earlier: list[str] = []
         if idempotency and reply_scope is not None:
@@ -439,7 +508,7 @@ class Games:
                     (match, revision), optimistic = cached, True
                 overdue: Change | None = None
                 try:
-                    seat = match.seat_of(token_sha256) if authenticate else None
+                    seat = seat_of(match) if seat_of is not None else None
                     reply_field = fields.get(seat, "")
                     if reply_field in replies:
                         return self._replay(game_id, replies[reply_field], idempotency)
@@ -643,7 +712,7 @@ class Games:
             if match.ran_out(self._clock()) is not None:
                 self.expire(game_id)
                 match, last_id = self._store.snapshot(game_id)
-        seat = match.seat_of(hash_token(seat_token)) if seat_token else None
+        seat = self._seat_finder(seat_token)(match) if seat_token else None
         return self._follow(match, last_id, after, keepalive_ms, seat)
 
     def _follow(

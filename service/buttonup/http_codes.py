@@ -13,7 +13,11 @@ PROBLEM_JSON = "application/problem+json"
 PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "bad_request": (400, "the request is malformed (request line, headers or chunking)"),
     "malformed_json": (400, "the body is not JSON, or nests over 32 deep"),
-    "unauthorized": (401, "missing, malformed or unknown bearer token for this game"),
+    "unauthorized": (
+        401,
+        "missing, malformed or unknown bearer token (seat token or player key) for this "
+        "game, or player key on /v1/players/me",
+    ),
     "hints_disabled": (403, "the game was created without hints and is not over"),
     "game_not_found": (404, "no such game, or it expired"),
     "not_found": (404, "no such path"),

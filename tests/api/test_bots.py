@@ -12,6 +12,7 @@ def test_a_human_plays_a_whole_game_against_the_perfect_bot(client):
         "name": "Perfect bot",
         "joined": True,
         "level": "perfect",
+        "player_id": None,
     }
     assert game["status"] == "waiting"
     seat = join(client, game["id"], name="Ana")

@@ -19,7 +19,13 @@ def test_a_new_game_waits_for_two_players(client):
     assert game["target_score"] == 15
     assert game["score"] == {"red": 0, "black": 0}
     assert game["winner"] is None
-    assert game["players"]["red"] == {"type": "human", "name": None, "joined": False, "level": None}
+    assert game["players"]["red"] == {
+        "type": "human",
+        "name": None,
+        "joined": False,
+        "level": None,
+        "player_id": None,
+    }
     assert game["round"]["to_move"] is None
     assert game["round"]["legal_moves"] == []
     assert game["round"]["number"] == 1

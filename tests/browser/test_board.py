@@ -420,7 +420,14 @@ def test_a_timed_game_the_human_lets_run_out_is_lost_on_time(open_page, live_ser
     expect(page.locator("#clock-red")).to_have_class(re.compile("running"))
     expect(page.locator("#clock-red")).to_have_text(re.compile(r"^0:0[0-5]$"))
     # Nothing more is played: the service ends the game by itself.
-    expect(page.locator("#game-over")).to_be_visible(timeout=15_000)
+    try:
+        expect(page.locator("#game-over")).to_be_visible(timeout=15_000)
+    except AssertionError as error:  # which side missed it: the service or the page
+        served = httpx.get(f"{base}/v1/games/{game['id']}").json()
+        drawn = page.get_attribute("#board", "data-version")
+        raise AssertionError(
+            f"served {served['status']} v{served['version']} {served['clock']}; drawn v{drawn}"
+        ) from error
     expect(page.locator("#game-over-text")).to_contain_text("You lost — your time ran out")
     over = httpx.get(f"{base}/v1/games/{game['id']}").json()
     assert (over["end_reason"], over["winner"]) == ("timeout", "black")

@@ -113,14 +113,14 @@ def test_bearer_security_is_declared_and_applied(committed):
         for _, _, operation in operations(committed)
         if operation.get("security") == [{"bearerAuth": []}]
     }
-    assert secured == {"play_move", "resign_game", "abort_game", "claim_victory"}
+    assert secured == {"play_move", "resign_game", "abort_game", "claim_victory", "get_me"}
     # A stream may be opened with a seat's token (it marks the seat connected).
     optional = {
         operation["operationId"]
         for _, _, operation in operations(committed)
         if operation.get("security") == [{}, {"bearerAuth": []}]
     }
-    assert optional == {"stream_events"}
+    assert optional == {"stream_events", "create_game", "join_game"}
 
 
 def test_every_schema_and_field_has_a_description_and_an_example(committed):

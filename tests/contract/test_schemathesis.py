@@ -28,6 +28,9 @@ IDEMPOTENT_OPERATIONS = [
     "join_game",
     "play_move",
     "resign_game",
+    "abort_game",
+    "claim_victory",
+    "create_player",
     "list_games",
     "list_moves",
 ]

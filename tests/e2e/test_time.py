@@ -6,6 +6,7 @@ worker that held the stream died."""
 import json
 import os
 import signal
+import socket
 import threading
 import time
 from datetime import datetime
@@ -87,8 +88,13 @@ class Stream(threading.Thread):
         return [name for _, name, _, _ in self.events]
 
     def close(self) -> None:
-        """Hangs up, as a browser tab that closes."""
+        """Hangs up, as a browser tab that closes: the socket is shut down
+        under the blocked read (closing it alone waits for that read)."""
         assert self.opened.wait(10)
+        network = self._response.extensions.get("network_stream")  # type: ignore[union-attr]
+        raw = network.get_extra_info("socket") if network is not None else None
+        if raw is not None:
+            raw.shutdown(socket.SHUT_RDWR)
         self._response.close()  # type: ignore[union-attr]
         assert self.ended.wait(10)
 
@@ -233,6 +239,7 @@ def test_presence_follows_a_seats_stream_across_replicas_and_a_dead_worker(
             assert http.get(presence).json()["black"] == {"connected": False, "since": None}
             watcher = Stream(live_server.base_url, game["id"])  # anonymous: marks nobody
             watcher.start()
+            wait_for(lambda: black_presence(watcher) == [False], 5)
             seat = Stream(holder.base_url, game["id"], tokens["black"])
             seat.start()
             wait_for(lambda: http.get(presence).json()["black"]["connected"], 5)

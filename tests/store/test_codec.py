@@ -112,3 +112,15 @@ def test_a_timed_match_stored_whole_keeps_its_running_clock():
     match = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 4_000)[0]
     decoded = codec.decode_base(codec.encode_base(match, whole=True))
     assert decoded == match and decoded.deadline == match.deadline
+
+
+def test_a_players_join_keeps_its_player_id_in_the_log_and_the_base():
+    join = Join(Color.RED, "Ana", "a" * 64, T0 + 7, player_id="Yb2kQ0sNw4ZrT6hV8uXa")
+    entry = codec.encode_action(join, T0)
+    assert entry.startswith("Jr\t")
+    assert list(codec.decode_entries(entry, T0)) == [join]
+    anonymous = Join(Color.BLACK, None, "b" * 64, T0 + 9)
+    assert list(codec.decode_entries(codec.encode_action(anonymous, T0), T0)) == [anonymous]
+    match = Match.new("g9", Options(seed=5), T0).apply(join)[0]
+    decoded = codec.decode_base(codec.encode_base(match, whole=True))
+    assert decoded == match and decoded.red.player_id == join.player_id

@@ -49,7 +49,8 @@ def with_revision_2(game: dict) -> dict:
         end_reason = "resignation"
     else:
         end_reason = "target_score" if game["status"] == "finished" else None
-    return {**game, "end_reason": end_reason, "clock": None}
+    players = {color: {**seat, "player_id": None} for color, seat in game["players"].items()}
+    return {**game, "players": players, "end_reason": end_reason, "clock": None}
 
 
 @pytest.mark.parametrize("label", sorted(GAMES))

@@ -14,6 +14,7 @@ from .clock_type import ClockType
 from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
 from .create_game_visibility import CreateGameVisibility
+from .create_player import CreatePlayer
 from .end_reason import EndReason
 from .fischer_clock_settings import FischerClockSettings
 from .fischer_clock_settings_type import FischerClockSettingsType
@@ -32,11 +33,13 @@ from .joined_event import JoinedEvent
 from .joined_event_data import JoinedEventData
 from .list_games_status import ListGamesStatus
 from .lobby_page import LobbyPage
+from .me import Me
 from .move import Move
 from .move_event import MoveEvent
 from .move_event_data import MoveEventData
 from .move_margin import MoveMargin
 from .move_review import MoveReview
+from .new_player import NewPlayer
 from .per_move_clock_settings import PerMoveClockSettings
 from .per_move_clock_settings_type import PerMoveClockSettingsType
 from .play_move import PlayMove
@@ -77,6 +80,7 @@ __all__ = (
     "CreateGame",
     "CreateGameFirstPlayer",
     "CreateGameVisibility",
+    "CreatePlayer",
     "EndReason",
     "FischerClockSettings",
     "FischerClockSettingsType",
@@ -95,11 +99,13 @@ __all__ = (
     "JoinGame",
     "ListGamesStatus",
     "LobbyPage",
+    "Me",
     "Move",
     "MoveEvent",
     "MoveEventData",
     "MoveMargin",
     "MoveReview",
+    "NewPlayer",
     "PerMoveClockSettings",
     "PerMoveClockSettingsType",
     "Played",

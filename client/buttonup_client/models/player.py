@@ -23,6 +23,8 @@ class Player:
     """ Whether the seat is taken """
     level: BotLevel | None
     """ A bot's level; null for humans """
+    player_id: None | str
+    """ The player who holds the seat (joined with a player key); null otherwise """
 
     def to_dict(self) -> dict[str, Any]:
         type_: str = self.type_
@@ -38,6 +40,9 @@ class Player:
         else:
             level = self.level
 
+        player_id: None | str
+        player_id = self.player_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -46,6 +51,7 @@ class Player:
                 "name": name,
                 "joined": joined,
                 "level": level,
+                "player_id": player_id,
             }
         )
 
@@ -80,11 +86,19 @@ class Player:
 
         level = _parse_level(d.pop("level"))
 
+        def _parse_player_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        player_id = _parse_player_id(d.pop("player_id"))
+
         player = cls(
             type_=type_,
             name=name,
             joined=joined,
             level=level,
+            player_id=player_id,
         )
 
         return player

@@ -8,7 +8,7 @@ from flask_swagger_ui import get_swaggerui_blueprint
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from buttonup import __version__
-from buttonup.api import analysis, events, games, health, problems, schemas
+from buttonup.api import analysis, events, games, health, players, problems, schemas
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedBody, MalformedJson, UnsupportedMediaType
 
@@ -52,6 +52,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(games.blp)
     api.register_blueprint(analysis.blp)
     api.register_blueprint(events.blp)
+    api.register_blueprint(players.blp)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )

@@ -29,6 +29,7 @@ from buttonup.engine.events import (
     RoundOver,
     TimedOut,
 )
+from buttonup.engine.player import Player
 from buttonup.games import (
     Outcome,
     PresenceNow,
@@ -116,6 +117,10 @@ def presence_view(seats: dict[Color, SeatPresence]) -> dict[str, Any]:
     }
 
 
+def me_view(player: Player) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "created_at": timestamp(player.created_at)}
+
+
 def players_view(match: Match) -> dict[str, Any]:
     return {
         color.value: {
@@ -123,6 +128,7 @@ def players_view(match: Match) -> dict[str, Any]:
             "name": seat.name,
             "joined": seat.joined,
             "level": _name(seat.level),
+            "player_id": seat.player_id,
         }
         for color in PLAYERS
         for seat in (match.seat(color),)

@@ -140,13 +140,16 @@ class GameCollection(ApiView):
         "create_game",
         "Create a game",
         "Deals the first round and opens both seats. With an `Idempotency-Key`, a retry "
-        "with the same body returns the first answer and creates nothing more.",
-        errors=(*WITH_BODY, 422, 503),
+        "with the same body returns the first answer and creates nothing more; the key is "
+        "the player's own when a player key is sent as `Authorization: Bearer`, global "
+        "otherwise (use random keys: a UUID).",
+        errors=(*WITH_BODY, 401, 422, 503),
         codes={503: WRITE_503},
         parameters=(IDEMPOTENCY_KEY,),
+        secured=None,
     )
     def post(self, new: NewGame) -> Response:
-        outcome = games().create(new, idempotency())
+        outcome = games().create(new, idempotency(), bearer_token())
         location = url_for("games.Game", game_id=outcome.match.id)
         return json_response(codec().created(outcome), 201, {"Location": location})
 
@@ -184,14 +187,20 @@ class Players(ApiView):
         "Takes the requested seat, or the first open one (red before black), and answers "
         "with the seat's bearer token, which no other response contains. The game starts "
         "once no seat is open. With an `Idempotency-Key` (scoped to the game), a retry "
-        "answers the same seat and token: keep the key as secret as the token.",
-        errors=(*WITH_BODY, 404, 409, 422, 503),
+        "answers the same seat and token: keep the key as secret as the token. With a "
+        "player key as `Authorization: Bearer`, the seat is that player's (`player_id`), "
+        "named as the player unless `name` is given, and the key works for it as its "
+        "token does (any other bearer is ignored here; an unknown player key is 401).",
+        errors=(*WITH_BODY, 401, 404, 409, 422, 503),
         codes={404: ("game_not_found",), 409: ("seat_taken", "game_full"), 503: WRITE_503},
         parameters=(IDEMPOTENCY_KEY,),
+        secured=None,
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
         color = Color(args["color"]) if "color" in args else None
-        seated = games().join(game_id, color, args.get("name"), idempotency())
+        seated = games().join(
+            game_id, color, args.get("name"), idempotency(), credential=bearer_token()
+        )
         return json_response(codec().seated(seated), 201)
 
 

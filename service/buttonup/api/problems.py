@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.GameNotFound: (404, "game_not_found", "Game not found"),
     engine.NotSeated: (401, "unauthorized", "Unauthorized"),
+    errors.Unauthenticated: (401, "unauthorized", "Unauthorized"),
     engine.SeatTaken: (409, "seat_taken", "Seat taken"),
     engine.GameFull: (409, "game_full", "Game full"),
     engine.NotInProgress: (409, "game_not_in_progress", "Game not in progress"),

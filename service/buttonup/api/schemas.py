@@ -433,6 +433,19 @@ class JoinGameSchema(Described):
     )
 
 
+class CreatePlayerSchema(Described):
+    """Who the player is: every field is optional."""
+
+    name = fields.String(
+        validate=[
+            validate.Length(1, 40),
+            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
+            _unicode_text,
+        ],
+        **doc("Shown to opponents: 1 to 40 printable characters", "Ana"),
+    )
+
+
 class LobbyQuerySchema(Described):
     """Which page of the lobby."""
 
@@ -497,6 +510,10 @@ class PlayerSchema(Document):
     name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
     joined = fields.Boolean(**doc("Whether the seat is taken", True))
     level = Ref(BOT_LEVEL, "A bot's level; null for humans", None, nullable=True)
+    player_id = fields.String(
+        allow_none=True,
+        **doc("The player who holds the seat (joined with a player key); null otherwise", None),
+    )
 
 
 class PlayersSchema(Document):
@@ -797,6 +814,26 @@ class ProblemSchema(Document):
     )
     retry_after_seconds = fields.Integer(
         **doc("claim_not_allowed: when the claim would be allowed, if nothing changes", 42)
+    )
+
+
+class MeSchema(Document):
+    """A player, as the player's own key reads it."""
+
+    id = fields.String(**doc("The player's id", "Yb2kQ0sNw4ZrT6hV8uXa"))
+    name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
+    created_at = timestamp("RFC 3339 UTC")
+
+
+class NewPlayerSchema(MeSchema):
+    """A new player and its key, which no other answer shows again."""
+
+    key = fields.String(
+        **doc(
+            "The player's secret key (over 128 bits): send it as `Authorization: Bearer` "
+            "to join games as this player and wherever a seat's token works",
+            "Yb2kQ0sNw4ZrT6hV8uXa.Zk1...",
+        )
     )
 
 

@@ -133,6 +133,7 @@ class Seat:
     joined: bool = False
     token_sha256: str | None = None  # a human's token, hashed: the token itself is never kept
     level: BotLevel | None = None
+    player_id: str | None = None  # the player whose key took the seat (engine.player)
 
     @classmethod
     def bot(cls, level: BotLevel) -> "Seat":
@@ -148,6 +149,7 @@ class Join:
     name: str | None
     token_sha256: str
     at: int  # milliseconds since the epoch
+    player_id: str | None = None  # a player's seat; None: an anonymous one
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +255,13 @@ class Match:
         # No version: the game's state is not told to whoever holds no seat.
         raise NotSeated("a seat token of this game is required")
 
+    def seat_of_player(self, player_id: str) -> Color:
+        """The seat the player holds; NotSeated when they hold none here."""
+        for color in PLAYERS:
+            if self.seat(color).player_id == player_id:
+                return color
+        raise NotSeated("this player holds no seat of this game")
+
     @property
     def deadline(self) -> int | None:
         """When the running clock runs out (ms); None when none runs."""
@@ -297,13 +306,23 @@ class Match:
 
     # Commands: who may do what, then the action.
 
-    def join(self, color: Color | None, name: str | None, token_sha256: str, now: int) -> Change:
-        """Take `color`, or the first open seat (red before black)."""
+    def join(
+        self,
+        color: Color | None,
+        name: str | None,
+        token_sha256: str,
+        now: int,
+        player_id: str | None = None,
+    ) -> Change:
+        """Take `color`, or the first open seat (red before black), for the
+        player `player_id` when one joins."""
+        if player_id is not None and player_id in (self.red.player_id, self.black.player_id):
+            raise SeatTaken("this player holds a seat of this game already", self.version)
         if color is None:
             if not self.open_seats:
                 raise GameFull("both seats are taken", self.version)
             color = self.open_seats[0]
-        return self.apply(Join(color, name, token_sha256, now))
+        return self.apply(Join(color, name, token_sha256, now, player_id))
 
     def play(self, color: Color, position: int, now: int) -> Change:
         self._require_in_time(now)
@@ -395,7 +414,12 @@ class Match:
     def _joined(self, action: Join) -> Change:
         if action.color not in self.open_seats:
             raise SeatTaken(f"the {action.color} seat is not open", self.version)
-        seat = Seat(name=action.name, joined=True, token_sha256=action.token_sha256)
+        seat = Seat(
+            name=action.name,
+            joined=True,
+            token_sha256=action.token_sha256,
+            player_id=action.player_id,
+        )
         seats = {"red": seat} if action.color is Color.RED else {"black": seat}
         after = self._next(action.at, **seats)
         return after, [Joined(after.version, action.color)]

@@ -137,17 +137,19 @@ def _name_or_none(value: StrEnum | None) -> str | None:
 
 
 def _encode_seat(seat: Seat) -> list[Any]:
-    return [seat.type.value, seat.name, seat.joined, seat.token_sha256, seat.level]
+    plain = [seat.type.value, seat.name, seat.joined, seat.token_sha256, seat.level]
+    return plain if seat.player_id is None else [*plain, seat.player_id]
 
 
 def _decode_seat(plain: list[Any]) -> Seat:
-    kind, name, joined, token_sha256, level = plain
+    kind, name, joined, token_sha256, level, *player = plain
     return Seat(
         type=SeatType(kind),
         name=name,
         joined=joined,
         token_sha256=token_sha256,
         level=BotLevel(level) if level else None,
+        player_id=player[0] if player else None,
     )
 
 
@@ -244,7 +246,9 @@ def action_of(match: Match, events: Sequence[Event]) -> Action:
         return Play(first.outcome.position, match.updated_at)
     if isinstance(first, Joined):
         seat = match.seat(first.color)
-        return Join(first.color, seat.name, seat.token_sha256 or "", match.updated_at)
+        return Join(
+            first.color, seat.name, seat.token_sha256 or "", match.updated_at, seat.player_id
+        )
     if isinstance(first, Resigned):
         return Resign(first.color, match.updated_at)
     if isinstance(first, TimedOut) or (isinstance(first, Aborted) and first.color is None):
@@ -261,7 +265,11 @@ def encode_action(action: Action, previous_at: int) -> str:
     if isinstance(action, Play):
         entry = str(action.position) + (FIELD + delay if delay != "0" else "")
     elif isinstance(action, Join):
-        parts = ["j" + _LETTER[action.color], delay, action.token_sha256]
+        # A player's join ("J") carries its player id before the name.
+        kind = "j" if action.player_id is None else "J"
+        parts = [kind + _LETTER[action.color], delay, action.token_sha256]
+        if action.player_id is not None:
+            parts.append(action.player_id)
         if action.name is not None:  # no name field at all: None, not ""
             parts.append(action.name)
         entry = FIELD.join(parts)
@@ -287,6 +295,10 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
             at += int(parts[1], 36)
             name = parts[3] if len(parts) > 3 else None
             yield Join(_COLOR[entry[1]], name, parts[2], at)
+        elif kind == "J":
+            at += int(parts[1], 36)
+            name = parts[4] if len(parts) > 4 else None
+            yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3])
         elif kind in _COLORED:
             at += int(parts[1], 36)
             yield _COLORED[kind](_COLOR[entry[1]], at)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from buttonup.engine import Color, Match, RulesError
 from buttonup.engine.match import Action, Change
+from buttonup.engine.player import Player
 from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.deadlines import DeadlineIndex, Due
@@ -39,6 +40,7 @@ from buttonup.store.errors import (
 )
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
 from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN, TOKEN_BYTES, command_line_safe
+from buttonup.store.players import PlayerStore
 from buttonup.store.presence import PresenceBoard, SeatPresence
 from buttonup.store.scripts import LuaScript, Unconfirmed
 
@@ -282,6 +284,7 @@ class GameStore:
         self._history = LuaScript(client, _HISTORY)
         self._settle = LuaScript(client, _SETTLE)
         self._deadlines = DeadlineIndex(client)
+        self._players = PlayerStore(client, self._keyed_digest, self._game_ttl_ms)
         self._presence = PresenceBoard(
             client,
             lambda game_id: [
@@ -619,6 +622,18 @@ class GameStore:
             for event in map(stored_event, entries)
             if event.entry is None and not event.presence
         ]
+
+    # Players (store.players).
+
+    def create_player(
+        self, name: str | None, now: int, idempotency: tuple[str, str] | None
+    ) -> tuple[Player, str, str | None]:
+        with _storage_errors():
+            return self._players.create(name, now, idempotency)
+
+    def authenticate_player(self, key: str) -> Player | None:
+        with _storage_errors():
+            return self._players.authenticate(key)
 
     # Presence: which seats have a stream open (store.presence).
 

@@ -69,6 +69,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -116,14 +121,15 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Create a game
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
-    returns the first answer and creates nothing more.
+    returns the first answer and creates nothing more; the key is the player's own when a player key is
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
 
     Args:
         idempotency_key (str | Unset):
@@ -164,14 +170,15 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Create a game
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
-    returns the first answer and creates nothing more.
+    returns the first answer and creates nothing more; the key is the player's own when a player key is
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
 
     Args:
         idempotency_key (str | Unset):
@@ -194,14 +201,15 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Create a game
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
-    returns the first answer and creates nothing more.
+    returns the first answer and creates nothing more; the key is the player's own when a player key is
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
 
     Args:
         idempotency_key (str | Unset):
@@ -240,14 +248,15 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: CreateGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Create a game
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
-    returns the first answer and creates nothing more.
+    returns the first answer and creates nothing more; the key is the player's own when a player key is
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
 
     Args:
         idempotency_key (str | Unset):

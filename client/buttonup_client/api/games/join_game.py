@@ -73,6 +73,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
     if response.status_code == 404:
         response_404 = Problem.from_dict(response.json())
 
@@ -131,7 +136,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
@@ -140,7 +145,9 @@ def sync_detailed(
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
     bearer token, which no other response contains. The game starts once no seat is open. With an
     `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
-    secret as the token.
+    secret as the token. With a player key as `Authorization: Bearer`, the seat is that player's
+    (`player_id`), named as the player unless `name` is given, and the key works for it as its token
+    does (any other bearer is ignored here; an unknown player key is 401).
 
     Args:
         game_id (str):
@@ -184,7 +191,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:
@@ -193,7 +200,9 @@ def sync(
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
     bearer token, which no other response contains. The game starts once no seat is open. With an
     `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
-    secret as the token.
+    secret as the token. With a player key as `Authorization: Bearer`, the seat is that player's
+    (`player_id`), named as the player unless `name` is given, and the key works for it as its token
+    does (any other bearer is ignored here; an unknown player key is 401).
 
     Args:
         game_id (str):
@@ -219,7 +228,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Joined | Problem]:
@@ -228,7 +237,9 @@ async def asyncio_detailed(
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
     bearer token, which no other response contains. The game starts once no seat is open. With an
     `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
-    secret as the token.
+    secret as the token. With a player key as `Authorization: Bearer`, the seat is that player's
+    (`player_id`), named as the player unless `name` is given, and the key works for it as its token
+    does (any other bearer is ignored here; an unknown player key is 401).
 
     Args:
         game_id (str):
@@ -270,7 +281,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: JoinGame | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Joined | Problem | None:
@@ -279,7 +290,9 @@ async def asyncio(
      Takes the requested seat, or the first open one (red before black), and answers with the seat's
     bearer token, which no other response contains. The game starts once no seat is open. With an
     `Idempotency-Key` (scoped to the game), a retry answers the same seat and token: keep the key as
-    secret as the token.
+    secret as the token. With a player key as `Authorization: Bearer`, the seat is that player's
+    (`player_id`), named as the player unless `name` is given, and the key works for it as its token
+    does (any other bearer is ignored here; an unknown player key is 401).
 
     Args:
         game_id (str):

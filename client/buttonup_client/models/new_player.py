@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="NewPlayer")
+
+
+@_attrs_define
+class NewPlayer:
+    """A new player and its key, which no other answer shows again."""
+
+    id: str
+    """ The player's id """
+    name: None | str
+    """ The player's name, if given """
+    created_at: datetime.datetime
+    """ RFC 3339 UTC """
+    key: str
+    """ The player's secret key (over 128 bits): send it as `Authorization: Bearer` to join games as this player and
+    wherever a seat's token works """
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        name: None | str
+        name = self.name
+
+        created_at = self.created_at.isoformat()
+
+        key = self.key
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "created_at": created_at,
+                "key": key,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        name = _parse_name(d.pop("name"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        key = d.pop("key")
+
+        new_player = cls(
+            id=id,
+            name=name,
+            created_at=created_at,
+            key=key,
+        )
+
+        return new_player

@@ -1,0 +1,110 @@
+"""Players over HTTP: a key shown once and kept only hashed, a seat that
+belongs to its player, the key working wherever that seat's token does, and
+idempotency keys scoped to the player."""
+
+import pytest
+
+from tests.api.helpers import auth, create_game, join
+
+
+def new_player(client, name: str | None = "Ana", **headers: str) -> dict:
+    response = client.post("/v1/players", json={"name": name} if name else {}, headers=headers)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def test_a_player_is_made_with_a_key_shown_once_and_kept_only_hashed(client, redis_client):
+    player = new_player(client)
+    assert set(player) == {"id", "name", "key", "created_at"} and player["name"] == "Ana"
+    assert player["key"].startswith(player["id"] + ".") and len(player["key"]) > 40
+    me = client.get("/v1/players/me", headers=auth(player["key"]))
+    assert me.status_code == 200
+    assert me.get_json() == {k: player[k] for k in ("id", "name", "created_at")}
+    secret = player["key"].encode()
+    for key in redis_client.scan_iter():
+        assert secret not in key
+        if redis_client.type(key) == b"string":
+            assert secret not in redis_client.get(key)
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer nope"},
+        {"Authorization": "Bearer abc.defghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ"},
+    ],
+)
+def test_me_without_a_known_key_is_401(client, headers):
+    response = client.get("/v1/players/me", headers=headers)
+    assert response.status_code == 401 and response.get_json()["code"] == "unauthorized"
+
+
+def test_a_wrong_secret_for_a_real_player_is_401(client):
+    player = new_player(client)
+    forged = player["id"] + "." + "A" * 43
+    assert client.get("/v1/players/me", headers=auth(forged)).status_code == 401
+
+
+def test_a_retried_create_answers_the_same_player_and_key(client):
+    first = new_player(client, **{"Idempotency-Key": "make-ana"})
+    again = new_player(client, **{"Idempotency-Key": "make-ana"})
+    assert again == first
+    other = client.post("/v1/players", json={"name": "Bo"}, headers={"Idempotency-Key": "make-ana"})
+    assert other.status_code == 422 and other.get_json()["code"] == "idempotency_key_reused"
+
+
+def test_a_seat_joined_with_a_key_is_the_players_and_the_key_plays_it(client):
+    ana = new_player(client)
+    game = create_game(client, first_player="red")
+    seat = client.post(
+        f"/v1/games/{game['id']}/players", json={"color": "red"}, headers=auth(ana["key"])
+    ).get_json()
+    assert seat["game"]["players"]["red"]["player_id"] == ana["id"]
+    assert seat["game"]["players"]["red"]["name"] == "Ana"  # the player's, by default
+    assert ana["key"] not in str(seat["game"])
+    other = join(client, game["id"], color="black")
+    assert other["game"]["players"]["black"]["player_id"] is None
+    position = other["game"]["round"]["legal_moves"][0]
+    moved = client.post(
+        f"/v1/games/{game['id']}/moves", json={"position": position}, headers=auth(ana["key"])
+    )
+    assert moved.status_code == 201, moved.get_json()
+    # Anyone else's key is no seat of this game.
+    bo = new_player(client, "Bo")
+    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=auth(bo["key"]))
+    assert resigned.status_code == 401
+
+
+def test_a_player_takes_one_seat_of_a_game_not_both(client):
+    ana = new_player(client)
+    game = create_game(client)
+    url = f"/v1/games/{game['id']}/players"
+    assert client.post(url, json={}, headers=auth(ana["key"])).status_code == 201
+    again = client.post(url, json={}, headers=auth(ana["key"]))
+    assert again.status_code == 409 and again.get_json()["code"] == "seat_taken"
+
+
+def test_a_join_with_an_unknown_key_is_401_and_takes_no_seat(client):
+    game = create_game(client)
+    url = f"/v1/games/{game['id']}/players"
+    refused = client.post(url, json={}, headers=auth("nobody." + "x" * 43))
+    assert refused.status_code == 401
+    assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0
+    missing = client.post(
+        "/v1/games/NoSuchGame0000000000/players", json={}, headers=auth("nobody." + "x" * 43)
+    )
+    assert missing.status_code == 404  # the game is looked for first
+    # A credential that is no player key at all (a seat token) names no player.
+    assert client.post(url, json={}, headers=auth("a-seat-token")).status_code == 201
+
+
+def test_a_create_key_is_the_players_own(client):
+    ana, bo = new_player(client), new_player(client, "Bo")
+    headers = {"Idempotency-Key": "game-1"}
+    first = client.post("/v1/games", json={}, headers={**headers, **auth(ana["key"])})
+    again = client.post("/v1/games", json={}, headers={**headers, **auth(ana["key"])})
+    others = client.post("/v1/games", json={}, headers={**headers, **auth(bo["key"])})
+    anonymous = client.post("/v1/games", json={}, headers=headers)
+    ids = [r.get_json()["id"] for r in (first, again, others, anonymous)]
+    assert ids[0] == ids[1] and len(set(ids)) == 3
