@@ -128,6 +128,24 @@ class NewPlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class MyGame:
+    """A game of a player's, as the player's list shows it."""
+
+    match: Match
+    color: Color  # the player's seat
+
+    @property
+    def my_turn(self) -> bool:
+        return self.match.status is Status.PLAYING and self.match.game.to_move is self.color
+
+
+@dataclass(frozen=True, slots=True)
+class MyGamesPage:
+    games: list[MyGame]
+    next_offset: int | None  # where the next page starts; None on the last
+
+
+@dataclass(frozen=True, slots=True)
 class LobbyPage:
     games: list[Match]
     next_after: tuple[float, str] | None  # where the next page starts; None on the last
@@ -414,6 +432,48 @@ class Games:
         if player is None:
             raise errors.Unauthenticated("a player key is required: POST /v1/players makes one")
         return player
+
+    def my_games(self, key: str, status: Status | None, limit: int, offset: int = 0) -> MyGamesPage:
+        """The player's games: without `status`, every game not finished,
+        those where it is the player's turn first, then the nearest deadline,
+        then the longest waiting; finished ones newest first. Entries of the
+        index that no game backs (a join that failed, an expired game) are
+        dropped as they are met."""
+        player = self.player(key)
+        with _store_errors():
+            ids = self._store.player_game_ids(player.id)
+            matches = self._store.load_many(ids)
+        mine, stale = [], []
+        for game_id in ids:
+            match = matches[game_id]
+            try:
+                color = match.seat_of_player(player.id) if match is not None else None
+            except NotSeated:
+                color = None
+            if color is None:
+                stale.append(game_id)
+                continue
+            match = self._in_time(match)  # type: ignore[arg-type]  # found above
+            if (status is None and match.status is not Status.FINISHED) or match.status is status:
+                mine.append(MyGame(match, color))
+        if stale:
+            with _store_errors():
+                self._store.drop_player_games(player.id, stale)
+        if status is Status.FINISHED:
+            mine.sort(key=lambda item: (-item.match.updated_at, item.match.id))
+        else:
+            never = float("inf")
+            mine.sort(
+                key=lambda item: (
+                    not item.my_turn,
+                    item.match.deadline if item.match.deadline is not None else never,
+                    item.match.updated_at,
+                    item.match.id,
+                )
+            )
+        page = mine[offset : offset + limit]
+        more = len(mine) > offset + limit
+        return MyGamesPage(page, offset + limit if more else None)
 
     def _seat_finder(self, credential: str | None) -> Callable[[Match], Color]:
         """How to find the seat a bearer credential belongs to in a match: a

@@ -113,7 +113,14 @@ def test_bearer_security_is_declared_and_applied(committed):
         for _, _, operation in operations(committed)
         if operation.get("security") == [{"bearerAuth": []}]
     }
-    assert secured == {"play_move", "resign_game", "abort_game", "claim_victory", "get_me"}
+    assert secured == {
+        "play_move",
+        "resign_game",
+        "abort_game",
+        "claim_victory",
+        "get_me",
+        "list_my_games",
+    }
     # A stream may be opened with a seat's token (it marks the seat connected).
     optional = {
         operation["operationId"]

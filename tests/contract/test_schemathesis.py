@@ -33,6 +33,7 @@ IDEMPOTENT_OPERATIONS = [
     "create_player",
     "list_games",
     "list_moves",
+    "list_my_games",
 ]
 
 CONFIG = SchemathesisConfig.from_dict(

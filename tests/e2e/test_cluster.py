@@ -177,3 +177,21 @@ def test_presence_follows_a_seats_stream_on_a_cluster(clustered):
         wait_for(lambda: http.get(presence).json()["red"]["connected"], 5)
         seat.close()
         wait_for(lambda: not http.get(presence).json()["red"]["connected"], 5)
+
+
+def test_a_players_games_are_listed_from_another_slot_on_a_cluster(clustered):
+    """The player's index lives on the player's slot, the games on theirs."""
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        ana = http.post("/v1/players", json={"name": "Ana"}).json()
+        ids = []
+        for _ in range(4):
+            game = http.post("/v1/games", json={"first_player": "red"}).json()
+            joined = http.post(
+                f"/v1/games/{game['id']}/players", json={"color": "red"}, headers=bearer(ana["key"])
+            )
+            assert joined.status_code == 201, joined.text
+            ids.append(game["id"])
+        http.post(f"/v1/games/{ids[0]}/players", json={"color": "black"})  # now Ana's turn
+        listed = http.get("/v1/players/me/games", headers=bearer(ana["key"])).json()["items"]
+        assert listed[0]["id"] == ids[0] and listed[0]["my_turn"]
+        assert {item["id"] for item in listed} == set(ids)

@@ -32,6 +32,7 @@ from .joined import Joined
 from .joined_event import JoinedEvent
 from .joined_event_data import JoinedEventData
 from .list_games_status import ListGamesStatus
+from .list_my_games_status import ListMyGamesStatus
 from .lobby_page import LobbyPage
 from .me import Me
 from .move import Move
@@ -39,6 +40,9 @@ from .move_event import MoveEvent
 from .move_event_data import MoveEventData
 from .move_margin import MoveMargin
 from .move_review import MoveReview
+from .my_game import MyGame
+from .my_game_status import MyGameStatus
+from .my_games_page import MyGamesPage
 from .new_player import NewPlayer
 from .per_move_clock_settings import PerMoveClockSettings
 from .per_move_clock_settings_type import PerMoveClockSettingsType
@@ -98,6 +102,7 @@ __all__ = (
     "JoinedEventData",
     "JoinGame",
     "ListGamesStatus",
+    "ListMyGamesStatus",
     "LobbyPage",
     "Me",
     "Move",
@@ -105,6 +110,9 @@ __all__ = (
     "MoveEventData",
     "MoveMargin",
     "MoveReview",
+    "MyGame",
+    "MyGamesPage",
+    "MyGameStatus",
     "NewPlayer",
     "PerMoveClockSettings",
     "PerMoveClockSettingsType",

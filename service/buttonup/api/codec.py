@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import orjson
 
-from buttonup.engine import PLAYERS, Color, Match, Status
+from buttonup.engine import PLAYERS, Color, Match, Status, opponent
 from buttonup.engine.clock import ClockType
 from buttonup.engine.events import (
     Abandoned,
@@ -31,6 +31,7 @@ from buttonup.engine.events import (
 )
 from buttonup.engine.player import Player
 from buttonup.games import (
+    MyGame,
     Outcome,
     PresenceNow,
     Recorded,
@@ -114,6 +115,23 @@ def presence_view(seats: dict[Color, SeatPresence]) -> dict[str, Any]:
             "since": timestamp(seat.since) if seat.since is not None else None,
         }
         for color, seat in seats.items()
+    }
+
+
+def my_game_view(item: MyGame) -> dict[str, Any]:
+    match = item.match
+    deadline = match.deadline
+    return {
+        "id": match.id,
+        "status": match.status.value,
+        "color": item.color.value,
+        "my_turn": item.my_turn,
+        "deadline": timestamp(deadline) if deadline is not None else None,
+        "opponent": players_view(match)[opponent(item.color).value],
+        "score": match.game.score.to_dict(),
+        "winner": _name(match.game.winner),
+        "end_reason": _name(match.end_reason),
+        "updated_at": timestamp(match.updated_at),
     }
 
 

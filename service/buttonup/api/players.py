@@ -1,15 +1,38 @@
-"""/v1/players: one identity across games (a player and its key)."""
+"""/v1/players: one identity across games (a player and its key), and the
+player's games."""
 
+import base64
+import re
 from typing import Any
 
 from flask import Response, current_app
 
 from buttonup.api import schemas
-from buttonup.api.codec import me_view, to_json
+from buttonup.api.codec import me_view, my_game_view, to_json
 from buttonup.api.docs import ALWAYS, IDEMPOTENCY_KEY, READ_503, WITH_BODY, WRITE_503, operation
 from buttonup.api.games import idempotency
-from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
+from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
+from buttonup.engine import Status
 from buttonup.games import Games
+
+# The list's cursor is opaque to clients: base64url of "offset:<n>".
+_CURSOR = re.compile(r"^offset:(0|[1-9][0-9]{0,5})$")
+
+
+def encode_offset(offset: int) -> str:
+    return base64.urlsafe_b64encode(f"offset:{offset}".encode()).decode().rstrip("=")
+
+
+def decode_offset(cursor: str) -> int:
+    try:
+        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        text = ""
+    found = _CURSOR.match(text)
+    if found is None:
+        raise InvalidParameter("cursor", "is not a cursor this service gave")
+    return int(found.group(1))
+
 
 blp = ApiBlueprint("players", __name__, url_prefix="/v1/players", description="Players")
 
@@ -54,3 +77,31 @@ class Me(ApiView):
     )
     def get(self) -> Response:
         return json_response(to_json(me_view(games().player(bearer_token() or ""))))
+
+
+@blp.route("/me/games")
+class MyGames(ApiView):
+    @blp.arguments(schemas.MyGamesQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, schemas.MyGamesPageSchema)
+    @operation(
+        blp,
+        "list_my_games",
+        "My games",
+        "The games where the player whose key is sent holds a seat. Without `status`, every "
+        "game not finished: those where it is the player's turn first, then the nearest "
+        "deadline, then the longest waiting; `status=finished` lists the finished ones, "
+        "newest first. Pass `next` back as `cursor` for the following page (the order "
+        "follows the games, so a game that changed between pages may move).",
+        errors=(*ALWAYS, 401, 422, 503),
+        codes={422: ("validation_error",), 503: READ_503},
+        secured=True,
+    )
+    def get(self, limit: int, status: str | None = None, cursor: str | None = None) -> Response:
+        offset = decode_offset(cursor) if cursor is not None else 0
+        wanted = Status(status) if status is not None else None
+        page = games().my_games(bearer_token() or "", wanted, limit, offset)
+        body = {
+            "items": [my_game_view(item) for item in page.games],
+            "next": encode_offset(page.next_offset) if page.next_offset is not None else None,
+        }
+        return json_response(to_json(body))

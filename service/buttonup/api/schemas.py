@@ -817,6 +817,54 @@ class ProblemSchema(Document):
     )
 
 
+class MyGamesQuerySchema(Described):
+    """Which of the player's games, a page at a time."""
+
+    status = fields.String(
+        validate=validate.OneOf(STATUSES),
+        **doc("Only games in this status; by default every game not finished", "playing"),
+    )
+    limit = fields.Integer(
+        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
+    )
+    cursor = fields.String(
+        validate=validate.Length(1, 200),
+        **doc("`next` of the page before", "b2Zmc2V0OjIw"),
+    )
+
+
+class MyGameSchema(Document):
+    """One of the player's games, from the player's side."""
+
+    id = fields.String(**doc("The game's id", GAME_ID_EXAMPLE))
+    status = fields.String(validate=validate.OneOf(STATUSES), **doc("The game's status", "playing"))
+    color = player_color("The player's seat")
+    my_turn = fields.Boolean(**doc("The game is playing and it is the player's move", True))
+    deadline = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "When the running clock runs out (null: untimed, or none runs)",
+            "example": TIME_EXAMPLE,
+            "format": "date-time",
+        },
+    )
+    opponent = fields.Nested(
+        PlayerSchema,
+        **doc("The other seat", {"type": "human", "name": "Bo", "joined": True, "level": None}),
+    )
+    score = tally_field("Points so far", {"red": 0, "black": 10})
+    winner = player_color("The winner once finished, else null", None, nullable=True)
+    end_reason = Ref(END_REASON, "How it ended; null until finished", None, nullable=True)
+    updated_at = timestamp("RFC 3339 UTC, the last change")
+
+
+class MyGamesPageSchema(Document):
+    """A page of the player's games."""
+
+    items = fields.List(fields.Nested(MyGameSchema), **doc("The games", []))
+    next = fields.String(allow_none=True, **doc("Cursor of the next page; null on the last", None))
+
+
 class MeSchema(Document):
     """A player, as the player's own key reads it."""
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from buttonup.engine import Color, Match, RulesError
+from buttonup.engine import PLAYERS, Color, Match, RulesError
 from buttonup.engine.match import Action, Change
 from buttonup.engine.player import Player
 from buttonup.store import codec
@@ -40,6 +40,7 @@ from buttonup.store.errors import (
 )
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
 from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN, TOKEN_BYTES, command_line_safe
+from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
 from buttonup.store.presence import PresenceBoard, SeatPresence
 from buttonup.store.scripts import LuaScript, Unconfirmed
@@ -285,6 +286,7 @@ class GameStore:
         self._settle = LuaScript(client, _SETTLE)
         self._deadlines = DeadlineIndex(client)
         self._players = PlayerStore(client, self._keyed_digest, self._game_ttl_ms)
+        self._player_games = PlayerGames(client, self._game_ttl_ms)
         self._presence = PresenceBoard(
             client,
             lambda game_id: [
@@ -517,6 +519,7 @@ class GameStore:
         write_id = secrets.token_urlsafe(9)  # tells this commit from any other
         with _storage_errors():
             self._expect_deadline(before, after)
+            self._index_players(before, after)
             deadline = self._write_deadline()
             try:
                 outcome = self._commit.write(keys=keys, args=[*args, deadline, write_id, *stream])
@@ -540,6 +543,22 @@ class GameStore:
         """Before a commit that sets a new deadline: the index's entry no later."""
         if after.deadline is not None and (before is after or after.deadline != before.deadline):
             self._deadlines.expect(after.id, after.deadline)
+
+    def _index_players(self, before: Match, after: Match) -> None:
+        """Before a commit that seats a player: the game in the player's index
+        (store.player_games), so that no seat is ever missing from it."""
+        for color in PLAYERS:
+            player_id = after.seat(color).player_id
+            if player_id is not None and before.seat(color).player_id != player_id:
+                self._player_games.add(player_id, after.id, after.updated_at)
+
+    def player_game_ids(self, player_id: str) -> list[str]:
+        with _storage_errors():
+            return self._player_games.ids(player_id)
+
+    def drop_player_games(self, player_id: str, game_ids: list[str]) -> None:
+        with _storage_errors():
+            self._player_games.drop(player_id, game_ids)
 
     def claim_due(self, now: int, count: int, lease_ms: int) -> list[Due]:
         """Games whose clock may have run out by `now`, leased to this caller."""

@@ -1,0 +1,239 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_my_games_status import ListMyGamesStatus
+from ...models.my_games_page import MyGamesPage
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    status: ListMyGamesStatus | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/players/me/games",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MyGamesPage | Problem | None:
+    if response.status_code == 200:
+        response_200 = MyGamesPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MyGamesPage | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: ListMyGamesStatus | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[MyGamesPage | Problem]:
+    """My games
+
+     The games where the player whose key is sent holds a seat. Without `status`, every game not
+    finished: those where it is the player's turn first, then the nearest deadline, then the longest
+    waiting; `status=finished` lists the finished ones, newest first. Pass `next` back as `cursor` for
+    the following page (the order follows the games, so a game that changed between pages may move).
+
+    Args:
+        status (ListMyGamesStatus | Unset):  Example: playing.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: b2Zmc2V0OjIw.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MyGamesPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    status: ListMyGamesStatus | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> MyGamesPage | Problem | None:
+    """My games
+
+     The games where the player whose key is sent holds a seat. Without `status`, every game not
+    finished: those where it is the player's turn first, then the nearest deadline, then the longest
+    waiting; `status=finished` lists the finished ones, newest first. Pass `next` back as `cursor` for
+    the following page (the order follows the games, so a game that changed between pages may move).
+
+    Args:
+        status (ListMyGamesStatus | Unset):  Example: playing.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: b2Zmc2V0OjIw.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MyGamesPage | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        status=status,
+        limit=limit,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: ListMyGamesStatus | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[MyGamesPage | Problem]:
+    """My games
+
+     The games where the player whose key is sent holds a seat. Without `status`, every game not
+    finished: those where it is the player's turn first, then the nearest deadline, then the longest
+    waiting; `status=finished` lists the finished ones, newest first. Pass `next` back as `cursor` for
+    the following page (the order follows the games, so a game that changed between pages may move).
+
+    Args:
+        status (ListMyGamesStatus | Unset):  Example: playing.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: b2Zmc2V0OjIw.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MyGamesPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    status: ListMyGamesStatus | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> MyGamesPage | Problem | None:
+    """My games
+
+     The games where the player whose key is sent holds a seat. Without `status`, every game not
+    finished: those where it is the player's turn first, then the nearest deadline, then the longest
+    waiting; `status=finished` lists the finished ones, newest first. Pass `next` back as `cursor` for
+    the following page (the order follows the games, so a game that changed between pages may move).
+
+    Args:
+        status (ListMyGamesStatus | Unset):  Example: playing.
+        limit (int | Unset):  Default: 20. Example: 20.
+        cursor (str | Unset):  Example: b2Zmc2V0OjIw.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MyGamesPage | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            status=status,
+            limit=limit,
+            cursor=cursor,
+        )
+    ).parsed

@@ -1,0 +1,100 @@
+"""A player's games over HTTP: listed in the order API.md gives, paged, and
+checked against the games themselves (an entry no game backs is dropped)."""
+
+from tests.api.helpers import auth, create_game, join
+
+
+def new_player(client, name: str) -> dict:
+    return client.post("/v1/players", json={"name": name}).get_json()
+
+
+def seat(client, game_id: str, player: dict, color: str) -> dict:
+    response = client.post(
+        f"/v1/games/{game_id}/players", json={"color": color}, headers=auth(player["key"])
+    )
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def my_games(client, player: dict, **query) -> dict:
+    response = client.get("/v1/players/me/games", query_string=query, headers=auth(player["key"]))
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_my_games_put_my_turn_first_then_the_nearest_deadline(client):
+    ana = new_player(client, "Ana")
+    waiting = create_game(client)
+    seat(client, waiting["id"], ana, "red")
+    mine = create_game(client, first_player="red")
+    seat(client, mine["id"], ana, "red")
+    join(client, mine["id"], color="black", name="Bo")
+    timed = create_game(client, first_player="black", clock={"type": "per_move", "seconds": 600})
+    seat(client, timed["id"], ana, "red")
+    join(client, timed["id"], color="black", name="Cy")
+    untimed = create_game(client, first_player="black")
+    seat(client, untimed["id"], ana, "red")
+    join(client, untimed["id"], color="black", name="Di")
+    listed = my_games(client, ana)["items"]
+    assert [item["id"] for item in listed] == [
+        mine["id"],  # Ana's turn
+        timed["id"],  # not her turn, a deadline
+        waiting["id"],  # then the longest waiting, oldest change first
+        untimed["id"],
+    ]
+    first = listed[0]
+    assert (first["color"], first["my_turn"], first["status"]) == ("red", True, "playing")
+    assert first["opponent"]["name"] == "Bo" and first["deadline"] is None
+    assert listed[1]["deadline"] is not None and listed[1]["my_turn"] is False
+    assert ana["key"] not in str(listed)
+
+
+def test_finished_games_are_listed_apart_newest_first(client):
+    ana = new_player(client, "Ana")
+    game = create_game(client, first_player="red")
+    seat(client, game["id"], ana, "red")
+    join(client, game["id"], color="black")
+    client.post(f"/v1/games/{game['id']}/resign", headers=auth(ana["key"]))
+    assert my_games(client, ana)["items"] == []
+    (finished,) = my_games(client, ana, status="finished")["items"]
+    assert (finished["id"], finished["winner"], finished["end_reason"]) == (
+        game["id"],
+        "black",
+        "resignation",
+    )
+
+
+def test_pages_follow_each_other_to_the_last(client):
+    ana = new_player(client, "Ana")
+    ids = set()
+    for _ in range(5):
+        game = create_game(client)
+        seat(client, game["id"], ana, "red")
+        ids.add(game["id"])
+    seen, cursor = [], None
+    while True:
+        query = {"limit": 2, **({"cursor": cursor} if cursor else {})}
+        page = my_games(client, ana, **query)
+        seen += [item["id"] for item in page["items"]]
+        cursor = page["next"]
+        if cursor is None:
+            break
+    assert len(seen) == 5 and set(seen) == ids
+
+
+def test_an_entry_no_game_backs_is_dropped_from_the_index(client, redis_client):
+    ana = new_player(client, "Ana")
+    other = create_game(client)  # a game Ana holds no seat of (a join that failed)
+    key = f"buttonup:{{player:{ana['id']}}}:games"
+    redis_client.zadd(key, {other["id"]: 1, "GoneLongAgo000000000": 2})
+    assert my_games(client, ana)["items"] == []
+    assert redis_client.zcard(key) == 0
+
+
+def test_my_games_need_a_known_key_and_a_cursor_the_service_gave(client):
+    assert client.get("/v1/players/me/games").status_code == 401
+    ana = new_player(client, "Ana")
+    bad = client.get(
+        "/v1/players/me/games", query_string={"cursor": "bm9wZQ"}, headers=auth(ana["key"])
+    )
+    assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
