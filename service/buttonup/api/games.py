@@ -69,7 +69,7 @@ def encode_cursor(position: tuple[float, str]) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def _cursor_text(cursor: str, name: str) -> str:
+def cursor_text(cursor: str, name: str) -> str:
     try:
         if len(cursor) > 200:
             raise ValueError(cursor)
@@ -79,14 +79,14 @@ def _cursor_text(cursor: str, name: str) -> str:
 
 
 def decode_moves_cursor(cursor: str, name: str) -> int:
-    found = _MOVES_CURSOR.match(_cursor_text(cursor, name))
+    found = _MOVES_CURSOR.match(cursor_text(cursor, name))
     if found is None:
         raise InvalidParameter(name, "is not a cursor this service gave")
     return int(found.group(1))
 
 
 def decode_lobby_cursor(cursor: str, name: str) -> tuple[float, str]:
-    found = _LOBBY_CURSOR.match(_cursor_text(cursor, name))
+    found = _LOBBY_CURSOR.match(cursor_text(cursor, name))
     if found is None:
         raise InvalidParameter(name, "is not a cursor this service gave")
     return float(found.group(1)), found.group(2)

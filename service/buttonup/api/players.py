@@ -10,7 +10,7 @@ from flask import Response, current_app
 from buttonup.api import schemas
 from buttonup.api.codec import me_view, my_game_view, to_json
 from buttonup.api.docs import ALWAYS, IDEMPOTENCY_KEY, READ_503, WITH_BODY, WRITE_503, operation
-from buttonup.api.games import idempotency
+from buttonup.api.games import cursor_text, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
 from buttonup.engine import Status
 from buttonup.games import Games
@@ -24,11 +24,7 @@ def encode_offset(offset: int) -> str:
 
 
 def decode_offset(cursor: str) -> int:
-    try:
-        text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("ascii")
-    except (ValueError, UnicodeDecodeError):
-        text = ""
-    found = _CURSOR.match(text)
+    found = _CURSOR.match(cursor_text(cursor, "cursor"))
     if found is None:
         raise InvalidParameter("cursor", "is not a cursor this service gave")
     return int(found.group(1))

@@ -80,10 +80,11 @@ def doc(description: str, example: Any) -> dict[str, Any]:
     return {"metadata": {"description": description, "example": example}}
 
 
-def timestamp(description: str) -> fields.String:
+def timestamp(description: str, *, nullable: bool = False) -> fields.String:
     """An instant as the codec writes it: RFC 3339, UTC, milliseconds."""
     return fields.String(
-        metadata={"description": description, "example": TIME_EXAMPLE, "format": "date-time"}
+        allow_none=nullable,
+        metadata={"description": description, "example": TIME_EXAMPLE, "format": "date-time"},
     )
 
 
@@ -576,14 +577,10 @@ class ClockSchema(Document):
         "Each player's time left, as of the game's `updated_at`", {"red": 171_250, "black": 180_000}
     )
     running = player_color("Whose clock runs (null: none)", "black", nullable=True)
-    deadline = fields.String(
-        allow_none=True,
-        metadata={
-            "description": "When the running clock reaches zero (null: none runs); compare "
-            "with the `Date` header for the client's own clock",
-            "example": TIME_EXAMPLE,
-            "format": "date-time",
-        },
+    deadline = timestamp(
+        "When the running clock reaches zero (null: none runs); compare "
+        "with the `Date` header for the client's own clock",
+        nullable=True,
     )
 
 
@@ -591,13 +588,9 @@ class SeatPresenceSchema(Document):
     """Whether a seat has a stream open."""
 
     connected = fields.Boolean(**doc("A stream with the seat's credential is open", True))
-    since = fields.String(
-        allow_none=True,
-        metadata={
-            "description": "When it last became connected or disconnected (null: never connected)",
-            "example": TIME_EXAMPLE,
-            "format": "date-time",
-        },
+    since = timestamp(
+        "When it last became connected or disconnected (null: never connected)",
+        nullable=True,
     )
 
 
@@ -840,13 +833,9 @@ class MyGameSchema(Document):
     status = fields.String(validate=validate.OneOf(STATUSES), **doc("The game's status", "playing"))
     color = player_color("The player's seat")
     my_turn = fields.Boolean(**doc("The game is playing and it is the player's move", True))
-    deadline = fields.String(
-        allow_none=True,
-        metadata={
-            "description": "When the running clock runs out (null: untimed, or none runs)",
-            "example": TIME_EXAMPLE,
-            "format": "date-time",
-        },
+    deadline = timestamp(
+        "When the running clock runs out (null: untimed, or none runs)",
+        nullable=True,
     )
     opponent = fields.Nested(
         PlayerSchema,
