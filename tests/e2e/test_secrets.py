@@ -1,0 +1,102 @@
+"""Tokens and keys appear only in their holder's answer: a whole game played
+through `buttonup serve` with players and anonymous seats, every answer,
+stream and log line kept, and Redis searched key by key for each secret."""
+
+import httpx
+import pytest
+import redis
+
+from tests.e2e.helpers import bearer
+from tests.e2e.test_time import Stream, wait_for
+
+pytestmark = pytest.mark.e2e
+
+
+def everything_in(client: redis.Redis) -> bytes:
+    """Every key and value Redis holds, whatever its type, as one text."""
+    parts = []
+    for key in client.scan_iter(count=1000):
+        parts.append(key)
+        kind = client.type(key)
+        if kind == b"string":
+            parts.append(client.get(key) or b"")
+        elif kind == b"hash":
+            for field, value in client.hgetall(key).items():
+                parts += [field, value]
+        elif kind == b"zset":
+            parts += [member for member, _ in client.zrange(key, 0, -1, withscores=True)]
+        elif kind == b"set":
+            parts += list(client.smembers(key))
+        elif kind == b"list":
+            parts += client.lrange(key, 0, -1)
+        elif kind == b"stream":
+            for _, fields in client.xrange(key):
+                for field, value in fields.items():
+                    parts += [field, value]
+    return b"\n".join(parts)
+
+
+def test_no_token_or_key_shows_anywhere_but_in_its_holders_answer(live_server, redis_server):
+    answers: list[tuple[str, str]] = []  # (whose, text)
+
+    def keep(whose: str, response: httpx.Response) -> dict:
+        answers.append((whose, response.text))
+        return response.json()
+
+    with httpx.Client(base_url=live_server.base_url, timeout=10) as http:
+        ana = keep("ana", http.post("/v1/players", json={"name": "Ana"}))
+        game = keep("public", http.post("/v1/games", json={"first_player": "red"}))
+        game_id = game["id"]
+        red = keep(
+            "ana",
+            http.post(
+                f"/v1/games/{game_id}/players", json={"color": "red"}, headers=bearer(ana["key"])
+            ),
+        )
+        black = keep(
+            "bo",
+            http.post(
+                f"/v1/games/{game_id}/players",
+                json={"color": "black", "name": "Bo"},
+                headers={"Idempotency-Key": "bo-joins"},
+            ),
+        )
+        watcher = Stream(live_server.base_url, game_id, black["token"])
+        watcher.start()
+        wait_for(lambda: "presence" in watcher.names(), 5)
+        credentials = {"ana": ana["key"], "bo": black["token"]}
+        state = black["game"]
+        for _ in range(6):
+            if state["status"] != "playing":
+                break
+            mover = "ana" if state["round"]["to_move"] == "red" else "bo"
+            moved = http.post(
+                f"/v1/games/{game_id}/moves",
+                json={"position": state["round"]["legal_moves"][0]},
+                headers={**bearer(credentials[mover]), "Idempotency-Key": f"m{state['version']}"},
+            )
+            state = keep(mover, moved)["game"]
+        keep("ana", http.get("/v1/players/me/games", headers=bearer(ana["key"])))
+        keep("ana", http.get("/v1/players/me", headers=bearer(ana["key"])))
+        keep("public", http.get(f"/v1/games/{game_id}"))
+        keep("public", http.get(f"/v1/games/{game_id}/moves"))
+        keep("public", http.get(f"/v1/games/{game_id}/presence"))
+        keep("bo", http.post(f"/v1/games/{game_id}/resign", headers=bearer(black["token"])))
+        assert watcher.ended.wait(10)
+        streamed = "\n".join(str(data) for _, _, _, data in watcher.events)
+    secrets = {
+        "ana": [ana["key"], red["token"]],
+        "bo": [black["token"]],
+    }
+    assert all(len(secret) >= 40 for held in secrets.values() for secret in held)
+    # The search reaches what is stored: the game's own id, the seat's name.
+    stored = everything_in(redis.Redis(port=redis_server.port))
+    assert game_id.encode() in stored and b"Bo" in stored and ana["id"].encode() in stored
+    for holder, held in secrets.items():
+        for secret in held:
+            # Only the answer that made it shows it: the create, or the join.
+            showing = [whose for whose, text in answers if secret in text]
+            assert showing == [holder], (holder, showing)
+            assert secret not in streamed
+            assert secret not in live_server.log_text()
+            assert secret.encode() not in stored
