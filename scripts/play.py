@@ -176,9 +176,8 @@ def wait_for_change(base_url: str, game: Game) -> Game:
                 move = moved.move
                 print(describe_move(move.player, move.position, move.extra_turn, move.overflow))
                 return moved.game
-            if isinstance(event, (JoinedEvent, ResignedEvent)):
-                return Game.from_dict(data["game"])
-            if isinstance(event, (TimeoutEvent, AbortedEvent, AbandonedEvent)):
+            changed = (JoinedEvent, ResignedEvent, TimeoutEvent, AbortedEvent, AbandonedEvent)
+            if isinstance(event, changed):
                 return Game.from_dict(data["game"])
             # presence (who is connected) changes nothing of the game
     return game

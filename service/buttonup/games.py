@@ -246,8 +246,7 @@ class Games:
     ) -> Outcome:
         """With a player's key as `credential`, the Idempotency-Key is the
         player's own: another player's same key makes another game."""
-        # Only a player's key means anything here (a seat token is no one's identity).
-        player = self.player(credential) if credential and is_player_key(credential) else None
+        player = self._named_player(credential)
         if player is not None and idempotency is not None:
             idempotency = replace(idempotency, key=f"player\n{player.id}\n{idempotency.key}")
         with _store_errors():
@@ -313,8 +312,7 @@ class Games:
         refusal: errors.Unauthenticated | None = None
         player = None
         try:
-            # Only a player's key names a player; a seat token here is ignored.
-            player = self.player(credential) if credential and is_player_key(credential) else None
+            player = self._named_player(credential)
         except errors.Unauthenticated as error:
             refusal = error
         player_id = player.id if player is not None else None
@@ -432,6 +430,14 @@ class Games:
         if player is None:
             raise errors.Unauthenticated("a player key is required: POST /v1/players makes one")
         return player
+
+    def _named_player(self, credential: str | None) -> Player | None:
+        """The player a bearer credential names where a seat token means
+        nothing (create, join): only a player's key does, and a key of no
+        player is Unauthenticated."""
+        if not credential or not is_player_key(credential):
+            return None
+        return self.player(credential)
 
     def my_games(self, key: str, status: Status | None, limit: int, offset: int = 0) -> MyGamesPage:
         """The player's games: without `status`, every game not finished,

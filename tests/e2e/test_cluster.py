@@ -5,7 +5,6 @@ clocks that run out by themselves, and presence."""
 import subprocess
 import sys
 import threading
-import time
 
 import httpx
 import pytest
@@ -14,7 +13,13 @@ from tests.cluster import RedisCluster
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer
 from tests.e2e.test_events import Watcher, check_sequence
-from tests.e2e.test_time import PER_MOVE_5S, Stream, first_move_made, instant, wait_for
+from tests.e2e.test_time import (
+    PER_MOVE_5S,
+    Stream,
+    each_timed_out_once,
+    first_move_made,
+    wait_for,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -157,15 +162,7 @@ def test_clocks_run_out_by_themselves_once_on_a_cluster(clustered):
     slot; each game's commit stays the guard."""
     with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
         games = [first_move_made(http, clock=PER_MOVE_5S)[0] for _ in range(6)]
-        last = max(instant(game["clock"]["deadline"]) for game in games)
-        time.sleep(max(0.0, last - time.time()) + 1.5)
-        for game in games:
-            events = http.get(
-                f"/v1/games/{game['id']}/events", params={"after": game["version"]}
-            ).text
-            assert events.count("event: timeout") == 1, events
-            read = http.get(f"/v1/games/{game['id']}").json()
-            assert (read["end_reason"], read["version"]) == ("timeout", game["version"] + 1)
+        each_timed_out_once(http, games)
 
 
 def test_presence_follows_a_seats_stream_on_a_cluster(clustered):

@@ -168,22 +168,25 @@ def test_a_late_move_is_refused_and_a_read_already_sees_the_game_over(redis_serv
         server.stop()
 
 
+def each_timed_out_once(http: httpx.Client, games: list[dict]) -> None:
+    """Once every deadline passed (and nobody read the games): each game has
+    one `timeout` event after the version it was at, and one version more."""
+    last_deadline = max(instant(game["clock"]["deadline"]) for game in games)
+    time.sleep(max(0.0, last_deadline - time.time()) + 1.5)
+    for game in games:
+        events = http.get(f"/v1/games/{game['id']}/events", params={"after": game["version"]}).text
+        assert events.count("event: timeout") == 1, events
+        read = http.get(f"/v1/games/{game['id']}").json()
+        assert (read["end_reason"], read["version"]) == ("timeout", game["version"] + 1)
+
+
 def test_two_processes_commit_each_timeout_exactly_once(live_server, redis_server):
     other = LiveServer(["--redis-url", redis_server.url, "--workers", "2"])
     try:
         with httpx.Client(base_url=live_server.base_url, timeout=10) as http:
             games = [first_move_made(http, clock=PER_MOVE_5S)[0] for _ in range(12)]
-        last_deadline = max(instant(game["clock"]["deadline"]) for game in games)
-        time.sleep(max(0.0, last_deadline - time.time()) + 1.5)
         with httpx.Client(base_url=other.base_url, timeout=10) as http:
-            for game in games:
-                events = http.get(
-                    f"/v1/games/{game['id']}/events", params={"after": game["version"]}
-                ).text
-                assert events.count("event: timeout") == 1, events
-                read = http.get(f"/v1/games/{game['id']}").json()
-                assert read["end_reason"] == "timeout"
-                assert read["version"] == game["version"] + 1
+            each_timed_out_once(http, games)
     finally:
         other.stop()
 

@@ -14,21 +14,18 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
 
 
-def test_selfplay_plays_complete_games(live_server):
-    result = subprocess.run(
-        [
-            sys.executable,
-            SCRIPTS / "selfplay.py",
-            "--base-url",
-            live_server.base_url,
-            "--games",
-            "3",
-        ],
+def run_selfplay(live_server, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, SCRIPTS / "selfplay.py", "--base-url", live_server.base_url, *args],
         capture_output=True,
         text=True,
         timeout=120,
         check=True,
     )
+
+
+def test_selfplay_plays_complete_games(live_server):
+    result = run_selfplay(live_server, "--games", "3")
     games = re.findall(r"^game \d+: (red|black) wins .* \((\S+)\)$", result.stdout, re.M)
     assert len(games) == 3, result.stdout
     summary = result.stdout.strip().splitlines()[-1]
@@ -243,24 +240,7 @@ def test_play_with_a_clock_creates_a_timed_game_and_shows_the_time(live_server):
 def test_selfplay_plays_timed_games_that_end_on_time(live_server):
     """Five seconds a move and players who think five and a half: the first
     move's time runs out before it is made, and the service aborts the game."""
-    result = subprocess.run(
-        [
-            sys.executable,
-            SCRIPTS / "selfplay.py",
-            "--base-url",
-            live_server.base_url,
-            "--games",
-            "1",
-            "--clock",
-            "5s",
-            "--think",
-            "5.5",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    result = run_selfplay(live_server, "--games", "1", "--clock", "5s", "--think", "5.5")
     (game_id,) = re.findall(r"by aborted \((\S+)\)$", result.stdout, re.M)
     game = httpx.get(f"{live_server.base_url}/v1/games/{game_id}").json()
     assert game["end_reason"] == "aborted" and game["clock"]["seconds"] == 5

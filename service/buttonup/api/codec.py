@@ -53,6 +53,10 @@ def timestamp(milliseconds: int) -> str:
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def timestamp_or_none(milliseconds: int | None) -> str | None:
+    return timestamp(milliseconds) if milliseconds is not None else None
+
+
 def game_view(match: Match) -> dict[str, Any]:
     game = match.game
     current = game.round.to_dict()
@@ -99,12 +103,11 @@ def clock_view(match: Match) -> dict[str, Any] | None:
         }
     else:
         view = {"type": settings.type.value, "seconds": settings.seconds}
-    deadline = clock.deadline
     view["remaining_ms"] = {
         color.value: clock.remaining(color, match.updated_at) for color in PLAYERS
     }
     view["running"] = _name(clock.running)
-    view["deadline"] = timestamp(deadline) if deadline is not None else None
+    view["deadline"] = timestamp_or_none(clock.deadline)
     return view
 
 
@@ -112,7 +115,7 @@ def presence_view(seats: dict[Color, SeatPresence]) -> dict[str, Any]:
     return {
         color.value: {
             "connected": seat.connected,
-            "since": timestamp(seat.since) if seat.since is not None else None,
+            "since": timestamp_or_none(seat.since),
         }
         for color, seat in seats.items()
     }
@@ -120,13 +123,12 @@ def presence_view(seats: dict[Color, SeatPresence]) -> dict[str, Any]:
 
 def my_game_view(item: MyGame) -> dict[str, Any]:
     match = item.match
-    deadline = match.deadline
     return {
         "id": match.id,
         "status": match.status.value,
         "color": item.color.value,
         "my_turn": item.my_turn,
-        "deadline": timestamp(deadline) if deadline is not None else None,
+        "deadline": timestamp_or_none(match.deadline),
         "opponent": players_view(match)[opponent(item.color).value],
         "score": match.game.score.to_dict(),
         "winner": _name(match.game.winner),

@@ -5,15 +5,14 @@ import base64
 import re
 from typing import Any
 
-from flask import Response, current_app
+from flask import Response
 
 from buttonup.api import schemas
 from buttonup.api.codec import me_view, my_game_view, to_json
 from buttonup.api.docs import ALWAYS, IDEMPOTENCY_KEY, READ_503, WITH_BODY, WRITE_503, operation
-from buttonup.api.games import cursor_text, idempotency
+from buttonup.api.games import cursor_text, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
 from buttonup.engine import Status
-from buttonup.games import Games
 
 # The list's cursor is opaque to clients: base64url of "offset:<n>".
 _CURSOR = re.compile(r"^offset:(0|[1-9][0-9]{0,5})$")
@@ -31,10 +30,6 @@ def decode_offset(cursor: str) -> int:
 
 
 blp = ApiBlueprint("players", __name__, url_prefix="/v1/players", description="Players")
-
-
-def games() -> Games:
-    return current_app.extensions["buttonup.games"]
 
 
 @blp.route("")

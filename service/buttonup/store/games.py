@@ -39,7 +39,7 @@ from buttonup.store.errors import (
     VersionConflict,
 )
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
-from buttonup.store.ids import GAME_ID_BYTES, GAME_ID_PATTERN, TOKEN_BYTES, command_line_safe
+from buttonup.store.ids import GAME_ID_PATTERN, id_from_digest, token_from_digest
 from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
 from buttonup.store.presence import PresenceBoard, SeatPresence
@@ -342,14 +342,12 @@ class GameStore:
         """The id of the game that a create with this key makes: unguessable
         without the deployment's secret, and the same on every replica, so
         that concurrent creates with one key meet on one game key."""
-        digest = self._keyed_digest(idempotency_key.encode())
-        return command_line_safe(base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode())
+        return id_from_digest(self._keyed_digest(idempotency_key.encode()))
 
     def idempotent_token(self, game_id: str, idempotency_key: str) -> str:
         """The seat token that a join with this key is given, the same on a
         retry (only its hash is stored, so a replay could not find it again)."""
-        digest = self._keyed_digest(f"seat\n{game_id}\n{idempotency_key}".encode())
-        return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
+        return token_from_digest(self._keyed_digest(f"seat\n{game_id}\n{idempotency_key}".encode()))
 
     def _keyed_digest(self, message: bytes) -> bytes:
         # Read each time, not kept: were the secret lost (a flushed Redis),

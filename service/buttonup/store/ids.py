@@ -1,5 +1,8 @@
-"""Game ids and seat tokens: random, unguessable; tokens are kept only hashed."""
+"""Game ids and seat tokens: random, unguessable; tokens are kept only hashed.
+Those an Idempotency-Key derives (with the deployment's secret) are made from
+a digest in the same shapes."""
 
+import base64
 import hashlib
 import re
 import secrets
@@ -20,6 +23,16 @@ def command_line_safe(game_id: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def id_from_digest(digest: bytes) -> str:
+    """An id of the same shape as new_game_id's, from a keyed digest."""
+    return command_line_safe(base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode())
+
+
+def token_from_digest(digest: bytes) -> str:
+    """A token of the same shape as new_token's, from a keyed digest."""
+    return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
 
 
 def hash_token(token: str) -> str:

@@ -9,7 +9,6 @@ the secret from the key (with the deployment's secret), so that a retry
 answers the same player and key though the key was never stored.
 """
 
-import base64
 import hmac
 import re
 from collections.abc import Callable
@@ -19,11 +18,11 @@ import orjson
 from buttonup.engine.player import Player
 from buttonup.store.connection import Client
 from buttonup.store.ids import (
-    GAME_ID_BYTES,
-    command_line_safe,
     hash_token,
+    id_from_digest,
     new_game_id,
     new_token,
+    token_from_digest,
 )
 
 PLAYER_KEY = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43,86})$")
@@ -62,9 +61,8 @@ class PlayerStore:
         if idempotency is None:
             player_id, secret = new_game_id(), new_token()
         else:
-            digest = self._keyed_digest(f"player\n{idempotency[0]}".encode())
-            player_id = _id_of(digest)
-            secret = _secret_of(self._keyed_digest(f"player-key\n{idempotency[0]}".encode()))
+            player_id = id_from_digest(self._keyed_digest(f"player\n{idempotency[0]}".encode()))
+            secret = token_from_digest(self._keyed_digest(f"player-key\n{idempotency[0]}".encode()))
         key = player_key_of(player_id, secret)
         player = Player(player_id, name, hash_token(key), now)
         body = idempotency[1] if idempotency else ""
@@ -99,11 +97,3 @@ class PlayerStore:
         # A player in use stays: each authenticated request renews the record.
         self._redis.pexpire(record_key(player.id), self._ttl_ms)
         return player
-
-
-def _id_of(digest: bytes) -> str:
-    return command_line_safe(base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode())
-
-
-def _secret_of(digest: bytes) -> str:
-    return base64.urlsafe_b64encode(digest).decode().rstrip("=")

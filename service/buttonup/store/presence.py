@@ -24,7 +24,7 @@ games where that worker holds connections).
 import secrets
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from buttonup.engine import PLAYERS, Color
@@ -53,12 +53,15 @@ local function publish()
     redis.call('PEXPIRE', KEYS[2], ttl)
   end
 end
+-- Whether `color` holds a connection other than `except` on a worker of
+-- `alive` (nil: on any worker).
 local function has_live(color, alive, except)
   local prefix = 'c:' .. color .. ':'
   local fields = redis.call('HGETALL', KEYS[1])
   for i = 1, #fields, 2 do
     local name = fields[i]
-    if name ~= except and string.sub(name, 1, #prefix) == prefix and alive[fields[i + 1]] then
+    if name ~= except and string.sub(name, 1, #prefix) == prefix
+        and (alive == nil or alive[fields[i + 1]]) then
       return true
     end
   end
@@ -120,12 +123,7 @@ for i = 1, #fields, 2 do
 end
 local changed = false
 for color in pairs(dropped) do
-  local left = false
-  local prefix = 'c:' .. color .. ':'
-  for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
-    if string.sub(name, 1, #prefix) == prefix then left = true end
-  end
-  if not left then
+  if not has_live(color, nil, nil) then
     redis.call('HSET', KEYS[1], 's:' .. color, ARGV[2])
     changed = true
   end
@@ -238,7 +236,3 @@ class PresenceBoard:
     def leave(self) -> None:
         """This worker stops: what it still holds is disconnected now."""
         self.reap(self.worker, self._clock())
-
-    def games_held(self) -> Iterable[str]:
-        with self._lock:
-            return list(self._held)
