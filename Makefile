@@ -60,6 +60,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/streams_bench.py
 	$(BIN)/python bench/http_bench.py --sweep 1,2,4
 	$(BIN)/python bench/timeout_bench.py
+	$(BIN)/python bench/player_streams_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info service/*.egg-info .pytest_cache .ruff_cache

@@ -10,6 +10,7 @@ where the generated client is installed).
 
 Type a position to sow it, `r` to resign, `a` to abort before the first move,
 `c` to claim a game your opponent left, `q` to leave (the game goes on).
+After the game, answer `y` to play again: a rematch, colours swapped.
 `--clock 3+2` plays 3 minutes each plus 2 s a move; `--clock 1d` a day per move
 (also `30s`, `10m`, `2h`). A clock that runs out loses the game.
 """
@@ -29,6 +30,7 @@ from buttonup_client.api.games import (
     get_game,
     join_game,
     play_move,
+    request_rematch,
     resign_game,
 )
 from buttonup_client.models import (
@@ -48,6 +50,8 @@ from buttonup_client.models import (
     PlayersRequest,
     PlayMove,
     Problem,
+    RematchEvent,
+    RematchOffer,
     ResignedEvent,
     TimeoutEvent,
 )
@@ -202,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     base_url = args.base_url.rstrip("/")
 
     joined, game_id = take_seat(base_url, args)
-    me, game = joined.color, joined.game
+    me = joined.color
     for reply in joined.bot_moves:  # a bot that starts plays as the game starts
         print(describe_move(reply.player, reply.position, reply.extra_turn, reply.overflow))
     print(f"Game id: {game_id}  (you are {me})")
@@ -210,36 +214,76 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"Your opponent joins with: python scripts/play.py --base-url {base_url} --join {game_id}"
     )
-    with AuthenticatedClient(base_url=base_url, token=joined.token) as seat:
-        if game.status == "waiting":
-            print("Waiting for an opponent...", flush=True)
-        shown = -1
-        while game.status != "finished":
-            if game.version != shown and game.status == "playing":
-                print("\n" + screen.board(game, me), flush=True)
-                shown = game.version
-            if game.status == "playing" and game.round_.to_move == me:
-                game = take_turn(seat, game)
-                if game is None:
-                    return 0
-            else:
-                if game.status == "playing":
-                    print(f"{game.round_.to_move} to move...", flush=True)
-                game = wait_for_change(base_url, game)
-        print("\n" + screen.board(game, me))
-        outcome = "You win!" if game.winner == me else f"{game.winner} wins."
-        loser = {"red": "black", "black": "red"}.get(str(game.winner))
-        how = {
-            "resignation": f" ({game.resigned} resigned)",
-            "timeout": f" ({loser}'s time ran out)",
-            "abandoned": f" ({loser} left the game)",
-        }.get(str(game.end_reason), "")
-        if game.end_reason == "aborted":
-            outcome, how = "Aborted before the first move: nobody wins.", ""
-        print(
-            f"Game over: {outcome}{how} Final score red {game.score.red} - black {game.score.black}"
-        )
+    while joined is not None:
+        with AuthenticatedClient(base_url=base_url, token=joined.token) as seat:
+            game = play_game(base_url, screen, seat, joined.color, joined.game)
+            if game is None:
+                return 0
+            joined = play_again(base_url, seat, game)
+            if joined is not None:
+                print(f"\nRematch: game {joined.game.id}, you are {joined.color}.")
     return 0
+
+
+def play_game(
+    base_url: str, screen: "Screen", seat: AuthenticatedClient, me: str, game: Game
+) -> Game | None:
+    """The game played to its end (None: the player left)."""
+    if game.status == "waiting":
+        print("Waiting for an opponent...", flush=True)
+    shown = -1
+    while game.status != "finished":
+        if game.version != shown and game.status == "playing":
+            print("\n" + screen.board(game, me), flush=True)
+            shown = game.version
+        if game.status == "playing" and game.round_.to_move == me:
+            game = take_turn(seat, game)
+            if game is None:
+                return None
+        else:
+            if game.status == "playing":
+                print(f"{game.round_.to_move} to move...", flush=True)
+            game = wait_for_change(base_url, game)
+    print("\n" + screen.board(game, me))
+    outcome = "You win!" if game.winner == me else f"{game.winner} wins."
+    loser = {"red": "black", "black": "red"}.get(str(game.winner))
+    how = {
+        "resignation": f" ({game.resigned} resigned)",
+        "timeout": f" ({loser}'s time ran out)",
+        "abandoned": f" ({loser} left the game)",
+    }.get(str(game.end_reason), "")
+    if game.end_reason == "aborted":
+        outcome, how = "Aborted before the first move: nobody wins.", ""
+    print(f"Game over: {outcome}{how} Final score red {game.score.red} - black {game.score.black}")
+    return game
+
+
+def play_again(base_url: str, seat: AuthenticatedClient, game: Game) -> Joined | None:
+    """Asks whether to play again; then a rematch: the seat in the next game,
+    once the opponent agrees too (a bot agrees at once)."""
+    try:
+        answer = input("Play again? [y/N] ").strip().lower()
+    except EOFError:
+        return None
+    if answer != "y":
+        return None
+    asked = request_rematch.sync(game.id, client=seat)
+    if isinstance(asked, RematchOffer):
+        print("Waiting for your opponent to accept...", flush=True)
+        with Client(base_url=base_url) as client:
+            events = stream_events.follow(game.id, client=client, last_event_id=str(game.version))
+            if not any(isinstance(event, RematchEvent) for event in events):
+                print("No rematch: the time for one ran out.")
+                return None
+        asked = request_rematch.sync(game.id, client=seat)
+    if isinstance(asked, Problem):
+        print(asked.detail)
+        return None
+    if not isinstance(asked, Joined):
+        fail(asked, "ask for a rematch")
+    for reply in asked.bot_moves:
+        print(describe_move(reply.player, reply.position, reply.extra_turn, reply.overflow))
+    return asked
 
 
 def take_turn(seat: AuthenticatedClient, game: Game) -> Game | None:

@@ -1,9 +1,12 @@
-"""Two scripted players play complete games through the generated client.
+"""Two scripted players play a match of complete games through the generated
+client: the first game is created, each next one is its rematch (both seats
+ask, colours swap).
 
     python scripts/selfplay.py --base-url http://127.0.0.1:8000 --games 10
     python scripts/selfplay.py --base-url http://127.0.0.1:8000 --clock 10s --think 0.2
 
-Prints each game's result, then wins per colour, rounds per game and moves/s.
+Prints each game's result, then wins per colour and per player, rounds per
+game and moves/s.
 With `--clock` (as scripts/play.py takes it) the games are timed, and
 `--think` seconds before each move spend the players' time: a player whose
 clock runs out loses, and the service ends that game by itself.
@@ -16,15 +19,31 @@ import sys
 import time
 
 from buttonup_client import AuthenticatedClient, Client
-from buttonup_client.api.games import create_game, get_game, join_game, play_move
-from buttonup_client.models import CreateGame, Game, Joined, JoinGame, Played, PlayMove, Problem
+from buttonup_client.api.games import (
+    create_game,
+    get_game,
+    join_game,
+    play_move,
+    request_rematch,
+)
+from buttonup_client.models import (
+    CreateGame,
+    Game,
+    Joined,
+    JoinGame,
+    Played,
+    PlayMove,
+    Problem,
+    RematchOffer,
+)
 from clocks import parse_clock
 
 
 class ScriptedPlayer:
     """Plays a uniformly random legal move, reproducibly from its seed."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, name: str, seed: int) -> None:
+        self.name = name
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> int:
@@ -39,45 +58,63 @@ def expect(result, kind: type, what: str):
     raise SystemExit(f"{what}: unexpected answer {result!r}")
 
 
-def play_one(
-    base_url: str,
-    players: dict[str, ScriptedPlayer],
-    target_score: int,
-    clock=None,
-    think: float = 0.0,
-) -> tuple:
-    options = CreateGame(target_score=target_score)
-    if clock is not None:
-        options.clock = clock
+Seats = dict[str, tuple[ScriptedPlayer, AuthenticatedClient]]  # by colour
+
+
+def first_game(base_url: str, players: list[ScriptedPlayer], options: CreateGame) -> tuple:
+    """A new game, the first player red: the game and its seats."""
     with Client(base_url=base_url) as anonymous:
         game = expect(create_game.sync(client=anonymous, body=options), Game, "create_game")
-        seats = {}
-        for color in ("red", "black"):
+        seats: Seats = {}
+        for color, player in zip(("red", "black"), players, strict=True):
             joined = expect(
                 join_game.sync(game.id, client=anonymous, body=JoinGame(color=color)),
                 Joined,
                 "join_game",
             )
-            seats[color] = AuthenticatedClient(base_url=base_url, token=joined.token)
+            seats[color] = (player, AuthenticatedClient(base_url=base_url, token=joined.token))
             game = joined.game
+    return game, seats
+
+
+def rematch(base_url: str, game: Game, seats: Seats) -> tuple:
+    """Both seats ask for a rematch: the first offers, the second makes the
+    next game (colours swapped), then the first asks again for its seat."""
+    asked: dict[str, Joined] = {}
+    for color in ("red", "black", "red"):
+        if color in asked:
+            continue
+        answer = request_rematch.sync(game.id, client=seats[color][1])
+        if isinstance(answer, RematchOffer):
+            continue
+        asked[color] = expect(answer, Joined, "request_rematch")
+    following: Seats = {}
+    for old_color, joined in asked.items():
+        player, client = seats[old_color]
+        client.get_httpx_client().close()
+        following[joined.color] = (
+            player,
+            AuthenticatedClient(base_url=base_url, token=joined.token),
+        )
+    newest = max((joined.game for joined in asked.values()), key=lambda g: g.version)
+    return newest, following
+
+
+def play_one(game: Game, seats: Seats, think: float = 0.0) -> tuple:
+    """Plays the game to its end: the game then, and the moves made."""
     moves = 0
-    try:
-        while game.status == "playing":
-            to_move = game.round_.to_move
-            position = players[to_move].choose(game)
-            time.sleep(think)
-            played = play_move.sync(
-                game.id, client=seats[to_move], body=PlayMove(position=position)
-            )
-            if isinstance(played, Problem) and played.code == "game_not_in_progress":
-                # The mover's clock ran out first: the service ended the game.
-                game = expect(get_game.sync(game.id, client=seats[to_move]), Game, "get_game")
-                break
-            game = expect(played, Played, "play_move").game
-            moves += 1
-    finally:
-        for seat in seats.values():
-            seat.get_httpx_client().close()
+    while game.status == "playing":
+        to_move = game.round_.to_move
+        player, client = seats[to_move]
+        position = player.choose(game)
+        time.sleep(think)
+        played = play_move.sync(game.id, client=client, body=PlayMove(position=position))
+        if isinstance(played, Problem) and played.code == "game_not_in_progress":
+            # The mover's clock ran out first: the service ended the game.
+            game = expect(get_game.sync(game.id, client=client), Game, "get_game")
+            break
+        game = expect(played, Played, "play_move").game
+        moves += 1
     return game, moves
 
 
@@ -90,26 +127,40 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", type=parse_clock, help="time control: 3+2, or 10s per move")
     parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
     args = parser.parse_args(argv)
-    players = {"red": ScriptedPlayer(args.seed), "black": ScriptedPlayer(args.seed + 1)}
+    players = [ScriptedPlayer("player 1", args.seed), ScriptedPlayer("player 2", args.seed + 1)]
     wins = {"red": 0, "black": 0, "None": 0}
+    by_player = {player.name: 0 for player in players}
     endings: dict[str, int] = {}
     rounds: list[int] = []
     total_moves = 0
     started = time.perf_counter()
+    options = CreateGame(target_score=args.target_score)
+    if args.clock is not None:
+        options.clock = args.clock
+    game, seats = first_game(args.base_url, players, options)
     for number in range(1, args.games + 1):
-        game, moves = play_one(args.base_url, players, args.target_score, args.clock, args.think)
+        if number > 1:
+            game, seats = rematch(args.base_url, game, seats)
+        game, moves = play_one(game, seats, args.think)
         wins[str(game.winner)] += 1
+        if game.winner:
+            by_player[seats[game.winner][0].name] += 1
         endings[str(game.end_reason)] = endings.get(str(game.end_reason), 0) + 1
         rounds.append(len(game.rounds))
         total_moves += moves
+        red, black = seats["red"][0].name, seats["black"][0].name
         print(
             f"game {number}: {game.winner} wins {game.score.red}-{game.score.black} "
-            f"in {len(game.rounds)} rounds, {moves} moves, by {game.end_reason} ({game.id})",
+            f"in {len(game.rounds)} rounds, {moves} moves, by {game.end_reason} ({game.id}; "
+            f"red {red}, black {black})",
             flush=True,
         )
+    for _, client in seats.values():
+        client.get_httpx_client().close()
     elapsed = time.perf_counter() - started
     print(
         f"summary: {args.games} games; wins red {wins['red']}, black {wins['black']}; "
+        f"{', '.join(f'{name} {count}' for name, count in by_player.items())}; "
         f"ended by {', '.join(f'{k} {v}' for k, v in sorted(endings.items()))}; "
         f"rounds per game mean {statistics.mean(rounds):.1f}, "
         f"min {min(rounds)}, max {max(rounds)}; "

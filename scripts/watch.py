@@ -3,6 +3,8 @@
     .venv/bin/python scripts/watch.py --base-url http://127.0.0.1:8000 --game ID
     make watch GAME=ID
 
+It ends with the game; with --rematches it goes on into each rematch.
+
 Written only against the generated client: its typed events, followed by
 `stream_events.follow`, which resumes with Last-Event-ID by itself.
 """
@@ -28,6 +30,10 @@ from buttonup_client.models import (
     MoveEventData,
     Presence,
     PresenceEvent,
+    RematchEvent,
+    RematchEventData,
+    RematchOfferedEvent,
+    RematchOfferedEventData,
     ResignedEvent,
     ResignedEventData,
     RoundOverEvent,
@@ -69,6 +75,10 @@ def describe(event) -> str:
         return f"{TimeoutEventData.from_dict(data).color}'s time ran out"
     if isinstance(event, AbandonedEvent):
         return f"{AbandonedEventData.from_dict(data).color} abandoned the game"
+    if isinstance(event, RematchOfferedEvent):
+        return f"{RematchOfferedEventData.from_dict(data).color} asks for a rematch"
+    if isinstance(event, RematchEvent):
+        return f"rematch: the next game is {RematchEventData.from_dict(data).game_id}"
     if isinstance(event, PresenceEvent):
         seats = Presence.from_dict(data)
         on = [c for c, seat in (("red", seats.red), ("black", seats.black)) if seat.connected]
@@ -85,18 +95,36 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--game", required=True)
+    parser.add_argument(
+        "--rematches",
+        action="store_true",
+        help="after the game, wait for a rematch and watch it too",
+    )
     args = parser.parse_args(argv)
+    game_id: str | None = args.game
     with Client(base_url=args.base_url.rstrip("/")) as client:
         try:
-            for event in stream_events.follow(args.game, client=client):
-                # Presence changes nothing of the game: it has no id.
-                where = f"[{event.id}]" if hasattr(event, "id") else "[-]"
-                print(f"{where} {describe(event)}", flush=True)
+            while game_id is not None:
+                game_id = watch(client, game_id, args.rematches)
         except UnexpectedStatus as error:
             problem = json.loads(error.content or b"{}")
             print(f"{problem.get('detail')} ({problem.get('code')})", file=sys.stderr)
             return 1
     return 0
+
+
+def watch(client: Client, game_id: str, rematches: bool) -> str | None:
+    """Prints the game's events; the rematch's game id when there is one to
+    watch next (the stream stays open for it after game_over)."""
+    for event in stream_events.follow(game_id, client=client):
+        # Presence changes nothing of the game: it has no id.
+        where = f"[{event.id}]" if hasattr(event, "id") else "[-]"
+        print(f"{where} {describe(event)}", flush=True)
+        if isinstance(event, GameOverEvent) and not rematches:
+            return None
+        if isinstance(event, RematchEvent):
+            return RematchEventData.from_dict(json.loads(event.data)).game_id
+    return None
 
 
 if __name__ == "__main__":

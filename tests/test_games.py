@@ -332,3 +332,16 @@ def test_a_players_key_opens_its_seats_stream_and_marks_it_connected(games):
     assert presence.seats[Color.RED].connected and not presence.seats[Color.BLACK].connected
     stream.close()
     assert not games.presence(game_id)[Color.RED].connected
+
+
+def test_a_command_that_changes_nothing_answers_from_a_fresh_read(games, redis_server):
+    """A rematch asked again through a process that last saw only the offer:
+    the other process made the rematch meanwhile, and the answer is its seat."""
+    game_id, tokens = started(games)
+    games.resign(game_id, tokens[Color.BLACK])
+    other = process(redis_server)
+    offered = games.rematch(game_id, tokens[Color.RED])  # this process caches the offer
+    made = other.rematch(game_id, tokens[Color.BLACK])
+    again = games.rematch(game_id, tokens[Color.RED])
+    assert not hasattr(offered, "token") and made.color is Color.RED
+    assert again.color is Color.BLACK and again.outcome.match.id == made.outcome.match.id

@@ -64,7 +64,12 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     app.extensions["buttonup.settings"] = settings
     app.extensions["buttonup.store"] = store
-    games = Games(store, observe=count_changes, abandon_seconds=settings.abandon_seconds)
+    games = Games(
+        store,
+        observe=count_changes,
+        abandon_seconds=settings.abandon_seconds,
+        rematch_seconds=settings.rematch_seconds,
+    )
     app.extensions["buttonup.games"] = games
     app.extensions["buttonup.codec"] = Codec()
     app.extensions["buttonup.streams"] = StreamBudget(

@@ -32,6 +32,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_BODY_TIMEOUT",
         "BUTTONUP_SWEEP_INTERVAL",
         "BUTTONUP_ABANDON_SECONDS",
+        "BUTTONUP_REMATCH_SECONDS",
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
         "BUTTONUP_CORS_ORIGINS",
@@ -88,6 +89,8 @@ class Settings:
     # on its own turn, before the other may claim the game.
     sweep_interval_seconds: float = 0.25
     abandon_seconds: int = 60
+    # How long after a game's end its seats may ask for a rematch.
+    rematch_seconds: int = 600
 
     @property
     def streams_per_worker(self) -> int:
@@ -144,6 +147,9 @@ class Settings:
             ),
             abandon_seconds=_read(
                 env, "BUTTONUP_ABANDON_SECONDS", int, defaults.abandon_seconds, 1
+            ),
+            rematch_seconds=_read(
+                env, "BUTTONUP_REMATCH_SECONDS", int, defaults.rematch_seconds, 1
             ),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),

@@ -1,5 +1,6 @@
 """The use cases on a game: create, join, play, resign, abort, claim victory,
-read, watch, analyse, and the sweep of clocks that ran out.
+rematch, read, watch, analyse, and the sweep of clocks that ran out; and on
+a player: create, read, list and follow their games.
 
 Every change goes through one pipeline (`Games._run`): load the match
 (optimistically the one this process saw last), end it first if its running
@@ -47,7 +48,7 @@ from buttonup.engine.analysis import (
 from buttonup.engine.board import opponent
 from buttonup.engine.events import Event, GameOver, Moved
 from buttonup.engine.match import Change
-from buttonup.engine.player import Player
+from buttonup.engine.player import Notice, Player
 from buttonup.store import GameNotFound as StoredGameNotFound
 from buttonup.store import GameStore, History, VersionConflict, hash_token, new_game_id, new_token
 from buttonup.store import OutcomeUnknown as StoreOutcomeUnknown
@@ -69,6 +70,10 @@ Observe = Callable[[Iterable[str]], None]
 Decide = Callable[[Match, Color | None, int], Change | None]
 SWEEP_BATCH = 200  # games a sweeper takes from the deadline index at once
 SWEEP_LEASE_MS = 2000  # how long other sweepers leave them alone
+# How often an open player's stream relays again what the player's games did
+# and no process relayed (one that died between commit and relay).
+PLAYER_CATCH_UP_SECONDS = 30.0
+MY_GAMES_SHOWN = 100  # games a player's stream starts with, at most
 
 
 def _ignore(names: Iterable[str]) -> None:
@@ -118,6 +123,14 @@ class Seated:
     outcome: Outcome
     color: Color
     token: str  # the seat's bearer token: in this answer and nowhere else
+
+
+@dataclass(frozen=True, slots=True)
+class RematchOffered:
+    """A rematch asked for, waiting for the other seat: `outcome` is the old game's."""
+
+    outcome: Outcome
+    offered_by: tuple[Color, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +201,29 @@ class PresenceNow:
 StreamItem = Snapshot | Happened | Recorded | PresenceNow
 
 
+# What a player's stream carries.
+
+
+@dataclass(frozen=True, slots=True)
+class MyGamesNow:
+    """The player's games not finished, as of `position` in the player's
+    stream: first on every new connection."""
+
+    games: list[MyGame]
+    position: str
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """What the player heard of a game, at `position` in the player's stream."""
+
+    position: str
+    notice: Notice
+
+
+PlayerStreamItem = MyGamesNow | Heard
+
+
 @dataclass(frozen=True, slots=True)
 class Timeline:
     """Every version of a game that storage can rebuild, by replaying its log."""
@@ -232,10 +268,12 @@ class Games:
         observe: Observe = _ignore,
         timeline_versions: int = 20_000,
         abandon_seconds: int = 60,
+        rematch_seconds: int = 600,
     ) -> None:
         self._store = store
         self._clock = clock
         self._abandon_ms = abandon_seconds * 1000
+        self.rematch_ms = rematch_seconds * 1000
         self._observe = observe
         self._timelines = _Timelines(timeline_versions)
 
@@ -408,6 +446,52 @@ class Games:
             game_id, claim, seat_token=token, authenticate=True, idempotency=idempotency
         )
 
+    def rematch(self, game_id: str, credential: str | None) -> Seated | RematchOffered:
+        """A seat of a finished game asks for another (Match.request_rematch).
+        The first to ask offers; once both have (or at once, against a bot),
+        the next game is made, its seats reserved for the old ones, and each
+        asker gets its own seat and token there, the same each time it asks.
+        The next game's id and tokens are derived from the old game's id with
+        the deployment's secret: every retry and every replica makes the same
+        game, and no token is kept."""
+        next_id = self._store.rematch_game_id(game_id)
+        asker: list[Color] = []
+
+        def ask(match: Match, seat: Color | None, now: int) -> Change | None:
+            asker[:] = [seat]  # type: ignore[list-item]  # authenticated
+            return match.request_rematch(seat, now, self.rematch_ms, next_id)  # type: ignore[arg-type]
+
+        def make_next_game(before: Match, changes: list[Change]) -> None:
+            if changes[-1][0].rematch_made:
+                self._create_rematch_game(before, next_id)
+
+        outcome = self._run(
+            game_id,
+            ask,
+            seat_token=credential,
+            authenticate=True,
+            before_commit=make_next_game,
+        )
+        old = outcome.match
+        if old.rematch is None or old.rematch.game_id is None:
+            return RematchOffered(outcome, old.rematch.offered_by if old.rematch else ())
+        new_color = opponent(asker[0])
+        return Seated(
+            Outcome(self.get(old.rematch.game_id), []),
+            new_color,
+            self._store.rematch_token(old.rematch.game_id, new_color),
+        )
+
+    def _create_rematch_game(self, old: Match, game_id: str) -> None:
+        """The rematch's game, made once: a retry finds it made."""
+        now = self._clock()
+        hashes = {color: hash_token(self._store.rematch_token(game_id, color)) for color in PLAYERS}
+        match, changes = old.next_match(game_id, now, hashes)
+        after = changes[-1][0] if changes else match
+        changes += self._bots_reply(after, now)
+        if self._store.create(match, changes) is None:
+            self._observe([CREATED, *(event.name for _, events in changes for event in events)])
+
     # Players
 
     def create_player(self, name: str | None, idempotency: Idempotency | None) -> NewPlayer:
@@ -445,7 +529,11 @@ class Games:
         then the longest waiting; finished ones newest first. Entries of the
         index that no game backs (a join that failed, an expired game) are
         dropped as they are met."""
-        player = self.player(key)
+        return self._my_games(self.player(key), status, limit, offset)
+
+    def _my_games(
+        self, player: Player, status: Status | None, limit: int, offset: int
+    ) -> MyGamesPage:
         with _store_errors():
             ids = self._store.player_game_ids(player.id)
             matches = self._store.load_many(ids)
@@ -480,6 +568,53 @@ class Games:
         page = mine[offset : offset + limit]
         more = len(mine) > offset + limit
         return MyGamesPage(page, offset + limit if more else None)
+
+    def watch_player(
+        self, key: str, after: str | None, keepalive_ms: int
+    ) -> Iterator[list[PlayerStreamItem]]:
+        """What the player hears of their games, for a stream, in batches that
+        arrived together: first the games not finished (or, resuming after
+        the stream position `after`, every notice since, and no list), then
+        each notice as it is relayed; an empty batch when `keepalive_ms`
+        passed with nothing to send. Unauthenticated now, not once iterated,
+        for a key of no player."""
+        return self._follow_player(self.player(key), after, keepalive_ms)
+
+    def _follow_player(
+        self, player: Player, after: str | None, keepalive_ms: int
+    ) -> Iterator[list[PlayerStreamItem]]:
+        self._catch_up_player(player.id)
+        with _store_errors():
+            bounds = self._store.player_events_bounds(player.id)
+        first: list[PlayerStreamItem] = []
+        if after is not None and _resumable(after, bounds):
+            start = after
+        else:  # new, or resumed from before what the stream keeps: the list afresh
+            start = bounds[1] if bounds else "0-0"
+            first = [MyGamesNow(self._my_games(player, None, MY_GAMES_SHOWN, 0).games, start)]
+        with _store_errors(), self._store.subscribe_player(player.id, start) as feed:
+            yield first
+            caught_up = time.monotonic()
+            while True:
+                arrived = feed.next(keepalive_ms / 1000)
+                if arrived:
+                    yield [
+                        Heard(stored.stream_id, self._store.player_notice(stored))
+                        for stored in arrived
+                    ]
+                    continue
+                if time.monotonic() - caught_up > PLAYER_CATCH_UP_SECONDS:
+                    self._catch_up_player(player.id)
+                    caught_up = time.monotonic()
+                yield []
+
+    def _catch_up_player(self, player_id: str) -> None:
+        """Relay what the player's games did that no process relayed."""
+        with _store_errors():
+            ids = self._store.player_game_ids(player_id)
+            versions = self._store.versions(ids)
+            current = {game_id: v for game_id, v in versions.items() if v is not None}
+            self._store.catch_up_player(player_id, current)
 
     def _seat_finder(self, credential: str | None) -> Callable[[Match], Color]:
         """How to find the seat a bearer credential belongs to in a match: a
@@ -541,13 +676,15 @@ class Games:
         if_match: frozenset[int] | None = None,
         idempotency: Idempotency | None = None,
         reply_scope: str | None = None,
+        before_commit: Callable[[Match, list[Change]], None] | None = None,
     ) -> Outcome:
         """The one pipeline every change takes (see the module's docstring).
         With `authenticate`, the seat that `seat_token` (the request's bearer
         token, if any) belongs to is checked before anything else, acts in
         `decide`, and scopes the request's idempotency key; without, the key's
-        scope is `reply_scope`. A refusal is only ever answered from a fresh
-        read."""
+        scope is `reply_scope`. `before_commit` does what must exist before
+        the changes are stored (given the match they follow and them). A
+        refusal is only ever answered from a fresh read."""
         seat_of = self._seat_finder(seat_token) if authenticate else None
         fields: dict[Color | None, str] = {}
         earlier: list[str] = []
@@ -601,6 +738,9 @@ class Games:
                         self._observe(event.name for event in overdue[1])
                     raise
                 if not changes:
+                    if optimistic:  # nothing to do, as this process last saw it: read afresh
+                        cached = None
+                        continue
                     return Outcome(match, [])
                 after = changes[-1][0]
                 reply = (
@@ -608,6 +748,8 @@ class Games:
                     if idempotency
                     else ""
                 )
+                if before_commit is not None:
+                    before_commit(match, changes)
                 try:
                     prior = self._store.commit(match, revision, changes, reply_field, reply)
                 except VersionConflict as conflict:
@@ -770,7 +912,8 @@ class Games:
         of the versions since, and no snapshot), then who is connected, then
         each change as it is committed and each change of who is connected;
         an empty batch when `keepalive_ms` passed with nothing to send. Ends
-        after the game is over. With a seat's token, the seat is connected
+        after the game is over, or, while a rematch can be arranged, after
+        the rematch is made or its window closed. With a seat's token, the seat is connected
         while the stream is open. Raises GameNotFound (and NotSeated for a
         token of no seat) now, not once iterated."""
         with _store_errors():
@@ -804,10 +947,10 @@ class Games:
             if match.status is Status.FINISHED:
                 first.append(Happened(match, [GameOver(match.version)]))
         for index, item in enumerate(first):
-            if _ends(item):
+            if self._ends(item):
                 yield first[: index + 1]
                 return
-        if match.status is Status.FINISHED:
+        if self._ends(Happened(match, [])):
             return  # resumed after its last event: nothing more will come
         with _store_errors(), self._store.subscribe(game_id, last_id) as feed:
             connection = self._store.connect_seat(game_id, seat) if seat is not None else None
@@ -828,8 +971,14 @@ class Games:
         # [] when resumed at the current version: then the presence comes first.
         yield [*first, PresenceNow(presence)]
         while True:
-            arrived = feed.next(keepalive_ms / 1000)
+            wait_ms = keepalive_ms
+            if match.status is Status.FINISHED:  # open for a rematch: until the window closes
+                closes_at = match.ended_at + self.rematch_ms + 1  # type: ignore[operator]
+                wait_ms = max(1, min(wait_ms, closes_at - self._clock()))
+            arrived = feed.next(wait_ms / 1000)
             if not arrived:
+                if self._ends(Happened(match, [])):
+                    return  # the rematch window closed
                 version = self._store.version(game_id)
                 if version is None:
                     return  # expired while watched
@@ -858,11 +1007,20 @@ class Games:
             batch: list[StreamItem] = []
             for item in items:
                 batch.append(item)
-                if _ends(item):
+                if self._ends(item):
                     yield batch
                     return
             if batch:
                 yield batch
+
+    def _ends(self, item: StreamItem) -> bool:
+        """Whether a game's stream ends after `item`: once the game is over and
+        no rematch can be arranged any more (one is made, or the window closed)."""
+        if isinstance(item, Recorded):  # format 1's: no rematch was kept then
+            return item.name == "game_over"
+        if not isinstance(item, Happened) or item.match.status is not Status.FINISHED:
+            return False
+        return not item.match.rematch_window_open(self._clock(), self.rematch_ms)
 
     def _past(self, game_id: str, after: int, until: int) -> tuple[list[StreamItem], Match]:
         """The events of versions after `after` up to `until`, rebuilt from the
@@ -889,18 +1047,28 @@ def _same_body(same: bool) -> None:
         raise errors.IdempotencyKeyReused("this Idempotency-Key was used with another request body")
 
 
+def _stream_order(position: str) -> tuple[int, int]:
+    milliseconds, _, sequence = position.partition("-")
+    return int(milliseconds), int(sequence or 0)
+
+
+def _resumable(after: str, bounds: tuple[str, str] | None) -> bool:
+    """Whether a player's stream can resume after `after`: the position of a
+    list taken while the stream was empty ("0-0"), or one between the
+    stream's first and last entries (older ones were trimmed or expired)."""
+    if after == "0-0":
+        return True
+    if bounds is None:
+        return False
+    return _stream_order(bounds[0]) <= _stream_order(after) <= _stream_order(bounds[1])
+
+
 def _every_version(items: list[StreamItem], first: int, last: int) -> bool:
     """Whether `items` hold an event of every version from `first` to `last`."""
     versions = {
         item.version if isinstance(item, Recorded) else item.match.version for item in items
     }
     return versions >= set(range(first, last + 1))
-
-
-def _ends(item: StreamItem) -> bool:
-    if isinstance(item, Recorded):
-        return item.name == "game_over"
-    return isinstance(item, Happened) and any(isinstance(e, GameOver) for e in item.events)
 
 
 class _Timelines:

@@ -28,7 +28,7 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "game_not_in_progress": (
         409,
         "move, resign, abort or claim while `waiting` or `finished` (a clock that ran "
-        "out finished it)",
+        "out finished it), or rematch before the end",
     ),
     "not_your_turn": (409, "the token's colour is not `to_move`"),
     "illegal_move": (409, "the position is empty or its stack holds no white button"),
@@ -38,6 +38,7 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "claim-victory on one's own turn, or before the opponent is gone long enough "
         "(`retry_after_seconds` says when, while the wait runs)",
     ),
+    "rematch_closed": (409, "rematch asked for after the window since the game's end"),
     "version_conflict": (409, "the game kept changing under the request; try again"),
     "version_mismatch": (412, "`If-Match` does not match the current version"),
     "payload_too_large": (413, "the body is over the size limit"),

@@ -470,3 +470,70 @@ def test_a_friend_who_closes_the_page_can_be_claimed_against(open_page, live_ser
     game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()
     assert (game["end_reason"], game["winner"]) == ("abandoned", "red")
     assert ana.errors == []
+
+
+def remember(page: Page, name: str) -> None:
+    page.fill("#me-name", name)
+    page.click("#remember button[type=submit]")
+    expect(page.locator("#me-shown")).to_have_text(name)
+
+
+def test_two_players_play_again_with_colours_swapped_and_see_their_games_live(
+    open_page, live_server
+):
+    base = live_server.base_url
+    ana = open_page("/", reduced_motion=True)
+    remember(ana, "Ana")
+    ana.select_option("#vs-friend select[name=color]", "red")
+    ana.fill("#vs-friend input[name=target]", "1")
+    ana.click("#vs-friend button[type=submit]")
+    expect(ana.locator("#invite")).to_be_visible()
+    link = ana.input_value("#invite-link")
+    first_id = game_id(ana)
+
+    bo_home = open_page("/", reduced_motion=True)
+    remember(bo_home, "Bo")
+    bo = bo_home.context.new_page()  # the same browser: it remembers Bo
+    bo.errors = []
+    bo.on("pageerror", lambda error: bo.errors.append(str(error)))
+    bo.goto(link)
+    bo.click("#join-button")
+    expect(ana.locator("#name-black")).to_have_text("Bo")
+    # The seat is the player's: Bo's start page lists the game, live.
+    expect(bo_home.locator(f'#my-games li[data-game="{first_id}"]')).to_be_visible()
+
+    bo.click("#resign")
+    bo.click("#resign")  # confirmed
+    expect(ana.locator("#game-over-text")).to_contain_text("You won")
+    expect(bo.locator("#play-again")).to_be_visible()
+    bo.click("#play-again")
+    expect(bo.locator("#rematch-text")).to_contain_text("Waiting for your opponent")
+    expect(ana.locator("#rematch-text")).to_contain_text("Bo wants a rematch")
+    expect(ana.locator("#play-again")).to_have_text("Accept the rematch")
+    ana.click("#play-again")
+
+    # Both browsers land in the new game, colours swapped.
+    for page in (ana, bo):
+        page.wait_for_url(re.compile(r"game=(?!" + re.escape(first_id) + r")"), timeout=15_000)
+    assert game_id(ana) == game_id(bo)
+    second_id = game_id(ana)
+    game = httpx.get(f"{base}/v1/games/{second_id}").json()
+    assert game["status"] == "playing"
+    assert (game["players"]["red"]["name"], game["players"]["black"]["name"]) == ("Bo", "Ana")
+    expect(ana.locator("#player-black")).to_have_class(re.compile(r"\bme\b"))
+    expect(bo.locator("#player-red")).to_have_class(re.compile(r"\bme\b"))
+
+    # Bo's list shows the rematch; its turn marker follows Ana's moves as they come.
+    entry = bo_home.locator(f'#my-games li[data-game="{second_id}"]')
+    expect(entry).to_be_visible()
+    url = f"{base}/v1/games/{second_id}"
+    while httpx.get(url).json()["round"]["to_move"] == "red":  # Bo (red) starts
+        expect(entry).to_contain_text("your turn")
+        assert wait_state(bo) == "mine"
+        play_legal(bo)
+    expect(entry).to_contain_text("their turn")
+    while httpx.get(url).json()["round"]["to_move"] == "black":  # Ana, extra turns too
+        assert wait_state(ana) == "mine"
+        play_legal(ana)
+    expect(entry).to_contain_text("your turn")  # heard from Bo's stream: your_turn
+    assert ana.errors == [] and bo.errors == [] and bo_home.errors == []

@@ -35,10 +35,15 @@ def data_validator(event: str) -> Draft202012Validator:
 
 
 def stream(
-    base_url: str, game_id: str, after: int | None = None, count: int | None = None
+    base_url: str,
+    game_id: str,
+    after: int | None = None,
+    count: int | None = None,
+    until: str = "game_over",
 ) -> list[dict]:
-    """The stream's events as {event, id, data (parsed)}, until it ends (or
-    `count` came)."""
+    """The stream's events as {event, id, data (parsed)}, until it ends, `count`
+    came or the event `until` (a finished game's stream stays open while a
+    rematch can be arranged)."""
     query = f"?after={after}" if after is not None else ""
     events, fields = [], {}
     with httpx.stream("GET", f"{base_url}/v1/games/{game_id}/events{query}", timeout=30) as r:
@@ -49,6 +54,8 @@ def stream(
                 if fields:
                     events.append(fields)
                     if count is not None and len(events) == count:
+                        break
+                    if fields.get("event") == until:
                         break
                 fields = {}
                 continue
@@ -83,6 +90,15 @@ def ended_otherwise(http: httpx.Client) -> list[str]:
     return [timed["id"], aborted["id"], claimed["id"]]
 
 
+def rematched(http: httpx.Client) -> str:
+    """A finished game whose seats both asked for a rematch: its stream ends."""
+    game, tokens = start_game(http, target_score=1, seed=5)
+    play_out(http, game, tokens)
+    for color in ("red", "black"):
+        http.post(f"/v1/games/{game['id']}/rematch", headers=bearer(tokens[color]))
+    return game["id"]
+
+
 def test_every_event_emitted_validates_against_its_schema(http, live_server):
     seen = set()
     in_play, _ = start_game(http)
@@ -93,6 +109,7 @@ def test_every_event_emitted_validates_against_its_schema(http, live_server):
         # From version 0 every change; a fresh connection adds the snapshot.
         events += stream(live_server.base_url, game_id, after=0)
         events += stream(live_server.base_url, game_id)
+    events += stream(live_server.base_url, rematched(http), after=0, until="rematch")
     for event in events:
         errors = list(validator(event["event"]).iter_errors(event))
         errors += data_validator(event["event"]).iter_errors(json.loads(event["data"]))

@@ -118,8 +118,10 @@ def test_bearer_security_is_declared_and_applied(committed):
         "resign_game",
         "abort_game",
         "claim_victory",
+        "request_rematch",
         "get_me",
         "list_my_games",
+        "stream_my_events",
     }
     # A stream may be opened with a seat's token (it marks the seat connected).
     optional = {

@@ -41,6 +41,8 @@ def follow_in_background(base_url: str, game_id: str, **options) -> tuple[thread
                 # Presence (no id) is followed too; these tests look at the changes.
                 if not isinstance(event, PresenceEvent):
                     events.append(event)
+                if isinstance(event, GameOverEvent):
+                    break  # the stream stays open for a rematch: done with the game
 
     thread = threading.Thread(target=run)
     thread.start()
@@ -87,9 +89,13 @@ def test_a_silent_connection_is_resumed_and_loses_nothing(http, live_server):
 
 def test_a_finished_game_gives_its_state_and_its_end(http, live_server):
     game_id = new_game(http)
-    final = seated_and_played_out(http, game_id)
+    seats = take_seats(http, game_id)
+    play_out(http, *seats)
+    for token in seats[1].values():  # a rematch made: nothing more can come, the stream ends
+        http.post(f"/v1/games/{game_id}/rematch", headers={"Authorization": f"Bearer {token}"})
+    final = http.get(f"/v1/games/{game_id}").json()
     with Client(base_url=live_server.base_url, timeout=httpx.Timeout(10)) as client:
-        events = list(stream_events.follow(game_id, client=client))
+        events = list(stream_events.follow(game_id, client=client))  # until the stream ends
         # The plain function no longer chokes on the stream.
         assert stream_events.sync(game_id, client=client) is None
     assert [type(event) for event in events] == [GameEvent, GameOverEvent]

@@ -1,10 +1,12 @@
 """The service on a real three-master Redis Cluster: complete games, live
 events, the lobby and rate limits, with every key of a game on one slot;
-clocks that run out by themselves, and presence."""
+clocks that run out by themselves, presence, players' games and streams
+(on the player's slot), and rematch."""
 
 import subprocess
 import sys
 import threading
+import time
 
 import httpx
 import pytest
@@ -13,6 +15,7 @@ from tests.cluster import RedisCluster
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer
 from tests.e2e.test_events import Watcher, check_sequence
+from tests.e2e.test_player_streams import PlayerStream, a_game_and_its_rematch, new_player
 from tests.e2e.test_time import (
     PER_MOVE_5S,
     Stream,
@@ -192,3 +195,24 @@ def test_a_players_games_are_listed_from_another_slot_on_a_cluster(clustered):
         listed = http.get("/v1/players/me/games", headers=bearer(ana["key"])).json()["items"]
         assert listed[0]["id"] == ids[0] and listed[0]["my_turn"]
         assert {item["id"] for item in listed} == set(ids)
+
+
+def test_a_players_stream_hears_games_of_other_slots_once_and_resumes_on_a_cluster(clustered):
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        stream = PlayerStream(clustered.base_url, ana["key"])
+        stream.start()
+        stream.wait_names(1)
+        game, next_seat = a_game_and_its_rematch(http, ana, bo)
+        expected = ["games", "game_started", "your_turn", "game_over", "rematch_offered"]
+        expected += ["game_started", "your_turn", "rematch"]
+        assert stream.wait_names(len(expected)) == expected
+        stream.stop()
+        resumed = PlayerStream(clustered.base_url, ana["key"], last_event_id=stream.events[3][0])
+        resumed.start()
+        resumed.wait_names(4)
+        time.sleep(0.3)
+        resumed.stop()
+        assert resumed.events == stream.events[4:]
+        old = http.get(f"/v1/games/{game['id']}").json()
+        assert old["rematch"]["game_id"] == next_seat["game"]["id"]

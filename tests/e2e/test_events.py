@@ -15,8 +15,12 @@ from tests.e2e.helpers import bearer, play_out, start_game
 from tests.e2e.test_live_server import race_move
 
 
-def read_events(response: httpx.Response, stop_after: int | None = None):
-    """Parses an event stream: [(id, event, data)], until it ends or stop_after.
+def read_events(
+    response: httpx.Response, stop_after: int | None = None, until: str | None = "game_over"
+):
+    """Parses an event stream: [(id, event, data)], until it ends, stop_after
+    events, or the event named `until` (a finished game's stream stays open
+    while a rematch can be arranged; None: read until the stream ends).
     `presence` events, which have no id, are left out (tests/e2e/test_time.py
     follows them)."""
     events, fields = [], {}
@@ -30,6 +34,8 @@ def read_events(response: httpx.Response, stop_after: int | None = None):
                 events.append((int(fields["id"]), fields["event"], json.loads(fields["data"])))
                 fields = {}
                 if stop_after is not None and len(events) >= stop_after:
+                    break
+                if events[-1][1] == until:
                     break
             continue
         name, _, value = line.partition(": ")
@@ -80,7 +86,7 @@ def test_a_watcher_from_before_the_start_sees_every_change_of_a_game(http, live_
     black = http.post(f"/v1/games/{game['id']}/players", json={"color": "black"}).json()
     final = play_out(http, black["game"], {"red": red["token"], "black": black["token"]})
     watcher.join(30)
-    assert not watcher.is_alive(), "the stream did not end after game_over"
+    assert not watcher.is_alive(), "game_over did not come"
     events = watcher.events
     assert events[0][:2] == (0, "game")
     assert [(v, n) for v, n, _ in events[1:3]] == [(1, "joined"), (2, "joined")]
@@ -140,9 +146,18 @@ def test_a_stream_resumed_from_no_version_of_the_game_starts_with_the_game(http,
     assert events[0][:2] == (game["version"], "game")
 
 
+def arrange_rematch(http: httpx.Client, game: dict, tokens: dict) -> dict:
+    """Both seats ask for a rematch: the old game as it is then."""
+    for color in ("red", "black"):
+        asked = http.post(f"/v1/games/{game['id']}/rematch", headers=bearer(tokens[color]))
+        assert asked.status_code in (201, 202), asked.text
+    return http.get(f"/v1/games/{game['id']}").json()
+
+
 def test_a_finished_game_resumed_after_its_last_event_ends_with_nothing(http, live_server):
     game, tokens = start_game(http, seed=5, target_score=1)
-    final = play_out(http, game, tokens)
+    play_out(http, game, tokens)
+    final = arrange_rematch(http, game, tokens)  # no later event can come
     with (
         httpx.Client(base_url=live_server.base_url, timeout=10) as client,
         client.stream(
@@ -152,21 +167,48 @@ def test_a_finished_game_resumed_after_its_last_event_ends_with_nothing(http, li
         ) as response,
     ):
         assert response.status_code == 200
-        assert read_events(response) == []
+        assert read_events(response, until=None) == []
 
 
-def test_a_finished_game_gives_game_then_game_over_and_ends(http, live_server):
+def test_a_finished_game_gives_game_then_game_over_and_ends_once_rematched(http, live_server):
+    game, tokens = start_game(http, seed=5, target_score=1)
+    play_out(http, game, tokens)
+    final = arrange_rematch(http, game, tokens)
+    with (
+        httpx.Client(base_url=live_server.base_url, timeout=10) as client,
+        client.stream("GET", f"/v1/games/{game['id']}/events") as response,
+    ):
+        events = read_events(response, until=None)
+    assert [(v, n) for v, n, _ in events] == [
+        (final["version"], "game"),
+        (final["version"], "game_over"),
+    ]
+
+
+def test_a_finished_games_stream_stays_open_for_the_rematch_and_ends_after_it(http, live_server):
     game, tokens = start_game(http, seed=5, target_score=1)
     final = play_out(http, game, tokens)
     with (
         httpx.Client(base_url=live_server.base_url, timeout=10) as client,
         client.stream("GET", f"/v1/games/{game['id']}/events") as response,
     ):
-        events = read_events(response)
+        events: list = []
+        watcher = threading.Thread(target=lambda: events.extend(read_events(response, until=None)))
+        watcher.start()
+        time.sleep(0.5)
+        assert watcher.is_alive(), "the stream ended while a rematch could be arranged"
+        arrange_rematch(http, game, tokens)
+        watcher.join(10)
+        assert not watcher.is_alive(), "the stream did not end after the rematch"
     assert [(v, n) for v, n, _ in events] == [
         (final["version"], "game"),
         (final["version"], "game_over"),
+        (final["version"] + 1, "rematch_offered"),
+        (final["version"] + 2, "rematch"),
     ]
+    offered, made = events[2][2], events[3][2]
+    assert offered["color"] == "red" and offered["game"]["rematch"]["offered_by"] == ["red"]
+    assert made["game_id"] == made["game"]["rematch"]["game_id"]
 
 
 def test_resigning_is_reported(http, live_server):

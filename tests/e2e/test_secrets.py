@@ -1,12 +1,14 @@
 """Tokens and keys appear only in their holder's answer: a whole game played
-through `buttonup serve` with players and anonymous seats, every answer,
-stream and log line kept, and Redis searched key by key for each secret."""
+through `buttonup serve` with players and anonymous seats, and its rematch,
+every answer, stream (the game's and the player's) and log line kept, and
+Redis searched key by key for each secret."""
 
 import httpx
 import pytest
 import redis
 
 from tests.e2e.helpers import bearer
+from tests.e2e.test_player_streams import PlayerStream
 from tests.e2e.test_time import Stream, wait_for
 
 pytestmark = pytest.mark.e2e
@@ -63,6 +65,8 @@ def test_no_token_or_key_shows_anywhere_but_in_its_holders_answer(live_server, r
         )
         watcher = Stream(live_server.base_url, game_id, black["token"])
         watcher.start()
+        heard = PlayerStream(live_server.base_url, ana["key"])
+        heard.start()
         wait_for(lambda: "presence" in watcher.names(), 5)
         credentials = {"ana": ana["key"], "bo": black["token"]}
         state = black["game"]
@@ -83,10 +87,24 @@ def test_no_token_or_key_shows_anywhere_but_in_its_holders_answer(live_server, r
         keep("public", http.get(f"/v1/games/{game_id}/presence"))
         keep("bo", http.post(f"/v1/games/{game_id}/resign", headers=bearer(black["token"])))
         assert watcher.ended.wait(10)
-        streamed = "\n".join(str(data) for _, _, _, data in watcher.events)
+        # The rematch: each seat's token in the new game only in its own answer.
+        rematch = f"/v1/games/{game_id}/rematch"
+        after_end = Stream(live_server.base_url, game_id, until="rematch")  # open after the end
+        after_end.start()
+        wait_for(lambda: "presence" in after_end.names(), 5)
+        keep("bo", http.post(rematch, headers=bearer(black["token"])))
+        ana_again = keep("ana", http.post(rematch, headers=bearer(ana["key"])))
+        bo_again = keep("bo", http.post(rematch, headers=bearer(black["token"])))
+        wait_for(lambda: "rematch" in after_end.names(), 5)
+        wait_for(lambda: "rematch" in heard.names(), 5)
+        heard.stop()
+        streamed = "\n".join(
+            str(data) for stream in (watcher, after_end) for _, _, _, data in stream.events
+        )
+        streamed += "\n".join(str(data) for _, _, data in heard.events)
     secrets = {
-        "ana": [ana["key"], red["token"]],
-        "bo": [black["token"]],
+        "ana": [ana["key"], red["token"], ana_again["token"]],
+        "bo": [black["token"], bo_again["token"]],
     }
     assert all(len(secret) >= 40 for held in secrets.values() for secret in held)
     # The search reaches what is stored: the game's own id, the seat's name.

@@ -45,10 +45,19 @@ def first_move_made(http: httpx.Client, **options) -> tuple[dict, dict[str, str]
 
 
 class Stream(threading.Thread):
-    """A game's event stream read in the background: (arrival, event, id, data)."""
+    """A game's event stream read in the background: (arrival, event, id, data),
+    until the event `until` (`game_over`: the stream itself stays open for a
+    rematch) or the stream's end."""
 
-    def __init__(self, base_url: str, game_id: str, token: str | None = None) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        game_id: str,
+        token: str | None = None,
+        until: str | None = "game_over",
+    ) -> None:
         super().__init__(daemon=True)
+        self.until = until
         self.url = f"{base_url}/v1/games/{game_id}/events"
         self.headers = bearer(token) if token else {}
         self.events: list[tuple[float, str, str | None, dict]] = []
@@ -75,6 +84,8 @@ class Stream(threading.Thread):
                                     json.loads(fields["data"]),
                                 )
                             )
+                            if fields["event"] == self.until:
+                                return
                         fields = {}
                         continue
                     name, _, value = line.partition(": ")
@@ -174,7 +185,15 @@ def each_timed_out_once(http: httpx.Client, games: list[dict]) -> None:
     last_deadline = max(instant(game["clock"]["deadline"]) for game in games)
     time.sleep(max(0.0, last_deadline - time.time()) + 1.5)
     for game in games:
-        events = http.get(f"/v1/games/{game['id']}/events", params={"after": game["version"]}).text
+        url = f"/v1/games/{game['id']}/events"
+        lines = []
+        # Read up to game_over: the stream stays open for a rematch after it.
+        with http.stream("GET", url, params={"after": game["version"]}) as response:
+            for line in response.iter_lines():
+                lines.append(line)
+                if line == "event: game_over":
+                    break
+        events = "\n".join(lines)
         assert events.count("event: timeout") == 1, events
         read = http.get(f"/v1/games/{game['id']}").json()
         assert (read["end_reason"], read["version"]) == ("timeout", game["version"] + 1)

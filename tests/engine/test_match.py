@@ -23,6 +23,7 @@ from buttonup.engine import (
     NotYourTurn,
     Options,
     Play,
+    RematchClosed,
     SeatTaken,
     SeatType,
     Status,
@@ -35,6 +36,8 @@ from buttonup.engine.events import (
     GameOver,
     Joined,
     Moved,
+    Rematched,
+    RematchOffered,
     Resigned,
     RoundOver,
     TimedOut,
@@ -142,7 +145,7 @@ def test_bots_sit_from_the_start_and_reply_when_to_move():
 
 def test_commands_carry_every_field_they_do_not_change():
     match = started()
-    changed = {"version", "updated_at", "game", "end_reason", "red", "black"}
+    changed = {"version", "updated_at", "game", "end_reason", "ended_at", "red", "black"}
     commands = [
         match.play(R, match.game.legal_moves()[0], T0 + 7)[0],
         match.resign(R, T0 + 7)[0],
@@ -351,3 +354,68 @@ def test_no_claim_on_ones_own_turn_or_against_a_connected_opponent():
     with pytest.raises(ClaimNotAllowed, match="connected") as refused:
         match.claim_victory(opponent_of(to_move), T0 + 10**7, None, ABANDON_MS)
     assert refused.value.retry_after_ms is None
+
+
+WINDOW_MS = 600_000
+
+
+def test_a_rematch_is_offered_by_the_first_seat_and_made_by_the_second():
+    over, _ = started().resign(B, T0 + 50)
+    assert over.ended_at == T0 + 50
+    offered, events = over.request_rematch(R, T0 + 60, WINDOW_MS, "next")
+    assert events == [RematchOffered(4, R)]
+    assert offered.rematch.offered_by == (R,) and offered.rematch.game_id is None
+    assert offered.ended_at == T0 + 50, "asking does not move the end"
+    assert offered.request_rematch(R, T0 + 70, WINDOW_MS, "next") is None, "asked already"
+    made, events = offered.request_rematch(B, T0 + 80, WINDOW_MS, "next")
+    assert events == [Rematched(5, B, "next")]
+    assert made.rematch.offered_by == (R, B) and made.rematch.game_id == "next"
+    assert made.request_rematch(R, T0 + 90, WINDOW_MS, "other") is None, "made already"
+    assert not made.rematch_window_open(T0 + 90, WINDOW_MS)
+
+
+def test_a_rematch_is_refused_before_the_end_and_after_the_window():
+    with pytest.raises(NotInProgress):
+        started().request_rematch(R, T0 + 9, WINDOW_MS, "next")
+    over, _ = started().resign(B, T0 + 50)
+    assert over.rematch_window_open(T0 + 50 + WINDOW_MS, WINDOW_MS)
+    with pytest.raises(RematchClosed):
+        over.request_rematch(R, T0 + 51 + WINDOW_MS, WINDOW_MS, "next")
+    assert not over.rematch_window_open(T0 + 51 + WINDOW_MS, WINDOW_MS)
+
+
+def test_a_bot_seat_agrees_to_a_rematch_at_once():
+    match = Match.new("g2", Options(seed=1, first_player=R), T0, bots={B: BotLevel.GREEDY})
+    match, _ = match.join(None, "Ana", "a" * 64, T0)
+    over, _ = match.resign(R, T0 + 5)
+    made, events = over.request_rematch(R, T0 + 6, WINDOW_MS, "next")
+    assert events == [Rematched(over.version + 1, R, "next")]
+    assert made.rematch.offered_by == (R, B)
+
+
+def test_the_next_match_swaps_colours_and_the_first_player_and_keeps_the_options():
+    settings = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=1)
+    over, _ = started(clock=settings, target_score=20, hints=False).resign(B, T0 + 50)
+    hashes = {R: "c" * 64, B: "d" * 64}
+    match, changes = over.next_match("next", T0 + 99, hashes)
+    after = changes[-1][0]
+    assert match.version == 0 and after.status is Status.PLAYING
+    assert (after.red.name, after.black.name) == ("Bo", "Ana")
+    assert (after.red.token_sha256, after.black.token_sha256) == ("c" * 64, "d" * 64)
+    assert after.game.round.starting_player is B, "red started the first game"
+    assert (after.options.target_score, after.options.clock, after.options.hints) == (
+        20,
+        settings,
+        False,
+    )
+    assert after.options.seed is None and after.game.seed != over.game.seed
+
+
+def test_the_next_match_keeps_players_and_bots_in_their_swapped_seats():
+    match = Match.new("g2", Options(seed=1), T0, bots={B: BotLevel.PERFECT})
+    match, _ = match.join(None, "Ana", "a" * 64, T0, player_id="p1")
+    over, _ = match.resign(R, T0 + 5)
+    following, changes = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
+    after = changes[-1][0]
+    assert following.red.level is BotLevel.PERFECT
+    assert after.black.player_id == "p1" and after.black.token_sha256 == "d" * 64

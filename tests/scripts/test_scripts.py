@@ -24,18 +24,25 @@ def run_selfplay(live_server, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_selfplay_plays_complete_games(live_server):
-    result = run_selfplay(live_server, "--games", "3")
-    games = re.findall(r"^game \d+: (red|black) wins .* \((\S+)\)$", result.stdout, re.M)
+def test_selfplay_plays_a_match_of_complete_games_through_rematch(live_server):
+    result = run_selfplay(live_server, "--games", "3", "--target-score", "5")
+    games = re.findall(
+        r"^game \d+: (red|black) wins .* \((\S+); red (player \d), black (player \d)\)$",
+        result.stdout,
+        re.M,
+    )
     assert len(games) == 3, result.stdout
     summary = result.stdout.strip().splitlines()[-1]
     assert summary.startswith("summary: 3 games; wins red ")
-    assert "moves/s" in summary
-    for winner, game_id in games:
+    assert "player 1 " in summary and "moves/s" in summary
+    for (winner, game_id, red, _), following in zip(games, [*games[1:], None], strict=True):
         game = httpx.get(f"{live_server.base_url}/v1/games/{game_id}").json()
         assert game["status"] == "finished" and game["winner"] == winner
         moves = httpx.get(f"{live_server.base_url}/v1/games/{game_id}/moves").json()
         assert len(moves) == 8 * len(game["rounds"])
+        if following is not None:  # the next game is this one's rematch, colours swapped
+            assert game["rematch"]["game_id"] == following[1]
+            assert following[3] == red
 
 
 def wait_for_version(url: str, version: int) -> None:
@@ -43,6 +50,11 @@ def wait_for_version(url: str, version: int) -> None:
     while httpx.get(url).json()["version"] < version:
         assert time.monotonic() < deadline, "the move typed was not played"
         time.sleep(0.05)
+
+
+def decline_rematch(child: pexpect.spawn) -> None:
+    child.expect(r"Play again\? \[y/N\]")
+    child.sendline("n")
 
 
 def spawn_play(live_server, *args: str) -> pexpect.spawn:
@@ -82,6 +94,7 @@ def test_a_person_plays_a_game_in_the_terminal(live_server):
         moves_typed += 1
         wait_for_version(base, game["version"] + 1)
     child.expect("Game over: (You win!|black wins.)")
+    decline_rematch(child)
     child.expect(pexpect.EOF)
     game = httpx.get(base).json()
     assert game["status"] == "finished"
@@ -101,6 +114,7 @@ def test_play_prints_the_boards_link_and_every_move_the_bots_included(live_serve
         if index == 1:
             break
         child.sendline(child.match.group(1).split(",")[0])
+    decline_rematch(child)
     child.expect(pexpect.EOF)
     moves = httpx.get(f"{base}/moves").json()
     transcript = child.logfile_read.getvalue()
@@ -135,6 +149,7 @@ def test_the_board_marks_legal_positions_and_resigning_ends_the_game(live_server
     child.expect("Choose one of")
     child.sendline("r")
     child.expect(r"Game over: red wins. \(black resigned\)")
+    decline_rematch(child)
     child.expect(pexpect.EOF)
     assert httpx.get(base).json()["winner"] == "red"
 
@@ -177,10 +192,20 @@ def test_a_person_plays_the_perfect_bot_in_the_terminal_to_the_end(live_server):
         child.sendline(child.match.group(1).split(",")[0])
     else:
         raise AssertionError("the game did not end")
+    # Play again: the bot agrees at once, and the colours swap.
+    child.expect(r"Play again\? \[y/N\]")
+    child.sendline("y")
+    child.expect(r"Rematch: game (\S+), you are black\.")
+    following = child.match.group(1)
+    child.expect(r"Your move \[([\d, ]+)\]")
+    child.sendline("q")
     child.expect(pexpect.EOF)
     game = httpx.get(base).json()
     assert game["status"] == "finished"
     assert game["players"]["black"]["type"] == "bot"
+    assert game["rematch"]["game_id"] == following
+    rematch = httpx.get(f"{live_server.base_url}/v1/games/{following}").json()
+    assert rematch["players"]["red"]["type"] == "bot" and rematch["status"] == "playing"
 
 
 def test_watch_prints_a_game_live_to_its_end(live_server):
@@ -234,6 +259,7 @@ def test_play_with_a_clock_creates_a_timed_game_and_shows_the_time(live_server):
         child.expect(r"Game over: black wins. \(red resigned\)")
     else:
         child.expect("Aborted before the first move: nobody wins.")
+    decline_rematch(child)
     child.expect(pexpect.EOF)
 
 
@@ -241,7 +267,7 @@ def test_selfplay_plays_timed_games_that_end_on_time(live_server):
     """Five seconds a move and players who think five and a half: the first
     move's time runs out before it is made, and the service aborts the game."""
     result = run_selfplay(live_server, "--games", "1", "--clock", "5s", "--think", "5.5")
-    (game_id,) = re.findall(r"by aborted \((\S+)\)$", result.stdout, re.M)
+    (game_id,) = re.findall(r"by aborted \((\S+);", result.stdout, re.M)
     game = httpx.get(f"{live_server.base_url}/v1/games/{game_id}").json()
     assert game["end_reason"] == "aborted" and game["clock"]["seconds"] == 5
     assert "ended by aborted 1" in result.stdout

@@ -6,11 +6,13 @@ from hypothesis import strategies as st
 
 from buttonup.engine import (
     Abort,
+    AcceptRematch,
     BotLevel,
     Claim,
     Color,
     Join,
     Match,
+    OfferRematch,
     Options,
     Play,
     Resign,
@@ -124,3 +126,16 @@ def test_a_players_join_keeps_its_player_id_in_the_log_and_the_base():
     match = Match.new("g9", Options(seed=5), T0).apply(join)[0]
     decoded = codec.decode_base(codec.encode_base(match, whole=True))
     assert decoded == match and decoded.red.player_id == join.player_id
+
+
+def test_a_rematch_is_two_short_entries_and_stays_in_a_whole_base():
+    offer, accept = OfferRematch(Color.RED, T0 + 4), AcceptRematch(Color.BLACK, "n" * 20, T0 + 9)
+    text = codec.encode_action(offer, T0) + codec.encode_action(accept, T0 + 4)
+    assert len(text) <= 6 + 30
+    assert list(codec.decode_entries(text, T0)) == [offer, accept]
+    match = Match.new("g9", Options(seed=5), T0)
+    match = match.join(None, "Ana", "a" * 64, T0 + 1)[0].join(None, None, "b" * 64, T0 + 2)[0]
+    match = match.resign(Color.RED, T0 + 3)[0].apply(offer)[0]
+    decoded = codec.decode_base(codec.encode_base(match, whole=True))
+    assert decoded == match and decoded.ended_at == T0 + 3
+    assert decoded.rematch.offered_by == (Color.RED,)

@@ -32,13 +32,26 @@ def restore(redis_client, game: dict) -> None:
 
 
 def events_text(client, game_id: str, after: int = 0) -> str:
-    return client.get(f"/v1/games/{game_id}/events?after={after}").get_data(as_text=True)
+    """The stream's text up to its end or `game_over` (a game finished now
+    keeps its stream open for a rematch)."""
+    response = client.get(f"/v1/games/{game_id}/events?after={after}", buffered=False)
+    text = ""
+    try:
+        for chunk in response.response:
+            text += chunk.decode()
+            if "event: game_over\n" in text:
+                break
+    finally:
+        response.close()
+    return text
 
 
 def parsed(text: str) -> list[tuple[int, str, dict]]:
     events = []
     for block in text.strip().split("\n\n"):
         lines = dict(line.split(": ", 1) for line in block.split("\n") if not line.startswith(":"))
+        if lines.get("event") == "presence":  # who is connected: no id, no change
+            continue
         events.append((int(lines["id"]), lines["event"], json.loads(lines["data"])))
     return events
 
@@ -50,7 +63,13 @@ def with_revision_2(game: dict) -> dict:
     else:
         end_reason = "target_score" if game["status"] == "finished" else None
     players = {color: {**seat, "player_id": None} for color, seat in game["players"].items()}
-    return {**game, "players": players, "end_reason": end_reason, "clock": None}
+    return {
+        **game,
+        "players": players,
+        "end_reason": end_reason,
+        "clock": None,
+        "rematch": None,
+    }
 
 
 @pytest.mark.parametrize("label", sorted(GAMES))

@@ -21,6 +21,8 @@ from .fischer_clock_settings_type import FischerClockSettingsType
 from .game import Game
 from .game_event import GameEvent
 from .game_over_event import GameOverEvent
+from .game_started_event import GameStartedEvent
+from .game_started_event_data import GameStartedEventData
 from .game_status import GameStatus
 from .game_summary import GameSummary
 from .game_visibility import GameVisibility
@@ -41,8 +43,15 @@ from .move_event_data import MoveEventData
 from .move_margin import MoveMargin
 from .move_review import MoveReview
 from .my_game import MyGame
+from .my_game_over_event import MyGameOverEvent
+from .my_game_over_event_data import MyGameOverEventData
 from .my_game_status import MyGameStatus
+from .my_games_event import MyGamesEvent
 from .my_games_page import MyGamesPage
+from .my_rematch_event import MyRematchEvent
+from .my_rematch_event_data import MyRematchEventData
+from .my_rematch_offered_event import MyRematchOfferedEvent
+from .my_rematch_offered_event_data import MyRematchOfferedEventData
 from .new_player import NewPlayer
 from .per_move_clock_settings import PerMoveClockSettings
 from .per_move_clock_settings_type import PerMoveClockSettingsType
@@ -58,6 +67,12 @@ from .presence_event import PresenceEvent
 from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
+from .rematch import Rematch
+from .rematch_event import RematchEvent
+from .rematch_event_data import RematchEventData
+from .rematch_offer import RematchOffer
+from .rematch_offered_event import RematchOfferedEvent
+from .rematch_offered_event_data import RematchOfferedEventData
 from .resigned_event import ResignedEvent
 from .resigned_event_data import ResignedEventData
 from .round_ import Round
@@ -68,6 +83,8 @@ from .seat_presence import SeatPresence
 from .tally import Tally
 from .timeout_event import TimeoutEvent
 from .timeout_event_data import TimeoutEventData
+from .your_turn_event import YourTurnEvent
+from .your_turn_event_data import YourTurnEventData
 
 __all__ = (
     "AbandonedEvent",
@@ -91,6 +108,8 @@ __all__ = (
     "Game",
     "GameEvent",
     "GameOverEvent",
+    "GameStartedEvent",
+    "GameStartedEventData",
     "GameStatus",
     "GameSummary",
     "GameVisibility",
@@ -111,8 +130,15 @@ __all__ = (
     "MoveMargin",
     "MoveReview",
     "MyGame",
+    "MyGameOverEvent",
+    "MyGameOverEventData",
+    "MyGamesEvent",
     "MyGamesPage",
     "MyGameStatus",
+    "MyRematchEvent",
+    "MyRematchEventData",
+    "MyRematchOfferedEvent",
+    "MyRematchOfferedEventData",
     "NewPlayer",
     "PerMoveClockSettings",
     "PerMoveClockSettingsType",
@@ -128,6 +154,12 @@ __all__ = (
     "Problem",
     "ProblemCode",
     "ProblemErrors",
+    "Rematch",
+    "RematchEvent",
+    "RematchEventData",
+    "RematchOffer",
+    "RematchOfferedEvent",
+    "RematchOfferedEventData",
     "ResignedEvent",
     "ResignedEventData",
     "Round",
@@ -138,4 +170,6 @@ __all__ = (
     "Tally",
     "TimeoutEvent",
     "TimeoutEventData",
+    "YourTurnEvent",
+    "YourTurnEventData",
 )

@@ -14,6 +14,7 @@ from ..models.player_color import PlayerColor, check_player_color
 if TYPE_CHECKING:
     from ..models.clock import Clock
     from ..models.players import Players
+    from ..models.rematch import Rematch
     from ..models.round_ import Round
     from ..models.round_result import RoundResult
     from ..models.tally import Tally
@@ -58,9 +59,12 @@ class Game:
     """ The round in play, or the last one when the game is finished. """
     rounds: list[RoundResult]
     """ Finished rounds """
+    rematch: None | Rematch
+    """ Null until a seat asks for a rematch of the finished game """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
+        from ..models.rematch import Rematch  # noqa: PLC0415
 
         id = self.id
 
@@ -113,6 +117,12 @@ class Game:
             rounds_item = rounds_item_data.to_dict()
             rounds.append(rounds_item)
 
+        rematch: dict[str, Any] | None
+        if isinstance(self.rematch, Rematch):
+            rematch = self.rematch.to_dict()
+        else:
+            rematch = self.rematch
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -133,6 +143,7 @@ class Game:
                 "clock": clock,
                 "round": round_,
                 "rounds": rounds,
+                "rematch": rematch,
             }
         )
 
@@ -142,6 +153,7 @@ class Game:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.clock import Clock  # noqa: PLC0415
         from ..models.players import Players  # noqa: PLC0415
+        from ..models.rematch import Rematch  # noqa: PLC0415
         from ..models.round_ import Round  # noqa: PLC0415
         from ..models.round_result import RoundResult  # noqa: PLC0415
         from ..models.tally import Tally  # noqa: PLC0415
@@ -236,6 +248,21 @@ class Game:
 
             rounds.append(rounds_item)
 
+        def _parse_rematch(data: object) -> None | Rematch:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rematch_type_0 = Rematch.from_dict(data)
+
+                return rematch_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Rematch, data)
+
+        rematch = _parse_rematch(d.pop("rematch"))
+
         game = cls(
             id=id,
             status=status,
@@ -253,6 +280,7 @@ class Game:
             clock=clock,
             round_=round_,
             rounds=rounds,
+            rematch=rematch,
         )
 
         return game

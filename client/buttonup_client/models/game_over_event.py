@@ -10,7 +10,7 @@ T = TypeVar("T", bound="GameOverEvent")
 
 @_attrs_define
 class GameOverEvent:
-    """The game is over; the stream ends"""
+    """The game is over; the stream ends, unless a rematch can still be arranged"""
 
     event: Literal["game_over"]
     """ The event's name """

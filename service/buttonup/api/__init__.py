@@ -8,7 +8,16 @@ from flask_swagger_ui import get_swaggerui_blueprint
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from buttonup import __version__
-from buttonup.api import analysis, events, games, health, players, problems, schemas
+from buttonup.api import (
+    analysis,
+    events,
+    games,
+    health,
+    player_events,
+    players,
+    problems,
+    schemas,
+)
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedBody, MalformedJson, UnsupportedMediaType
 
@@ -59,6 +68,7 @@ def init_api(app: Flask) -> Api:
     api.spec.components.schemas.update(schemas.SEAT_REQUEST_COMPONENTS)
     api.spec.components.schemas.update(schemas.CLOCK_REQUEST_COMPONENTS)
     api.spec.components.schemas.update(events.EVENT_COMPONENTS)
+    api.spec.components.schemas.update(player_events.COMPONENTS)
     # Bodies with unknown fields are refused, and responses never carry any; apispec
     # leaves this out when a schema has a description, so it is stated here.
     for component in api.spec.components.schemas.values():

@@ -25,14 +25,18 @@ from buttonup.engine.events import (
     GameOver,
     Joined,
     Moved,
+    Rematched,
+    RematchOffered,
     Resigned,
     RoundOver,
     TimedOut,
 )
-from buttonup.engine.player import Player
+from buttonup.engine.player import Notice, Player, PlayerEventName
 from buttonup.games import (
     MyGame,
+    MyGamesNow,
     Outcome,
+    PlayerStreamItem,
     PresenceNow,
     Recorded,
     Seated,
@@ -87,6 +91,17 @@ def game_view(match: Match) -> dict[str, Any]:
             "moves_played": current["moves_played"],
         },
         "rounds": [result.to_dict() for result in game.rounds],
+        "rematch": rematch_view(match),
+    }
+
+
+def rematch_view(match: Match) -> dict[str, Any] | None:
+    rematch = match.rematch
+    if rematch is None:
+        return None
+    return {
+        "offered_by": [color.value for color in rematch.offered_by],
+        "game_id": rematch.game_id,
     }
 
 
@@ -135,6 +150,28 @@ def my_game_view(item: MyGame) -> dict[str, Any]:
         "end_reason": _name(match.end_reason),
         "updated_at": timestamp(match.updated_at),
     }
+
+
+def notice_view(notice: Notice) -> dict[str, Any]:
+    """What a player's stream says of a notice."""
+    name = notice.name
+    if name is PlayerEventName.GAME_STARTED:
+        return {"game_id": notice.game_id, "color": notice.color.value, "version": notice.version}
+    if name is PlayerEventName.YOUR_TURN:
+        return {
+            "game_id": notice.game_id,
+            "version": notice.version,
+            "deadline": timestamp_or_none(notice.deadline),
+        }
+    if name is PlayerEventName.GAME_OVER:
+        return {
+            "game_id": notice.game_id,
+            "winner": _name(notice.winner),
+            "end_reason": _name(notice.end_reason),
+        }
+    if name is PlayerEventName.REMATCH_OFFERED:
+        return {"game_id": notice.game_id, "by": _name(notice.by)}
+    return {"game_id": notice.game_id, "next_game_id": notice.next_game_id}
 
 
 def me_view(player: Player) -> dict[str, Any]:
@@ -255,13 +292,24 @@ class Codec:
             ),
         )
 
+    @staticmethod
+    def player_frames(item: PlayerStreamItem) -> bytes:
+        """An item of a player's stream as Server-Sent Events."""
+        if isinstance(item, MyGamesNow):
+            data = orjson.dumps([my_game_view(game) for game in item.games])
+            return _frame_at(item.position, PlayerEventName.GAMES, data)
+        notice = item.notice
+        return _frame_at(item.position, notice.name, orjson.dumps(notice_view(notice)))
+
     def _event_data(self, match: Match, event: Event) -> bytes:
         game = self.game_json(match)
         if isinstance(event, Moved):
             return b'{"move":' + orjson.dumps(move_view(event)) + b',"game":' + game + b"}"
         if isinstance(event, RoundOver):
             return orjson.dumps(event.result.to_dict())
-        if isinstance(event, Joined | Resigned | Aborted | TimedOut | Abandoned):
+        if isinstance(event, Rematched):
+            return b'{"game_id":' + orjson.dumps(event.game_id) + b',"game":' + game + b"}"
+        if isinstance(event, Joined | Resigned | Aborted | TimedOut | Abandoned | RematchOffered):
             color = orjson.dumps(_name(event.color))
             return b'{"color":' + color + b',"game":' + game + b"}"
         if isinstance(event, GameOver):
@@ -276,6 +324,10 @@ class Codec:
 
 def _frame(version: int, name: str, data: bytes) -> bytes:
     return b"id: %d\nevent: %s\ndata: %s\n\n" % (version, name.encode(), data)
+
+
+def _frame_at(position: str, name: str, data: bytes) -> bytes:
+    return b"id: %s\nevent: %s\ndata: %s\n\n" % (position.encode(), name.encode(), data)
 
 
 class _Memo(Generic[T]):

@@ -22,9 +22,11 @@ STATUS_TITLES = {
     409: "The game's state does not allow it; carries `version`",
     412: "Precondition failed",
     413: "Content too large",
+    414: "URI too long",
     415: "Unsupported media type",
     422: "Unprocessable content",
     429: "Too many requests",
+    431: "Request header fields too large",
     500: "Internal error",
     503: "Service unavailable; nothing was changed unless the code is `outcome_unknown`",
 }
@@ -38,10 +40,11 @@ WRITE_503 = (
     "service_unavailable",
 )
 
-# Every operation can fail inside (500); every one with a body can get a body
-# that is not JSON, too large, or of another media type.
-ALWAYS = (500,)
-WITH_BODY = (400, 413, 415, 500)
+# Every operation can get a request line or header fields too long (414,
+# 431, from gunicorn) and fail inside (500); every one with a body can get a
+# body that is not JSON, too large, or of another media type.
+ALWAYS = (414, 431, 500)
+WITH_BODY = (400, 413, 415, *ALWAYS)
 
 GAME_ID = {
     "in": "path",

@@ -1,7 +1,8 @@
 """/v1/games/{id}/events: the game's changes as Server-Sent Events."""
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
@@ -12,7 +13,7 @@ from buttonup.api.http import ApiView, InvalidParameter, StreamBudget, bearer_to
 from buttonup.api.metrics import STREAMS_OPEN
 from buttonup.engine import EventName
 from buttonup.errors import StorageUnavailable
-from buttonup.games import Games, StreamItem
+from buttonup.games import Games
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live events")
 
@@ -48,8 +49,12 @@ STREAM_DESCRIPTION = (
     "(or `?after=v`) gets every event after `v` and no `game` first, so ids never go back; "
     "only when `v` is no version of the game, or its later events are gone, does it start "
     "with `game` at the current version. A comment line keeps the connection alive every "
-    "`BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after "
-    "`game_over`; resumed after a finished game's last event, it ends at once. A worker "
+    "`BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream "
+    "stays open while a rematch can be arranged (a human seat, within "
+    "`BUTTONUP_REMATCH_SECONDS` of the end), with `rematch_offered` ({color, game}: who "
+    "asked) and `rematch` ({game_id, game}: the next game), and ends after `rematch` or "
+    "when the window closes; otherwise it ends after `game_over`, and resumed after a "
+    "finished game's last event it ends at once. A worker "
     "keeps a bounded number of streams open, in all and per client address: past "
     "either, 503 `too_many_streams` with `Retry-After`."
 )
@@ -103,7 +108,21 @@ EVENTS: dict[EventName, tuple[str, str, str]] = {
         "AbandonedEventData",
         "The waiting player claimed the game an absent one abandoned",
     ),
-    EventName.GAME_OVER: ("GameOverEvent", "Game", "The game is over; the stream ends"),
+    EventName.GAME_OVER: (
+        "GameOverEvent",
+        "Game",
+        "The game is over; the stream ends, unless a rematch can still be arranged",
+    ),
+    EventName.REMATCH_OFFERED: (
+        "RematchOfferedEvent",
+        "RematchOfferedEventData",
+        "A seat of the finished game asked for a rematch",
+    ),
+    EventName.REMATCH: (
+        "RematchEvent",
+        "RematchEventData",
+        "Both seats asked: the next game is made; the stream ends",
+    ),
     EventName.PRESENCE: (
         "PresenceEvent",
         "Presence",
@@ -118,6 +137,18 @@ EVENT_DATA_COMPONENTS = {
     "AbortedEventData": _with_game("Who aborted, and the game", ABORTER),
     "TimeoutEventData": _with_game("Whose clock ran out (they lose), and the game", COLOR),
     "AbandonedEventData": _with_game("The absent colour (who loses), and the game", COLOR),
+    "RematchOfferedEventData": _with_game("The seat that asked, and the game", COLOR),
+    "RematchEventData": _with_game(
+        "The next game's id, and this game",
+        {
+            "game_id": {
+                "type": "string",
+                "description": "The next game; each seat gets its token there from "
+                "`request_rematch`",
+                "example": "Zk3mXvYg3cS1pQ2a9eq7",
+            }
+        },
+    ),
 }
 EVENT_EXAMPLES = {
     EventName.GAME: GAME_EXAMPLE,
@@ -129,6 +160,8 @@ EVENT_EXAMPLES = {
     EventName.TIMEOUT: {"color": "red", "game": GAME_EXAMPLE},
     EventName.ABANDONED: {"color": "black", "game": GAME_EXAMPLE},
     EventName.GAME_OVER: GAME_EXAMPLE,
+    EventName.REMATCH_OFFERED: {"color": "red", "game": GAME_EXAMPLE},
+    EventName.REMATCH: {"game_id": "Zk3mXvYg3cS1pQ2a9eq7", "game": GAME_EXAMPLE},
     EventName.PRESENCE: {
         "red": {"connected": True, "since": "2026-11-29T16:00:00.000Z"},
         "black": {"connected": False, "since": None},
@@ -138,29 +171,36 @@ EVENT_EXAMPLES = {
 
 # The events as they are on the wire: `data` is a string of JSON, whose
 # shape `contentSchema` names (JSON Schema's way for encoded content).
-def _event_component(name: EventName, data: str, description: str) -> dict:
-    properties = {
+VERSION_ID = {
+    "type": "string",
+    "pattern": "^[0-9]+$",
+    "description": "The game's version after the change",
+    "example": "3",
+}
+
+
+def event_component(
+    name: str, data: str, description: str, example: object, event_id: dict | None
+) -> dict:
+    """The component of one kind of event: `event_id` is its `id`'s schema
+    (None: the event has no id)."""
+    properties: dict = {
         "event": {
             "type": "string",
-            "const": name.value,
+            "const": name,
             "description": "The event's name",
-            "example": name.value,
+            "example": name,
         },
-        "id": {
-            "type": "string",
-            "pattern": "^[0-9]+$",
-            "description": "The game's version after the change",
-            "example": "3",
-        },
+        "id": event_id,
         "data": {
             "type": "string",
             "contentMediaType": "application/json",
             "contentSchema": _ref(data),
             "description": f"JSON: a {data}",
-            "example": json.dumps(EVENT_EXAMPLES[name]),
+            "example": json.dumps(example),
         },
     }
-    if name in UNVERSIONED:
+    if event_id is None:
         del properties["id"]
     return {
         "type": "object",
@@ -174,7 +214,13 @@ def _event_component(name: EventName, data: str, description: str) -> dict:
 EVENT_COMPONENTS = {
     **EVENT_DATA_COMPONENTS,
     **{
-        component: _event_component(name, data, description)
+        component: event_component(
+            name.value,
+            data,
+            description,
+            EVENT_EXAMPLES[name],
+            None if name in UNVERSIONED else VERSION_ID,
+        )
         for name, (component, data, description) in EVENTS.items()
     },
 }
@@ -206,7 +252,7 @@ def _after() -> int | None:
     return found[0] if found else None
 
 
-def _frames(batches: Iterator[list[StreamItem]], codec: Codec) -> Iterator[bytes]:
+def _frames(batches: Iterator[list[Any]], render: Callable[[Any], bytes]) -> Iterator[bytes]:
     """One write per batch of events that arrived together; a comment when
     there was nothing to send."""
     STREAMS_OPEN.inc()
@@ -215,7 +261,7 @@ def _frames(batches: Iterator[list[StreamItem]], codec: Codec) -> Iterator[bytes
             if not batch:
                 yield b": keep-alive\n\n"
             else:
-                yield b"".join(codec.frames(item) for item in batch)
+                yield b"".join(render(item) for item in batch)
     except StorageUnavailable:
         return  # the client reconnects with Last-Event-ID and loses nothing
     finally:
@@ -247,21 +293,33 @@ class Events(ApiView):
     def get(self, game_id: str) -> Response:
         games: Games = current_app.extensions["buttonup.games"]
         after = _after()
-        # A comment this often keeps proxies from closing an idle stream.
-        keepalive = current_app.extensions["buttonup.settings"].events_keepalive_seconds
-        budget: StreamBudget = current_app.extensions["buttonup.streams"]
-        client = request.remote_addr or ""
-        budget.take(client)
-        try:
-            events = games.watch(game_id, after, int(keepalive * 1000), bearer_token())
-        except BaseException:
-            budget.give_back(client)
-            raise
-        response = Response(
-            _frames(events, current_app.extensions["buttonup.codec"]),
-            mimetype="text/event-stream",
-            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        codec: Codec = current_app.extensions["buttonup.codec"]
+        return stream_response(
+            lambda keepalive_ms: games.watch(game_id, after, keepalive_ms, bearer_token()),
+            codec.frames,
         )
-        # On close, which the server calls whether or not the stream was read.
-        response.call_on_close(lambda: budget.give_back(client))
-        return response
+
+
+def stream_response(
+    open_stream: Callable[[int], Iterator[list[Any]]], render: Callable[[Any], bytes]
+) -> Response:
+    """An event stream within the worker's stream budget: `open_stream` (given
+    the keep-alive interval in ms) raises its errors before any byte is sent."""
+    # A comment this often keeps proxies from closing an idle stream.
+    keepalive = current_app.extensions["buttonup.settings"].events_keepalive_seconds
+    budget: StreamBudget = current_app.extensions["buttonup.streams"]
+    client = request.remote_addr or ""
+    budget.take(client)
+    try:
+        batches = open_stream(int(keepalive * 1000))
+    except BaseException:
+        budget.give_back(client)
+        raise
+    response = Response(
+        _frames(batches, render),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+    # On close, which the server calls whether or not the stream was read.
+    response.call_on_close(lambda: budget.give_back(client))
+    return response

@@ -1,5 +1,5 @@
 """/v1/games: create, read, join, play, list moves, resign, abort, claim
-victory, presence."""
+victory, presence, rematch."""
 
 import base64
 import json
@@ -34,7 +34,7 @@ from buttonup.api.http import (
     parse_if_match,
 )
 from buttonup.engine import Color
-from buttonup.games import Games, Idempotency, NewGame
+from buttonup.games import Games, Idempotency, NewGame, RematchOffered
 
 blp = ApiBlueprint("games", __name__, url_prefix="/v1/games", description="Games and their moves")
 
@@ -339,6 +339,39 @@ class ClaimVictory(ApiView):
     def post(self, game_id: str) -> Response:
         outcome = games().claim_victory(game_id, bearer_token(), idempotency())
         return json_response(codec().game_text(outcome.match))
+
+
+@blp.route("/<game_id>/rematch", parameters=[GAME_ID])
+class Rematch(ApiView):
+    @blp.response(201, schemas.JoinedSchema)
+    @blp.alt_response(202, schema=schemas.RematchOfferSchema, description="Offered")
+    @operation(
+        blp,
+        "request_rematch",
+        "Ask for a rematch",
+        "A seat of a finished game (its token, or its player's key) asks for another game, "
+        "within `BUTTONUP_REMATCH_SECONDS` (600 by default) of the end. The first to ask: "
+        "202 with `offered_by`, and the game's `rematch` shows the offer. The other asking "
+        "(or at once, against a bot): 201 with the asker's seat and token in the new game "
+        "(colours swapped, same target, clock and hints, private, started by whoever did "
+        "not start the first round), whose id is in the old game's `rematch.game_id`. The "
+        "first asker gets its own seat and token by asking again; asking again always "
+        "answers the same seat and token. Both seats are reserved: `join_game` on the new "
+        "game is 409 `game_full`.",
+        errors=(*WITH_BODY, 401, 404, 409, 503),
+        codes={
+            404: ("game_not_found",),
+            409: ("rematch_closed", "game_not_in_progress", "version_conflict"),
+            503: WRITE_503,
+        },
+        secured=True,
+    )
+    def post(self, game_id: str) -> Response:
+        asked = games().rematch(game_id, bearer_token())
+        if isinstance(asked, RematchOffered):
+            offered = {"offered_by": [color.value for color in asked.offered_by]}
+            return json_response(to_json(offered), 202)
+        return json_response(codec().seated(asked), 201)
 
 
 @blp.route("/<game_id>/presence", parameters=[GAME_ID])

@@ -1,5 +1,5 @@
-"""/v1/players: one identity across games (a player and its key), and the
-player's games."""
+"""/v1/players: one identity across games (a player and its key), the
+player's games, and what the player hears of them live."""
 
 import base64
 import re
@@ -7,9 +7,10 @@ from typing import Any
 
 from flask import Response
 
-from buttonup.api import schemas
-from buttonup.api.codec import me_view, my_game_view, to_json
+from buttonup.api import player_events, schemas
+from buttonup.api.codec import Codec, me_view, my_game_view, to_json
 from buttonup.api.docs import ALWAYS, IDEMPOTENCY_KEY, READ_503, WITH_BODY, WRITE_503, operation
+from buttonup.api.events import stream_response
 from buttonup.api.games import cursor_text, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
 from buttonup.engine import Status
@@ -96,3 +97,34 @@ class MyGames(ApiView):
             "next": encode_offset(page.next_offset) if page.next_offset is not None else None,
         }
         return json_response(to_json(body))
+
+
+@blp.route("/me/events")
+class MyEvents(ApiView):
+    @operation(
+        blp,
+        "stream_my_events",
+        "Follow my games live",
+        player_events.STREAM_DESCRIPTION,
+        errors=(*ALWAYS, 401, 422, 503),
+        codes={
+            422: ("validation_error",),
+            503: ("storage_unavailable", "too_many_streams", "too_many_connections"),
+        },
+        parameters=(player_events.LAST_EVENT_ID,),
+        secured=True,
+        responses={
+            200: {
+                "description": "The player's event stream",
+                "content": {"text/event-stream": {"schema": player_events.SSE_EVENT}},
+            }
+        },
+    )
+    def get(self) -> Response:
+        key = bearer_token() or ""
+        games().player(key)  # 401 before anything else is looked at
+        after = player_events.position_after()
+        return stream_response(
+            lambda keepalive_ms: games().watch_player(key, after, keepalive_ms),
+            Codec.player_frames,
+        )

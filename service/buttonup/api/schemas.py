@@ -601,6 +601,28 @@ class PresenceSchema(Document):
     black = fields.Nested(SeatPresenceSchema, **doc("The black seat", {"connected": False}))
 
 
+class RematchSchema(Document):
+    """A rematch asked for after the end."""
+
+    offered_by = fields.List(
+        Ref(PLAYER_COLOR, "A seat", "red"),
+        **doc("The seats that asked for one, in the order they asked", ["red"]),
+    )
+    game_id = fields.String(
+        allow_none=True,
+        **doc("The next game, once both seats asked (null until then)", None),
+    )
+
+
+class RematchOfferSchema(Document):
+    """A rematch offered, waiting for the other seat."""
+
+    offered_by = fields.List(
+        Ref(PLAYER_COLOR, "A seat", "red"),
+        **doc("The seats that asked for one so far", ["red"]),
+    )
+
+
 class GameSchema(Document):
     """A game of Button Up!"""
 
@@ -662,6 +684,11 @@ class GameSchema(Document):
         ),
     )
     rounds = fields.List(fields.Nested(RoundResultSchema), **doc("Finished rounds", []))
+    rematch = fields.Nested(
+        RematchSchema,
+        allow_none=True,
+        **doc("Null until a seat asks for a rematch of the finished game", None),
+    )
 
 
 MOVE_EXAMPLE = {

@@ -55,3 +55,7 @@ class ClaimNotAllowed(RulesError):
     ) -> None:
         super().__init__(detail, version)
         self.retry_after_ms = retry_after_ms
+
+
+class RematchClosed(RulesError):
+    """A rematch asked for after the window since the game's end."""

@@ -2,7 +2,8 @@
 
 Each names the version it produced; the events of one change share it and
 come in the order Moved, RoundOver, GameOver (or the ending that is not a
-move: Resigned, Aborted, TimedOut or Abandoned, then GameOver).
+move: Resigned, Aborted, TimedOut or Abandoned, then GameOver). After the
+end, a rematch is asked for (RematchOffered) and arranged (Rematched).
 """
 
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ class EventName(StrEnum):
     TIMEOUT = "timeout"
     ABANDONED = "abandoned"
     GAME_OVER = "game_over"
+    REMATCH_OFFERED = "rematch_offered"
+    REMATCH = "rematch"
     PRESENCE = "presence"  # who is connected: no change, no version, no id
 
 
@@ -84,6 +87,36 @@ class Abandoned:
     color: Color  # the absent player, who loses
 
 
-Event = Joined | Moved | RoundOver | Resigned | Aborted | TimedOut | Abandoned | GameOver
+@dataclass(frozen=True, slots=True)
+class RematchOffered:
+    """After the game's end: `color` asks for another game."""
+
+    name: ClassVar[EventName] = EventName.REMATCH_OFFERED
+    version: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class Rematched:
+    """The other seat agreed (or is a bot): `game_id` is the next game."""
+
+    name: ClassVar[EventName] = EventName.REMATCH
+    version: int
+    color: Color  # the seat whose asking made it
+    game_id: str
+
+
+Event = (
+    Joined
+    | Moved
+    | RoundOver
+    | Resigned
+    | Aborted
+    | TimedOut
+    | Abandoned
+    | GameOver
+    | RematchOffered
+    | Rematched
+)
 # The events that end a game and say how, each followed by GameOver.
 Ending = Resigned | Aborted | TimedOut | Abandoned

@@ -4,7 +4,7 @@ Pure and immutable: every change is an action (a join, a move, a
 resignation, an abort, a timeout, a claim of an abandoned game) that
 `Match.apply` turns into the next version and the domain events it produced.
 Commands (`join`, `play`, `resign`, `abort`, `overdue`, `claim_victory`,
-`bot_reply`) check who may do what, then apply their action; time is always
+`request_rematch`, `bot_reply`) check who may do what, then apply their action; time is always
 an argument (`now`, ms since the epoch), never read; replaying a match's actions from
 its first version rebuilds every later one exactly (deals come from the
 match's seed), which is what storage and the event streams rely on.
@@ -28,6 +28,7 @@ from buttonup.engine.errors import (
     NotInProgress,
     NotSeated,
     NotYourTurn,
+    RematchClosed,
     RulesError,
     SeatTaken,
 )
@@ -38,6 +39,8 @@ from buttonup.engine.events import (
     GameOver,
     Joined,
     Moved,
+    Rematched,
+    RematchOffered,
     Resigned,
     RoundOver,
     TimedOut,
@@ -185,7 +188,34 @@ class Claim:
     at: int
 
 
-Action = Join | Play | Resign | Abort | TimeOut | Claim
+@dataclass(frozen=True, slots=True)
+class OfferRematch:
+    """After the end, `color` asks for another game."""
+
+    color: Color
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptRematch:
+    """`color` asks for another game that the other seat asked for already
+    (or that a bot seat agrees to at once): `game_id` is that game."""
+
+    color: Color
+    game_id: str
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """Who asked for another game (in the order they asked) and, once both
+    did, the game that was made."""
+
+    offered_by: tuple[Color, ...] = ()
+    game_id: str | None = None
+
+
+Action = Join | Play | Resign | Abort | TimeOut | Claim | OfferRematch | AcceptRematch
 Change = tuple["Match", list[Event]]
 
 
@@ -201,6 +231,8 @@ class Match:
     game: GameState
     end_reason: EndReason | None = None
     clock: Clock | None = None  # both players' time, when the match is timed
+    ended_at: int | None = None  # when it finished (ms); the rematch window opens then
+    rematch: Rematch | None = None  # asked for after the end
 
     @classmethod
     def new(
@@ -372,6 +404,74 @@ class Match:
             )
         return self.apply(Claim(color, now))
 
+    def request_rematch(
+        self, color: Color, now: int, window_ms: int, next_game_id: str
+    ) -> Change | None:
+        """`color` asks for another game within `window_ms` of the end. The
+        first to ask offers; the other asking (or a bot seat, at once) makes
+        the rematch, whose game is `next_game_id`. None when asking changes
+        nothing: asked already, or the rematch is made already."""
+        if self.status is not Status.FINISHED:
+            raise NotInProgress(
+                f"the game is {self.status}: a rematch follows its end", self.version
+            )
+        asked = self.rematch or Rematch()
+        if asked.game_id is not None or color in asked.offered_by:
+            return None
+        if self.ended_at is None or now > self.ended_at + window_ms:
+            raise RematchClosed(
+                f"a rematch can be asked for only within {window_ms // 1000} s of the end",
+                self.version,
+            )
+        other = opponent(color)
+        if other in asked.offered_by or self.seat(other).type is SeatType.BOT:
+            return self.apply(AcceptRematch(color, next_game_id, now))
+        return self.apply(OfferRematch(color, now))
+
+    @property
+    def rematch_made(self) -> bool:
+        return self.rematch is not None and self.rematch.game_id is not None
+
+    def rematch_window_open(self, now: int, window_ms: int) -> bool:
+        """Whether a rematch can still be arranged: the game is over, none is
+        made yet, a human holds a seat and the window has not closed."""
+        return (
+            self.status is Status.FINISHED
+            and not self.rematch_made
+            and self.ended_at is not None
+            and now <= self.ended_at + window_ms
+            and any(self.seat(color).type is SeatType.HUMAN for color in PLAYERS)
+        )
+
+    def next_match(
+        self, game_id: str, now: int, token_sha256: Mapping[Color, str]
+    ) -> tuple["Match", list[Change]]:
+        """The rematch's game at version 0, and the joins that seat this
+        match's humans in it (each with the hashed token `token_sha256` gives
+        for its new colour): same target, clock and hints, private, colours
+        swapped, started by whoever did not start this match's first round."""
+        first_round = self.game.rounds[0] if self.game.rounds else self.game.round
+        options = replace(
+            self.options,
+            first_player=opponent(first_round.starting_player),
+            seed=None,
+            visibility=Visibility.PRIVATE,
+        )
+        bots = {
+            opponent(color): seat.level
+            for color in PLAYERS
+            if (seat := self.seat(color)).level is not None
+        }
+        match = Match.new(game_id, options, now, bots)
+        changes: list[Change] = []
+        for color in PLAYERS:
+            seat = self.seat(color)
+            if seat.type is SeatType.HUMAN:
+                new_color = opponent(color)
+                join = Join(new_color, seat.name, token_sha256[new_color], now, seat.player_id)
+                changes.append((changes[-1][0] if changes else match).apply(join))
+        return match, changes
+
     def bot_reply(self, now: int) -> Change:
         """The bot to move plays (ValueError when no bot is to move)."""
         level = self.bot_to_move()
@@ -394,7 +494,9 @@ class Match:
             return self._aborted(action.color, action.at)
         if isinstance(action, TimeOut):
             return self._timed_out(action)
-        return self._claimed(action)
+        if isinstance(action, Claim):
+            return self._claimed(action)
+        return self._rematch_asked(action)
 
     def replay(self, actions: Iterable[Action]) -> Iterable[Change]:
         """Each later version, one per action, with its events."""
@@ -405,6 +507,8 @@ class Match:
 
     def _next(self, at: int, *, moved: bool = False, **changes: object) -> "Match":
         after = replace(self, version=self.version + 1, updated_at=at, **changes)
+        if after.end_reason is not None and after.ended_at is None:
+            after = replace(after, ended_at=at)
         if after.clock is None:
             return after
         # A move stops its mover's clock and starts the next player's; a
@@ -473,6 +577,24 @@ class Match:
             action.at, game=self.game.forfeit(absent), end_reason=EndReason.ABANDONED
         )
         return after, [Abandoned(after.version, absent), GameOver(after.version)]
+
+    def _rematch_asked(self, action: OfferRematch | AcceptRematch) -> Change:
+        if self.status is not Status.FINISHED:
+            raise NotInProgress(f"the game is {self.status}", self.version)
+        asked = self.rematch or Rematch()
+        if asked.game_id is not None or action.color in asked.offered_by:
+            raise NotInProgress("this seat asked for a rematch already", self.version)
+        offered_by = (*asked.offered_by, action.color)
+        if isinstance(action, OfferRematch):
+            after = self._next(action.at, rematch=Rematch(offered_by))
+            return after, [RematchOffered(after.version, action.color)]
+        other = opponent(action.color)
+        if other not in offered_by:
+            if self.seat(other).type is not SeatType.BOT:
+                raise NotInProgress("the other seat has not asked for a rematch", self.version)
+            offered_by = (*offered_by, other)  # a bot seat agrees as it is asked
+        after = self._next(action.at, rematch=Rematch(offered_by, action.game_id))
+        return after, [Rematched(after.version, action.color, action.game_id)]
 
     def _require_in_time(self, now: int) -> None:
         """A command after the running clock ran out comes too late: the game

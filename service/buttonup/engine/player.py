@@ -3,9 +3,19 @@
 A player holds a key, shown once when the player is made and kept only
 hashed; a seat joined with the key belongs to the player (`Seat.player_id`),
 and the key then works wherever that seat's token does.
+
+What a player hears of their games (`notices`) follows from the match's
+versions, as a game's events do: the game started, it is their turn, it is
+over, a rematch was asked for or made.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+
+from buttonup.engine.board import PLAYERS, Color
+from buttonup.engine.events import Event, Rematched, RematchOffered
+from buttonup.engine.match import Change, EndReason, Match, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,3 +24,86 @@ class Player:
     name: str | None
     key_sha256: str  # the key, hashed: the key itself is never kept
     created_at: int  # milliseconds since the epoch
+
+
+class PlayerEventName(StrEnum):
+    """The names of a player's events, as the player's stream sends them."""
+
+    GAMES = "games"  # the list a stream starts with, not a change
+    GAME_STARTED = "game_started"
+    YOUR_TURN = "your_turn"
+    GAME_OVER = "game_over"
+    REMATCH_OFFERED = "rematch_offered"
+    REMATCH = "rematch"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What a player hears of one version of one of their games."""
+
+    name: PlayerEventName
+    game_id: str
+    version: int
+    color: Color  # the player's seat
+    deadline: int | None = None  # your_turn: when the player's clock runs out (ms)
+    winner: Color | None = None  # game_over
+    end_reason: EndReason | None = None  # game_over
+    by: Color | None = None  # rematch_offered: the seat that asked
+    next_game_id: str | None = None  # rematch
+
+
+def notices(before: Match, changes: Sequence[Change]) -> dict[str, list[Notice]]:
+    """What each seated player hears of `changes` (versions after `before`),
+    by player id, in order; a player who hears nothing is left out."""
+    heard: dict[str, list[Notice]] = {}
+    previous = before
+    for after, events in changes:
+        for color in PLAYERS:
+            player_id = after.seat(color).player_id
+            if player_id is not None:
+                found = _notices(previous, after, events, color)
+                if found:
+                    heard.setdefault(player_id, []).extend(found)
+        previous = after
+    return heard
+
+
+def _notices(before: Match, after: Match, events: Sequence[Event], color: Color) -> list[Notice]:
+    game_id, version = after.id, after.version
+    found: list[Notice] = []
+    playing = after.status is Status.PLAYING
+    if playing and before.status is not Status.PLAYING:
+        found.append(Notice(PlayerEventName.GAME_STARTED, game_id, version, color))
+    mine = playing and after.game.to_move is color
+    was_mine = before.status is Status.PLAYING and before.game.to_move is color
+    if mine and not was_mine:  # after an extra turn the player knows already
+        found.append(
+            Notice(PlayerEventName.YOUR_TURN, game_id, version, color, deadline=after.deadline)
+        )
+    if after.status is Status.FINISHED and before.status is not Status.FINISHED:
+        found.append(
+            Notice(
+                PlayerEventName.GAME_OVER,
+                game_id,
+                version,
+                color,
+                winner=after.game.winner,
+                end_reason=after.end_reason,
+            )
+        )
+    for event in events:
+        if isinstance(event, RematchOffered):
+            found.append(
+                Notice(PlayerEventName.REMATCH_OFFERED, game_id, version, color, by=event.color)
+            )
+        elif isinstance(event, Rematched):
+            found.append(
+                Notice(
+                    PlayerEventName.REMATCH,
+                    game_id,
+                    version,
+                    color,
+                    next_game_id=event.game_id,
+                )
+            )
+    return found

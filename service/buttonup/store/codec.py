@@ -4,7 +4,8 @@ Format 2 keeps, per game, the match at its *base* version (version 0 for a
 game created by this format; the version it was upgraded at for a game
 written by format 1) and a *log*: one short line per later version saying
 what changed (a move is its position, a join its seat, name and token hash,
-a resignation, an abort or a claim its colour, a timeout nothing more), each
+a resignation, an abort, a claim or a rematch offer its colour, a timeout
+nothing more, an agreed rematch its colour and the next game's id), each
 with the milliseconds since the version before. Replaying the log on the
 base with the engine rebuilds every version exactly, so neither the moves
 nor the events are stored as documents.
@@ -24,6 +25,7 @@ import orjson
 
 from buttonup.engine import (
     Abort,
+    AcceptRematch,
     BotLevel,
     Claim,
     Color,
@@ -31,8 +33,10 @@ from buttonup.engine import (
     GameState,
     Join,
     Match,
+    OfferRematch,
     Options,
     Play,
+    Rematch,
     Resign,
     Seat,
     SeatType,
@@ -41,7 +45,17 @@ from buttonup.engine import (
 )
 from buttonup.engine.board import opponent
 from buttonup.engine.clock import Clock
-from buttonup.engine.events import Abandoned, Aborted, Event, Joined, Moved, Resigned, TimedOut
+from buttonup.engine.events import (
+    Abandoned,
+    Aborted,
+    Event,
+    Joined,
+    Moved,
+    Rematched,
+    RematchOffered,
+    Resigned,
+    TimedOut,
+)
 from buttonup.engine.game import RoundResult, RoundState, Tally
 from buttonup.engine.match import SEED_BITS, Action
 
@@ -86,6 +100,10 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
             g=_encode_game(match.game),
             e=match.end_reason.value if match.end_reason else None,
         )
+        if match.ended_at is not None:
+            plain["x"] = match.ended_at
+        if match.rematch is not None:
+            plain["m"] = [_stack(match.rematch.offered_by), match.rematch.game_id]
         if match.clock is not None:
             clock = match.clock
             plain["t"] = [
@@ -129,6 +147,8 @@ def decode_base(data: bytes | str) -> Match:
         game=_decode_game(plain["g"]),
         end_reason=EndReason(plain["e"]) if plain["e"] else None,
         clock=clock,
+        ended_at=plain.get("x"),
+        rematch=Rematch(_unstack(plain["m"][0]), plain["m"][1]) if "m" in plain else None,
     )
 
 
@@ -257,6 +277,10 @@ def action_of(match: Match, events: Sequence[Event]) -> Action:
         return Abort(first.color, match.updated_at)  # type: ignore[arg-type]  # not None
     if isinstance(first, Abandoned):
         return Claim(opponent(first.color), match.updated_at)
+    if isinstance(first, RematchOffered):
+        return OfferRematch(first.color, match.updated_at)
+    if isinstance(first, Rematched):
+        return AcceptRematch(first.color, first.game_id, match.updated_at)
     raise ValueError(f"no action makes {first!r}")
 
 
@@ -275,8 +299,10 @@ def encode_action(action: Action, previous_at: int) -> str:
         entry = FIELD.join(parts)
     elif isinstance(action, TimeOut):
         entry = "t" + FIELD + delay
+    elif isinstance(action, AcceptRematch):
+        entry = FIELD.join(["m" + _LETTER[action.color], delay, action.game_id])
     else:
-        kind = {Resign: "r", Abort: "a", Claim: "c"}[type(action)]
+        kind = {Resign: "r", Abort: "a", Claim: "c", OfferRematch: "o"}[type(action)]
         entry = kind + _LETTER[action.color] + FIELD + delay
     return entry + ENTRY_END
 
@@ -305,11 +331,19 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
         elif kind == "t":
             at += int(parts[1], 36)
             yield TimeOut(at)
+        elif kind == "m":
+            at += int(parts[1], 36)
+            yield AcceptRematch(_COLOR[entry[1]], parts[2], at)
         else:
             raise StoredFormError(f"unknown log entry {entry!r}")
 
 
-_COLORED: dict[str, type[Resign | Abort | Claim]] = {"r": Resign, "a": Abort, "c": Claim}
+_COLORED: dict[str, type[Resign | Abort | Claim | OfferRematch]] = {
+    "r": Resign,
+    "a": Abort,
+    "c": Claim,
+    "o": OfferRematch,
+}
 
 
 def _base36(number: int) -> str:
@@ -355,6 +389,7 @@ def decode_record_v1(version: int, text: bytes | str) -> Match:
         black=_seat_v1(seats["black"]),
         game=state,
         end_reason=end,
+        ended_at=parse_time(plain["updated_at"]) if end is not None else None,
     )
 
 

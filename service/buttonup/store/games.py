@@ -12,12 +12,15 @@ Keys of a game (all share the id as hash tag, so one Redis Cluster slot):
 
 Beside the games, two indexes of their own keys, each a hint that reads
 check against the games: the lobby, and the deadlines of running clocks
-(store.deadlines).
+(store.deadlines). Beside each player (store.players), the player's games
+(store.player_games) and what the player hears of them (store.player_events),
+relayed after each commit.
 """
 
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 import time
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 
 from buttonup.engine import PLAYERS, Color, Match, RulesError
 from buttonup.engine.match import Action, Change
-from buttonup.engine.player import Player
+from buttonup.engine.player import Player, notices
 from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.deadlines import DeadlineIndex, Due
@@ -40,10 +43,20 @@ from buttonup.store.errors import (
 )
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
 from buttonup.store.ids import GAME_ID_PATTERN, id_from_digest, token_from_digest
+from buttonup.store.player_events import (
+    RELAY_LUA,
+    PlayerEvents,
+    Relay,
+    decode_notice,
+    events_key,
+)
 from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
 from buttonup.store.presence import PresenceBoard, SeatPresence
 from buttonup.store.scripts import LuaScript, Unconfirmed
+
+log = logging.getLogger(__name__)
+RELAY_ATTEMPTS = 3  # a relay that keeps finding gaps is left to the next stream open
 
 # The secret that idempotent creates derive their game's id from (made by the
 # first process that needs it; no expiry).
@@ -78,13 +91,15 @@ end
 # KEYS: game, events, replies, format 1's moves. ARGV: expected version, new
 # version, game ttl ms, events ttl ms, reply ttl ms, reply field ("" when none),
 # reply value, the base ("" unless upgrading from format 1), the log entries,
-# the deadline (Redis time, ms), the commit's own random id, then (version,
-# entry) for each stream entry.
+# the deadline (Redis time, ms), the commit's own random id, the players'
+# relay (store.player_events; "" when none, or on a cluster), then (version,
+# entry) for each stream entry. KEYS from the fifth: the relay's players' keys.
 # Returns {0} not found, {1, current} conflict, {2, current, prior reply},
 # {3, now} written, {4, now} past its deadline (nothing written), {5, now}
 # written already (this very commit, sent again by a cluster client's retry).
 _COMMIT = (
     _PARSE
+    + RELAY_LUA
     + """
 local stored_kind = kind(KEYS[1])
 local current, created, base, log, written_by
@@ -110,9 +125,10 @@ if now > tonumber(ARGV[10]) then return {4, now} end
 if stored_kind == 'hash' then redis.call('DEL', KEYS[1]) end
 local header = '2 ' .. ARGV[2] .. ' ' .. created .. ' ' .. ARGV[11]
 redis.call('SET', KEYS[1], header .. '\\n' .. base .. '\\n' .. log .. ARGV[9], 'PX', ARGV[3])
-for i = 12, #ARGV, 2 do
+for i = 13, #ARGV, 2 do
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', ARGV[i], 'a', ARGV[i + 1])
 end
+if ARGV[12] ~= '' then relay(5, ARGV[12], false) end
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 -- format 1's move list, where there is one, lives as long as its game
 redis.call('PEXPIRE', KEYS[4], ARGV[3])
@@ -287,6 +303,7 @@ class GameStore:
         self._deadlines = DeadlineIndex(client)
         self._players = PlayerStore(client, self._keyed_digest, self._game_ttl_ms)
         self._player_games = PlayerGames(client, self._game_ttl_ms)
+        self._player_events = PlayerEvents(client, self._game_ttl_ms)
         self._presence = PresenceBoard(
             client,
             lambda game_id: [
@@ -349,6 +366,14 @@ class GameStore:
         retry (only its hash is stored, so a replay could not find it again)."""
         return token_from_digest(self._keyed_digest(f"seat\n{game_id}\n{idempotency_key}".encode()))
 
+    def rematch_game_id(self, game_id: str) -> str:
+        """The id of the game a rematch of `game_id` makes."""
+        return id_from_digest(self._keyed_digest(f"rematch\n{game_id}".encode()))
+
+    def rematch_token(self, game_id: str, color: Color) -> str:
+        """The token of a seat a rematch reserved in its game `game_id`."""
+        return token_from_digest(self._keyed_digest(f"rematch-seat\n{game_id}\n{color}".encode()))
+
     def _keyed_digest(self, message: bytes) -> bytes:
         # Read each time, not kept: were the secret lost (a flushed Redis),
         # processes holding the old one would derive other ids than the rest.
@@ -376,6 +401,7 @@ class GameStore:
         keys = [self.game_key(match.id)]
         with _storage_errors():
             self._expect_deadline(match, changes[-1][0] if changes else match)
+            self._index_players(match, changes[-1][0] if changes else match)
             deadline = self._write_deadline()
             args = [match.version + len(changes), base, log, self._game_ttl_ms, reply or "-"]
             try:
@@ -389,6 +415,7 @@ class GameStore:
             prior = outcome[1].decode()
             return "" if prior == "-" else prior
         self._recent.put(changes[-1][0] if changes else match, Revision(len(log.encode())))
+        self._relay(self._relays(match, changes))
         return None
 
     def cached(self, game_id: str) -> tuple[Match, Revision] | None:
@@ -413,6 +440,26 @@ class GameStore:
         so that entries after that id are exactly the changes after the match."""
         loaded, last_id = self._load(game_id, (), with_last_id=True)
         return loaded.match, last_id or "0-0"
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int | None]:
+        """Each game's current version (None once it is gone), read from the
+        head of its stored form alone: nothing is decoded or replayed."""
+        if not game_ids:
+            return {}
+        with _storage_errors():
+            pipe = self._redis.pipeline(transaction=False)
+            for game_id in game_ids:
+                pipe.getrange(self.game_key(game_id), 0, 40)
+            heads = pipe.execute(raise_on_error=False)
+        found: dict[str, int | None] = {}
+        for game_id, head in zip(game_ids, heads, strict=True):
+            if isinstance(head, bytes) and head.startswith(b"2 "):
+                found[game_id] = int(head.split(b" ", 2)[1])
+            elif not head:
+                found[game_id] = None
+            else:  # a format-1 record (a hash): read it as it is
+                found[game_id] = self.version(game_id)
+        return found
 
     def version(self, game_id: str) -> int | None:
         """The game's current version; None once it is gone."""
@@ -515,12 +562,19 @@ class GameStore:
             log,
         ]
         write_id = secrets.token_urlsafe(9)  # tells this commit from any other
+        relays = self._relays(before, changes)
+        relayed = b""
+        if relays and self._player_events.in_commit:
+            player_keys, relayed = self._player_events.payload(relays)
+            keys += player_keys
         with _storage_errors():
             self._expect_deadline(before, after)
             self._index_players(before, after)
             deadline = self._write_deadline()
             try:
-                outcome = self._commit.write(keys=keys, args=[*args, deadline, write_id, *stream])
+                outcome = self._commit.write(
+                    keys=keys, args=[*args, deadline, write_id, relayed, *stream]
+                )
             except Unconfirmed as error:
                 settled = self._settled(keys[:1], after.version, write_id, deadline, error)
                 outcome = [3] if settled else [4]
@@ -535,6 +589,8 @@ class GameStore:
             raise StorageUnavailable("Redis took too long; nothing was changed")
         length = len(log.encode()) + (revision.log_length if revision.upgraded else 0)
         self._recent.put(after, Revision(length))
+        if not relayed:
+            self._relay(relays)
         return None
 
     def _expect_deadline(self, before: Match, after: Match) -> None:
@@ -548,7 +604,91 @@ class GameStore:
         for color in PLAYERS:
             player_id = after.seat(color).player_id
             if player_id is not None and before.seat(color).player_id != player_id:
-                self._player_games.add(player_id, after.id, after.updated_at)
+                self._player_games.add(player_id, after.id, after.updated_at, before.version)
+
+    # What players hear of their games (store.player_events).
+
+    @staticmethod
+    def _relays(before: Match, changes: Sequence[Change]) -> list[Relay]:
+        """What each seated player hears of a commit (engine.player.notices)."""
+        if not changes:
+            return []
+        after = changes[-1][0]
+        seated = [after.seat(color).player_id for color in PLAYERS]
+        if not any(seated):
+            return []
+        heard = notices(before, changes)
+        return [
+            Relay(player_id, after.id, before.version + 1, after.version, heard.get(player_id, []))
+            for player_id in seated
+            if player_id is not None
+        ]
+
+    def _relay(self, relays: list[Relay]) -> None:
+        """Tell each seated player what a stored commit did, where the commit
+        could not (a create; any commit on a cluster). The commit stands
+        whatever happens here: what is not relayed now is relayed by the next
+        commit of the game, or when the player's stream opens."""
+        if not relays:
+            return
+        game_id, version = relays[0].game_id, relays[0].last
+        try:
+            with _storage_errors():
+                gaps = self._player_events.relay(relays)
+            for gap in gaps:
+                self.catch_up_player(gap.player_id, {game_id: version})
+        except StorageUnavailable:
+            log.warning("game %s v%d was not relayed to its players", game_id, version)
+
+    def catch_up_player(self, player_id: str, versions: dict[str, int]) -> None:
+        """Relay what the player has not heard of these games (by their
+        current version), rebuilt from each game's log: versions another
+        process committed and had not relayed yet, or never will."""
+        with _storage_errors():
+            relayed = self._player_events.relayed(player_id)
+        for game_id, version in versions.items():
+            for _ in range(RELAY_ATTEMPTS):
+                since = relayed.get(game_id)
+                if since is None or version <= since:
+                    break
+                try:
+                    history = self.history(game_id)
+                except GameNotFound:
+                    break
+                changes = list(history.base.replay(history.actions))
+                matches = [history.base, *(match for match, _ in changes)]
+                current = matches[-1].version
+                if since < history.base.version:  # before format 2 kept the log: nothing to tell
+                    heard = []
+                else:
+                    offset = since - history.base.version
+                    heard = notices(matches[offset], changes[offset:]).get(player_id, [])
+                with _storage_errors():
+                    gaps = self._player_events.relay(
+                        [Relay(player_id, game_id, since + 1, current, heard)]
+                    )
+                    if not gaps:
+                        break
+                    relayed = self._player_events.relayed(player_id)
+
+    def player_events_bounds(self, player_id: str) -> tuple[str, str] | None:
+        with _storage_errors():
+            return self._player_events.bounds(player_id)
+
+    @contextmanager
+    def subscribe_player(self, player_id: str, after_id: str) -> Iterator[Subscription]:
+        """The player's stream entries after the id `after_id`, as they come,
+        read together with every other stream this process watches."""
+        with _storage_errors():
+            subscription = self._feed.subscribe(events_key(player_id), after_id)
+        try:
+            yield subscription
+        finally:
+            subscription.close()
+
+    @staticmethod
+    def player_notice(stored: StoredEvent):
+        return decode_notice(stored.version, stored.name or "", stored.data or "{}")
 
     def player_game_ids(self, player_id: str) -> list[str]:
         with _storage_errors():

@@ -11,6 +11,7 @@ a retried commit adds nothing twice.
 """
 
 from buttonup.store.connection import Client
+from buttonup.store.player_events import relayed_key
 
 GAMES_KEPT = 1000  # per player, the newest seats; older ones fall out
 
@@ -24,12 +25,16 @@ class PlayerGames:
         self._redis = client
         self._ttl_ms = ttl_ms
 
-    def add(self, player_id: str, game_id: str, at: int) -> None:
+    def add(self, player_id: str, game_id: str, at: int, relay_after: int) -> None:
+        """The game in the player's index; what the player hears of it starts
+        after version `relay_after` (store.player_events)."""
         key = games_key(player_id)
         pipe = self._redis.pipeline(transaction=False)
         pipe.zadd(key, {game_id: at}, nx=True)  # a retry keeps the first instant
         pipe.zremrangebyrank(key, 0, -(GAMES_KEPT + 1))
         pipe.pexpire(key, self._ttl_ms)  # as long as the player's newest game may live
+        pipe.hsetnx(relayed_key(player_id), game_id, relay_after)
+        pipe.pexpire(relayed_key(player_id), self._ttl_ms)
         pipe.execute()
 
     def ids(self, player_id: str) -> list[str]:
@@ -38,4 +43,7 @@ class PlayerGames:
 
     def drop(self, player_id: str, game_ids: list[str]) -> None:
         if game_ids:
-            self._redis.zrem(games_key(player_id), *game_ids)
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.zrem(games_key(player_id), *game_ids)
+            pipe.hdel(relayed_key(player_id), *game_ids)
+            pipe.execute()

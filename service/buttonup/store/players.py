@@ -81,19 +81,25 @@ class PlayerStore:
 
     def _load(self, player_id: str) -> tuple[Player, str] | None:
         stored = self._redis.get(record_key(player_id))
-        if stored is None:
-            return None
-        plain = orjson.loads(stored)
-        return Player(player_id, plain["n"], plain["k"], plain["c"]), plain.get("f", "")
+        return _decoded(player_id, stored) if stored is not None else None
 
     def authenticate(self, key: str) -> Player | None:
         """The player whose key this is; None for any other credential."""
         found = PLAYER_KEY.match(key)
         if found is None:
             return None
-        player = self.load(found.group(1))
-        if player is None or not hmac.compare_digest(player.key_sha256, hash_token(key)):
+        # A player in use stays: each authenticated request renews the record
+        # (with a wrong key too: the record is the id's, whoever asks).
+        stored = self._redis.getex(record_key(found.group(1)), px=self._ttl_ms)
+        if stored is None:
             return None
-        # A player in use stays: each authenticated request renews the record.
-        self._redis.pexpire(record_key(player.id), self._ttl_ms)
+        player, _ = _decoded(found.group(1), stored)
+        if not hmac.compare_digest(player.key_sha256, hash_token(key)):
+            return None
         return player
+
+
+def _decoded(player_id: str, stored: bytes) -> tuple[Player, str]:
+    """A player record: the player, and the body digest it was made with."""
+    plain = orjson.loads(stored)
+    return Player(player_id, plain["n"], plain["k"], plain["c"]), plain.get("f", "")

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, send_from_directory
 
 from buttonup.engine import PLAYERS, EndReason, EventName, SeatType, Status, Visibility
 from buttonup.engine.clock import ClockType
+from buttonup.engine.player import PlayerEventName
 
 STATIC = Path(__file__).with_name("static")
 
@@ -39,6 +40,7 @@ def vocabulary_module() -> str:
     names = {
         "COLORS": [color.value for color in PLAYERS],
         "EVENTS": _members(EventName),
+        "PLAYER_EVENTS": _members(PlayerEventName),
         "END": _members(EndReason),
         "CLOCK": _members(ClockType),
         "STATUS": _members(Status),

@@ -14,6 +14,8 @@ type StreamEvent =
   | Schemas["TimeoutEvent"]
   | Schemas["AbandonedEvent"]
   | Schemas["GameOverEvent"]
+  | Schemas["RematchOfferedEvent"]
+  | Schemas["RematchEvent"]
   | Schemas["PresenceEvent"];
 
 function describe(event: StreamEvent): string {
@@ -59,6 +61,14 @@ function describe(event: StreamEvent): string {
       const game: Schemas["Game"] = JSON.parse(event.data);
       return `${event.id} game_over ${game.winner}`;
     }
+    case "rematch_offered": {
+      const offered: Schemas["RematchOfferedEventData"] = JSON.parse(event.data);
+      return `${event.id} rematch_offered ${offered.color}`;
+    }
+    case "rematch": {
+      const made: Schemas["RematchEventData"] = JSON.parse(event.data);
+      return `${event.id} rematch ${made.game_id}`;
+    }
     default: {
       const unknown: never = event; // every event type is handled above
       throw new Error(`unknown event ${JSON.stringify(unknown)}`);
@@ -96,6 +106,11 @@ async function main(): Promise<void> {
       const event = parse(buffer.slice(0, end));
       buffer = buffer.slice(end + 2);
       if (event !== null) console.log(describe(event));
+      // The stream stays open for a rematch; this program wants the game only.
+      if (event?.event === "game_over") {
+        await reader.cancel();
+        return;
+      }
       end = buffer.indexOf("\n\n");
     }
   }

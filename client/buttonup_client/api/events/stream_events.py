@@ -17,6 +17,8 @@ from ...models.joined_event import JoinedEvent
 from ...models.move_event import MoveEvent
 from ...models.presence_event import PresenceEvent
 from ...models.problem import Problem
+from ...models.rematch_event import RematchEvent
+from ...models.rematch_offered_event import RematchOfferedEvent
 from ...models.resigned_event import ResignedEvent
 from ...models.round_over_event import RoundOverEvent
 from ...models.timeout_event import TimeoutEvent
@@ -61,6 +63,8 @@ def _parse_response(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent
@@ -79,6 +83,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 414:
+        response_414 = Problem.from_dict(response.json())
+
+        return response_414
+
     if response.status_code == 422:
         response_422 = Problem.from_dict(response.json())
 
@@ -88,6 +97,11 @@ def _parse_response(
         response_429 = Problem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 431:
+        response_431 = Problem.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())
@@ -115,6 +129,8 @@ def _build_response(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent
@@ -142,6 +158,8 @@ def sync_detailed(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent
@@ -161,9 +179,12 @@ def sync_detailed(
     that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
     so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
     start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
-    after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
-    open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
+    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
+    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
+    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
+    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
+    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -175,7 +196,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
+        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -205,6 +226,8 @@ def sync(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent
@@ -225,9 +248,12 @@ def sync(
     that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
     so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
     start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
-    after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
-    open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
+    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
+    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
+    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
+    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
+    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -239,7 +265,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
+        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
     """
 
     return sync_detailed(
@@ -264,6 +290,8 @@ async def asyncio_detailed(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent
@@ -283,9 +311,12 @@ async def asyncio_detailed(
     that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
     so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
     start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
-    after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
-    open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
+    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
+    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
+    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
+    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
+    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -297,7 +328,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
+        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -325,6 +356,8 @@ async def asyncio(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent
@@ -345,9 +378,12 @@ async def asyncio(
     that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
     so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
     start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). The stream ends after `game_over`; resumed
-    after a finished game's last event, it ends at once. A worker keeps a bounded number of streams
-    open, in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
+    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
+    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
+    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
+    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
+    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -359,7 +395,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
+        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
     """
 
     return (
@@ -382,6 +418,8 @@ def _parse_event(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent
@@ -396,6 +434,8 @@ def _parse_event(
         | JoinedEvent
         | MoveEvent
         | PresenceEvent
+        | RematchEvent
+        | RematchOfferedEvent
         | ResignedEvent
         | RoundOverEvent
         | TimeoutEvent
@@ -472,11 +512,27 @@ def _parse_event(
             return response_200_type_8
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_9 = RematchOfferedEvent.from_dict(data)
+
+            return response_200_type_9
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_10 = RematchEvent.from_dict(data)
+
+            return response_200_type_10
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
         if not isinstance(data, dict):
             raise TypeError()
-        response_200_type_9 = PresenceEvent.from_dict(data)
+        response_200_type_11 = PresenceEvent.from_dict(data)
 
-        return response_200_type_9
+        return response_200_type_11
 
     response_200 = _parse_response_200(event)
 
@@ -499,6 +555,8 @@ def follow(
     | JoinedEvent
     | MoveEvent
     | PresenceEvent
+    | RematchEvent
+    | RematchOfferedEvent
     | ResignedEvent
     | RoundOverEvent
     | TimeoutEvent

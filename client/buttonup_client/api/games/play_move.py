@@ -101,6 +101,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_413
 
+    if response.status_code == 414:
+        response_414 = Problem.from_dict(response.json())
+
+        return response_414
+
     if response.status_code == 415:
         response_415 = Problem.from_dict(response.json())
 
@@ -115,6 +120,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_429 = Problem.from_dict(response.json())
 
         return response_429
+
+    if response.status_code == 431:
+        response_431 = Problem.from_dict(response.json())
+
+        return response_431
 
     if response.status_code == 500:
         response_500 = Problem.from_dict(response.json())

@@ -3,7 +3,16 @@
 // carries the seat's bearer token (the seat then shows as connected); moves
 // are POSTed with that token, kept in localStorage per game so that a reload
 // keeps the seat.
-import { CLOCK, COLORS, END, EVENTS, SEAT, STATUS, VISIBILITY } from "./vocabulary.js";
+import {
+  CLOCK,
+  COLORS,
+  END,
+  EVENTS,
+  PLAYER_EVENTS,
+  SEAT,
+  STATUS,
+  VISIBILITY,
+} from "./vocabulary.js";
 
 const POSITIONS = 9;
 const STEP_MS = 260; // one sown button
@@ -97,12 +106,120 @@ function saveSeat(gameId, color, token) {
   localStorage.setItem(seatKey(gameId), JSON.stringify({ color, token }));
 }
 
+// ---- the player this browser remembers ---------------------------------------
+// One identity across games: its key (shown once by POST /v1/players) is kept
+// here, seats are taken with it, and "Your games" follows the player's stream.
+
+const PLAYER_KEY = "buttonup:player";
+
+function loadPlayer() {
+  try {
+    return JSON.parse(localStorage.getItem(PLAYER_KEY));
+  } catch {
+    return null;
+  }
+}
+
+async function rememberPlayer(name) {
+  const player = await call("POST", "/v1/players", { body: name ? { name } : {} });
+  localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: player.id, name: player.name, key: player.key }));
+  return player;
+}
+
+// A move made in another tab of this browser: the player's stream tells of
+// the opponent's moves, and this of one's own.
+const MOVED_KEY = "buttonup:moved";
+
+function showPlayer() {
+  const player = loadPlayer();
+  $("remember").hidden = Boolean(player);
+  $("known").hidden = !player;
+  if (!player) return;
+  $("me-shown").textContent = player.name || "you";
+  const friendName = document.querySelector("#vs-friend input[name=name]");
+  if (!friendName.value) friendName.value = player.name || "";
+  window.addEventListener("storage", (event) => {
+    if (event.key === MOVED_KEY) guard(refreshMyGames(player));
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") guard(refreshMyGames(player));
+  });
+  guard(followPlayer(player));
+}
+
+function drawMyGames(games) {
+  $("my-games-empty").hidden = games.length > 0;
+  $("my-games").replaceChildren(
+    ...games.map((game) => {
+      const item = document.createElement("li");
+      item.dataset.game = game.id;
+      item.classList.toggle("my-turn", game.my_turn);
+      const text = document.createElement("span");
+      const against = game.opponent.name || (game.opponent.joined ? title(other(game.color)) : "nobody yet");
+      const state = game.status === STATUS.WAITING ? "waiting for a player" : game.my_turn ? "your turn" : "their turn";
+      text.textContent = `${title(game.color)} against ${against} · ${game.score.red}–${game.score.black} · ${state}`;
+      const open = document.createElement("a");
+      open.className = "button";
+      open.href = `/?game=${encodeURIComponent(game.id)}`;
+      open.textContent = game.my_turn ? "Play" : "Open";
+      item.append(text, open);
+      return item;
+    }),
+  );
+}
+
+async function refreshMyGames(player) {
+  const page = await call("GET", "/v1/players/me/games?limit=50", { token: player.key });
+  drawMyGames(page.items);
+}
+
+// The player's stream: `games` first, then a notice whenever one of the
+// player's games needs them (started, their turn, over, a rematch); the list
+// is read again at each. Resumed with Last-Event-ID after a drop.
+async function followPlayer(player) {
+  let lastEventId = null;
+  let failures = 0;
+  for (;;) {
+    const headers = { Accept: "text/event-stream", Authorization: `Bearer ${player.key}` };
+    if (lastEventId !== null) headers["Last-Event-ID"] = lastEventId;
+    try {
+      const response = await fetch("/v1/players/me/events", { headers });
+      if (response.status === 401) {
+        localStorage.removeItem(PLAYER_KEY); // expired: made again when asked
+        showPlayer();
+        return;
+      }
+      if (response.ok) {
+        failures = 0;
+        await readBlocks(response.body, (fields) => {
+          if (fields.id) lastEventId = fields.id;
+          if (fields.event === PLAYER_EVENTS.GAMES) drawMyGames(JSON.parse(fields.data));
+          else if (fields.event) guard(refreshMyGames(player));
+        });
+      }
+    } catch {
+      // dropped: open it again below
+    }
+    failures += 1;
+    await pause(Math.min(250 * 2 ** failures, 5000));
+  }
+}
+
 // ---- start screen ----------------------------------------------------------
 
 function showStart() {
   $("start").hidden = false;
   $("game").hidden = true;
   offerClocks();
+  $("remember").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(rememberPlayer($("me-name").value.trim()).then(showPlayer));
+  });
+  $("forget").addEventListener("click", () => {
+    localStorage.removeItem(PLAYER_KEY);
+    window.location.reload();
+  });
+  showPlayer();
   $("vs-bot").addEventListener("submit", (event) => {
     event.preventDefault();
     guard(startAgainstBot(new FormData(event.target)));
@@ -171,8 +288,10 @@ async function startAgainstBot(form) {
       },
     },
   });
+  const player = loadPlayer();
   const joined = await call("POST", `/v1/games/${game.id}/players`, {
-    body: { color, name: "You" },
+    body: player ? { color } : { color, name: "You" },
+    token: player?.key,
   });
   saveSeat(game.id, color, joined.token);
   goToGame(game.id);
@@ -191,6 +310,7 @@ async function startAgainstFriend(form) {
   });
   const joined = await call("POST", `/v1/games/${game.id}/players`, {
     body: name ? { color, name } : { color },
+    token: loadPlayer()?.key,
   });
   saveSeat(game.id, color, joined.token);
   goToGame(game.id);
@@ -226,6 +346,7 @@ function showGame(gameId) {
   $("resign").addEventListener("click", () => guard(resign()));
   $("abort").addEventListener("click", () => guard(abort()));
   $("claim").addEventListener("click", () => guard(claim()));
+  $("play-again").addEventListener("click", () => guard(playAgain()));
   $("copy-link").addEventListener("click", copyLink);
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -252,7 +373,8 @@ function buildBoard() {
 
 // The stream, read with fetch: EventSource cannot send the seat's token.
 // A dropped connection is opened again with Last-Event-ID, so nothing is lost
-// and nothing comes twice; the stream is done after game_over.
+// and nothing comes twice. After game_over the stream stays open while a
+// rematch can be arranged, and is done after `rematch` (or the window).
 const HANDLERS = {
   [EVENTS.GAME]: onSnapshot,
   [EVENTS.JOINED]: (data) => onGame(data.game),
@@ -263,6 +385,8 @@ const HANDLERS = {
   [EVENTS.TIMEOUT]: (data) => ending(`${playerName(view.game, data.color)} ran out of time.`, data),
   [EVENTS.ABANDONED]: (data) => ending(`${playerName(view.game, data.color)} left the game.`, data),
   [EVENTS.GAME_OVER]: onGameOver,
+  [EVENTS.REMATCH_OFFERED]: (data) => drawRematch(data.game),
+  [EVENTS.REMATCH]: onRematch,
   [EVENTS.PRESENCE]: onPresence,
 };
 
@@ -307,7 +431,8 @@ function reconnect() {
   view.stream?.abort();
 }
 
-async function readEvents(body) {
+// Server-Sent Events from a fetch body: each event's fields to `onEvent`.
+async function readBlocks(body, onEvent) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -316,14 +441,14 @@ async function readEvents(body) {
     buffer += value.replace(/\r\n?/g, "\n");
     let end = buffer.indexOf("\n\n");
     while (end >= 0) {
-      dispatch(buffer.slice(0, end));
+      onEvent(parseBlock(buffer.slice(0, end)));
       buffer = buffer.slice(end + 2);
       end = buffer.indexOf("\n\n");
     }
   }
 }
 
-function dispatch(block) {
+function parseBlock(block) {
   const fields = {};
   for (const line of block.split("\n")) {
     if (line.startsWith(":")) continue; // a keep-alive
@@ -333,6 +458,12 @@ function dispatch(block) {
     const name = line.slice(0, colon);
     fields[name] = name === "data" && fields.data !== undefined ? `${fields.data}\n${value}` : value;
   }
+  return fields;
+}
+
+const readEvents = (body) => readBlocks(body, dispatch);
+
+function dispatch(fields) {
   if (fields.id) view.lastEventId = fields.id; // presence has none
   const handler = HANDLERS[fields.event];
   if (!handler || fields.data === undefined) return; // an event of a later API
@@ -389,7 +520,7 @@ async function onRoundOver(summary) {
 }
 
 function onGameOver(game) {
-  view.stream?.abort(); // the stream ends here; do not reconnect
+  // Not reconnected once it ends; it stays open while a rematch can be arranged.
   draw(game, view.circle && game.status === STATUS.FINISHED ? view.circle : game.round.circle);
   showGameOver(game);
 }
@@ -611,9 +742,76 @@ function showGameOver(game) {
   $("round-end").hidden = true;
   reviewRounds(game);
   $("game-over").hidden = false;
+  drawRematch(game);
   $("turn").textContent = "Game over.";
   $("hint").hidden = true;
   $("resign").hidden = true;
+}
+
+// ---- rematch ----------------------------------------------------------------
+// "Play again" asks POST /rematch: the first asker waits (202) for the other;
+// the second gets its seat in the new game (201, colours swapped). The first
+// hears `rematch` on the stream and asks again for its own seat.
+
+function drawRematch(game) {
+  view.game = game.version >= (view.game?.version ?? -1) ? game : view.game;
+  const rematch = game.rematch;
+  const button = $("play-again");
+  const text = $("rematch-text");
+  const next = $("next-game");
+  next.hidden = true;
+  button.hidden = !view.seat;
+  button.disabled = false;
+  button.textContent = "Play again";
+  text.textContent = "";
+  if (!rematch) return;
+  if (rematch.game_id) {
+    if (!view.seat) {
+      next.href = `/?game=${encodeURIComponent(rematch.game_id)}`;
+      next.hidden = false;
+    }
+    text.textContent = "The rematch has started.";
+    button.textContent = "Go to the rematch";
+    return;
+  }
+  const mine = view.seat?.color;
+  if (mine && rematch.offered_by.includes(mine)) {
+    text.textContent = "Waiting for your opponent to accept…";
+    button.disabled = true;
+  } else if (rematch.offered_by.length) {
+    const asker = rematch.offered_by[0];
+    text.textContent = `${playerName(game, asker)} wants a rematch.`;
+    if (mine) button.textContent = "Accept the rematch";
+  }
+}
+
+async function playAgain() {
+  if (!view.seat) return;
+  let answer;
+  try {
+    answer = await call("POST", `/v1/games/${encodeURIComponent(view.gameId)}/rematch`, {
+      token: view.seat.token,
+    });
+  } catch (error) {
+    if (error.code === "rematch_closed") {
+      $("rematch-text").textContent = "Too late for a rematch: start a new game.";
+      $("play-again").hidden = true;
+      return;
+    }
+    throw error;
+  }
+  if (answer.token) {
+    saveSeat(answer.game.id, answer.color, answer.token);
+    goToGame(answer.game.id);
+    return;
+  }
+  drawRematch({ ...view.game, rematch: { offered_by: answer.offered_by, game_id: null } });
+}
+
+async function onRematch(data) {
+  drawRematch(data.game);
+  const mine = view.seat?.color;
+  if (mine && data.game.rematch.offered_by[0] === mine) await playAgain(); // asked first: take the seat
 }
 
 function reviewRounds(game) {
@@ -662,10 +860,12 @@ async function play(position) {
   view.sentAt = view.game.version;
   try {
     // The move is drawn when its event arrives, like the opponent's.
-    await call("POST", `/v1/games/${view.gameId}/moves`, {
+    const played = await call("POST", `/v1/games/${view.gameId}/moves`, {
       body: { position },
       token: view.seat.token,
     });
+    // Other tabs of this browser (its "Your games") hear of one's own move.
+    localStorage.setItem(MOVED_KEY, `${view.gameId}:${played.game.version}`);
   } catch (error) {
     view.sentAt = null;
     throw error;
@@ -677,6 +877,7 @@ async function join() {
   const name = $("join-name").value.trim();
   const joined = await call("POST", `/v1/games/${view.gameId}/players`, {
     body: name ? { color: open[0], name } : { color: open[0] },
+    token: loadPlayer()?.key, // the seat is then the remembered player's
   });
   view.seat = { color: joined.color, token: joined.token };
   saveSeat(view.gameId, joined.color, joined.token);

@@ -1,0 +1,185 @@
+"""What each player hears of their games, in a stream per player under the
+player's hash tag (`buttonup:{player:<id>}:events`), with the version of
+each game last relayed to it (`...:relayed`).
+
+On one Redis the game's commit script relays the commit itself (RELAY_LUA),
+in the same atomic call: nothing is ever left to relay. On a Redis Cluster
+the player's keys live on another slot than the game's, so relaying cannot
+be part of the commit: the process that made it relays it after it is
+stored. It is made exactly-once and in order by the relayed versions: one
+Lua call per player appends a game's notices only when they follow the
+version last relayed for that game, and moves that version on. A relay that
+finds a gap (a version another process has not relayed yet, or never will:
+it died between commit and relay) appends nothing; the caller then relays
+the missing versions too, rebuilt from the game's log. The version a
+player's relaying starts from is set when the game enters the player's index
+(store.player_games), before the commit that seats the player.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import orjson
+import redis
+
+from buttonup.engine import Color, EndReason
+from buttonup.engine.player import Notice, PlayerEventName
+from buttonup.store.connection import Client
+from buttonup.store.scripts import LuaScript
+
+EVENTS_KEPT = 1000  # per player, about; a stream resumed from before them starts afresh
+GAP = -1  # what a relay answers when versions before its own were not relayed yet
+
+
+def events_key(player_id: str) -> str:
+    return f"buttonup:{{player:{player_id}}}:events"
+
+
+def relayed_key(player_id: str) -> str:
+    return f"buttonup:{{player:{player_id}}}:relayed"
+
+
+# The relaying itself, a Lua function that the relay script below and, on one
+# Redis, the game's commit script (store.games) call. `payload` (JSON) holds
+# the game id `g`, the versions `f`..`l`, the ttl `t` (ms), the entries kept
+# `k` and per player `p` its notices, each [version, name, data]; the keys from
+# KEYS[first_key] on are each player's stream and relayed versions. Answers
+# per player the notices appended, or -1 for a gap when `refuse_gaps` (the
+# game's relayed version is before `f - 1`: nothing is written for it).
+RELAY_LUA = """
+local function relay(first_key, payload, refuse_gaps)
+  local batch = cjson.decode(payload)
+  local answers = {}
+  for n, notices in ipairs(batch.p) do
+    local stream_key, relayed_key = KEYS[first_key + 2 * n - 2], KEYS[first_key + 2 * n - 1]
+    local relayed = tonumber(redis.call('HGET', relayed_key, batch.g) or '-1')
+    local added = 0
+    if batch.l <= relayed then
+      added = 0
+    elseif refuse_gaps and relayed < batch.f - 1 then
+      added = -1
+    else
+      for _, notice in ipairs(notices) do
+        if notice[1] > relayed then
+          redis.call('XADD', stream_key, 'MAXLEN', '~', batch.k, '*',
+            'v', notice[1], 'e', notice[2], 'd', notice[3])
+          added = added + 1
+        end
+      end
+      redis.call('HSET', relayed_key, batch.g, batch.l)
+      redis.call('PEXPIRE', relayed_key, batch.t)
+      if added > 0 then redis.call('PEXPIRE', stream_key, batch.t) end
+    end
+    answers[n] = added
+  end
+  return answers
+end
+"""
+# KEYS: each player's stream and relayed versions. ARGV: the payload.
+_RELAY = RELAY_LUA + "\nreturn relay(1, ARGV[1], true)\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Relay:
+    """A game's versions `first`..`last` as one player hears them (the relays
+    of one call share the game and the versions)."""
+
+    player_id: str
+    game_id: str
+    first: int
+    last: int
+    notices: Sequence[Notice]
+
+
+def encode_notice(notice: Notice) -> bytes:
+    plain: dict[str, object] = {"g": notice.game_id, "c": notice.color.value}
+    optional = {
+        "t": notice.deadline,
+        "w": notice.winner.value if notice.winner else None,
+        "r": notice.end_reason.value if notice.end_reason else None,
+        "b": notice.by.value if notice.by else None,
+        "x": notice.next_game_id,
+    }
+    plain.update({key: value for key, value in optional.items() if value is not None})
+    return orjson.dumps(plain)
+
+
+def decode_notice(version: int, name: str, data: str) -> Notice:
+    plain = orjson.loads(data)
+    return Notice(
+        name=PlayerEventName(name),
+        game_id=plain["g"],
+        version=version,
+        color=Color(plain["c"]),
+        deadline=plain.get("t"),
+        winner=Color(plain["w"]) if "w" in plain else None,
+        end_reason=EndReason(plain["r"]) if "r" in plain else None,
+        by=Color(plain["b"]) if "b" in plain else None,
+        next_game_id=plain.get("x"),
+    )
+
+
+class PlayerEvents:
+    def __init__(self, client: Client, ttl_ms: int) -> None:
+        self._redis = client
+        self._ttl_ms = ttl_ms
+        self._relay = LuaScript(client, _RELAY)
+        self._cluster = isinstance(client, redis.RedisCluster)
+
+    @property
+    def in_commit(self) -> bool:
+        """Whether the game's commit relays (on one Redis, where one script may
+        touch the players' keys too): then in the same atomic call, so that
+        nothing is ever left to relay."""
+        return not self._cluster
+
+    def payload(self, relays: Sequence[Relay]) -> tuple[list[str], bytes]:
+        """The keys and the payload of RELAY_LUA for relays of one commit."""
+        keys: list[str] = []
+        for relay in relays:
+            keys += [events_key(relay.player_id), relayed_key(relay.player_id)]
+        first = relays[0]
+        plain = {
+            "g": first.game_id,
+            "f": first.first,
+            "l": first.last,
+            "t": self._ttl_ms,
+            "k": EVENTS_KEPT,
+            "p": [
+                [
+                    [notice.version, notice.name.value, encode_notice(notice).decode()]
+                    for notice in relay.notices
+                ]
+                for relay in relays
+            ],
+        }
+        return keys, orjson.dumps(plain)
+
+    def relay(self, relays: Sequence[Relay]) -> list[Relay]:
+        """Append each relay's notices (all of one game's commit: in one call
+        on one Redis, one per player on a cluster); the relays that found a
+        gap and wrote nothing."""
+        if not relays:
+            return []
+        groups = [[relay] for relay in relays] if self._cluster else [list(relays)]
+        gaps = []
+        for group in groups:
+            keys, payload = self.payload(group)
+            answers = self._relay(keys, [payload])
+            gaps += [relay for relay, added in zip(group, answers, strict=True) if added == GAP]
+        return gaps
+
+    def relayed(self, player_id: str) -> dict[str, int]:
+        """The version last relayed, by game."""
+        found = self._redis.hgetall(relayed_key(player_id))
+        return {game_id.decode(): int(version) for game_id, version in found.items()}
+
+    def bounds(self, player_id: str) -> tuple[str, str] | None:
+        """The ids of the stream's first and last entries; None when it is empty."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.xrange(events_key(player_id), "-", "+", count=1)
+        pipe.xrevrange(events_key(player_id), "+", "-", count=1)
+        first, last = pipe.execute()
+        if not first or not last:
+            return None
+        return first[0][0].decode(), last[0][0].decode()

@@ -1,0 +1,127 @@
+"""Rematch over HTTP: an offer, then one new game with colours swapped and
+both seats reserved, each token only in its own asker's answer; a bot agrees
+at once; the window."""
+
+import threading
+import time
+from dataclasses import replace
+
+import pytest
+
+from buttonup.app import create_app
+from tests.api.helpers import auth, create_game, join, started_game
+
+
+def finished_game(client, **options):
+    game, tokens = started_game(client, **options)
+    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["black"]))
+    assert resigned.status_code == 200
+    return resigned.get_json(), tokens
+
+
+def rematch(client, game_id: str, credential: str):
+    return client.post(f"/v1/games/{game_id}/rematch", headers=auth(credential))
+
+
+def test_the_first_seat_offers_and_the_second_makes_the_new_game(client):
+    old, tokens = finished_game(client, target_score=20)
+    offered = rematch(client, old["id"], tokens["red"])
+    assert offered.status_code == 202 and offered.get_json() == {"offered_by": ["red"]}
+    seen = client.get(f"/v1/games/{old['id']}").get_json()
+    assert seen["rematch"] == {"offered_by": ["red"], "game_id": None}
+    assert seen["version"] == old["version"] + 1
+    assert rematch(client, old["id"], tokens["red"]).status_code == 202, "asked again: same"
+
+    accepted = rematch(client, old["id"], tokens["black"])
+    assert accepted.status_code == 201
+    black_seat = accepted.get_json()
+    new = black_seat["game"]
+    assert black_seat["color"] == "red", "the old black seat plays red"
+    assert new["status"] == "playing" and new["visibility"] == "private"
+    assert new["target_score"] == 20 and new["id"] != old["id"]
+    assert (new["players"]["red"]["name"], new["players"]["black"]["name"]) == ("Bo", "Ana")
+    first_round = old["rounds"][0] if old["rounds"] else old["round"]
+    assert new["round"]["starting_player"] != first_round["starting_player"]
+    after = client.get(f"/v1/games/{old['id']}").get_json()
+    assert after["rematch"] == {"offered_by": ["red", "black"], "game_id": new["id"]}
+
+    red_seat = rematch(client, old["id"], tokens["red"]).get_json()
+    assert red_seat["color"] == "black" and red_seat["game"]["id"] == new["id"]
+    assert red_seat["token"] != black_seat["token"]
+    again = rematch(client, old["id"], tokens["black"]).get_json()
+    assert (again["color"], again["token"]) == ("red", black_seat["token"])
+    # Each token works for its own seat of the new game.
+    to_move = new["round"]["to_move"]
+    mover = black_seat if to_move == "red" else red_seat
+    position = new["round"]["legal_moves"][0]
+    moved = client.post(
+        f"/v1/games/{new['id']}/moves", json={"position": position}, headers=auth(mover["token"])
+    )
+    assert moved.status_code == 201
+
+
+def test_the_seats_of_the_new_game_are_reserved(client):
+    old, tokens = finished_game(client)
+    rematch(client, old["id"], tokens["red"])
+    new = rematch(client, old["id"], tokens["black"]).get_json()["game"]
+    taken = client.post(f"/v1/games/{new['id']}/players", json={})
+    assert taken.status_code == 409 and taken.get_json()["code"] == "game_full"
+
+
+def test_a_rematch_needs_a_seat_and_a_finished_game(client):
+    game, tokens = started_game(client)
+    playing = rematch(client, game["id"], tokens["red"])
+    assert playing.status_code == 409 and playing.get_json()["code"] == "game_not_in_progress"
+    old, tokens = finished_game(client)
+    stranger = rematch(client, old["id"], "not-a-seat-token")
+    assert stranger.status_code == 401 and stranger.get_json()["code"] == "unauthorized"
+    missing = rematch(client, "nosuchgame0000000000", tokens["red"])
+    assert missing.status_code == 404
+
+
+def test_a_bot_agrees_at_once_with_colours_swapped(client):
+    game = create_game(client, players={"black": {"type": "bot", "level": "random"}})
+    seat = join(client, game["id"], name="Ana")
+    client.post(f"/v1/games/{game['id']}/resign", headers=auth(seat["token"]))
+    made = rematch(client, game["id"], seat["token"])
+    assert made.status_code == 201
+    answer = made.get_json()
+    assert answer["color"] == "black"
+    new = answer["game"]
+    assert new["players"]["red"]["type"] == "bot" and new["status"] == "playing"
+    assert new["round"]["to_move"] == "black", "the bot replied when it started"
+
+
+def test_both_seats_asking_at_once_make_one_game(app):
+    client = app.test_client()
+    old, tokens = finished_game(client)
+    answers: dict[str, object] = {}
+
+    def ask(color: str) -> None:
+        answers[color] = rematch(app.test_client(), old["id"], tokens[color])
+
+    threads = [threading.Thread(target=ask, args=(color,)) for color in ("red", "black")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    statuses = sorted(answer.status_code for answer in answers.values())
+    assert statuses == [201, 202]
+    made = rematch(client, old["id"], tokens["red"]).get_json()
+    other = rematch(client, old["id"], tokens["black"]).get_json()
+    assert made["game"]["id"] == other["game"]["id"]
+    assert {made["color"], other["color"]} == {"red", "black"}
+
+
+@pytest.fixture
+def short_window_client(settings):
+    app = create_app(replace(settings, rematch_seconds=1))
+    app.testing = True
+    return app.test_client()
+
+
+def test_past_the_window_a_rematch_is_closed(short_window_client):
+    old, tokens = finished_game(short_window_client)
+    time.sleep(1.1)
+    closed = rematch(short_window_client, old["id"], tokens["red"])
+    assert closed.status_code == 409 and closed.get_json()["code"] == "rematch_closed"
