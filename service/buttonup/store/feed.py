@@ -129,8 +129,10 @@ class _Group:
         pool: redis.ConnectionPool,
         unblock: Callable[[int], Any],
         read_range: Callable[[str, str, str], list[StoredEvent]],
+        coalesce_seconds: float = COALESCE_SECONDS,
     ) -> None:
         self.lock = threading.Lock()
+        self._coalesce_seconds = coalesce_seconds
         self._pool = pool
         self._unblock = unblock
         self._read_range = read_range
@@ -232,7 +234,7 @@ class _Group:
                         for subscription in self._subscriptions.get(key, ()):
                             subscription._deliver(events)
                 if arrived:
-                    time.sleep(COALESCE_SECONDS)
+                    time.sleep(self._coalesce_seconds)
         except (*REDIS_ERRORS, OSError) as error:
             if connection is not None:
                 connection.disconnect()
@@ -264,8 +266,15 @@ def _by_stream(reply: Any) -> dict[str, list[StoredEvent]]:
 class EventFeed:
     """Subscriptions to games' event streams, read together where Redis allows."""
 
-    def __init__(self, client: redis.Redis | redis.RedisCluster, regular: Any) -> None:
+    def __init__(
+        self,
+        client: redis.Redis | redis.RedisCluster,
+        regular: Any,
+        coalesce_seconds: float = COALESCE_SECONDS,
+    ) -> None:
+        """`coalesce_seconds`: how long a busy read waits to gather more."""
         self._client = client
+        self._coalesce_seconds = coalesce_seconds
         self._regular = regular
         self._groups: dict[int, _Group] = {}
         self._lock = threading.Lock()
@@ -286,7 +295,9 @@ class EventFeed:
             node = self._client.get_node_from_key(key).redis_connection
         else:
             node = self._client
-        return _Group(node.connection_pool, node.client_unblock, self._read_range)
+        return _Group(
+            node.connection_pool, node.client_unblock, self._read_range, self._coalesce_seconds
+        )
 
     def _read_range(self, key: str, after_id: str, until_id: str) -> list[StoredEvent]:
         try:

@@ -56,6 +56,7 @@ from buttonup.store.presence import PresenceBoard, SeatPresence
 from buttonup.store.scripts import LuaScript, Unconfirmed
 
 log = logging.getLogger(__name__)
+PLAYER_FEED_COALESCE_SECONDS = 0.1
 RELAY_ATTEMPTS = 3  # a relay that keeps finding gaps is left to the next stream open
 
 # The secret that idempotent creates derive their game's id from (made by the
@@ -290,6 +291,12 @@ class GameStore:
         self._redis = client
         # Reads that wait for events hold a connection for seconds: a pool of their own.
         self._feed = EventFeed(blocking_client or client, client)
+        # Players' streams on a feed of their own, gathering for longer: a
+        # worker's hundreds of mostly silent player streams make each of its
+        # reads long, and a notice can wait a tenth of a second.
+        self._player_feed = EventFeed(
+            blocking_client or client, client, coalesce_seconds=PLAYER_FEED_COALESCE_SECONDS
+        )
         self._game_ttl_ms = game_ttl_seconds * 1000
         self._reply_ttl_ms = reply_ttl_seconds * 1000
         # A finished game's stream outlives its last event this long, for
@@ -680,7 +687,7 @@ class GameStore:
         """The player's stream entries after the id `after_id`, as they come,
         read together with every other stream this process watches."""
         with _storage_errors():
-            subscription = self._feed.subscribe(events_key(player_id), after_id)
+            subscription = self._player_feed.subscribe(events_key(player_id), after_id)
         try:
             yield subscription
         finally:
