@@ -55,7 +55,7 @@ from buttonup.store import OutcomeUnknown as StoreOutcomeUnknown
 from buttonup.store import StorageUnavailable as StoreUnavailable
 from buttonup.store.codec import decode_entries
 from buttonup.store.deadlines import Due
-from buttonup.store.feed import Subscription
+from buttonup.store.feed import Subscription, stream_order
 from buttonup.store.players import is_player_key
 from buttonup.store.presence import SeatPresence
 
@@ -273,7 +273,7 @@ class Games:
         self._store = store
         self._clock = clock
         self._abandon_ms = abandon_seconds * 1000
-        self.rematch_ms = rematch_seconds * 1000
+        self._rematch_ms = rematch_seconds * 1000
         self._observe = observe
         self._timelines = _Timelines(timeline_versions)
 
@@ -459,7 +459,7 @@ class Games:
 
         def ask(match: Match, seat: Color | None, now: int) -> Change | None:
             asker[:] = [seat]  # type: ignore[list-item]  # authenticated
-            return match.request_rematch(seat, now, self.rematch_ms, next_id)  # type: ignore[arg-type]
+            return match.request_rematch(seat, now, self._rematch_ms, next_id)  # type: ignore[arg-type]
 
         def make_next_game(before: Match, changes: list[Change]) -> None:
             if changes[-1][0].rematch_made:
@@ -570,19 +570,13 @@ class Games:
         return MyGamesPage(page, offset + limit if more else None)
 
     def watch_player(
-        self, key: str, after: str | None, keepalive_ms: int
-    ) -> Iterator[list[PlayerStreamItem]]:
-        """What the player hears of their games, for a stream, in batches that
-        arrived together: first the games not finished (or, resuming after
-        the stream position `after`, every notice since, and no list), then
-        each notice as it is relayed; an empty batch when `keepalive_ms`
-        passed with nothing to send. Unauthenticated now, not once iterated,
-        for a key of no player."""
-        return self._follow_player(self.player(key), after, keepalive_ms)
-
-    def _follow_player(
         self, player: Player, after: str | None, keepalive_ms: int
     ) -> Iterator[list[PlayerStreamItem]]:
+        """What the player (as `player` authenticated them) hears of their
+        games, for a stream, in batches that arrived together: first the
+        games not finished (or, resuming after the stream position `after`,
+        every notice since, and no list), then each notice as it is relayed;
+        an empty batch when `keepalive_ms` passed with nothing to send."""
         self._catch_up_player(player.id)
         with _store_errors():
             bounds = self._store.player_events_bounds(player.id)
@@ -950,7 +944,7 @@ class Games:
             if self._ends(item):
                 yield first[: index + 1]
                 return
-        if self._ends(Happened(match, [])):
+        if self._done(match):
             return  # resumed after its last event: nothing more will come
         with _store_errors(), self._store.subscribe(game_id, last_id) as feed:
             connection = self._store.connect_seat(game_id, seat) if seat is not None else None
@@ -973,11 +967,11 @@ class Games:
         while True:
             wait_ms = keepalive_ms
             if match.status is Status.FINISHED:  # open for a rematch: until the window closes
-                closes_at = match.ended_at + self.rematch_ms + 1  # type: ignore[operator]
+                closes_at = match.rematch_closes_at(self._rematch_ms) + 1
                 wait_ms = max(1, min(wait_ms, closes_at - self._clock()))
             arrived = feed.next(wait_ms / 1000)
             if not arrived:
-                if self._ends(Happened(match, [])):
+                if self._done(match):
                     return  # the rematch window closed
                 version = self._store.version(game_id)
                 if version is None:
@@ -1014,13 +1008,17 @@ class Games:
                 yield batch
 
     def _ends(self, item: StreamItem) -> bool:
-        """Whether a game's stream ends after `item`: once the game is over and
-        no rematch can be arranged any more (one is made, or the window closed)."""
+        """Whether a game's stream ends after `item` (see `_done`)."""
         if isinstance(item, Recorded):  # format 1's: no rematch was kept then
             return item.name == "game_over"
-        if not isinstance(item, Happened) or item.match.status is not Status.FINISHED:
-            return False
-        return not item.match.rematch_window_open(self._clock(), self.rematch_ms)
+        return isinstance(item, Happened) and self._done(item.match)
+
+    def _done(self, match: Match) -> bool:
+        """Whether nothing more will happen to the game: it is over and no
+        rematch can be arranged any more (one is made, or the window closed)."""
+        return match.status is Status.FINISHED and not match.rematch_window_open(
+            self._clock(), self._rematch_ms
+        )
 
     def _past(self, game_id: str, after: int, until: int) -> tuple[list[StreamItem], Match]:
         """The events of versions after `after` up to `until`, rebuilt from the
@@ -1047,11 +1045,6 @@ def _same_body(same: bool) -> None:
         raise errors.IdempotencyKeyReused("this Idempotency-Key was used with another request body")
 
 
-def _stream_order(position: str) -> tuple[int, int]:
-    milliseconds, _, sequence = position.partition("-")
-    return int(milliseconds), int(sequence or 0)
-
-
 def _resumable(after: str, bounds: tuple[str, str] | None) -> bool:
     """Whether a player's stream can resume after `after`: the position of a
     list taken while the stream was empty ("0-0"), or one between the
@@ -1060,7 +1053,7 @@ def _resumable(after: str, bounds: tuple[str, str] | None) -> bool:
         return True
     if bounds is None:
         return False
-    return _stream_order(bounds[0]) <= _stream_order(after) <= _stream_order(bounds[1])
+    return stream_order(bounds[0]) <= stream_order(after) <= stream_order(bounds[1])
 
 
 def _every_version(items: list[StreamItem], first: int, last: int) -> bool:

@@ -297,9 +297,9 @@ class Codec:
         """An item of a player's stream as Server-Sent Events."""
         if isinstance(item, MyGamesNow):
             data = orjson.dumps([my_game_view(game) for game in item.games])
-            return _frame_at(item.position, PlayerEventName.GAMES, data)
+            return _frame(item.position, PlayerEventName.GAMES, data)
         notice = item.notice
-        return _frame_at(item.position, notice.name, orjson.dumps(notice_view(notice)))
+        return _frame(item.position, notice.name, orjson.dumps(notice_view(notice)))
 
     def _event_data(self, match: Match, event: Event) -> bytes:
         game = self.game_json(match)
@@ -322,12 +322,9 @@ class Codec:
         return (head[:-1] + b',"game":' + self.game_json(match) + b"}").decode()
 
 
-def _frame(version: int, name: str, data: bytes) -> bytes:
-    return b"id: %d\nevent: %s\ndata: %s\n\n" % (version, name.encode(), data)
-
-
-def _frame_at(position: str, name: str, data: bytes) -> bytes:
-    return b"id: %s\nevent: %s\ndata: %s\n\n" % (position.encode(), name.encode(), data)
+def _frame(event_id: int | str, name: str, data: bytes) -> bytes:
+    """One event: its id is a game's version, or a position in a player's stream."""
+    return b"id: %s\nevent: %s\ndata: %s\n\n" % (str(event_id).encode(), name.encode(), data)
 
 
 class _Memo(Generic[T]):

@@ -303,8 +303,10 @@ class Events(ApiView):
 def stream_response(
     open_stream: Callable[[int], Iterator[list[Any]]], render: Callable[[Any], bytes]
 ) -> Response:
-    """An event stream within the worker's stream budget: `open_stream` (given
-    the keep-alive interval in ms) raises its errors before any byte is sent."""
+    """An event stream within the worker's stream budget. What `open_stream`
+    (given the keep-alive interval in ms) raises is answered as a problem;
+    storage failing once the batches flow ends the stream, which the client
+    resumes."""
     # A comment this often keeps proxies from closing an idle stream.
     keepalive = current_app.extensions["buttonup.settings"].events_keepalive_seconds
     budget: StreamBudget = current_app.extensions["buttonup.streams"]

@@ -121,10 +121,9 @@ class MyEvents(ApiView):
         },
     )
     def get(self) -> Response:
-        key = bearer_token() or ""
-        games().player(key)  # 401 before anything else is looked at
+        player = games().player(bearer_token() or "")  # 401 before anything else
         after = player_events.position_after()
         return stream_response(
-            lambda keepalive_ms: games().watch_player(key, after, keepalive_ms),
+            lambda keepalive_ms: games().watch_player(player, after, keepalive_ms),
             Codec.player_frames,
         )

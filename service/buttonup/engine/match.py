@@ -418,7 +418,7 @@ class Match:
         asked = self.rematch or Rematch()
         if asked.game_id is not None or color in asked.offered_by:
             return None
-        if self.ended_at is None or now > self.ended_at + window_ms:
+        if now > self.rematch_closes_at(window_ms):
             raise RematchClosed(
                 f"a rematch can be asked for only within {window_ms // 1000} s of the end",
                 self.version,
@@ -432,14 +432,19 @@ class Match:
     def rematch_made(self) -> bool:
         return self.rematch is not None and self.rematch.game_id is not None
 
+    def rematch_closes_at(self, window_ms: int) -> float:
+        """The last instant (ms) a rematch may be asked for: `window_ms` after
+        the end; -inf for a match that has not ended, or ended before its end
+        was kept."""
+        return self.ended_at + window_ms if self.ended_at is not None else float("-inf")
+
     def rematch_window_open(self, now: int, window_ms: int) -> bool:
         """Whether a rematch can still be arranged: the game is over, none is
         made yet, a human holds a seat and the window has not closed."""
         return (
             self.status is Status.FINISHED
             and not self.rematch_made
-            and self.ended_at is not None
-            and now <= self.ended_at + window_ms
+            and now <= self.rematch_closes_at(window_ms)
             and any(self.seat(color).type is SeatType.HUMAN for color in PLAYERS)
         )
 

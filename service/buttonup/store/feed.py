@@ -71,7 +71,8 @@ def _raw_event(entry: list) -> StoredEvent:
     return stored_event((stream_id, dict(zip(flat[::2], flat[1::2], strict=True))))
 
 
-def _order(stream_id: str) -> tuple[int, int]:
+def stream_order(stream_id: str) -> tuple[int, int]:
+    """A Redis stream id as comparable numbers ("7" is "7-0")."""
     milliseconds, _, sequence = stream_id.partition("-")
     return int(milliseconds), int(sequence or 0)
 
@@ -82,7 +83,7 @@ class Subscription:
     def __init__(self, group: "_Group", key: str, after_id: str) -> None:
         self.key = key
         self._group = group
-        self._last = _order(after_id)
+        self._last = stream_order(after_id)
         self._pending: list[StoredEvent] = []
         self._ready = threading.Event()
         self._error: StorageUnavailable | None = None
@@ -100,7 +101,7 @@ class Subscription:
                 raise error
             fresh = []
             for event in arrived:  # a catch-up and the feed may overlap
-                order = _order(event.stream_id)
+                order = stream_order(event.stream_id)
                 if order > self._last:
                     fresh.append(event)
                     self._last = order
@@ -155,7 +156,7 @@ class _Group:
             threading.Thread(target=self._run, name="event-feed", daemon=True).start()
         else:
             self._include(key)
-        if _order(cursor) > _order(after_id):
+        if stream_order(cursor) > stream_order(after_id):
             # The feed has read past this watcher's start: what lies between
             # comes from the stream itself, before anything the feed brings.
             try:

@@ -14,7 +14,7 @@ Beside the games, two indexes of their own keys, each a hint that reads
 check against the games: the lobby, and the deadlines of running clocks
 (store.deadlines). Beside each player (store.players), the player's games
 (store.player_games) and what the player hears of them (store.player_events),
-relayed after each commit.
+relayed by each commit itself on one Redis, right after it on a cluster.
 """
 
 import base64
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from buttonup.engine import PLAYERS, Color, Match, RulesError
 from buttonup.engine.match import Action, Change
-from buttonup.engine.player import Player, notices
+from buttonup.engine.player import Notice, Player, notices
 from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.deadlines import DeadlineIndex, Due
@@ -465,15 +465,15 @@ class GameStore:
             elif not head:
                 found[game_id] = None
             else:  # a format-1 record (a hash): read it as it is
-                found[game_id] = self.version(game_id)
+                try:
+                    found[game_id] = self.load(game_id).match.version
+                except GameNotFound:
+                    found[game_id] = None
         return found
 
     def version(self, game_id: str) -> int | None:
         """The game's current version; None once it is gone."""
-        try:
-            return self.load(game_id).match.version
-        except GameNotFound:
-            return None
+        return self.versions([game_id])[game_id]
 
     def _load(
         self,
@@ -694,7 +694,7 @@ class GameStore:
             subscription.close()
 
     @staticmethod
-    def player_notice(stored: StoredEvent):
+    def player_notice(stored: StoredEvent) -> Notice:
         return decode_notice(stored.version, stored.name or "", stored.data or "{}")
 
     def player_game_ids(self, player_id: str) -> list[str]:
