@@ -61,6 +61,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/http_bench.py --sweep 1,2,4
 	$(BIN)/python bench/timeout_bench.py
 	$(BIN)/python bench/player_streams_bench.py
+	$(BIN)/python bench/player_streams_bench.py --seated 2
 
 clean:
 	rm -rf $(VENV) build *.egg-info service/*.egg-info .pytest_cache .ruff_cache

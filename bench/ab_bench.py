@@ -75,7 +75,11 @@ def main() -> None:
     for name, results in runs.items():
         cpu = statistics.median(r["server_us"] for r in results)
         rate = statistics.median(r["per_second"] for r in results)
-        print(f"{name}: server CPU {cpu:6.0f} us/move, {rate:6.0f} moves/s (medians)")
+        p99 = statistics.median(r["p99_ms"] for r in results)
+        print(
+            f"{name}: server CPU {cpu:6.0f} us/move, {rate:6.0f} moves/s, "
+            f"p99 {p99:5.2f} ms (medians)"
+        )
     paired = statistics.median(
         b["server_us"] / a["server_us"] for a, b in zip(runs["A"], runs["B"], strict=True)
     )

@@ -6,11 +6,13 @@ players, and what a player costs in Redis.
 8 clients play complete games as fast as they can against `buttonup serve`
 (2 gevent workers), as bench/http_bench.py does. The phases alternate after
 a warm-up: "without" plays with anonymous seats and no player's stream open;
-"with" seats two of the players in every game (each of their commits is then
-relayed to both players) while every one of the players has its stream
-(`GET /v1/players/me/events`) open, read by one process on an epoll loop.
-Medians are reported, with the median of each round's ratio, the events the
-players' streams delivered, and the bytes a player takes in Redis.
+"with" opens every player's stream (`GET /v1/players/me/events`, read by
+one process on an epoll loop) before its clock starts, and each client plays
+as one of the players: 8 players moving, each against an anonymous seat
+(`--seated 2` seats a player in both seats of every game, 16 players moving,
+each commit then relayed to two). Medians are reported, with the median of
+each round's ratio, the events the players' streams delivered, and the bytes
+a player takes in Redis.
 """
 
 import argparse
@@ -176,10 +178,17 @@ def main() -> int:
         default=None,
         help="player streams to open (default: every player's); 0 measures the relaying alone",
     )
+    parser.add_argument(
+        "--seated",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="players seated in each game: 1 (8 players moving) or 2 (16)",
+    )
     args = parser.parse_args()
     print(
         f"2 workers; {CLIENTS} clients; with players: {args.players} player streams open, "
-        f"{CLIENTS * 2} of those players seated in the games in play; "
+        f"{CLIENTS * args.seated} of those players seated in the games in play; "
         f"{args.rounds} alternating rounds of {args.seconds:g} s"
     )
     with tempfile.TemporaryDirectory() as data_dir:
@@ -200,29 +209,35 @@ def main() -> int:
             setup = Connection(port)
             made = [setup.post("/v1/players", {"name": f"p{n}"})[1] for n in range(args.players)]
             keys = [player["key"] for player in made]
-            pairs = [(keys[2 * i], keys[2 * i + 1]) for i in range(CLIENTS)]
+            if args.seated == 2:
+                pairs = [(keys[2 * i], keys[2 * i + 1]) for i in range(CLIENTS)]
+            else:
+                pairs = [(keys[i], None) for i in range(CLIENTS)]
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
                 measure(pool, port, 2, None, args.target_score, pids)  # warm-up
                 streams = args.players if args.streams is None else args.streams
                 listeners = Listeners(port, keys[:streams])
                 measure(pool, port, 2, pairs, args.target_score, pids)
-                listeners.collect()
+                listeners.stop()
                 runs: dict[str, list] = {"without": [], "with": []}
                 for index in range(args.rounds):
                     for kind, seated in (("without", None), ("with", pairs)):
+                        if seated:  # every stream open (and sent `games`) before the clock starts
+                            listeners = Listeners(port, keys[:streams])
                         result = measure(pool, port, args.seconds, seated, args.target_score, pids)
                         if seated:
                             result.update(listeners.collect())
+                            listeners.stop()
                         runs[kind].append(result)
                         print(
                             f"round {index + 1} {kind:8} players: "
                             + json.dumps({k: round(v, 1) for k, v in result.items()}),
                             flush=True,
                         )
-                listeners.stop()
             client = redis.Redis(port=redis_server.port)
-            moving = player_bytes(client, [player["id"] for player in made[: 2 * CLIENTS]])
-            idle = player_bytes(client, [player["id"] for player in made[2 * CLIENTS :]])
+            seated = args.seated * CLIENTS
+            moving = player_bytes(client, [player["id"] for player in made[:seated]])
+            idle = player_bytes(client, [player["id"] for player in made[seated:]])
         finally:
             server.terminate()
             server.wait()

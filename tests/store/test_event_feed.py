@@ -8,6 +8,7 @@ import pytest
 import redis
 
 from buttonup.store import StorageUnavailable, connect
+from buttonup.store import feed as feed_module
 from buttonup.store.feed import BLOCK_MS, EventFeed
 
 
@@ -150,3 +151,101 @@ def test_a_redis_that_refuses_client_commands_still_reads_new_games_soon(
     first.close()
     second.close()
     redis_client.acl_deluser(user)
+
+
+# A feed with a doorbell (store.player_events rings one on each relay).
+
+
+@pytest.fixture
+def doorbell(redis_client) -> str:
+    key = f"test:doorbell:{uuid.uuid4().hex}"
+    yield key
+    redis_client.delete(key)
+
+
+@pytest.fixture
+def rung_feed(redis_server, redis_client, feed_name, doorbell) -> EventFeed:
+    blocking = redis.Redis.from_url(
+        redis_server.url, socket_timeout=BLOCK_MS / 1000 + 5, client_name=feed_name
+    )
+    return EventFeed(blocking, connect(redis_server.url), doorbell=doorbell)
+
+
+def ring(redis_client, doorbell: str, *keys: str) -> None:
+    redis_client.xadd(doorbell, {"k": " ".join(keys)})
+
+
+def reads_naming(commands: list[str], key: str) -> int:
+    return sum(1 for command in commands if command.startswith("XREAD") and key in command)
+
+
+def test_a_feed_with_a_doorbell_reads_only_the_streams_it_names(
+    rung_feed, redis_server, redis_client, doorbell
+):
+    """Hundreds of silent streams watched: after the feed's first read, no
+    read names them, however often the one busy stream is rung."""
+    silent = [f"test:{{s{uuid.uuid4().hex}}}:events" for _ in range(50)]
+    busy = f"test:{{b{uuid.uuid4().hex}}}:events"
+    quiet = [rung_feed.subscribe(key, "0-0") for key in silent]
+    watched = rung_feed.subscribe(busy, "0-0")
+    time.sleep(0.3)  # the first read, which names every stream, is done
+    commands: list[str] = []
+    with redis.Redis.from_url(redis_server.url).monitor() as monitor:
+        for version in range(1, 21):
+            add(redis_client, busy, version)
+            ring(redis_client, doorbell, busy)
+        got = versions_within(watched, 20)
+        redis_client.ping()  # the last command the monitor needs to see
+        for seen in monitor.listen():
+            commands.append(seen["command"])
+            if seen["command"] == "PING":
+                break
+    assert got == list(range(1, 21))
+    assert reads_naming(commands, busy) >= 1
+    assert all(reads_naming(commands, key) == 0 for key in silent)
+    for subscription in [*quiet, watched]:
+        subscription.close()
+
+
+def test_a_feed_with_a_doorbell_delivers_what_came_before_it_started(
+    rung_feed, redis_client, doorbell
+):
+    key = f"test:{{e{uuid.uuid4().hex}}}:events"
+    add(redis_client, key, 1)  # never rung
+    subscription = rung_feed.subscribe(key, "0-0")
+    assert versions_within(subscription, 1) == [1]
+    add(redis_client, key, 2)
+    ring(redis_client, doorbell, key)
+    assert versions_within(subscription, 1) == [2]
+    subscription.close()
+
+
+def test_a_feed_with_a_doorbell_reads_every_stream_now_and_then(
+    rung_feed, redis_client, monkeypatch
+):
+    """An append whose ring the feed never saw (trimmed past it) still comes."""
+    monkeypatch.setattr(feed_module, "FULL_READ_SECONDS", 0.2)
+    monkeypatch.setattr(feed_module, "BLOCK_MS", 200)
+    key = f"test:{{e{uuid.uuid4().hex}}}:events"
+    subscription = rung_feed.subscribe(key, "0-0")
+    time.sleep(0.1)
+    add(redis_client, key, 1)  # and no ring
+    assert versions_within(subscription, 1, seconds=3) == [1]
+    subscription.close()
+
+
+def test_a_feed_that_may_lag_the_doorbell_reads_every_stream(
+    rung_feed, redis_client, doorbell, monkeypatch
+):
+    monkeypatch.setattr(feed_module, "DOORBELL_COUNT", 5)
+    key = f"test:{{e{uuid.uuid4().hex}}}:events"
+    other = f"test:{{o{uuid.uuid4().hex}}}:events"
+    subscription = rung_feed.subscribe(key, "0-0")
+    time.sleep(0.1)
+    add(redis_client, key, 1)  # its ring lost among others'
+    pipe = redis_client.pipeline()
+    for _ in range(5):
+        pipe.xadd(doorbell, {"k": other})
+    pipe.execute()
+    assert versions_within(subscription, 1, seconds=2) == [1]
+    subscription.close()

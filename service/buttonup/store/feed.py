@@ -7,6 +7,14 @@ a Redis Cluster, where every key of a game shares one slot), reads them all at
 once and hands each watcher its game's events. Redis then answers one read per
 batch and worker, however many watchers there are.
 
+With a doorbell (a stream whose entries name the streams just appended to,
+written in the same call as they are: store.player_events), a feed blocks on
+the doorbell alone and then reads only the streams it names. A read then
+costs what arrived, not how many streams are watched: a worker's hundreds
+of mostly silent players' streams are not named a few times a second. Every
+watched stream is read in full when the feed starts, when it may have fallen
+behind the doorbell's trimming, and every FULL_READ_SECONDS besides.
+
 The reads run on a thread of their own (a greenlet under gunicorn's gevent
 workers, which patch threading).
 """
@@ -32,6 +40,8 @@ UNINTERRUPTIBLE_BLOCK_MS = 100
 # watcher into one write.
 COALESCE_SECONDS = 0.015
 COUNT = 100  # events per stream and read
+DOORBELL_COUNT = 1000  # rings per read; a full read means the feed may lag the trimming
+FULL_READ_SECONDS = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +141,11 @@ class _Group:
         unblock: Callable[[int], Any],
         read_range: Callable[[str, str, str], list[StoredEvent]],
         coalesce_seconds: float = COALESCE_SECONDS,
+        doorbell: str | None = None,
     ) -> None:
         self.lock = threading.Lock()
+        self._doorbell = doorbell
+        self._rung: set[str] = set()  # streams to read before waiting on the doorbell again
         self._coalesce_seconds = coalesce_seconds
         self._pool = pool
         self._unblock = unblock
@@ -151,6 +164,7 @@ class _Group:
         with self.lock:
             self._subscriptions.setdefault(key, set()).add(subscription)
             cursor = self._cursors.setdefault(key, after_id)
+            self._rung.add(key)
             start, self._running = not self._running, True
         if start:
             threading.Thread(target=self._run, name="event-feed", daemon=True).start()
@@ -211,6 +225,8 @@ class _Group:
                 client_id = None
             with self.lock:
                 self._client_id = client_id
+            rang = self._last_ring(connection) if self._doorbell is not None else None
+            read_in_full = time.monotonic()
             while True:
                 with self.lock:
                     for key in [k for k in self._cursors if k not in self._subscriptions]:
@@ -218,20 +234,35 @@ class _Group:
                     if not self._cursors:
                         self._running = False
                         return
-                    keys = list(self._cursors)
+                    if rang is None:  # no doorbell: every stream, blocking
+                        keys = list(self._cursors)
+                        self._blocked_on = frozenset(keys)
+                    else:  # the streams rung (or new) without blocking, else wait for a ring
+                        keys = [key for key in self._rung if key in self._cursors]
+                        self._rung.clear()
+                        # Set with the rung streams taken, so that a stream
+                        # watched from now on ends the wait: it is in `_rung`.
+                        self._blocked_on = None if keys else frozenset({self._doorbell})
                     ids = [self._cursors[key] for key in keys]
-                    self._blocked_on = frozenset(keys)
                     interruptible = self._client_id is not None
                 block_ms = BLOCK_MS if interruptible else UNINTERRUPTIBLE_BLOCK_MS
-                connection.send_command(
-                    "XREAD", "COUNT", COUNT, "BLOCK", block_ms, "STREAMS", *keys, *ids
-                )
+                if rang is not None and not keys:
+                    rang = self._wait_for_ring(connection, rang, block_ms)
+                    if time.monotonic() - read_in_full > FULL_READ_SECONDS:
+                        read_in_full = time.monotonic()
+                        with self.lock:
+                            self._rung.update(self._cursors)
+                    continue
+                blocking = ("BLOCK", block_ms) if rang is None else ()
+                connection.send_command("XREAD", "COUNT", COUNT, *blocking, "STREAMS", *keys, *ids)
                 reply = connection.read_response()
                 with self.lock:
                     self._blocked_on = None
                     arrived = _by_stream(reply)
                     for key, events in arrived.items():
                         self._cursors[key] = events[-1].stream_id
+                        if len(events) == COUNT:
+                            self._rung.add(key)  # more may follow
                         for subscription in self._subscriptions.get(key, ()):
                             subscription._deliver(events)
                 if arrived:
@@ -253,6 +284,43 @@ class _Group:
             if connection is not None:
                 self._pool.release(connection)
 
+    def _last_ring(self, connection: Any) -> str:
+        """Where the doorbell stands now; what was appended before is read in
+        full (every watched stream is in `_rung` at the feed's start)."""
+        connection.send_command("XREVRANGE", self._doorbell, "+", "-", "COUNT", 1)
+        last = connection.read_response()
+        return last[0][0].decode() if last else "0-0"
+
+    def _wait_for_ring(self, connection: Any, rang: str, block_ms: int) -> str:
+        """Blocks on the doorbell after `rang`; marks the watched streams it
+        names to be read, and answers where the doorbell now stands."""
+        connection.send_command(
+            "XREAD", "COUNT", DOORBELL_COUNT, "BLOCK", block_ms, "STREAMS", self._doorbell, rang
+        )
+        reply = connection.read_response()
+        rings = _entries_of(reply)
+        with self.lock:
+            self._blocked_on = None
+            if len(rings) == DOORBELL_COUNT:  # it may have been trimmed past us
+                self._rung.update(self._cursors)
+            for _, fields in rings:
+                for key in fields.get(b"k", b"").decode().split():
+                    if key in self._cursors:
+                        self._rung.add(key)
+        return rings[-1][0].decode() if rings else rang
+
+
+def _entries_of(reply: Any) -> list[tuple[bytes, dict[bytes, bytes]]]:
+    """The entries of the one stream an XREAD named, on a raw connection."""
+    if not reply:
+        return []
+    pairs = reply.items() if isinstance(reply, dict) else reply
+    return [
+        (stream_id, dict(zip(flat[::2], flat[1::2], strict=True)))
+        for _, entries in pairs
+        for stream_id, flat in entries
+    ]
+
 
 def _by_stream(reply: Any) -> dict[str, list[StoredEvent]]:
     if not reply:
@@ -272,10 +340,14 @@ class EventFeed:
         client: redis.Redis | redis.RedisCluster,
         regular: Any,
         coalesce_seconds: float = COALESCE_SECONDS,
+        doorbell: str | None = None,
     ) -> None:
-        """`coalesce_seconds`: how long a busy read waits to gather more."""
+        """`coalesce_seconds`: how long a busy read waits to gather more;
+        `doorbell`: the key that names the streams appended to, where every
+        append rings it (not on a cluster)."""
         self._client = client
         self._coalesce_seconds = coalesce_seconds
+        self._doorbell = doorbell
         self._regular = regular
         self._groups: dict[int, _Group] = {}
         self._lock = threading.Lock()
@@ -297,7 +369,11 @@ class EventFeed:
         else:
             node = self._client
         return _Group(
-            node.connection_pool, node.client_unblock, self._read_range, self._coalesce_seconds
+            node.connection_pool,
+            node.client_unblock,
+            self._read_range,
+            self._coalesce_seconds,
+            self._doorbell,
         )
 
     def _read_range(self, key: str, after_id: str, until_id: str) -> list[StoredEvent]:

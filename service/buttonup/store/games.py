@@ -94,7 +94,8 @@ end
 # reply value, the base ("" unless upgrading from format 1), the log entries,
 # the deadline (Redis time, ms), the commit's own random id, the players'
 # relay (store.player_events; "" when none, or on a cluster), then (version,
-# entry) for each stream entry. KEYS from the fifth: the relay's players' keys.
+# entry) for each stream entry. KEYS from the fifth: the relay's players' keys,
+# then the doorbell (store.player_events); the commit relays only on one Redis.
 # Returns {0} not found, {1, current} conflict, {2, current, prior reply},
 # {3, now} written, {4, now} past its deadline (nothing written), {5, now}
 # written already (this very commit, sent again by a cluster client's retry).
@@ -129,7 +130,7 @@ redis.call('SET', KEYS[1], header .. '\\n' .. base .. '\\n' .. log .. ARGV[9], '
 for i = 13, #ARGV, 2 do
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', ARGV[i], 'a', ARGV[i + 1])
 end
-if ARGV[12] ~= '' then relay(5, ARGV[12], false) end
+if ARGV[12] ~= '' then relay(5, ARGV[12], false, KEYS[#KEYS]) end
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 -- format 1's move list, where there is one, lives as long as its game
 redis.call('PEXPIRE', KEYS[4], ARGV[3])
@@ -291,12 +292,6 @@ class GameStore:
         self._redis = client
         # Reads that wait for events hold a connection for seconds: a pool of their own.
         self._feed = EventFeed(blocking_client or client, client)
-        # Players' streams on a feed of their own, gathering for longer: a
-        # worker's hundreds of mostly silent player streams make each of its
-        # reads long, and a notice can wait a tenth of a second.
-        self._player_feed = EventFeed(
-            blocking_client or client, client, coalesce_seconds=PLAYER_FEED_COALESCE_SECONDS
-        )
         self._game_ttl_ms = game_ttl_seconds * 1000
         self._reply_ttl_ms = reply_ttl_seconds * 1000
         # A finished game's stream outlives its last event this long, for
@@ -311,6 +306,16 @@ class GameStore:
         self._players = PlayerStore(client, self._keyed_digest, self._game_ttl_ms)
         self._player_games = PlayerGames(client, self._game_ttl_ms)
         self._player_events = PlayerEvents(client, self._game_ttl_ms)
+        # Players' streams on a feed of their own: on one Redis it reads only
+        # the streams the doorbell names, and on a cluster each read names
+        # every one of a slot's. Either way it gathers for longer (a notice
+        # may wait a tenth of a second), for fewer, fuller reads.
+        self._player_feed = EventFeed(
+            blocking_client or client,
+            client,
+            coalesce_seconds=PLAYER_FEED_COALESCE_SECONDS,
+            doorbell=self._player_events.doorbell,
+        )
         self._presence = PresenceBoard(
             client,
             lambda game_id: [

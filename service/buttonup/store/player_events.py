@@ -14,6 +14,13 @@ it died between commit and relay) appends nothing; the caller then relays
 the missing versions too, rebuilt from the game's log. The version a
 player's relaying starts from is set when the game enters the player's index
 (store.player_games), before the commit that seats the player.
+
+On one Redis every relay also rings a doorbell (`DOORBELL_KEY`, a stream
+naming the players' streams it appended to), in the same call: a process's
+feed then blocks on the doorbell alone and reads just the streams it names,
+however many players' streams it serves (store.feed). On a cluster the
+doorbell would live on a slot of its own, so there the feed names every
+stream it serves in each read.
 """
 
 from collections.abc import Sequence
@@ -28,6 +35,10 @@ from buttonup.store.connection import Client
 from buttonup.store.scripts import LuaScript
 
 EVENTS_KEPT = 1000  # per player, about; a stream resumed from before them starts afresh
+DOORBELL_KEY = "buttonup:players:doorbell"
+# Rings kept, about: ten seconds of a thousand commits a second, far more than
+# a feed ever falls behind (and a feed that does reads every stream it serves).
+DOORBELL_KEPT = 10000
 GAP = -1  # what a relay answers when versions before its own were not relayed yet
 
 
@@ -45,11 +56,13 @@ def relayed_key(player_id: str) -> str:
 # `k` and per player `p` its notices, each [version, name, data]; the keys from
 # KEYS[first_key] on are each player's stream and relayed versions. Answers
 # per player the notices appended, or -1 for a gap when `refuse_gaps` (the
-# game's relayed version is before `f - 1`: nothing is written for it).
+# game's relayed version is before `f - 1`: nothing is written for it). With
+# a `doorbell` key, one entry there names the streams appended to.
 RELAY_LUA = """
-local function relay(first_key, payload, refuse_gaps)
+local function relay(first_key, payload, refuse_gaps, doorbell)
   local batch = cjson.decode(payload)
   local answers = {}
+  local rung = {}
   for n, notices in ipairs(batch.p) do
     local stream_key, relayed_key = KEYS[first_key + 2 * n - 2], KEYS[first_key + 2 * n - 1]
     local relayed = tonumber(redis.call('HGET', relayed_key, batch.g) or '-1')
@@ -68,15 +81,22 @@ local function relay(first_key, payload, refuse_gaps)
       end
       redis.call('HSET', relayed_key, batch.g, batch.l)
       redis.call('PEXPIRE', relayed_key, batch.t)
-      if added > 0 then redis.call('PEXPIRE', stream_key, batch.t) end
+      if added > 0 then
+        redis.call('PEXPIRE', stream_key, batch.t)
+        rung[#rung + 1] = stream_key
+      end
     end
     answers[n] = added
   end
+  if doorbell and #rung > 0 then
+    redis.call('XADD', doorbell, 'MAXLEN', '~', DOORBELL_KEPT, '*', 'k', table.concat(rung, ' '))
+  end
   return answers
 end
-"""
-# KEYS: each player's stream and relayed versions. ARGV: the payload.
-_RELAY = RELAY_LUA + "\nreturn relay(1, ARGV[1], true)\n"
+""".replace("DOORBELL_KEPT", str(DOORBELL_KEPT))
+# KEYS: each player's stream and relayed versions, then the doorbell when
+# ARGV[2] is "1". ARGV: the payload, whether to ring.
+_RELAY = RELAY_LUA + "\nreturn relay(1, ARGV[1], true, ARGV[2] == '1' and KEYS[#KEYS] or nil)\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,11 +153,19 @@ class PlayerEvents:
         nothing is ever left to relay."""
         return not self._cluster
 
+    @property
+    def doorbell(self) -> str | None:
+        """The key every relay rings, where there is one (store.feed)."""
+        return None if self._cluster else DOORBELL_KEY
+
     def payload(self, relays: Sequence[Relay]) -> tuple[list[str], bytes]:
-        """The keys and the payload of RELAY_LUA for relays of one commit."""
+        """The keys and the payload of RELAY_LUA for relays of one commit,
+        the doorbell last where there is one."""
         keys: list[str] = []
         for relay in relays:
             keys += [events_key(relay.player_id), relayed_key(relay.player_id)]
+        if self.doorbell is not None:
+            keys.append(self.doorbell)
         first = relays[0]
         plain = {
             "g": first.game_id,
@@ -165,7 +193,7 @@ class PlayerEvents:
         gaps = []
         for group in groups:
             keys, payload = self.payload(group)
-            answers = self._relay(keys, [payload])
+            answers = self._relay(keys, [payload, "0" if self.doorbell is None else "1"])
             gaps += [relay for relay, added in zip(group, answers, strict=True) if added == GAP]
         return gaps
 
