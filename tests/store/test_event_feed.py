@@ -249,3 +249,20 @@ def test_a_feed_that_may_lag_the_doorbell_reads_every_stream(
     pipe.execute()
     assert versions_within(subscription, 1, seconds=2) == [1]
     subscription.close()
+
+
+def test_a_feed_keeps_nothing_of_the_streams_it_no_longer_watches(feed, redis_client):
+    """The games' feed watches a stream per game, new ones all day long."""
+    keys = [f"test:{{k{uuid.uuid4().hex}}}:events" for _ in range(3)]
+    for key in keys:
+        subscription = feed.subscribe(key, "0-0")
+        add(redis_client, key, 1)
+        assert versions_within(subscription, 1) == [1]
+        subscription.close()
+    group = next(iter(feed._groups.values()))
+    deadline = time.monotonic() + BLOCK_MS / 1000 + 2
+    while group._cursors and time.monotonic() < deadline:  # its read in flight ends
+        add(redis_client, keys[-1], 2)
+        time.sleep(0.05)
+    assert group._cursors == {}
+    assert group._rung == set()

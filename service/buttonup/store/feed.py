@@ -164,7 +164,8 @@ class _Group:
         with self.lock:
             self._subscriptions.setdefault(key, set()).add(subscription)
             cursor = self._cursors.setdefault(key, after_id)
-            self._rung.add(key)
+            if self._doorbell is not None:
+                self._rung.add(key)
             start, self._running = not self._running, True
         if start:
             threading.Thread(target=self._run, name="event-feed", daemon=True).start()
@@ -261,7 +262,7 @@ class _Group:
                     arrived = _by_stream(reply)
                     for key, events in arrived.items():
                         self._cursors[key] = events[-1].stream_id
-                        if len(events) == COUNT:
+                        if len(events) == COUNT and self._doorbell is not None:
                             self._rung.add(key)  # more may follow
                         for subscription in self._subscriptions.get(key, ()):
                             subscription._deliver(events)
