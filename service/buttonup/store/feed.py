@@ -75,10 +75,20 @@ def stored_event(item: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
     )
 
 
-def _raw_event(entry: list) -> StoredEvent:
+def _raw_entry(entry: list) -> tuple[bytes, dict[bytes, bytes]]:
     """An entry as XREAD sends it on a raw connection: [id, [field, value, ...]]."""
     stream_id, flat = entry
-    return stored_event((stream_id, dict(zip(flat[::2], flat[1::2], strict=True))))
+    return stream_id, dict(zip(flat[::2], flat[1::2], strict=True))
+
+
+def _raw_streams(reply: Any) -> list[tuple[bytes, list]]:
+    """An XREAD's reply on a raw connection: (key, entries) of each stream
+    with entries. RESP3 answers a map {key: entries}, RESP2 a list of
+    [key, entries]."""
+    if not reply:
+        return []
+    pairs = reply.items() if isinstance(reply, dict) else reply
+    return [(key, entries) for key, entries in pairs if entries]
 
 
 def stream_order(stream_id: str) -> tuple[int, int]:
@@ -299,7 +309,7 @@ class _Group:
             "XREAD", "COUNT", DOORBELL_COUNT, "BLOCK", block_ms, "STREAMS", self._doorbell, rang
         )
         reply = connection.read_response()
-        rings = _entries_of(reply)
+        rings = [_raw_entry(entry) for _, entries in _raw_streams(reply) for entry in entries]
         with self.lock:
             self._blocked_on = None
             if len(rings) == DOORBELL_COUNT:  # it may have been trimmed past us
@@ -311,25 +321,10 @@ class _Group:
         return rings[-1][0].decode() if rings else rang
 
 
-def _entries_of(reply: Any) -> list[tuple[bytes, dict[bytes, bytes]]]:
-    """The entries of the one stream an XREAD named, on a raw connection."""
-    if not reply:
-        return []
-    pairs = reply.items() if isinstance(reply, dict) else reply
-    return [
-        (stream_id, dict(zip(flat[::2], flat[1::2], strict=True)))
-        for _, entries in pairs
-        for stream_id, flat in entries
-    ]
-
-
 def _by_stream(reply: Any) -> dict[str, list[StoredEvent]]:
-    if not reply:
-        return {}
-    # RESP3 answers a map {key: entries}, RESP2 a list of [key, entries].
-    pairs = reply.items() if isinstance(reply, dict) else reply
     return {
-        key.decode(): [_raw_event(entry) for entry in entries] for key, entries in pairs if entries
+        key.decode(): [stored_event(_raw_entry(entry)) for entry in entries]
+        for key, entries in _raw_streams(reply)
     }
 
 
