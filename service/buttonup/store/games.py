@@ -690,7 +690,8 @@ class GameStore:
     @contextmanager
     def subscribe_player(self, player_id: str, after_id: str) -> Iterator[Subscription]:
         """The player's stream entries after the id `after_id`, as they come,
-        read together with every other stream this process watches."""
+        on this process's players' feed (read as its doorbell rings, on one
+        Redis; with the slot's other player streams, on a cluster)."""
         with _storage_errors():
             subscription = self._player_feed.subscribe(events_key(player_id), after_id)
         try:
