@@ -63,15 +63,28 @@ STREAM_DESCRIPTION = (
 # One schema per event of the stream (components), so that generated clients
 # get one type per event: `event` names it, `id` is the version after the
 # change, `data` is its JSON (a string on the wire, this shape once parsed).
-def _ref(name: str) -> dict:
+def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
+
+
+def one_of_events(description: str, components: dict[str, str]) -> dict:
+    """The schema of a stream's events: one of the components, by `event`
+    (each event's name -> its component)."""
+    return {
+        "description": description,
+        "oneOf": [ref(component) for component in components.values()],
+        "discriminator": {
+            "propertyName": "event",
+            "mapping": {name: ref(component)["$ref"] for name, component in components.items()},
+        },
+    }
 
 
 GAME_EXAMPLE = {"id": "q7Xb0mXvYg3cS1pQ2a9e", "version": 3}
 
 
 def _with_game(what: str, extra: dict) -> dict:
-    game = {**_ref("Game"), "description": "The game after it", "example": GAME_EXAMPLE}
+    game = {**ref("Game"), "description": "The game after it", "example": GAME_EXAMPLE}
     return {
         "type": "object",
         "description": what,
@@ -81,15 +94,15 @@ def _with_game(what: str, extra: dict) -> dict:
     }
 
 
-COLOR = {"color": {**_ref("PlayerColor"), "description": "The seat's colour", "example": "red"}}
+COLOR = {"color": {**ref("PlayerColor"), "description": "The seat's colour", "example": "red"}}
 ABORTER = {
     "color": {
-        "anyOf": [_ref("PlayerColor"), {"type": "null"}],
+        "anyOf": [ref("PlayerColor"), {"type": "null"}],
         "description": "The seat that aborted; null when the first move's time ran out",
         "example": "red",
     }
 }
-MOVE = {"move": {**_ref("Move"), "description": "The move", "example": {"number": 1}}}
+MOVE = {"move": {**ref("Move"), "description": "The move", "example": {"number": 1}}}
 # Each event: its component, the component of its data, what it says.
 EVENTS: dict[EventName, tuple[str, str, str]] = {
     EventName.GAME: ("GameEvent", "Game", "The game as it is: first on a new connection"),
@@ -195,7 +208,7 @@ def event_component(
         "data": {
             "type": "string",
             "contentMediaType": "application/json",
-            "contentSchema": _ref(data),
+            "contentSchema": ref(data),
             "description": f"JSON: a {data}",
             "example": json.dumps(example),
         },
@@ -224,17 +237,10 @@ EVENT_COMPONENTS = {
         for name, (component, data, description) in EVENTS.items()
     },
 }
-SSE_EVENT = {
-    "description": "One event of the stream, by its `event`",
-    "oneOf": [_ref(component) for component, _, _ in EVENTS.values()],
-    "discriminator": {
-        "propertyName": "event",
-        "mapping": {
-            name.value: f"#/components/schemas/{component}"
-            for name, (component, _, _) in EVENTS.items()
-        },
-    },
-}
+SSE_EVENT = one_of_events(
+    "One event of the stream, by its `event`",
+    {name.value: component for name, (component, _, _) in EVENTS.items()},
+)
 
 
 def _after() -> int | None:

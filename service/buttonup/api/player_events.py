@@ -4,7 +4,7 @@ connection resumes."""
 
 import re
 
-from buttonup.api.events import event_component
+from buttonup.api.events import event_component, one_of_events, ref
 from buttonup.api.http import InvalidParameter, header
 from buttonup.engine.player import PlayerEventName
 
@@ -33,10 +33,6 @@ STREAM_DESCRIPTION = (
 )
 
 
-def _ref(name: str) -> dict:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
 def _data(what: str, properties: dict) -> dict:
     return {
         "type": "object",
@@ -55,7 +51,7 @@ DEADLINE = {
     "description": "When the player's clock runs out (null: untimed)",
     "example": "2026-11-29T16:00:00.000Z",
 }
-COLOR = {**_ref("PlayerColor"), "description": "The player's seat", "example": "red"}
+COLOR = {**ref("PlayerColor"), "description": "The player's seat", "example": "red"}
 # Each event: its component, the component of its data, what it says, an example.
 EVENTS: dict[PlayerEventName, tuple[str, str, str, object]] = {
     PlayerEventName.GAMES: (
@@ -99,7 +95,7 @@ DATA_COMPONENTS = {
     "MyGameList": {
         "type": "array",
         "description": "The player's games not finished, their turn first",
-        "items": _ref("MyGame"),
+        "items": ref("MyGame"),
     },
     "GameStartedEventData": _data(
         "A game started", {"game_id": GAME_ID, "color": COLOR, "version": VERSION}
@@ -112,12 +108,12 @@ DATA_COMPONENTS = {
         {
             "game_id": GAME_ID,
             "winner": {
-                "anyOf": [_ref("PlayerColor"), {"type": "null"}],
+                "anyOf": [ref("PlayerColor"), {"type": "null"}],
                 "description": "The winner; null when the game was aborted",
                 "example": "red",
             },
             "end_reason": {
-                **_ref("EndReason"),
+                **ref("EndReason"),
                 "description": "How it ended",
                 "example": "target_score",
             },
@@ -127,7 +123,7 @@ DATA_COMPONENTS = {
         "A rematch asked for",
         {
             "game_id": GAME_ID,
-            "by": {**_ref("PlayerColor"), "description": "The seat that asked", "example": "black"},
+            "by": {**ref("PlayerColor"), "description": "The seat that asked", "example": "black"},
         },
     ),
     "MyRematchEventData": _data(
@@ -159,17 +155,10 @@ COMPONENTS = {
         for name, (component, data, description, example) in EVENTS.items()
     },
 }
-SSE_EVENT = {
-    "description": "One event of the player's stream, by its `event`",
-    "oneOf": [_ref(component) for component, _, _, _ in EVENTS.values()],
-    "discriminator": {
-        "propertyName": "event",
-        "mapping": {
-            name.value: f"#/components/schemas/{component}"
-            for name, (component, _, _, _) in EVENTS.items()
-        },
-    },
-}
+SSE_EVENT = one_of_events(
+    "One event of the player's stream, by its `event`",
+    {name.value: component for name, (component, _, _, _) in EVENTS.items()},
+)
 
 
 def position_after() -> str | None:
