@@ -1,7 +1,7 @@
 """Moves/s with 1,000 players' streams open, next to the same games without
 players, and what a player costs in Redis.
 
-    .venv/bin/python bench/player_streams_bench.py [--players 1000] [--rounds 7] [--seconds 4]
+    .venv/bin/python bench/player_streams_bench.py [--players 1000] [--rounds 9] [--seconds 4]
 
 8 clients play complete games as fast as they can against `buttonup serve`
 (2 gevent workers), as bench/http_bench.py does. The phases alternate after
@@ -13,6 +13,12 @@ as one of the players: 8 players moving, each against an anonymous seat
 each commit then relayed to two). Medians are reported, with the median of
 each round's ratio, the events the players' streams delivered, and the bytes
 a player takes in Redis.
+
+Opening and closing 1,000 streams is work of its own for the server (each
+opening authenticates, lists the player's games and subscribes), so the
+clock starts only a moment after the streams are open and the next round a
+moment after they close; and which phase goes first alternates from round
+to round, so that neither always follows the other's set-up or drift.
 """
 
 import argparse
@@ -38,6 +44,7 @@ from buttonup.cli import gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
 
 CLIENTS = 8
+SETTLE_SECONDS = 1.0  # after the streams open or close, before a clock starts
 
 
 class Listeners:
@@ -145,6 +152,8 @@ def measure(pool, port: int, seconds: float, pairs: list | None, target: int, pi
         "moves_per_second": moves / seconds,
         "server_cpu_us_per_move": 1e6 * cpu.server / max(moves, 1),
         "redis_cpu_us_per_move": 1e6 * cpu.redis / max(moves, 1),
+        # The drivers, and in "with" the process reading every player's stream.
+        "clients_cpu_us_per_move": 1e6 * cpu.clients / max(moves, 1),
     }
 
 
@@ -169,7 +178,7 @@ def describe(sizes: dict[str, float]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--target-score", type=int, default=15)
     parser.add_argument(
@@ -220,14 +229,17 @@ def main() -> int:
                 measure(pool, port, 2, pairs, args.target_score, pids)
                 listeners.stop()
                 runs: dict[str, list] = {"without": [], "with": []}
+                phases = [("without", None), ("with", pairs)]
                 for index in range(args.rounds):
-                    for kind, seated in (("without", None), ("with", pairs)):
+                    for kind, seated in phases if index % 2 == 0 else phases[::-1]:
                         if seated:  # every stream open (and sent `games`) before the clock starts
                             listeners = Listeners(port, keys[:streams])
+                            time.sleep(SETTLE_SECONDS)
                         result = measure(pool, port, args.seconds, seated, args.target_score, pids)
                         if seated:
                             result.update(listeners.collect())
                             listeners.stop()
+                            time.sleep(SETTLE_SECONDS)
                         runs[kind].append(result)
                         print(
                             f"round {index + 1} {kind:8} players: "
@@ -252,7 +264,7 @@ def main() -> int:
         f"and {args.players} player streams open; ratio {rate['with'] / rate['without']:.2f} "
         f"of medians, {paired:.2f} median of rounds (target >= 0.90)"
     )
-    for who in ("server", "redis"):
+    for who in ("server", "redis", "clients"):
         cpu = {
             k: statistics.median(r[f"{who}_cpu_us_per_move"] for r in v) for k, v in runs.items()
         }

@@ -251,6 +251,22 @@ def test_a_feed_that_may_lag_the_doorbell_reads_every_stream(
     subscription.close()
 
 
+def test_a_stream_watched_afresh_during_a_read_of_it_misses_nothing(feed, redis_client, feed_name):
+    """The read in flight started from the last watcher's position; the new
+    watcher's begins earlier, and what lies between must reach it too."""
+    key = f"test:{{r{uuid.uuid4().hex}}}:events"
+    first = feed.subscribe(key, "0-0")
+    for version in (1, 2, 3):
+        add(redis_client, key, version)
+    assert versions_within(first, 3) == [1, 2, 3]
+    wait_for_blocked_reads(redis_client, feed_name, 1)  # reading on from version 3
+    first.close()
+    second = feed.subscribe(key, "0-0")
+    add(redis_client, key, 4)
+    assert versions_within(second, 4) == [1, 2, 3, 4]
+    second.close()
+
+
 def test_a_feed_keeps_nothing_of_the_streams_it_no_longer_watches(feed, redis_client):
     """The games' feed watches a stream per game, new ones all day long."""
     keys = [f"test:{{k{uuid.uuid4().hex}}}:events" for _ in range(3)]

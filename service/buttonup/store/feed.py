@@ -199,7 +199,11 @@ class _Group:
             if watchers is not None:
                 watchers.discard(subscription)
                 if not watchers:
+                    # Forgotten at once (a read in flight does not bring it
+                    # back), so that no read scans what every stream watches.
                     del self._subscriptions[subscription.key]
+                    del self._cursors[subscription.key]
+                    self._rung.discard(subscription.key)
 
     def _include(self, key: str) -> None:
         """Ends a read in flight that does not name `key`, so that the next one does."""
@@ -240,8 +244,6 @@ class _Group:
             read_in_full = time.monotonic()
             while True:
                 with self.lock:
-                    for key in [k for k in self._cursors if k not in self._subscriptions]:
-                        del self._cursors[key]
                     if not self._cursors:
                         self._running = False
                         return
@@ -255,6 +257,7 @@ class _Group:
                         # watched from now on ends the wait: it is in `_rung`.
                         self._blocked_on = None if keys else frozenset({self._doorbell})
                     ids = [self._cursors[key] for key in keys]
+                    read_from = dict(zip(keys, ids, strict=True))
                     interruptible = self._client_id is not None
                 block_ms = BLOCK_MS if interruptible else UNINTERRUPTIBLE_BLOCK_MS
                 if rang is not None and not keys:
@@ -271,6 +274,11 @@ class _Group:
                     self._blocked_on = None
                     arrived = _by_stream(reply)
                     for key, events in arrived.items():
+                        if self._cursors.get(key) != read_from[key]:
+                            # No longer watched since the read was sent, or
+                            # watched afresh from elsewhere: the next read
+                            # reads from where its new cursor says.
+                            continue
                         self._cursors[key] = events[-1].stream_id
                         if len(events) == COUNT and self._doorbell is not None:
                             self._rung.add(key)  # more may follow
