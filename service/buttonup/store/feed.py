@@ -155,7 +155,8 @@ class _Group:
     ) -> None:
         self.lock = threading.Lock()
         self._doorbell = doorbell
-        self._rung: set[str] = set()  # streams to read before waiting on the doorbell again
+        # Streams to read before waiting on the doorbell again; always watched ones.
+        self._rung: set[str] = set()
         self._coalesce_seconds = coalesce_seconds
         self._pool = pool
         self._unblock = unblock
@@ -251,7 +252,7 @@ class _Group:
                         keys = list(self._cursors)
                         self._blocked_on = frozenset(keys)
                     else:  # the streams rung (or new) without blocking, else wait for a ring
-                        keys = [key for key in self._rung if key in self._cursors]
+                        keys = list(self._rung)  # only watched streams: see unsubscribe
                         self._rung.clear()
                         # Set with the rung streams taken, so that a stream
                         # watched from now on ends the wait: it is in `_rung`.
@@ -296,6 +297,7 @@ class _Group:
                         subscription._fail(failure)
                 self._subscriptions.clear()
                 self._cursors.clear()
+                self._rung.clear()
                 self._blocked_on = None
                 self._running = False
                 self.failed = True
