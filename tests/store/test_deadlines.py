@@ -5,7 +5,6 @@ came in between."""
 from collections.abc import Iterator
 
 import pytest
-import redis
 
 from buttonup.store import connect
 from buttonup.store.deadlines import DeadlineIndex
@@ -15,9 +14,10 @@ from buttonup.store.deadlines import DeadlineIndex
 def index(redis_server) -> Iterator[DeadlineIndex]:
     # Database 1: the suite's live server sweeps database 0 for real, and its
     # sweeper would lease these entries, all due long ago, as they are made.
-    url = f"redis://127.0.0.1:{redis_server.port}/1"
-    redis.Redis.from_url(url).flushdb()
-    yield DeadlineIndex(connect(url))
+    client = connect(f"redis://127.0.0.1:{redis_server.port}/1")
+    client.flushdb()
+    yield DeadlineIndex(client)
+    client.close()
 
 
 def test_an_expected_deadline_only_ever_lowers_the_entry(index):
