@@ -1,6 +1,8 @@
 """gunicorn.conf.py's one reach into gevent's internals (the system's poll
-for redis-py's zero-timeout checks), pinned to the version it was written for."""
+for redis-py's zero-timeout checks), pinned to the version it was written for,
+and the worker hook that freezes what the app made at start-up."""
 
+import gc
 import runpy
 import select
 
@@ -24,4 +26,21 @@ def test_the_worker_hook_puts_back_the_systems_poll():
         conf["post_worker_init"](None)
         assert select.poll is monkey.get_original("select", "poll")
     finally:
+        select.poll = patched
+
+
+def test_the_worker_hook_freezes_what_the_loaded_app_made():
+    conf = runpy.run_path(str(GUNICORN_CONF))
+    patched = select.poll
+    gc.unfreeze()
+    try:
+        made_at_start_up = [[], {"routes": []}]
+        assert all(gc.is_tracked(made) for made in made_at_start_up)
+        conf["post_worker_init"](None)
+        assert gc.get_freeze_count() >= len(made_at_start_up)
+        # A frozen object is left out of every collection, and of this list.
+        tracked = {id(found) for found in gc.get_objects()}
+        assert not any(id(made) in tracked for made in made_at_start_up)
+    finally:
+        gc.unfreeze()
         select.poll = patched
