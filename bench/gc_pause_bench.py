@@ -7,8 +7,8 @@ Serves under the service's gunicorn settings on a private Redis, with a
 config of its own that loads the service's and adds a collector callback in
 each worker (and, for "unfrozen", undoes the freeze), while the HTTP
 benchmark's 8 clients play complete games. The two alternate, run by run.
-Prints the median and longest full-collection pause of each, and how many
-there were.
+Prints how many full collections each had, their median and longest pause,
+and their pauses added up.
 """
 
 import argparse
@@ -102,7 +102,7 @@ def main() -> int:
             median = statistics.median(values)
             print(
                 f"{kind:9} {len(values):3} full collections, median {median:6.1f} ms, "
-                f"longest {max(values):6.1f} ms"
+                f"longest {max(values):6.1f} ms, in all {sum(values):7.1f} ms"
             )
     return 0
 

@@ -81,8 +81,8 @@ WRITTEN_FOR_GEVENT = "26."
 def post_worker_init(worker):
     """The app is loaded: what it made at start-up lives as long as the
     worker, so the collector is told to leave it alone (gc.freeze). A full
-    collection then walks only what came after: a median pause of 39 ms
-    instead of 131 ms under the HTTP benchmark's load (bench/gc_pause_bench.py;
+    collection then walks only what came after: a median pause of 43 ms
+    instead of 142 ms under the HTTP benchmark's load (bench/gc_pause_bench.py;
     README, "Garbage collection"), which every request in flight on the
     worker waits through.
 
