@@ -9,7 +9,12 @@ the ceiling round next to it see the same machine only when both are short.
 Medians and ratios are reported, and the CPU per move of the server, Redis
 and the benchmark's own clients (all on the same two cores).
 
-    .venv/bin/python bench/http_bench.py [--rounds 9] [--seconds 3] [--workers 2]
+    .venv/bin/python bench/http_bench.py [--rounds 9] [--seconds 3] [--workers 2] [--framework]
+
+With --framework a third server joins the alternation: the same GET + SET
+behind the framework layers the service's views sit behind (flask-smorest,
+a body schema; ceiling_app:create_framework_app), so that the service can be
+set against the framework's own cost as well as the bare ceiling.
 """
 
 import argparse
@@ -217,25 +222,36 @@ def wait_ready(port: int, path: str, process: subprocess.Popen) -> None:
     raise RuntimeError(f"server on port {port} did not start")
 
 
-def start_servers(redis_url: str, workers: int):
+def start_servers(redis_url: str, workers: int, framework: bool = False):
+    """The service and the ceiling (and the framework ceiling), as (process, port) by kind."""
     env = dict(os.environ, REDIS_URL=redis_url)
-    service_port, ceiling_port = free_port(), free_port()
-    service = subprocess.Popen(
-        gunicorn_command("127.0.0.1", service_port, workers), env=env, stderr=LOG
-    )
-    ceiling_command = [
-        *gunicorn_command("127.0.0.1", ceiling_port, workers),
-        "--chdir",
-        str(BENCH_DIR),
-        "ceiling_app:create_app()",
-    ]
-    ceiling = subprocess.Popen(ceiling_command, env=env, stderr=LOG)
-    wait_ready(service_port, "/healthz", service)
-    wait_ready(ceiling_port, "/", ceiling)
-    return (service, service_port), (ceiling, ceiling_port)
+    service_port = free_port()
+    servers = {
+        "service": (
+            subprocess.Popen(
+                gunicorn_command("127.0.0.1", service_port, workers), env=env, stderr=LOG
+            ),
+            service_port,
+        )
+    }
+    apps = {"ceiling": "create_app()"}
+    if framework:
+        apps["framework"] = "create_framework_app()"
+    for kind, factory in apps.items():
+        port = free_port()
+        command = [
+            *gunicorn_command("127.0.0.1", port, workers),
+            "--chdir",
+            str(BENCH_DIR),
+            f"ceiling_app:{factory}",
+        ]
+        servers[kind] = (subprocess.Popen(command, env=env, stderr=LOG), port)
+    for kind, (process, port) in servers.items():
+        wait_ready(port, "/healthz" if kind == "service" else "/", process)
+    return servers
 
 
-def run_at(workers: int, rounds: int, seconds: float) -> dict:
+def run_at(workers: int, rounds: int, seconds: float, framework: bool = False) -> dict:
     """Alternating rounds against the service and the ceiling at one worker count."""
     print(
         f"gunicorn: {GUNICORN_CONF.name}, {workers} workers; "
@@ -244,17 +260,16 @@ def run_at(workers: int, rounds: int, seconds: float) -> dict:
     with tempfile.TemporaryDirectory() as data_dir:
         redis_server = RedisServer(Path(data_dir), persistent=False)
         redis_server.start()
-        (service, service_port), (ceiling, ceiling_port) = start_servers(redis_server.url, workers)
+        servers = start_servers(redis_server.url, workers, framework)
         try:
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
-                pids = {"service": service.pid, "ceiling": ceiling.pid}
                 redis_pid = redis_server.process.pid
-                measure(pool, "service", service_port, 2, service.pid, redis_pid)  # warm-up
-                measure(pool, "ceiling", ceiling_port, 2, ceiling.pid, redis_pid)
-                runs: dict[str, list[dict[str, float]]] = {"service": [], "ceiling": []}
+                for kind, (process, port) in servers.items():  # warm-up
+                    measure(pool, kind, port, 2, process.pid, redis_pid)
+                runs: dict[str, list[dict[str, float]]] = {kind: [] for kind in servers}
                 for index in range(rounds):
-                    for kind, port in (("service", service_port), ("ceiling", ceiling_port)):
-                        result = measure(pool, kind, port, seconds, pids[kind], redis_pid)
+                    for kind, (process, port) in servers.items():
+                        result = measure(pool, kind, port, seconds, process.pid, redis_pid)
                         runs[kind].append(result)
                         print(
                             f"round {index + 1} {kind:8} {result['per_second']:8.0f}/s "
@@ -264,7 +279,7 @@ def run_at(workers: int, rounds: int, seconds: float) -> dict:
                             flush=True,
                         )
         finally:
-            for process in (service, ceiling):
+            for process, _ in servers.values():
                 process.terminate()
                 process.wait()
             redis_server.stop()
@@ -272,11 +287,27 @@ def run_at(workers: int, rounds: int, seconds: float) -> dict:
         kind: {key: statistics.median(r[key] for r in results) for key in results[0]}
         for kind, results in runs.items()
     }
-    pairs = list(zip(runs["service"], runs["ceiling"], strict=True))
+    found = {"median": median, **ratios(runs, "service", "ceiling")}
+    if framework:
+        found["framework"] = {
+            "service": ratios(runs, "service", "framework"),
+            "ceiling": ratios(runs, "framework", "ceiling"),
+        }
+    return found
+
+
+def ratios(runs: dict[str, list[dict[str, float]]], kind: str, against: str) -> dict[str, float]:
+    """`kind`'s moves/s and p99 over `against`'s: of the medians, and the median of rounds."""
+    median = {
+        name: {
+            key: statistics.median(r[key] for r in runs[name]) for key in ("per_second", "p99_ms")
+        }
+        for name in (kind, against)
+    }
+    pairs = list(zip(runs[kind], runs[against], strict=True))
     return {
-        "median": median,
-        "ratio_rate": median["service"]["per_second"] / median["ceiling"]["per_second"],
-        "ratio_p99": median["service"]["p99_ms"] / median["ceiling"]["p99_ms"],
+        "ratio_rate": median[kind]["per_second"] / median[against]["per_second"],
+        "ratio_p99": median[kind]["p99_ms"] / median[against]["p99_ms"],
         "paired_rate": statistics.median(s["per_second"] / c["per_second"] for s, c in pairs),
         "paired_p99": statistics.median(s["p99_ms"] / c["p99_ms"] for s, c in pairs),
     }
@@ -288,15 +319,20 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
+        "--framework",
+        action="store_true",
+        help="also measure the ceiling's Redis work behind flask-smorest and a body schema",
+    )
+    parser.add_argument(
         "--sweep",
         default="",
         help="also measure at these worker counts, e.g. 1,2,4 (each against its own ceiling)",
     )
     args = parser.parse_args()
-    result = run_at(args.workers, args.rounds, args.seconds)
+    result = run_at(args.workers, args.rounds, args.seconds, args.framework)
     print()
     print("median      per second   p50 ms   p99 ms   CPU us/move: server  redis  clients")
-    for kind in ("service", "ceiling"):
+    for kind in result["median"]:
         m = result["median"][kind]
         print(
             f"{kind:10} {m['per_second']:11.0f} {m['p50_ms']:8.2f} {m['p99_ms']:8.2f} "
@@ -310,6 +346,16 @@ def main() -> int:
         f"p99 ratio service/ceiling:     {result['ratio_p99']:.2f} of medians, "
         f"{result['paired_p99']:.2f} median of rounds (target <= 1.50)"
     )
+    if args.framework:
+        for label, found in (
+            ("service/framework", result["framework"]["service"]),
+            ("framework/ceiling", result["framework"]["ceiling"]),
+        ):
+            print(
+                f"{label}: moves/s {found['ratio_rate']:.2f} of medians, "
+                f"{found['paired_rate']:.2f} median of rounds; p99 {found['ratio_p99']:.2f}, "
+                f"{found['paired_p99']:.2f}"
+            )
     if args.sweep:
         sweep = {n: run_at(n, 3, args.seconds) for n in map(int, args.sweep.split(","))}
         print("\nworkers  service moves/s  ceiling req/s  ratio (median of rounds)")
