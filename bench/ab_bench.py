@@ -31,12 +31,9 @@ HERE = Path(__file__).resolve().parents[1] / "service"
 
 def start(service: Path, redis_url: str) -> tuple[subprocess.Popen, int]:
     port = http_bench.free_port()
-    command = [
-        str(service / "buttonup" / "gunicorn.conf.py")
-        if part == str(http_bench.GUNICORN_CONF)
-        else part
-        for part in http_bench.gunicorn_command("127.0.0.1", port, 2)
-    ]
+    command = http_bench.command_with_config(
+        str(service / "buttonup" / "gunicorn.conf.py"), port, 2
+    )
     env = dict(os.environ, REDIS_URL=redis_url, PYTHONPATH=str(service))
     process = subprocess.Popen(command, env=env, stderr=http_bench.LOG)
     http_bench.wait_ready(port, "/healthz", process)

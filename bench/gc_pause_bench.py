@@ -57,10 +57,7 @@ def pauses(redis_url: str, unfrozen: bool, seconds: float) -> list[float]:
             CONFIG.format(conf=str(http_bench.GUNICORN_CONF), unfrozen=unfrozen, out=out)
         )
         port = free_port()
-        command = [
-            str(config) if part == str(http_bench.GUNICORN_CONF) else part
-            for part in http_bench.gunicorn_command("127.0.0.1", port, 2)
-        ]
+        command = http_bench.command_with_config(str(config), port, 2)
         env = dict(os.environ, REDIS_URL=redis_url)
         server = subprocess.Popen(command, env=env, stderr=http_bench.LOG)
         try:

@@ -222,29 +222,26 @@ def wait_ready(port: int, path: str, process: subprocess.Popen) -> None:
     raise RuntimeError(f"server on port {port} did not start")
 
 
+def command_with_config(config: str, port: int, workers: int) -> list[str]:
+    """The service's gunicorn command on `port`, with another config file."""
+    return [
+        config if part == str(GUNICORN_CONF) else part
+        for part in gunicorn_command("127.0.0.1", port, workers)
+    ]
+
+
 def start_servers(redis_url: str, workers: int, framework: bool = False):
     """The service and the ceiling (and the framework ceiling), as (process, port) by kind."""
     env = dict(os.environ, REDIS_URL=redis_url)
-    service_port = free_port()
-    servers = {
-        "service": (
-            subprocess.Popen(
-                gunicorn_command("127.0.0.1", service_port, workers), env=env, stderr=LOG
-            ),
-            service_port,
-        )
-    }
-    apps = {"ceiling": "create_app()"}
+    apps = {"service": None, "ceiling": "create_app()"}
     if framework:
         apps["framework"] = "create_framework_app()"
+    servers = {}
     for kind, factory in apps.items():
         port = free_port()
-        command = [
-            *gunicorn_command("127.0.0.1", port, workers),
-            "--chdir",
-            str(BENCH_DIR),
-            f"ceiling_app:{factory}",
-        ]
+        command = gunicorn_command("127.0.0.1", port, workers)
+        if factory is not None:
+            command += ["--chdir", str(BENCH_DIR), f"ceiling_app:{factory}"]
         servers[kind] = (subprocess.Popen(command, env=env, stderr=LOG), port)
     for kind, (process, port) in servers.items():
         wait_ready(port, "/healthz" if kind == "service" else "/", process)
@@ -287,23 +284,22 @@ def run_at(workers: int, rounds: int, seconds: float, framework: bool = False) -
         kind: {key: statistics.median(r[key] for r in results) for key in results[0]}
         for kind, results in runs.items()
     }
-    found = {"median": median, **ratios(runs, "service", "ceiling")}
+    found = {"median": median, **ratios(runs, median, "service", "ceiling")}
     if framework:
         found["framework"] = {
-            "service": ratios(runs, "service", "framework"),
-            "ceiling": ratios(runs, "framework", "ceiling"),
+            "service": ratios(runs, median, "service", "framework"),
+            "ceiling": ratios(runs, median, "framework", "ceiling"),
         }
     return found
 
 
-def ratios(runs: dict[str, list[dict[str, float]]], kind: str, against: str) -> dict[str, float]:
+def ratios(
+    runs: dict[str, list[dict[str, float]]],
+    median: dict[str, dict[str, float]],
+    kind: str,
+    against: str,
+) -> dict[str, float]:
     """`kind`'s moves/s and p99 over `against`'s: of the medians, and the median of rounds."""
-    median = {
-        name: {
-            key: statistics.median(r[key] for r in runs[name]) for key in ("per_second", "p99_ms")
-        }
-        for name in (kind, against)
-    }
     pairs = list(zip(runs[kind], runs[against], strict=True))
     return {
         "ratio_rate": median[kind]["per_second"] / median[against]["per_second"],
