@@ -1,6 +1,7 @@
 """gunicorn.conf.py's one reach into gevent's internals (the system's poll
 for redis-py's zero-timeout checks), pinned to the version it was written for,
-and the worker hook that freezes what the app made at start-up."""
+the worker hook that freezes what the app made at start-up, and the one
+that stops gevent recording how each greenlet was spawned."""
 
 import gc
 import runpy
@@ -44,3 +45,19 @@ def test_the_worker_hook_freezes_what_the_loaded_app_made():
     finally:
         gc.unfreeze()
         select.poll = patched
+
+
+def test_the_worker_hook_stops_greenlets_recording_how_they_were_spawned():
+    conf = runpy.run_path(str(GUNICORN_CONF))
+    patched, tracking = select.poll, gevent.config.track_greenlet_tree
+    gevent.config.track_greenlet_tree = True
+    try:
+        assert gevent.Greenlet(lambda: None).spawning_stack is not None
+        conf["post_worker_init"](None)
+        spawned = gevent.Greenlet(lambda: None)
+        assert spawned.spawning_stack is None
+        assert spawned.spawning_greenlet is None
+    finally:
+        gc.unfreeze()
+        select.poll = patched
+        gevent.config.track_greenlet_tree = tracking
