@@ -1,5 +1,8 @@
 """The API's codec makes exactly the documents the schemas describe."""
 
+import random
+from datetime import UTC, datetime
+
 from buttonup.api import schemas
 from buttonup.api.codec import Codec, game_view, move_view, players_view, summary_view, timestamp
 from buttonup.engine import BotLevel, Color, Match, Options
@@ -41,6 +44,16 @@ def test_views_load_back_through_their_schemas():
 def test_times_are_rfc_3339_utc_to_the_millisecond():
     assert timestamp(T0) == "2026-01-01T00:00:00.123Z"
     assert timestamp(0) == "1970-01-01T00:00:00.000Z"
+
+
+def test_times_agree_with_the_standard_librarys_rfc_3339_across_centuries():
+    rng = random.Random(7)
+    for milliseconds in [rng.randrange(0, 253_402_300_800_000) for _ in range(2000)]:
+        moment = datetime.fromtimestamp(milliseconds / 1000, UTC).replace(
+            microsecond=milliseconds % 1000 * 1000
+        )
+        expected = moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        assert timestamp(milliseconds) == expected
 
 
 def test_a_version_renders_once_however_often_it_is_asked_for():

@@ -8,9 +8,9 @@ made once per worker and kept for the next answer or watcher that needs them.
 
 import functools
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 import orjson
@@ -51,10 +51,16 @@ T = TypeVar("T")
 @functools.lru_cache(maxsize=4096)
 def timestamp(milliseconds: int) -> str:
     """RFC 3339, UTC, millisecond precision. Cached: a game's creation and each
-    version's time appear in several answers and events."""
+    version's time appear in several answers and events. Every move makes a
+    new one, so the second's part is kept apart: building it through
+    datetime took 4 us a move."""
     seconds, millis = divmod(milliseconds, 1000)
-    moment = datetime.fromtimestamp(seconds, UTC).replace(microsecond=millis * 1000)
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return f"{_second(seconds)}.{millis:03d}Z"
+
+
+@functools.lru_cache(maxsize=256)
+def _second(seconds: int) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
 
 
 def timestamp_or_none(milliseconds: int | None) -> str | None:
