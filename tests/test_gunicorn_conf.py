@@ -8,6 +8,7 @@ import runpy
 import select
 
 import gevent
+import pytest
 from gevent import monkey
 
 from buttonup.cli import GUNICORN_CONF
@@ -19,45 +20,38 @@ def test_the_installed_gevent_is_the_one_the_poll_swap_was_written_for():
     assert monkey.get_original("select", "poll") is select.poll  # unpatched here
 
 
-def test_the_worker_hook_puts_back_the_systems_poll():
-    conf = runpy.run_path(str(GUNICORN_CONF))
-    patched = select.poll
-    try:
-        select.poll = lambda: None  # as gevent's patch would stand
-        conf["post_worker_init"](None)
-        assert select.poll is monkey.get_original("select", "poll")
-    finally:
-        select.poll = patched
-
-
-def test_the_worker_hook_freezes_what_the_loaded_app_made():
-    conf = runpy.run_path(str(GUNICORN_CONF))
-    patched = select.poll
-    gc.unfreeze()
-    try:
-        made_at_start_up = [[], {"routes": []}]
-        assert all(gc.is_tracked(made) for made in made_at_start_up)
-        conf["post_worker_init"](None)
-        assert gc.get_freeze_count() >= len(made_at_start_up)
-        # A frozen object is left out of every collection, and of this list.
-        tracked = {id(found) for found in gc.get_objects()}
-        assert not any(id(made) in tracked for made in made_at_start_up)
-    finally:
-        gc.unfreeze()
-        select.poll = patched
-
-
-def test_the_worker_hook_stops_greenlets_recording_how_they_were_spawned():
-    conf = runpy.run_path(str(GUNICORN_CONF))
+@pytest.fixture
+def worker_hook():
+    """gunicorn.conf.py's post_worker_init, with what it changes in this
+    process (the poll, the freeze, gevent's greenlet tree) put back after."""
     patched, tracking = select.poll, gevent.config.track_greenlet_tree
+    gc.unfreeze()
+    yield runpy.run_path(str(GUNICORN_CONF))["post_worker_init"]
+    gc.unfreeze()
+    select.poll = patched
+    gevent.config.track_greenlet_tree = tracking
+
+
+def test_the_worker_hook_puts_back_the_systems_poll(worker_hook):
+    select.poll = lambda: None  # as gevent's patch would stand
+    worker_hook(None)
+    assert select.poll is monkey.get_original("select", "poll")
+
+
+def test_the_worker_hook_freezes_what_the_loaded_app_made(worker_hook):
+    made_at_start_up = [[], {"routes": []}]
+    assert all(gc.is_tracked(made) for made in made_at_start_up)
+    worker_hook(None)
+    assert gc.get_freeze_count() >= len(made_at_start_up)
+    # A frozen object is left out of every collection, and of this list.
+    tracked = {id(found) for found in gc.get_objects()}
+    assert not any(id(made) in tracked for made in made_at_start_up)
+
+
+def test_the_worker_hook_stops_greenlets_recording_how_they_were_spawned(worker_hook):
     gevent.config.track_greenlet_tree = True
-    try:
-        assert gevent.Greenlet(lambda: None).spawning_stack is not None
-        conf["post_worker_init"](None)
-        spawned = gevent.Greenlet(lambda: None)
-        assert spawned.spawning_stack is None
-        assert spawned.spawning_greenlet is None
-    finally:
-        gc.unfreeze()
-        select.poll = patched
-        gevent.config.track_greenlet_tree = tracking
+    assert gevent.Greenlet(lambda: None).spawning_stack is not None
+    worker_hook(None)
+    spawned = gevent.Greenlet(lambda: None)
+    assert spawned.spawning_stack is None
+    assert spawned.spawning_greenlet is None
