@@ -63,6 +63,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/player_streams_bench.py
 	$(BIN)/python bench/player_streams_bench.py --seated 2
 	$(BIN)/python bench/gc_pause_bench.py
+	$(BIN)/python bench/kept_games_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info service/*.egg-info .pytest_cache .ruff_cache

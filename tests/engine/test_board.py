@@ -6,6 +6,7 @@ from buttonup.engine import (
     IllegalMove,
     deal_circle,
     legal_moves,
+    make_stack,
     sow,
     sow_unchecked,
     strengths,
@@ -146,3 +147,14 @@ def test_unseeded_deals_are_whole_and_spread_over_every_position():
     for position in range(9):
         whites = sum(circle[position] == (W,) for circle in deals)
         assert 200 < whites < 400  # a third of 900, give or take five deviations
+
+
+def test_one_button_stacks_are_three_shared_objects_in_every_deal():
+    dealt = [stack for seed in range(20) for stack in deal_circle(seed, 1)]
+    assert len({id(stack) for stack in dealt}) == 3
+    assert make_stack([Color.WHITE]) is make_stack((Color.WHITE,)) is make_stack(iter([W]))
+
+
+def test_a_made_stack_keeps_its_buttons_in_order():
+    assert make_stack([]) == ()
+    assert make_stack([Color.RED, Color.WHITE, Color.RED]) == (Color.RED, Color.WHITE, Color.RED)

@@ -46,6 +46,17 @@ def test_a_match_later_than_its_first_version_is_stored_whole():
     assert codec.decode_base(codec.encode_base(match)) == match
 
 
+def test_a_whole_base_reads_back_with_its_one_button_stacks_shared():
+    match, _ = Match.new("g3", Options(seed=7), T0).join(None, None, "a" * 64, T0 + 5)
+    match, _ = match.join(None, None, "b" * 64, T0 + 6)
+    while not match.game.rounds:  # into the second round: a finished round's circle too
+        match, _ = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+    read = codec.decode_base(codec.encode_base(match, whole=True))
+    circles = [read.game.round.initial_circle, read.game.rounds[0].initial_circle]
+    assert read == match
+    assert len({id(stack) for circle in circles for stack in circle}) == 3
+
+
 @given(
     st.lists(
         st.one_of(

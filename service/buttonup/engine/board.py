@@ -1,6 +1,7 @@
 """The circle of stacks and the sowing move: the heart of RULES.md."""
 
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -21,6 +22,21 @@ BUTTONS = (Color.RED,) * 3 + (Color.BLACK,) * 3 + (Color.WHITE,) * 3
 
 Stack = tuple[Color, ...]
 Circle = tuple[Stack, ...]
+
+
+# The stacks of one button, shared. The collector tracks a tuple of buttons
+# (enum members are objects it tracks), and a dealt circle is nine such
+# stacks: every state a worker keeps (store.games.RecentMatches) holds a
+# circle for each round played, so sharing them keeps a kept game to a few
+# dozen tracked objects and a full collection short (README, "Garbage
+# collection").
+_ONE_BUTTON: dict[Color, Stack] = {color: (color,) for color in Color}
+
+
+def make_stack(buttons: Iterable[Color]) -> Stack:
+    """A stack of these buttons, bottom first; one-button stacks are shared."""
+    made = tuple(buttons)
+    return _ONE_BUTTON[made[0]] if len(made) == 1 else made
 
 
 def opponent(player: Color) -> Color:
@@ -47,7 +63,7 @@ def deal_circle(seed: int | None, round_number: int) -> Circle:
         SeededDraws(secrets.randbits(256), "deal").shuffle(buttons)
     else:
         SeededDraws(seed, f"round/{round_number}").shuffle(buttons)
-    return tuple((button,) for button in buttons)
+    return tuple(_ONE_BUTTON[button] for button in buttons)
 
 
 _WHITE = Color.WHITE  # a module global: class attribute lookups on an Enum are slow

@@ -15,6 +15,7 @@ from buttonup.engine.board import (
     Stack,
     deal_circle,
     legal_moves,
+    make_stack,
     opponent,
     sow,
     strengths,
@@ -103,6 +104,8 @@ class RoundResult:
     points: Tally
     # Its plain form, built once: a finished round never changes, yet every
     # later state of the game is serialised with it. Shared: not to be mutated.
+    # Tuples of names and ints, which the collector stops tracking, so that
+    # the form adds nothing to what a full collection walks.
     _plain: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
@@ -132,8 +135,8 @@ class RoundResult:
             plain = {
                 "number": self.number,
                 "starting_player": str(self.starting_player),
-                "initial_circle": _circle_to_lists(self.initial_circle),
-                "final_stack": list(self.final_stack),
+                "initial_circle": tuple(_names(stack) for stack in self.initial_circle),
+                "final_stack": _names(self.final_stack),
                 "strength": self.strength.to_dict(),
                 "points": self.points.to_dict(),
             }
@@ -357,5 +360,9 @@ def _circle_to_lists(circle: Circle) -> list[list[str]]:
     return [list(stack) for stack in circle]
 
 
+def _names(stack: Stack) -> tuple[str, ...]:
+    return tuple([button.value for button in stack])
+
+
 def _circle_from_lists(data: list[list[str]]) -> Circle:
-    return tuple(tuple(_COLOR_NAMED[button] for button in stack) for stack in data)
+    return tuple(make_stack(_COLOR_NAMED[button] for button in stack) for stack in data)

@@ -43,7 +43,7 @@ from buttonup.engine import (
     TimeOut,
     Visibility,
 )
-from buttonup.engine.board import opponent
+from buttonup.engine.board import make_stack, opponent
 from buttonup.engine.clock import Clock
 from buttonup.engine.events import (
     Abandoned,
@@ -239,7 +239,7 @@ def _stack(stack: Sequence[Color]) -> str:
 
 
 def _unstack(text: str) -> tuple[Color, ...]:
-    return tuple(_COLOR[letter] for letter in text)
+    return make_stack(_COLOR[letter] for letter in text)
 
 
 def _circle(circle: Sequence[Sequence[Color]]) -> str:
