@@ -62,6 +62,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/timeout_bench.py
 	$(BIN)/python bench/player_streams_bench.py
 	$(BIN)/python bench/player_streams_bench.py --seated 2
+	$(BIN)/python bench/my_games_bench.py
 	$(BIN)/python bench/gc_pause_bench.py
 	$(BIN)/python bench/kept_games_bench.py
 

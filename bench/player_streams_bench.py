@@ -159,7 +159,7 @@ def measure(pool, port: int, seconds: float, pairs: list | None, target: int, pi
 
 def player_bytes(client: redis.Redis, player_ids: list[str]) -> dict[str, float]:
     """Median bytes per player in Redis (MEMORY USAGE), by key kind."""
-    kinds = ("player", "games", "relayed", "events")
+    kinds = ("player", "games", "relayed", "finished", "events")
     sizes: dict[str, list[int]] = {kind: [] for kind in kinds}
     for player_id in player_ids:
         for kind in kinds:

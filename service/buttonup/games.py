@@ -535,7 +535,10 @@ class Games:
         self, player: Player, status: Status | None, limit: int, offset: int
     ) -> MyGamesPage:
         with _store_errors():
-            ids = self._store.player_game_ids(player.id)
+            indexed, heard_over = self._store.player_games(player.id)
+            ids = indexed
+            if status is not Status.FINISHED:  # a finished game stays finished
+                ids = [game_id for game_id in indexed if game_id not in heard_over]
             matches = self._store.load_many(ids)
         mine, stale = [], []
         for game_id in ids:
@@ -553,6 +556,10 @@ class Games:
         if stale:
             with _store_errors():
                 self._store.drop_player_games(player.id, stale)
+        left = heard_over.difference(indexed)
+        if left:
+            with _store_errors():
+                self._store.forget_finished_player_games(player.id, left)
         if status is Status.FINISHED:
             mine.sort(key=lambda item: (-item.match.updated_at, item.match.id))
         else:

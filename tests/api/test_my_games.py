@@ -98,3 +98,35 @@ def test_my_games_need_a_known_key_and_a_cursor_the_service_gave(client):
         "/v1/players/me/games", query_string={"cursor": "bm9wZQ"}, headers=auth(ana["key"])
     )
     assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
+
+
+def test_the_games_in_play_are_listed_without_reading_those_heard_over(client, redis_client):
+    """A player's index keeps up to a thousand games, most of them over: the
+    end of each, as it reaches the player, marks it, and a list of the games
+    not finished reads only the others (a game over not marked yet is read and
+    found over)."""
+    ana = new_player(client, "Ana")
+    over = create_game(client, first_player="red")
+    seat(client, over["id"], ana, "red")
+    join(client, over["id"], color="black")
+    client.post(f"/v1/games/{over['id']}/resign", headers=auth(ana["key"]))
+    playing = create_game(client)
+    seat(client, playing["id"], ana, "red")
+    index = f"buttonup:{{player:{ana['id']}}}:games"
+    heard_over = f"buttonup:{{player:{ana['id']}}}:finished"
+    assert redis_client.smembers(heard_over) == {over["id"].encode()}
+    # Gone from Redis: a list that read it would find no game and drop its entry.
+    redis_client.delete(f"buttonup:{{{over['id']}}}:game")
+    assert [item["id"] for item in my_games(client, ana)["items"]] == [playing["id"]]
+    assert redis_client.zscore(index, over["id"]) is not None
+    assert my_games(client, ana, status="finished")["items"] == []
+    assert redis_client.zscore(index, over["id"]) is None
+    assert redis_client.smembers(heard_over) == set()
+
+
+def test_games_heard_over_that_left_the_index_are_forgotten(client, redis_client):
+    ana = new_player(client, "Ana")
+    heard_over = f"buttonup:{{player:{ana['id']}}}:finished"
+    redis_client.sadd(heard_over, "LeftTheIndex00000000")
+    assert my_games(client, ana)["items"] == []
+    assert redis_client.exists(heard_over) == 0

@@ -10,6 +10,7 @@ import time
 
 import httpx
 import pytest
+import redis
 
 from tests.cluster import RedisCluster
 from tests.conftest import LiveServer
@@ -179,7 +180,7 @@ def test_presence_follows_a_seats_stream_on_a_cluster(clustered):
         wait_for(lambda: not http.get(presence).json()["red"]["connected"], 5)
 
 
-def test_a_players_games_are_listed_from_another_slot_on_a_cluster(clustered):
+def test_a_players_games_are_listed_from_another_slot_on_a_cluster(cluster, clustered):
     """The player's index lives on the player's slot, the games on theirs."""
     with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
         ana = http.post("/v1/players", json={"name": "Ana"}).json()
@@ -195,6 +196,17 @@ def test_a_players_games_are_listed_from_another_slot_on_a_cluster(clustered):
         listed = http.get("/v1/players/me/games", headers=bearer(ana["key"])).json()["items"]
         assert listed[0]["id"] == ids[0] and listed[0]["my_turn"]
         assert {item["id"] for item in listed} == set(ids)
+        # Its end relayed to her slot marks it over: listed apart, not read for the rest.
+        http.post(f"/v1/games/{ids[0]}/resign", headers=bearer(ana["key"]))
+        listed = http.get("/v1/players/me/games", headers=bearer(ana["key"])).json()["items"]
+        assert {item["id"] for item in listed} == set(ids[1:])
+        finished = http.get(
+            "/v1/players/me/games", params={"status": "finished"}, headers=bearer(ana["key"])
+        ).json()["items"]
+        assert [item["id"] for item in finished] == [ids[0]]
+        heard_over = f"buttonup:{{player:{ana['id']}}}:finished"
+        nodes = redis.RedisCluster(host="127.0.0.1", port=cluster.nodes[0].port)
+        assert nodes.smembers(heard_over) == {ids[0].encode()}
 
 
 def test_a_players_stream_hears_games_of_other_slots_once_and_resumes_on_a_cluster(clustered):

@@ -707,9 +707,19 @@ class GameStore:
         with _storage_errors():
             return self._player_games.ids(player_id)
 
+    def player_games(self, player_id: str) -> tuple[list[str], set[str]]:
+        """The player's index, newest seat first, and the games in it or once
+        in it whose end the player has heard (store.player_games)."""
+        with _storage_errors():
+            return self._player_games.listed(player_id)
+
     def drop_player_games(self, player_id: str, game_ids: list[str]) -> None:
         with _storage_errors():
             self._player_games.drop(player_id, game_ids)
+
+    def forget_finished_player_games(self, player_id: str, game_ids: set[str]) -> None:
+        with _storage_errors():
+            self._player_games.forget_finished(player_id, game_ids)
 
     def claim_due(self, now: int, count: int, lease_ms: int) -> list[Due]:
         """Games whose clock may have run out by `now`, leased to this caller."""

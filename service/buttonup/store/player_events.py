@@ -1,6 +1,7 @@
 """What each player hears of their games, in a stream per player under the
 player's hash tag (`buttonup:{player:<id>}:events`), with the version of
-each game last relayed to it (`...:relayed`).
+each game last relayed to it (`...:relayed`) and the games whose end it
+relayed (`...:finished`, store.player_games).
 
 On one Redis the game's commit script relays the commit itself (RELAY_LUA),
 in the same atomic call: nothing is ever left to relay. On a Redis Cluster
@@ -50,11 +51,18 @@ def relayed_key(player_id: str) -> str:
     return f"buttonup:{{player:{player_id}}}:relayed"
 
 
+def finished_key(player_id: str) -> str:
+    """The player's games whose end the player has heard (a set): a list of
+    the games not finished need not read these (store.player_games)."""
+    return f"buttonup:{{player:{player_id}}}:finished"
+
+
 # The relaying itself, a Lua function that the relay script below and, on one
 # Redis, the game's commit script (store.games) call. `payload` (JSON) holds
 # the game id `g`, the versions `f`..`l`, the ttl `t` (ms), the entries kept
 # `k` and per player `p` its notices, each [version, name, data]; the keys from
-# KEYS[first_key] on are each player's stream and relayed versions. Answers
+# KEYS[first_key] on are each player's stream, relayed versions and finished
+# games (a `game_over` appended adds the game there). Answers
 # per player the notices appended, or -1 for a gap when `refuse_gaps` (the
 # game's relayed version is before `f - 1`: nothing is written for it). With
 # a `doorbell` key, one entry there names the streams appended to.
@@ -64,7 +72,8 @@ local function relay(first_key, payload, refuse_gaps, doorbell)
   local answers = {}
   local rung = {}
   for n, notices in ipairs(batch.p) do
-    local stream_key, relayed_key = KEYS[first_key + 2 * n - 2], KEYS[first_key + 2 * n - 1]
+    local stream_key, relayed_key = KEYS[first_key + 3 * n - 3], KEYS[first_key + 3 * n - 2]
+    local finished_key = KEYS[first_key + 3 * n - 1]
     local relayed = tonumber(redis.call('HGET', relayed_key, batch.g) or '-1')
     local added = 0
     if batch.l <= relayed then
@@ -77,6 +86,10 @@ local function relay(first_key, payload, refuse_gaps, doorbell)
           redis.call('XADD', stream_key, 'MAXLEN', '~', batch.k, '*',
             'v', notice[1], 'e', notice[2], 'd', notice[3])
           added = added + 1
+          if notice[2] == 'game_over' then
+            redis.call('SADD', finished_key, batch.g)
+            redis.call('PEXPIRE', finished_key, batch.t)
+          end
         end
       end
       redis.call('HSET', relayed_key, batch.g, batch.l)
@@ -94,7 +107,7 @@ local function relay(first_key, payload, refuse_gaps, doorbell)
   return answers
 end
 """.replace("DOORBELL_KEPT", str(DOORBELL_KEPT))
-# KEYS: each player's stream and relayed versions, then the doorbell when
+# KEYS: each player's stream, relayed versions and finished games, then the doorbell when
 # ARGV[2] is "1". ARGV: the payload, whether to ring.
 _RELAY = RELAY_LUA + "\nreturn relay(1, ARGV[1], true, ARGV[2] == '1' and KEYS[#KEYS] or nil)\n"
 
@@ -163,7 +176,8 @@ class PlayerEvents:
         the doorbell last where there is one."""
         keys: list[str] = []
         for relay in relays:
-            keys += [events_key(relay.player_id), relayed_key(relay.player_id)]
+            player_id = relay.player_id
+            keys += [events_key(player_id), relayed_key(player_id), finished_key(player_id)]
         if self.doorbell is not None:
             keys.append(self.doorbell)
         first = relays[0]

@@ -8,10 +8,16 @@ missing from it; what a failed commit leaves behind is an entry whose game
 does not seat the player, and every read checks each entry against its game
 and drops those (and those of games that expired). Adding is idempotent, so
 a retried commit adds nothing twice.
+
+Beside it, the games whose end the player has heard (store.player_events
+adds each as its `game_over` is relayed), so that listing the games not
+finished reads only those: a player's index keeps up to GAMES_KEPT games,
+most of them over. A game over whose end was not relayed yet is simply read,
+and found over.
 """
 
 from buttonup.store.connection import Client
-from buttonup.store.player_events import relayed_key
+from buttonup.store.player_events import finished_key, relayed_key
 
 GAMES_KEPT = 1000  # per player, the newest seats; older ones fall out
 
@@ -41,9 +47,24 @@ class PlayerGames:
         """Every entry, newest seat first."""
         return [member.decode() for member in self._redis.zrevrange(games_key(player_id), 0, -1)]
 
+    def listed(self, player_id: str) -> tuple[list[str], set[str]]:
+        """Every entry, newest seat first, and the games whose end the player
+        has heard (some may have left the index since)."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.zrevrange(games_key(player_id), 0, -1)
+        pipe.smembers(finished_key(player_id))
+        entries, finished = pipe.execute()
+        return [member.decode() for member in entries], {member.decode() for member in finished}
+
     def drop(self, player_id: str, game_ids: list[str]) -> None:
         if game_ids:
             pipe = self._redis.pipeline(transaction=False)
             pipe.zrem(games_key(player_id), *game_ids)
             pipe.hdel(relayed_key(player_id), *game_ids)
+            pipe.srem(finished_key(player_id), *game_ids)
             pipe.execute()
+
+    def forget_finished(self, player_id: str, game_ids: set[str]) -> None:
+        """Games heard over that left the index (the oldest, past GAMES_KEPT)."""
+        if game_ids:
+            self._redis.srem(finished_key(player_id), *game_ids)
