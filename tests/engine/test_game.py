@@ -1,4 +1,6 @@
 import gc
+import importlib.util
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +23,7 @@ from tests import reference_rules as ref
 R, B, W = Color.RED, Color.BLACK, Color.WHITE
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
+KEPT_GAMES_BENCH = Path(__file__).resolve().parents[2] / "bench" / "kept_games_bench.py"
 
 
 def play_choices(state: GameState, choices, max_moves=None):
@@ -284,19 +287,14 @@ def test_a_move_carries_every_field_it_does_not_change():
 
 def test_a_finished_game_kept_in_memory_is_a_few_dozen_objects_for_the_collector():
     """A worker keeps thousands of recent games (store.games.RecentMatches),
-    and every full collection walks each object the collector tracks."""
-
-    def finished(seed: int) -> GameState:
-        state = GameState.new(target_score=15, seed=seed)
-        while not state.is_over:
-            state, _ = state.apply(state.round.to_move, state.round.legal_moves()[0])
-        for result in state.rounds:
-            result.to_dict()  # rendered once, as every answer about the game does
-        return state
-
+    and every full collection walks each object the collector tracks. The
+    games are played by bench/kept_games_bench.py's own code."""
+    spec = importlib.util.spec_from_file_location("kept_games_bench", KEPT_GAMES_BENCH)
+    kept_games_bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kept_games_bench)
     gc.collect()
     before = len(gc.get_objects())
-    kept = [finished(seed) for seed in range(100)]
+    kept = [kept_games_bench.finished(seed) for seed in range(100)]
     gc.collect()
     per_game = (len(gc.get_objects()) - before) / len(kept)
     # 125 when each dealt stack and each round's plain form were objects of their own.
