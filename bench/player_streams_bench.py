@@ -195,8 +195,9 @@ def main() -> int:
         help="players seated in each game: 1 (8 players moving) or 2 (16)",
     )
     args = parser.parse_args()
+    streams = args.players if args.streams is None else args.streams
     print(
-        f"2 workers; {CLIENTS} clients; with players: {args.players} player streams open, "
+        f"2 workers; {CLIENTS} clients; with players: {streams} player streams open, "
         f"{CLIENTS * args.seated} of those players seated in the games in play; "
         f"{args.rounds} alternating rounds of {args.seconds:g} s"
     )
@@ -224,7 +225,6 @@ def main() -> int:
                 pairs = [(keys[i], None) for i in range(CLIENTS)]
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
                 measure(pool, port, 2, None, args.target_score, pids)  # warm-up
-                streams = args.players if args.streams is None else args.streams
                 listeners = Listeners(port, keys[:streams])
                 measure(pool, port, 2, pairs, args.target_score, pids)
                 listeners.stop()
@@ -261,7 +261,7 @@ def main() -> int:
     )
     print(
         f"\nmoves/s median: without players {rate['without']:.0f}, with {rate['with']:.0f} "
-        f"and {args.players} player streams open; ratio {rate['with'] / rate['without']:.2f} "
+        f"and {streams} player streams open; ratio {rate['with'] / rate['without']:.2f} "
         f"of medians, {paired:.2f} median of rounds (target >= 0.90)"
     )
     for who in ("server", "redis", "clients"):
