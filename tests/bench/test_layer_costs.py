@@ -1,19 +1,13 @@
 """bench/layer_costs.py charges each py-spy sample to the layer whose code ran."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "layer_costs.py"
+from tests import bench_modules
 
 
 @pytest.fixture(scope="module")
 def layer_costs():
-    spec = importlib.util.spec_from_file_location("layer_costs", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_modules.load("layer_costs")
 
 
 def test_a_sample_goes_to_the_innermost_layer_on_its_stack(layer_costs):

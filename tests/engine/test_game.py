@@ -1,6 +1,4 @@
 import gc
-import importlib.util
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,12 +16,12 @@ from buttonup.engine import (
     opponent,
 )
 from buttonup.engine.game import next_round_starter
+from tests import bench_modules
 from tests import reference_rules as ref
 
 R, B, W = Color.RED, Color.BLACK, Color.WHITE
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
-KEPT_GAMES_BENCH = Path(__file__).resolve().parents[2] / "bench" / "kept_games_bench.py"
 
 
 def play_choices(state: GameState, choices, max_moves=None):
@@ -289,9 +287,7 @@ def test_a_finished_game_kept_in_memory_is_a_few_dozen_objects_for_the_collector
     """A worker keeps thousands of recent games (store.games.RecentMatches),
     and every full collection walks each object the collector tracks. The
     games are played by bench/kept_games_bench.py's own code."""
-    spec = importlib.util.spec_from_file_location("kept_games_bench", KEPT_GAMES_BENCH)
-    kept_games_bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(kept_games_bench)
+    kept_games_bench = bench_modules.load("kept_games_bench")
     gc.collect()
     before = len(gc.get_objects())
     kept = [kept_games_bench.finished(seed) for seed in range(100)]

@@ -1,22 +1,17 @@
 """What a game costs in Redis stays within its targets, with a margin:
 measured by bench/storage_bench.py's own code, on the suite's Redis."""
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "storage_bench.py"
+from tests import bench_modules
+
 KIB = 1024
 MARGIN = 0.9  # each figure stays below 90% of its target
 
 
 @pytest.fixture(scope="module")
 def storage_bench():
-    spec = importlib.util.spec_from_file_location("storage_bench", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_modules.load("storage_bench")
 
 
 def test_games_stay_within_their_storage_targets(storage_bench, redis_server, redis_client):
