@@ -21,7 +21,6 @@ why the service sits where it does next to the ceiling, not how fast it is.
 
 import argparse
 import multiprocessing
-import os
 import shutil
 import statistics
 import subprocess
@@ -90,18 +89,6 @@ def worker_pid(master: int) -> int:
     raise RuntimeError("gunicorn started no worker")
 
 
-def start(kind: str, redis_url: str) -> tuple[subprocess.Popen, int]:
-    port = http_bench.free_port()
-    command = http_bench.gunicorn_command("127.0.0.1", port, 1)
-    if kind != "service":
-        factory = "create_app()" if kind == "ceiling" else "create_framework_app()"
-        command += ["--chdir", str(http_bench.BENCH_DIR), f"ceiling_app:{factory}"]
-    env = {**os.environ, "REDIS_URL": redis_url}
-    process = subprocess.Popen(command, env=env, stderr=http_bench.LOG)
-    http_bench.wait_ready(port, "/healthz" if kind == "service" else "/", process)
-    return process, port
-
-
 def sampled_round(pool, kind: str, port: int, worker: int, seconds: float, spy: str) -> dict:
     """One timed run under py-spy: the worker's CPU per move, split by layer."""
     with tempfile.NamedTemporaryFile("r", suffix=".txt") as out:
@@ -114,9 +101,8 @@ def sampled_round(pool, kind: str, port: int, worker: int, seconds: float, spy: 
         )
         time.sleep(0.5)  # attached before the clock starts
         started = http_bench.tree_cpu_seconds(worker)
-        driver = "service" if kind == "service" else "ceiling"
         until = time.monotonic() + seconds
-        counts = pool.map(http_bench._client, [(driver, port, until)] * CLIENTS)
+        counts = pool.map(http_bench._client, [(kind, port, until)] * CLIENTS)
         cpu = http_bench.tree_cpu_seconds(worker) - started
         sampler.wait()
         charged = charge(out.readlines())
@@ -139,13 +125,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as data_dir:
         redis_server = RedisServer(Path(data_dir), persistent=False)
         redis_server.start()
-        servers = {kind: start(kind, redis_server.url) for kind in kinds}
+        servers = http_bench.start_servers(redis_server.url, 1, framework=True)
         try:
             with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
                 for kind, (_, port) in servers.items():  # warm-up
-                    driver = "service" if kind == "service" else "ceiling"
                     until = time.monotonic() + 2
-                    pool.map(http_bench._client, [(driver, port, until)] * CLIENTS)
+                    pool.map(http_bench._client, [(kind, port, until)] * CLIENTS)
                 for index in range(args.rounds):
                     for kind in kinds if index % 2 == 0 else kinds[::-1]:
                         process, port = servers[kind]
