@@ -1,7 +1,7 @@
 """gunicorn.conf.py's one reach into gevent's internals (the system's poll
 for redis-py's zero-timeout checks), pinned to the version it was written for,
-the worker hook that freezes what the app made at start-up, and the one
-that stops gevent recording how each greenlet was spawned."""
+the worker hook that freezes what the app made at start-up, makes full
+collections rarer, and stops gevent recording how each greenlet was spawned."""
 
 import gc
 import runpy
@@ -23,11 +23,14 @@ def test_the_installed_gevent_is_the_one_the_poll_swap_was_written_for():
 @pytest.fixture
 def worker_hook():
     """gunicorn.conf.py's post_worker_init, with what it changes in this
-    process (the poll, the freeze, gevent's greenlet tree) put back after."""
+    process (the poll, the freeze, the collector's thresholds, gevent's greenlet
+    tree) put back after."""
     patched, tracking = select.poll, gevent.config.track_greenlet_tree
+    thresholds = gc.get_threshold()
     gc.unfreeze()
     yield runpy.run_path(str(GUNICORN_CONF))["post_worker_init"]
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
     select.poll = patched
     gevent.config.track_greenlet_tree = tracking
 
@@ -55,3 +58,11 @@ def test_the_worker_hook_stops_greenlets_recording_how_they_were_spawned(worker_
     spawned = gevent.Greenlet(lambda: None)
     assert spawned.spawning_stack is None
     assert spawned.spawning_greenlet is None
+
+
+def test_the_worker_hook_makes_full_collections_rarer_and_leaves_the_younger_ones(worker_hook):
+    youngest, middle, oldest = gc.get_threshold()
+    worker_hook(None)
+    rarer = runpy.run_path(str(GUNICORN_CONF))["FULL_COLLECTION_AFTER"]
+    assert rarer > oldest
+    assert gc.get_threshold() == (youngest, middle, rarer)
