@@ -1,5 +1,6 @@
 """The scripts under bench/, loaded as modules: tests that hold the service to
-a benchmark's figures measure with the benchmark's own code."""
+a benchmark's figures measure with the benchmark's own code, and a
+benchmark's own helpers are tested as they are."""
 
 import importlib.util
 from pathlib import Path
