@@ -1,6 +1,6 @@
 """The match: seats, status, commands and their events, replay."""
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 from hypothesis import given, settings
@@ -23,11 +23,13 @@ from buttonup.engine import (
     NotYourTurn,
     Options,
     Play,
+    Rematch,
     RematchClosed,
     SeatTaken,
     SeatType,
     Status,
     TimeOut,
+    Visibility,
 )
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.events import (
@@ -155,6 +157,29 @@ def test_commands_carry_every_field_they_do_not_change():
         for item in fields(Match):
             if item.name not in changed:
                 assert getattr(after, item.name) == getattr(before, item.name), item.name
+
+
+def test_the_next_version_names_every_field_and_carries_those_it_does_not_change():
+    """Match._next builds each version field by field. Every field is named
+    here, as carried (with a value other than its default) or as changed by
+    a move: a field added to the match fails this test until it is."""
+    match = replace(
+        started(visibility=Visibility.PUBLIC),
+        clock=None,  # a timed match's clock is tested on its own below
+        ended_at=T0 + 3,  # none while playing; set here only to see it carried
+        rematch=Rematch((R,)),
+    )
+    carried = {
+        name: getattr(match, name)
+        for name in ("id", "created_at", "options", "red", "black", "ended_at", "rematch")
+    }
+    changed = {"version", "updated_at", "game", "end_reason", "clock"}
+    assert {item.name for item in fields(Match)} == set(carried) | changed
+    defaults = {item.name: item.default for item in fields(Match)}
+    assert all(value != defaults[name] for name, value in carried.items())
+    after, _ = match.play(R, match.game.legal_moves()[0], T0 + 7)
+    assert {name: getattr(after, name) for name in carried} == carried
+    assert (after.version, after.updated_at) == (match.version + 1, T0 + 7)
 
 
 def test_the_seed_of_a_match_without_one_is_drawn_and_deals_from_it():
