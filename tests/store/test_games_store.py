@@ -251,10 +251,10 @@ def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store, monkeypatch
     loaded = store.load(match.id)
     turn = match.game.round
     moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
-    monkeypatch.setattr(games_store.secrets, "token_urlsafe", lambda _: "same-commit")
+    monkeypatch.setattr(games_store, "new_commit_id", lambda: "same-commit")
     store.commit(loaded.match, loaded.revision, [moved])
     store.commit(loaded.match, loaded.revision, [moved])  # no VersionConflict
-    monkeypatch.setattr(games_store.secrets, "token_urlsafe", lambda _: "another-one")
+    monkeypatch.setattr(games_store, "new_commit_id", lambda: "another-one")
     with pytest.raises(VersionConflict):
         store.commit(loaded.match, loaded.revision, [moved])
     assert store.load(match.id).match == moved[0]

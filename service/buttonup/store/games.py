@@ -42,7 +42,7 @@ from buttonup.store.errors import (
     VersionConflict,
 )
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
-from buttonup.store.ids import GAME_ID_PATTERN, id_from_digest, token_from_digest
+from buttonup.store.ids import GAME_ID_PATTERN, id_from_digest, new_commit_id, token_from_digest
 from buttonup.store.player_events import (
     RELAY_LUA,
     PlayerEvents,
@@ -573,7 +573,7 @@ class GameStore:
             b"" if revision.upgraded else codec.encode_base(before, whole=True),
             log,
         ]
-        write_id = secrets.token_urlsafe(9)  # tells this commit from any other
+        write_id = new_commit_id()  # tells this commit from any other
         relays = self._relays(before, changes)
         relayed = b""
         if relays and self._player_events.in_commit:

@@ -1,9 +1,11 @@
 """Game ids and seat tokens: random, unguessable; tokens are kept only hashed.
 Those an Idempotency-Key derives (with the deployment's secret) are made from
-a digest in the same shapes."""
+a digest in the same shapes. Commit ids: unique, not secret."""
 
 import base64
 import hashlib
+import itertools
+import os
 import re
 import secrets
 
@@ -37,3 +39,23 @@ def token_from_digest(digest: bytes) -> str:
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class _CommitIds:
+    """Ids that tell one commit from any other: a random prefix drawn once per
+    process, and again in a forked child, then a count. As unique as a random
+    id per commit, without a call for the system's randomness per commit."""
+
+    def __init__(self) -> None:
+        self.renew()
+        os.register_at_fork(after_in_child=self.renew)
+
+    def renew(self) -> None:
+        self._prefix = secrets.token_urlsafe(6)  # 48 bits
+        self._count = itertools.count()  # next() is atomic: threads share it
+
+    def new(self) -> str:
+        return f"{self._prefix}{next(self._count):x}"
+
+
+new_commit_id = _CommitIds().new
