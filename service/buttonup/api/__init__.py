@@ -1,7 +1,10 @@
 """The HTTP API: flask-smorest blueprints, schemas and problem+json errors."""
 
 import json
+import re
+from typing import Any
 
+import orjson
 from flask import Flask, g, request
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
@@ -106,9 +109,27 @@ def check_json_body() -> None:
     if _nested_deeper_than(data, MAX_JSON_DEPTH):
         raise MalformedJson(f"the body nests arrays and objects over {MAX_JSON_DEPTH} deep")
     try:
-        g.json_body = json.loads(data)  # kept for the view's schema (body_parser.JsonBodyParser)
+        g.json_body = parse_json(data)  # kept for the view's schema (body_parser.JsonBodyParser)
     except (ValueError, UnicodeDecodeError) as error:
         raise MalformedJson(f"the body is not valid JSON: {error}") from None
+
+
+# Nineteen digits in a row may be an integer past 64 bits (signed), which
+# orjson reads as a float.
+_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+
+
+def parse_json(data: bytes) -> Any:
+    """A body as the standard json module reads it, in a tenth of its time
+    for the bodies clients send: orjson reads it, unless it is one that
+    orjson refuses or reads otherwise (NaN, integers past 64 bits, UTF-16,
+    a byte order mark, lone surrogates), which the standard module reads."""
+    if _LONG_NUMBER.search(data) is None:
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(data)
 
 
 def _nested_deeper_than(data: bytes, limit: int) -> bool:
