@@ -1,6 +1,10 @@
 """The API's JSON for matches, moves, answers and stream events: the one
 place it is made, as plain dicts in the shapes the schemas document (dumping
-nested schemas on every request costs more than the rest).
+nested schemas on every request costs more than the rest). The engine's
+names (statuses, colours, reasons) are StrEnum members, which are strings
+and which orjson writes as their values: the views put them in as they are,
+since reading an Enum's `.value` is a Python call each time. Dict keys are
+plain strings, as orjson wants them.
 
 A version of a game never changes, so its JSON and its events' frames are
 made once per worker and kept for the next answer or watcher that needs them.
@@ -74,18 +78,18 @@ def game_view(match: Match) -> dict[str, Any]:
     options = match.options
     return {
         "id": match.id,
-        "status": match.status.value,
+        "status": match.status,
         "version": match.version,
         "created_at": timestamp(match.created_at),
         "updated_at": timestamp(match.updated_at),
-        "visibility": options.visibility.value,
+        "visibility": options.visibility,
         "hints": options.hints,
         "target_score": options.target_score,
         "players": players_view(match),
         "score": game.score.to_dict(),
-        "winner": _name(game.winner),
-        "resigned": _name(game.resigned),
-        "end_reason": _name(match.end_reason),
+        "winner": game.winner,
+        "resigned": game.resigned,
+        "end_reason": match.end_reason,
         "clock": clock_view(match),
         "round": {
             "number": current["number"],
@@ -106,7 +110,7 @@ def rematch_view(match: Match) -> dict[str, Any] | None:
     if rematch is None:
         return None
     return {
-        "offered_by": [color.value for color in rematch.offered_by],
+        "offered_by": list(rematch.offered_by),
         "game_id": rematch.game_id,
     }
 
@@ -127,7 +131,7 @@ def clock_view(match: Match) -> dict[str, Any] | None:
     view["remaining_ms"] = {
         color.value: clock.remaining(color, match.updated_at) for color in PLAYERS
     }
-    view["running"] = _name(clock.running)
+    view["running"] = clock.running
     view["deadline"] = timestamp_or_none(clock.deadline)
     return view
 
@@ -186,15 +190,14 @@ def me_view(player: Player) -> dict[str, Any]:
 
 def players_view(match: Match) -> dict[str, Any]:
     return {
-        color.value: {
-            "type": seat.type.value,
+        name: {
+            "type": seat.type,
             "name": seat.name,
             "joined": seat.joined,
-            "level": _name(seat.level),
+            "level": seat.level,
             "player_id": seat.player_id,
         }
-        for color in PLAYERS
-        for seat in (match.seat(color),)
+        for name, seat in (("red", match.red), ("black", match.black))
     }
 
 
@@ -214,7 +217,7 @@ def move_view(moved: Moved) -> dict[str, Any]:
     return {
         "number": outcome.number,
         "round": outcome.round,
-        "player": outcome.player.value,
+        "player": outcome.player,
         "position": outcome.position,
         "extra_turn": outcome.extra_turn,
         "overflow": outcome.overflow,
