@@ -19,7 +19,6 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 import orjson
@@ -55,6 +54,7 @@ from buttonup.store import OutcomeUnknown as StoreOutcomeUnknown
 from buttonup.store import StorageUnavailable as StoreUnavailable
 from buttonup.store.codec import decode_entries
 from buttonup.store.deadlines import Due
+from buttonup.store.errors import ErrorsAs
 from buttonup.store.feed import Subscription, stream_order
 from buttonup.store.players import is_player_key
 from buttonup.store.presence import SeatPresence
@@ -287,7 +287,7 @@ class Games:
         player = self._named_player(credential)
         if player is not None and idempotency is not None:
             idempotency = replace(idempotency, key=f"player\n{player.id}\n{idempotency.key}")
-        with _store_errors():
+        with _STORE_ERRORS:
             if idempotency is not None:
                 earlier = self._format1_create(idempotency)
                 if earlier is not None:
@@ -356,7 +356,7 @@ class Games:
         player_id = player.id if player is not None else None
         if player is not None and name is None:
             name = player.name
-        with _store_errors():
+        with _STORE_ERRORS:
             token = (
                 self._store.idempotent_token(game_id, idempotency.key)
                 if idempotency
@@ -495,7 +495,7 @@ class Games:
     # Players
 
     def create_player(self, name: str | None, idempotency: Idempotency | None) -> NewPlayer:
-        with _store_errors():
+        with _STORE_ERRORS:
             made = self._store.create_player(
                 name,
                 self._clock(),
@@ -509,7 +509,7 @@ class Games:
 
     def player(self, key: str) -> Player:
         """The player whose key this is; Unauthenticated for any other."""
-        with _store_errors():
+        with _STORE_ERRORS:
             player = self._store.authenticate_player(key) if is_player_key(key) else None
         if player is None:
             raise errors.Unauthenticated("a player key is required: POST /v1/players makes one")
@@ -534,7 +534,7 @@ class Games:
     def _my_games(
         self, player: Player, status: Status | None, limit: int, offset: int
     ) -> MyGamesPage:
-        with _store_errors():
+        with _STORE_ERRORS:
             indexed, heard_over = self._store.player_games(player.id)
             ids = indexed
             if status is not Status.FINISHED:  # a finished game stays finished
@@ -554,11 +554,11 @@ class Games:
             if (status is None and match.status is not Status.FINISHED) or match.status is status:
                 mine.append(MyGame(match, color))
         if stale:
-            with _store_errors():
+            with _STORE_ERRORS:
                 self._store.drop_player_games(player.id, stale)
         left = heard_over.difference(indexed)
         if left:
-            with _store_errors():
+            with _STORE_ERRORS:
                 self._store.forget_finished_player_games(player.id, left)
         if status is Status.FINISHED:
             mine.sort(key=lambda item: (-item.match.updated_at, item.match.id))
@@ -585,7 +585,7 @@ class Games:
         every notice since, and no list), then each notice as it is relayed;
         an empty batch when `keepalive_ms` passed with nothing to send."""
         self._catch_up_player(player.id)
-        with _store_errors():
+        with _STORE_ERRORS:
             bounds = self._store.player_events_bounds(player.id)
         first: list[PlayerStreamItem] = []
         if after is not None and _resumable(after, bounds):
@@ -593,7 +593,7 @@ class Games:
         else:  # new, or resumed from before what the stream keeps: the list afresh
             start = bounds[1] if bounds else "0-0"
             first = [MyGamesNow(self._my_games(player, None, MY_GAMES_SHOWN, 0).games, start)]
-        with _store_errors(), self._store.subscribe_player(player.id, start) as feed:
+        with _STORE_ERRORS, self._store.subscribe_player(player.id, start) as feed:
             yield first
             caught_up = time.monotonic()
             while True:
@@ -611,7 +611,7 @@ class Games:
 
     def _catch_up_player(self, player_id: str) -> None:
         """Relay what the player's games did that no process relayed."""
-        with _store_errors():
+        with _STORE_ERRORS:
             ids = self._store.player_game_ids(player_id)
             versions = self._store.versions(ids)
             current = {game_id: v for game_id, v in versions.items() if v is not None}
@@ -645,7 +645,7 @@ class Games:
         or taken out when no clock runs any more."""
         ended = 0
         while True:
-            with _store_errors():
+            with _STORE_ERRORS:
                 due = self._store.claim_due(self._clock(), SWEEP_BATCH, SWEEP_LEASE_MS)
             ended += self._sweep(due)
             if len(due) < SWEEP_BATCH:  # behind: go on at once
@@ -663,7 +663,7 @@ class Games:
             else:
                 deadline = outcome.match.deadline
                 ended += bool(outcome.changes)
-            with _store_errors():
+            with _STORE_ERRORS:
                 self._store.settle_deadline(entry, deadline)
         return ended
 
@@ -695,7 +695,7 @@ class Games:
             for c in PLAYERS:
                 fields[c] = self._store.reply_field(c.value, idempotency.key)
                 earlier.append(self._store.format1_reply_key(game_id, c.value, idempotency.key))
-        with _store_errors():
+        with _STORE_ERRORS:
             # With a key, the stored replies must be read with the match.
             cached = None if idempotency else self._store.cached(game_id)
             for _ in range(MAX_ATTEMPTS):
@@ -811,11 +811,11 @@ class Games:
 
     def ping(self) -> None:
         """StorageUnavailable unless the store answers."""
-        with _store_errors():
+        with _STORE_ERRORS:
             self._store.ping()
 
     def get(self, game_id: str) -> Match:
-        with _store_errors():
+        with _STORE_ERRORS:
             match = self._store.load(game_id).match
         return self._in_time(match)
 
@@ -827,22 +827,22 @@ class Games:
 
     def presence(self, game_id: str) -> dict[Color, SeatPresence]:
         """Which seats have a stream open (GameNotFound for no game)."""
-        with _store_errors():
+        with _STORE_ERRORS:
             self._store.load(game_id)
             return self._store.presence(game_id)
 
     def beat(self) -> None:
-        with _store_errors():
+        with _STORE_ERRORS:
             self._store.beat()
 
     def leave(self) -> None:
-        with _store_errors():
+        with _STORE_ERRORS:
             self._store.leave()
 
     def moves(self, game_id: str, start: int = 0, count: int | None = None) -> tuple[list, bool]:
         """Moves start .. start+count-1 (0-based; all of them by default), each
         a Moved event or a format-1 document, and whether more follow."""
-        with _store_errors():
+        with _STORE_ERRORS:
             every = self._timeline(game_id).moves()
         if count is None:
             return every[start:], False
@@ -853,7 +853,7 @@ class Games:
         listed: list[tuple[Match, float]] = []
         stale: list[str] = []
         cursor = after
-        with _store_errors():
+        with _STORE_ERRORS:
             while len(listed) <= limit:
                 candidates = self._store.lobby_candidates(cursor, limit + 1 - len(listed))
                 if not candidates:
@@ -875,7 +875,7 @@ class Games:
     def analysis(self, game_id: str) -> GameAnalysis:
         """Perfect play for the round in place, and a review of each finished round."""
         match = self.get(game_id)
-        with _store_errors():
+        with _STORE_ERRORS:
             match.require_analysis_open()
             moves = self._timeline(game_id).moves()
         by_round: dict[int, list[PlayedMove]] = {}
@@ -917,7 +917,7 @@ class Games:
         the rematch is made or its window closed. With a seat's token, the seat is connected
         while the stream is open. Raises GameNotFound (and NotSeated for a
         token of no seat) now, not once iterated."""
-        with _store_errors():
+        with _STORE_ERRORS:
             match, last_id = self._store.snapshot(game_id)
             if match.ran_out(self._clock()) is not None:
                 self.expire(game_id)
@@ -940,7 +940,7 @@ class Games:
         first: list[StreamItem] = []
         resumed = after is not None and after <= match.version
         if resumed and after < match.version:  # type: ignore[operator]
-            with _store_errors():
+            with _STORE_ERRORS:
                 first = self._past(game_id, after, match.version)[0]  # type: ignore[arg-type]
             resumed = _every_version(first, after + 1, match.version)  # type: ignore[operator]
         if not resumed:
@@ -953,7 +953,7 @@ class Games:
                 return
         if self._done(match):
             return  # resumed after its last event: nothing more will come
-        with _store_errors(), self._store.subscribe(game_id, last_id) as feed:
+        with _STORE_ERRORS, self._store.subscribe(game_id, last_id) as feed:
             connection = self._store.connect_seat(game_id, seat) if seat is not None else None
             try:
                 yield from self._changes(match, first, feed, keepalive_ms)
@@ -1107,14 +1107,9 @@ class _Timelines:
         return timeline
 
 
-@contextmanager
-def _store_errors() -> Iterator[None]:
-    """Storage's errors as the use cases' own: the API never sees the store."""
-    try:
-        yield
-    except StoredGameNotFound as error:
-        raise errors.GameNotFound(f"no game {error}") from error
-    except StoreUnavailable as error:
-        raise errors.StorageUnavailable(str(error)) from error
-    except StoreOutcomeUnknown as error:
-        raise errors.OutcomeUnknown(str(error)) from error
+# Storage's errors as the use cases' own: the API never sees the store.
+_STORE_ERRORS = ErrorsAs(
+    (StoredGameNotFound, lambda error: errors.GameNotFound(f"no game {error}")),
+    (StoreUnavailable, lambda error: errors.StorageUnavailable(str(error))),
+    (StoreOutcomeUnknown, lambda error: errors.OutcomeUnknown(str(error))),
+)
