@@ -122,12 +122,12 @@ def clock_view(match: Match) -> dict[str, Any] | None:
     settings = clock.settings
     if settings.type is ClockType.FISCHER:
         view: dict[str, Any] = {
-            "type": settings.type.value,
+            "type": settings.type,
             "initial_seconds": settings.initial_seconds,
             "increment_seconds": settings.increment_seconds,
         }
     else:
-        view = {"type": settings.type.value, "seconds": settings.seconds}
+        view = {"type": settings.type, "seconds": settings.seconds}
     view["remaining_ms"] = {
         color.value: clock.remaining(color, match.updated_at) for color in PLAYERS
     }
@@ -150,14 +150,14 @@ def my_game_view(item: MyGame) -> dict[str, Any]:
     match = item.match
     return {
         "id": match.id,
-        "status": match.status.value,
-        "color": item.color.value,
+        "status": match.status,
+        "color": item.color,
         "my_turn": item.my_turn,
         "deadline": timestamp_or_none(match.deadline),
         "opponent": players_view(match)[opponent(item.color).value],
         "score": match.game.score.to_dict(),
-        "winner": _name(match.game.winner),
-        "end_reason": _name(match.end_reason),
+        "winner": match.game.winner,
+        "end_reason": match.end_reason,
         "updated_at": timestamp(match.updated_at),
     }
 
@@ -166,7 +166,7 @@ def notice_view(notice: Notice) -> dict[str, Any]:
     """What a player's stream says of a notice."""
     name = notice.name
     if name is PlayerEventName.GAME_STARTED:
-        return {"game_id": notice.game_id, "color": notice.color.value, "version": notice.version}
+        return {"game_id": notice.game_id, "color": notice.color, "version": notice.version}
     if name is PlayerEventName.YOUR_TURN:
         return {
             "game_id": notice.game_id,
@@ -176,11 +176,11 @@ def notice_view(notice: Notice) -> dict[str, Any]:
     if name is PlayerEventName.GAME_OVER:
         return {
             "game_id": notice.game_id,
-            "winner": _name(notice.winner),
-            "end_reason": _name(notice.end_reason),
+            "winner": notice.winner,
+            "end_reason": notice.end_reason,
         }
     if name is PlayerEventName.REMATCH_OFFERED:
-        return {"game_id": notice.game_id, "by": _name(notice.by)}
+        return {"game_id": notice.game_id, "by": notice.by}
     return {"game_id": notice.game_id, "next_game_id": notice.next_game_id}
 
 
@@ -207,7 +207,7 @@ def summary_view(match: Match) -> dict[str, Any]:
         "id": match.id,
         "created_at": timestamp(match.created_at),
         "target_score": match.options.target_score,
-        "open_seats": [color.value for color in match.open_seats],
+        "open_seats": list(match.open_seats),
         "players": players_view(match),
     }
 
@@ -228,10 +228,6 @@ def move_view(moved: Moved) -> dict[str, Any]:
 
 def to_json(document: Any) -> str:
     return orjson.dumps(document).decode()
-
-
-def _name(value: Any) -> str | None:
-    return value.value if value is not None else None
 
 
 def _moves(outcome: Outcome, skip: int = 0) -> list[dict[str, Any]]:
@@ -267,7 +263,7 @@ class Codec:
     def seated(self, seated: Seated) -> str:
         """A join's answer: the seat, its token, the bots' first moves, the game."""
         body = {
-            "color": seated.color.value,
+            "color": seated.color,
             "token": seated.token,
             "bot_moves": _moves(seated.outcome),
         }
@@ -319,7 +315,7 @@ class Codec:
         if isinstance(event, Rematched):
             return b'{"game_id":' + orjson.dumps(event.game_id) + b',"game":' + game + b"}"
         if isinstance(event, Joined | Resigned | Aborted | TimedOut | Abandoned | RematchOffered):
-            color = orjson.dumps(_name(event.color))
+            color = orjson.dumps(event.color)
             return b'{"color":' + color + b',"game":' + game + b"}"
         if isinstance(event, GameOver):
             return game
