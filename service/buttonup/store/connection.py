@@ -10,11 +10,15 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisClusterException
 from redis.retry import Retry
 
+from buttonup.store.errors import ErrorsAs, StorageUnavailable
+
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
 Client = redis.Redis | redis.RedisCluster
 # What a call to either client may raise when Redis is unreachable or refuses.
 REDIS_ERRORS = (redis.RedisError, RedisClusterException)
+# Those errors as the store's own, around every call the store makes.
+STORAGE_ERRORS = ErrorsAs((REDIS_ERRORS, lambda error: StorageUnavailable(str(error))))
 
 
 def is_cluster_url(url: str) -> bool:

@@ -27,7 +27,7 @@ from typing import Any
 
 import redis
 
-from buttonup.store.connection import REDIS_ERRORS
+from buttonup.store.connection import REDIS_ERRORS, STORAGE_ERRORS
 from buttonup.store.errors import StorageUnavailable
 
 # How long one read waits for events before it is sent again; below the
@@ -383,8 +383,6 @@ class EventFeed:
         )
 
     def _read_range(self, key: str, after_id: str, until_id: str) -> list[StoredEvent]:
-        try:
+        with STORAGE_ERRORS:
             entries = self._regular.xrange(key, f"({after_id}", until_id)
-        except REDIS_ERRORS as error:
-            raise StorageUnavailable(str(error)) from error
         return [stored_event(entry) for entry in entries]

@@ -33,10 +33,9 @@ from buttonup.engine import PLAYERS, Color, Match, RulesError
 from buttonup.engine.match import Action, Change
 from buttonup.engine.player import Notice, Player, notices
 from buttonup.store import codec
-from buttonup.store.connection import REDIS_ERRORS, Client
+from buttonup.store.connection import REDIS_ERRORS, STORAGE_ERRORS, Client
 from buttonup.store.deadlines import DeadlineIndex, Due
 from buttonup.store.errors import (
-    ErrorsAs,
     GameNotFound,
     OutcomeUnknown,
     StorageUnavailable,
@@ -365,7 +364,7 @@ class GameStore:
         return f"{scope}:{base64.urlsafe_b64encode(digest).decode()}"
 
     def ping(self) -> None:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._redis.ping()
 
     def idempotent_game_id(self, idempotency_key: str) -> str:
@@ -390,7 +389,7 @@ class GameStore:
     def _keyed_digest(self, message: bytes) -> bytes:
         # Read each time, not kept: were the secret lost (a flushed Redis),
         # processes holding the old one would derive other ids than the rest.
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             pipe = self._redis.pipeline(transaction=False)
             pipe.set(ID_SECRET_KEY, secrets.token_bytes(32), nx=True)
             pipe.get(ID_SECRET_KEY)
@@ -401,7 +400,7 @@ class GameStore:
         """What format 1 kept (for a day) for a create with this key, while its
         game exists: a JSON document of the first answer."""
         digest = hashlib.sha256(idempotency_key.encode()).hexdigest()
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return _text(self._redis.get(f"buttonup:create-reply:{{{digest}}}"))
 
     def create(self, match: Match, changes: Sequence[Change] = (), reply: str = "") -> str | None:
@@ -412,7 +411,7 @@ class GameStore:
         log = "".join(_entries(match, changes))
         base = codec.encode_base(match)
         keys = [self.game_key(match.id)]
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._expect_deadline(match, changes[-1][0] if changes else match)
             self._index_players(match, changes[-1][0] if changes else match)
             deadline = self._write_deadline()
@@ -459,7 +458,7 @@ class GameStore:
         head of its stored form alone: nothing is decoded or replayed."""
         if not game_ids:
             return {}
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             pipe = self._redis.pipeline(transaction=False)
             for game_id in game_ids:
                 pipe.getrange(self.game_key(game_id), 0, 40)
@@ -517,7 +516,7 @@ class GameStore:
         keys += [self.replies_key(game_id)] * len(reply_fields)
         keys += extra
         args = [known_version, known_length, "1" if with_last_id else "", *reply_fields]
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             found = self._read(keys=keys, args=args)
         if found[0] is None:
             raise GameNotFound(game_id)
@@ -580,7 +579,7 @@ class GameStore:
         if relays and self._player_events.in_commit:
             player_keys, relayed = self._player_events.payload(relays)
             keys += player_keys
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._expect_deadline(before, after)
             self._index_players(before, after)
             deadline = self._write_deadline()
@@ -646,7 +645,7 @@ class GameStore:
             return
         game_id, version = relays[0].game_id, relays[0].last
         try:
-            with _STORAGE_ERRORS:
+            with STORAGE_ERRORS:
                 gaps = self._player_events.relay(relays)
             for gap in gaps:
                 self.catch_up_player(gap.player_id, {game_id: version})
@@ -657,7 +656,7 @@ class GameStore:
         """Relay what the player has not heard of these games (by their
         current version), rebuilt from each game's log: versions another
         process committed and had not relayed yet, or never will."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             relayed = self._player_events.relayed(player_id)
         for game_id, version in versions.items():
             for _ in range(RELAY_ATTEMPTS):
@@ -676,7 +675,7 @@ class GameStore:
                 else:
                     offset = since - history.base.version
                     heard = notices(matches[offset], changes[offset:]).get(player_id, [])
-                with _STORAGE_ERRORS:
+                with STORAGE_ERRORS:
                     gaps = self._player_events.relay(
                         [Relay(player_id, game_id, since + 1, current, heard)]
                     )
@@ -685,7 +684,7 @@ class GameStore:
                     relayed = self._player_events.relayed(player_id)
 
     def player_events_bounds(self, player_id: str) -> tuple[str, str] | None:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._player_events.bounds(player_id)
 
     @contextmanager
@@ -693,7 +692,7 @@ class GameStore:
         """The player's stream entries after the id `after_id`, as they come,
         on this process's players' feed (read as its doorbell rings, on one
         Redis; with the slot's other player streams, on a cluster)."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             subscription = self._player_feed.subscribe(events_key(player_id), after_id)
         try:
             yield subscription
@@ -705,35 +704,35 @@ class GameStore:
         return decode_notice(stored.version, stored.name or "", stored.data or "{}")
 
     def player_game_ids(self, player_id: str) -> list[str]:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._player_games.ids(player_id)
 
     def player_games(self, player_id: str) -> tuple[list[str], set[str]]:
         """The player's index, newest seat first, and the games in it or once
         in it whose end the player has heard (store.player_games)."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._player_games.listed(player_id)
 
     def drop_player_games(self, player_id: str, game_ids: list[str]) -> None:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._player_games.drop(player_id, game_ids)
 
     def forget_finished_player_games(self, player_id: str, game_ids: set[str]) -> None:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._player_games.forget_finished(player_id, game_ids)
 
     def claim_due(self, now: int, count: int, lease_ms: int) -> list[Due]:
         """Games whose clock may have run out by `now`, leased to this caller."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._deadlines.claim_due(now, count, lease_ms)
 
     def settle_deadline(self, due: Due, deadline: int | None) -> bool:
         """The index's entry for a claimed game where the game now says."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._deadlines.settle(due, deadline)
 
     def deadline_entries(self) -> Sequence[tuple[str, int]]:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._deadlines.entries()
 
     # Writes that Redis may have run without answering: each carries a
@@ -782,7 +781,7 @@ class GameStore:
         """Everything that rebuilds the game's versions, in one round trip."""
         if not GAME_ID_PATTERN.match(game_id):
             raise GameNotFound(game_id)
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             found = self._history(keys=[self.game_key(game_id), self.moves_key(game_id)])
         if found[0] is None:
             raise GameNotFound(game_id)
@@ -796,7 +795,7 @@ class GameStore:
 
     def earlier_events(self, game_id: str) -> list[StoredEvent]:
         """The format-1 events its stream still holds (a game begun before format 2)."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             entries = self._redis.xrange(self.events_key(game_id), "-", "+")
         return [
             event
@@ -809,42 +808,42 @@ class GameStore:
     def create_player(
         self, name: str | None, now: int, idempotency: tuple[str, str] | None
     ) -> tuple[Player, str, str | None]:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._players.create(name, now, idempotency)
 
     def authenticate_player(self, key: str) -> Player | None:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._players.authenticate(key)
 
     # Presence: which seats have a stream open (store.presence).
 
     def connect_seat(self, game_id: str, color: Color) -> str:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._presence.connect(game_id, color)
 
     def disconnect_seat(self, game_id: str, color: Color, connection: str) -> None:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._presence.disconnect(game_id, color, connection)
 
     def presence(self, game_id: str) -> dict[Color, SeatPresence]:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             return self._presence.read(game_id)
 
     def beat(self) -> None:
         """This process is alive; dead ones' connections are let go."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._presence.beat()
 
     def leave(self) -> None:
         """This process stops: its connections are let go now."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             self._presence.leave()
 
     @contextmanager
     def subscribe(self, game_id: str, after_id: str) -> Iterator[Subscription]:
         """The game's stream entries after the id `after_id`, as they come,
         read together with every other stream this process watches."""
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             subscription = self._feed.subscribe(self.events_key(game_id), after_id)
         try:
             yield subscription
@@ -857,7 +856,7 @@ class GameStore:
     LOBBY_KEY = "buttonup:lobby"
 
     def list_publicly(self, game_id: str, created_us: int) -> None:
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             pipe = self._redis.pipeline(transaction=False)
             # nx: listing again (a replayed create) keeps the game's place.
             pipe.zadd(self.LOBBY_KEY, {game_id: created_us}, nx=True)
@@ -868,7 +867,7 @@ class GameStore:
 
     def unlist(self, game_ids: Sequence[str]) -> None:
         if game_ids:
-            with _STORAGE_ERRORS:
+            with STORAGE_ERRORS:
                 self._redis.zrem(self.LOBBY_KEY, *game_ids)
 
     def lobby_candidates(
@@ -876,7 +875,7 @@ class GameStore:
     ) -> list[tuple[str, float]]:
         """Up to `count` entries after `below` (score, id), newest first."""
         top = "+inf" if below is None else below[0]
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             # Ties on the score come back in descending id order, as the cursor expects.
             entries = self._redis.zrevrangebyscore(
                 self.LOBBY_KEY, top, "-inf", start=0, num=count + 64, withscores=True
@@ -899,7 +898,7 @@ class GameStore:
             version, length = (known[0].version, known[1].log_length) if known else (-1, -1)
             keys = [self.game_key(game_id), self.events_key(game_id)]
             calls.append((keys, [version, length, ""]))
-        with _STORAGE_ERRORS:
+        with STORAGE_ERRORS:
             answers = self._read.many(calls)
         found: dict[str, Match | None] = {}
         for game_id, answer in zip(game_ids, answers, strict=True):
@@ -1002,7 +1001,3 @@ class RecentMatches:
             self._matches.move_to_end(match.id)
             if len(self._matches) > self._capacity:
                 self._matches.popitem(last=False)
-
-
-# Redis's errors as the store's own.
-_STORAGE_ERRORS = ErrorsAs((REDIS_ERRORS, lambda error: StorageUnavailable(str(error))))
