@@ -190,14 +190,15 @@ def me_view(player: Player) -> dict[str, Any]:
 
 def players_view(match: Match) -> dict[str, Any]:
     return {
-        name: {
+        color.value: {
             "type": seat.type,
             "name": seat.name,
             "joined": seat.joined,
             "level": seat.level,
             "player_id": seat.player_id,
         }
-        for name, seat in (("red", match.red), ("black", match.black))
+        for color in PLAYERS
+        for seat in (match.seat(color),)
     }
 
 
