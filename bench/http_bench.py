@@ -10,6 +10,13 @@ Medians and ratios are reported, and the CPU per move of the server, Redis
 and the benchmark's own clients (all on the same two cores).
 
     .venv/bin/python bench/http_bench.py [--rounds 9] [--seconds 3] [--workers 2] [--framework]
+                                         [--runs 3]
+
+With --runs N the whole benchmark runs N times, each with servers of its own,
+and the ratios are also given over all N runs: the median of every paired
+round of every run, and the median of the runs' own figures. The machine's
+state moves from one minute to the next and takes the ratio with it (README,
+"Benchmark"), so one run says little.
 
 With --framework a third server joins the alternation: the same GET + SET
 behind the framework layers the service's views sit behind (flask-smorest,
@@ -284,13 +291,40 @@ def run_at(workers: int, rounds: int, seconds: float, framework: bool = False) -
         kind: {key: statistics.median(r[key] for r in results) for key in results[0]}
         for kind, results in runs.items()
     }
-    found = {"median": median, **ratios(runs, median, "service", "ceiling")}
+    found = {
+        "median": median,
+        **ratios(runs, median, "service", "ceiling"),
+        "paired": paired_rounds(runs, "service", "ceiling"),
+    }
     if framework:
         found["framework"] = {
             "service": ratios(runs, median, "service", "framework"),
             "ceiling": ratios(runs, median, "framework", "ceiling"),
         }
     return found
+
+
+def paired_rounds(
+    runs: dict[str, list[dict[str, float]]], kind: str, against: str
+) -> list[tuple[float, float]]:
+    """`kind`'s moves/s and p99 over `against`'s, round by round."""
+    return [
+        (s["per_second"] / c["per_second"], s["p99_ms"] / c["p99_ms"])
+        for s, c in zip(runs[kind], runs[against], strict=True)
+    ]
+
+
+def over_runs(results: list[dict]) -> dict[str, float]:
+    """The service's ratios over several runs of `run_at`: the median of all
+    their paired rounds together, and the median of each run's own median of
+    rounds."""
+    pairs = [pair for result in results for pair in result["paired"]]
+    return {
+        "pooled_rate": statistics.median(rate for rate, _ in pairs),
+        "pooled_p99": statistics.median(p99 for _, p99 in pairs),
+        "runs_rate": statistics.median(result["paired_rate"] for result in results),
+        "runs_p99": statistics.median(result["paired_p99"] for result in results),
+    }
 
 
 def ratios(
@@ -300,12 +334,12 @@ def ratios(
     against: str,
 ) -> dict[str, float]:
     """`kind`'s moves/s and p99 over `against`'s: of the medians, and the median of rounds."""
-    pairs = list(zip(runs[kind], runs[against], strict=True))
+    pairs = paired_rounds(runs, kind, against)
     return {
         "ratio_rate": median[kind]["per_second"] / median[against]["per_second"],
         "ratio_p99": median[kind]["p99_ms"] / median[against]["p99_ms"],
-        "paired_rate": statistics.median(s["per_second"] / c["per_second"] for s, c in pairs),
-        "paired_p99": statistics.median(s["p99_ms"] / c["p99_ms"] for s, c in pairs),
+        "paired_rate": statistics.median(rate for rate, _ in pairs),
+        "paired_p99": statistics.median(p99 for _, p99 in pairs),
     }
 
 
@@ -320,12 +354,46 @@ def main() -> int:
         help="also measure the ceiling's Redis work behind flask-smorest and a body schema",
     )
     parser.add_argument(
+        "--runs", type=int, default=1, help="run it all this many times and pool the rounds"
+    )
+    parser.add_argument(
         "--sweep",
         default="",
         help="also measure at these worker counts, e.g. 1,2,4 (each against its own ceiling)",
     )
     args = parser.parse_args()
-    result = run_at(args.workers, args.rounds, args.seconds, args.framework)
+    results = []
+    for run in range(args.runs):
+        if args.runs > 1:
+            print(f"\nrun {run + 1} of {args.runs}")
+        results.append(run_at(args.workers, args.rounds, args.seconds, args.framework))
+        print_result(results[-1], args.framework)
+    if args.runs > 1:
+        pooled = over_runs(results)
+        print(f"\nover {args.runs} runs (each run's median of rounds, then all rounds pooled):")
+        print(
+            "moves/s ratio service/ceiling: "
+            + ", ".join(f"{result['paired_rate']:.2f}" for result in results)
+            + f"; median {pooled['runs_rate']:.2f}; pooled rounds {pooled['pooled_rate']:.2f}"
+        )
+        print(
+            "p99 ratio service/ceiling:     "
+            + ", ".join(f"{result['paired_p99']:.2f}" for result in results)
+            + f"; median {pooled['runs_p99']:.2f}; pooled rounds {pooled['pooled_p99']:.2f}"
+        )
+    if args.sweep:
+        sweep = {n: run_at(n, 3, args.seconds) for n in map(int, args.sweep.split(","))}
+        print("\nworkers  service moves/s  ceiling req/s  ratio (median of rounds)")
+        for workers, found in sweep.items():
+            m = found["median"]
+            print(
+                f"{workers:7} {m['service']['per_second']:16.0f} "
+                f"{m['ceiling']['per_second']:14.0f} {found['paired_rate']:8.2f}"
+            )
+    return 0
+
+
+def print_result(result: dict, framework: bool) -> None:
     print()
     print("median      per second   p50 ms   p99 ms   CPU us/move: server  redis  clients")
     for kind in result["median"]:
@@ -342,7 +410,7 @@ def main() -> int:
         f"p99 ratio service/ceiling:     {result['ratio_p99']:.2f} of medians, "
         f"{result['paired_p99']:.2f} median of rounds (target <= 1.50)"
     )
-    if args.framework:
+    if framework:
         for label, found in (
             ("service/framework", result["framework"]["service"]),
             ("framework/ceiling", result["framework"]["ceiling"]),
@@ -352,16 +420,6 @@ def main() -> int:
                 f"{found['paired_rate']:.2f} median of rounds; p99 {found['ratio_p99']:.2f}, "
                 f"{found['paired_p99']:.2f}"
             )
-    if args.sweep:
-        sweep = {n: run_at(n, 3, args.seconds) for n in map(int, args.sweep.split(","))}
-        print("\nworkers  service moves/s  ceiling req/s  ratio (median of rounds)")
-        for workers, found in sweep.items():
-            m = found["median"]
-            print(
-                f"{workers:7} {m['service']['per_second']:16.0f} "
-                f"{m['ceiling']['per_second']:14.0f} {found['paired_rate']:8.2f}"
-            )
-    return 0
 
 
 if __name__ == "__main__":
