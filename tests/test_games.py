@@ -99,19 +99,21 @@ def test_if_match_pins_the_version_and_a_lost_race_is_not_retried(games, redis_s
 def test_an_idempotent_retry_replays_the_first_outcome_and_applies_nothing(games, redis_server):
     game_id, tokens = started(games)
     position = games.get(game_id).game.legal_moves()[0]
-    key = Idempotency("move-1", f'{{"position": {position}}}')
+    body = f'{{"position": {position}}}'
+    key = Idempotency("move-1", f"POST moves {game_id}\n{body}", body)
     first = games.play(game_id, tokens[Color.RED], position, idempotency=key)
     again = process(redis_server).play(game_id, tokens[Color.RED], position, idempotency=key)
     assert again.replayed and not first.replayed
     assert (again.match, again.changes) == (first.match, first.changes)
     assert games.get(game_id).version == first.match.version
     with pytest.raises(errors.IdempotencyKeyReused):
-        games.play(game_id, tokens[Color.RED], position, idempotency=Idempotency("move-1", "{}"))
+        other = Idempotency("move-1", "POST moves\n{}", "{}")
+        games.play(game_id, tokens[Color.RED], position, idempotency=other)
 
 
 def test_an_idempotent_create_replays_its_game(games, redis_server):
     new = NewGame(Options(seed=1), bots={Color.RED: BotLevel.RANDOM, Color.BLACK: BotLevel.GREEDY})
-    key = Idempotency("create-1", "{}")
+    key = Idempotency("create-the-first-game", "POST games\n{}", "{}")
     first = games.create(new, key)
     again = process(redis_server).create(new, key)
     assert again.replayed and again.match == first.match

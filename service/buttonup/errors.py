@@ -32,7 +32,11 @@ class VersionMismatch(GameError):
 
 
 class IdempotencyKeyReused(GameError):
-    """The Idempotency-Key was first used with another body."""
+    """The Idempotency-Key was first used with another request."""
+
+
+class InvalidIdempotencyKey(GameError):
+    """An Idempotency-Key too short for a scope that no secret guards."""
 
 
 class ConcurrentUpdate(GameError):

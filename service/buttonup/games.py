@@ -19,7 +19,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import orjson
 
@@ -28,7 +28,6 @@ from buttonup.engine import (
     PLAYERS,
     BotLevel,
     Color,
-    GameFull,
     Match,
     NotSeated,
     Options,
@@ -56,11 +55,17 @@ from buttonup.store.codec import decode_entries
 from buttonup.store.deadlines import Due
 from buttonup.store.errors import ErrorsAs
 from buttonup.store.feed import Subscription, stream_order
-from buttonup.store.players import is_player_key
+from buttonup.store.players import is_player_key, player_key_of
 from buttonup.store.presence import SeatPresence
 
 MAX_ATTEMPTS = 8
 JOIN = "join"  # the scope of a join's Idempotency-Key (a move's is its seat)
+CREATE = "create"  # of a create's (a player's own, when a player key is sent)
+PLAYER = "player"  # of a player's creation
+# An Idempotency-Key that no secret scopes (creating a player, or a game or a
+# seat without a player key) is at least this long: it is all that stands
+# between another client and the first answer, the secret it carries included.
+UNSCOPED_KEY_MIN_LENGTH = 16
 log = logging.getLogger(__name__)
 CREATED = "created"  # what the observer hears of a new game, before its events' names
 # Told what each committed change did: CREATED, then its events' names.
@@ -93,11 +98,14 @@ class NewGame:
 @dataclass(frozen=True, slots=True)
 class Idempotency:
     key: str
-    fingerprint: str  # of the request body, canonical form
+    # The whole request, canonical: method, route, its parameters and body. A
+    # retry must repeat it all; the seat or player is the key's scope.
+    request: str
+    body: str  # the body alone, canonical: what replies of format 1 compared
 
     @property
     def digest(self) -> str:
-        raw = hashlib.sha256(self.fingerprint.encode()).digest()[:12]
+        raw = hashlib.sha256(self.request.encode()).digest()[:12]
         return base64.urlsafe_b64encode(raw).decode()
 
 
@@ -112,6 +120,8 @@ class Outcome:
     replayed: bool = False
     # The first answer's body itself, when format 1 kept it (before an upgrade).
     stored_body: str | None = None
+    # A replay's: the secret the first answer handed out, sealed (store.idempotency).
+    sealed: str = ""
 
     @property
     def events(self) -> list[Event]:
@@ -283,26 +293,34 @@ class Games:
         self, new: NewGame, idempotency: Idempotency | None, credential: str | None = None
     ) -> Outcome:
         """With a player's key as `credential`, the Idempotency-Key is the
-        player's own: another player's same key makes another game."""
+        player's own: another player's same key makes another game. A retry
+        within the idempotency TTL gets the game its key reserved."""
+        _long_enough(idempotency, credential)
         player = self._named_player(credential)
-        if player is not None and idempotency is not None:
-            idempotency = replace(idempotency, key=f"player\n{player.id}\n{idempotency.key}")
+        game_id = new_game_id()
         with _STORE_ERRORS:
             if idempotency is not None:
-                earlier = self._format1_create(idempotency)
+                format1_key = (
+                    f"player\n{player.id}\n{idempotency.key}" if player else idempotency.key
+                )
+                earlier = self._format1_create(format1_key, idempotency)
                 if earlier is not None:
                     return earlier
-            game_id = (
-                self._store.idempotent_game_id(idempotency.key) if idempotency else new_game_id()
-            )
+                scope = f"{CREATE}\n{player.id}" if player else CREATE
+                reserved = self._store.reserve(
+                    scope, idempotency.key, f"{idempotency.digest} {game_id}"
+                )
+                if reserved is not None:  # the key's first request's game
+                    digest, game_id = reserved.split(" ")
+                    _same_request(digest == idempotency.digest)
             now = self._clock()
             match = Match.new(game_id, new.options, now, new.bots)
             changes = self._bots_reply(match, now)
             after = changes[-1][0] if changes else match
             reply = f"{idempotency.digest}:{after.version}" if idempotency else ""
             prior = self._store.create(match, changes, reply)
-            # Without a key the id is random: a game already there is this very
-            # create, sent again by a cluster client's retry.
+            # Without a key, a game already there is this very create, sent
+            # again by a cluster client's retry.
             if prior is not None and idempotency is not None:
                 return self._replay_create(game_id, prior, idempotency)
             outcome = Outcome(after, changes)
@@ -321,11 +339,10 @@ class Games:
             except StoreUnavailable:
                 log.warning("game %s was created but not listed in the lobby", match.id)
 
-    def _format1_create(self, idempotency: Idempotency) -> Outcome | None:
-        """A create first answered before the upgrade to format 2 (whose game
-        ids were not derived from the key) replays that answer while its game
-        exists."""
-        stored = self._store.format1_create_reply(idempotency.key)
+    def _format1_create(self, key: str, idempotency: Idempotency) -> Outcome | None:
+        """A create first answered before the upgrade to format 2 replays that
+        answer while its game exists."""
+        stored = self._store.format1_create_reply(key)
         if stored is None:
             return None
         first = orjson.loads(stored)
@@ -333,7 +350,7 @@ class Games:
             match = self._store.load(first["game_id"]).match
         except StoredGameNotFound:
             return None
-        _same_body(first["fingerprint"] == idempotency.fingerprint)
+        _same_request(first["fingerprint"] == idempotency.body)
         return Outcome(match, [], replayed=True, stored_body=first["body"])
 
     def join(
@@ -345,7 +362,10 @@ class Games:
         credential: str | None = None,
     ) -> Seated:
         """Take a seat; with a player's key as `credential`, for that player
-        (named as the player is, unless `name` says otherwise)."""
+        (named as the player is, unless `name` says otherwise). The seat's
+        token is random; a retry within the idempotency TTL gets it again,
+        opened from the seal its first answer kept with the key."""
+        _long_enough(idempotency, credential)
         # A bad credential is told once the game is found: a 404 comes first.
         refusal: errors.Unauthenticated | None = None
         player = None
@@ -356,12 +376,11 @@ class Games:
         player_id = player.id if player is not None else None
         if player is not None and name is None:
             name = player.name
+        token = new_token()
+        scope = f"{JOIN}-{player_id}" if player_id else JOIN
+        context = f"{game_id}\n{scope}\n{idempotency.key}" if idempotency else ""
         with _STORE_ERRORS:
-            token = (
-                self._store.idempotent_token(game_id, idempotency.key)
-                if idempotency
-                else new_token()
-            )
+            sealed = self._store.seal(token, context) if idempotency else ""
         token_sha256 = hash_token(token)
 
         def take_seat(match: Match, _: Color | None, now: int) -> Change:
@@ -369,17 +388,14 @@ class Games:
                 raise refusal
             return match.join(color, name, token_sha256, now, player_id)
 
-        try:
-            outcome = self._run(game_id, take_seat, idempotency=idempotency, reply_scope=JOIN)
-        except (SeatTaken, GameFull):
-            # A retry whose first answer is no longer kept: the seat is still its own.
-            if idempotency is None:
-                raise
-            match = self.get(game_id)
-            chosen = next((c for c in PLAYERS if match.seat(c).token_sha256 == token_sha256), None)
-            if chosen is None:
-                raise
-            return Seated(Outcome(match, [], replayed=True), chosen, token)
+        outcome = self._run(
+            game_id, take_seat, idempotency=idempotency, reply_scope=scope, sealed=sealed
+        )
+        if outcome.replayed:
+            if not outcome.sealed:  # kept by an earlier release, without its token
+                raise SeatTaken("the seat this Idempotency-Key took is taken: by its first answer")
+            token = self._store.unseal(outcome.sealed, context)
+            token_sha256 = hash_token(token)
         after = outcome.match
         if after.options.visibility is Visibility.PUBLIC and after.status is not Status.WAITING:
             try:
@@ -450,7 +466,8 @@ class Games:
         """A seat of a finished game asks for another (Match.request_rematch).
         The first to ask offers; once both have (or at once, against a bot),
         the next game is made, its seats reserved for the old ones, and each
-        asker gets its own seat and token there, the same each time it asks.
+        asker takes its own seat there and gets its token, the same each time
+        it asks: the next game starts (and its clock with it) once both have.
         The next game's id and tokens are derived from the old game's id with
         the deployment's secret: every retry and every replica makes the same
         game, and no token is kept."""
@@ -476,36 +493,44 @@ class Games:
         if old.rematch is None or old.rematch.game_id is None:
             return RematchOffered(outcome, old.rematch.offered_by if old.rematch else ())
         new_color = opponent(asker[0])
-        return Seated(
-            Outcome(self.get(old.rematch.game_id), []),
-            new_color,
-            self._store.rematch_token(old.rematch.game_id, new_color),
-        )
+        token = self._store.rematch_token(old.rematch.game_id, new_color)
+        token_sha256 = hash_token(token)
+
+        def take_seat(match: Match, _: Color | None, now: int) -> Change | None:
+            return match.take_reserved(new_color, token_sha256, now)
+
+        return Seated(self._run(old.rematch.game_id, take_seat), new_color, token)
 
     def _create_rematch_game(self, old: Match, game_id: str) -> None:
         """The rematch's game, made once: a retry finds it made."""
-        now = self._clock()
         hashes = {color: hash_token(self._store.rematch_token(game_id, color)) for color in PLAYERS}
-        match, changes = old.next_match(game_id, now, hashes)
-        after = changes[-1][0] if changes else match
-        changes += self._bots_reply(after, now)
-        if self._store.create(match, changes) is None:
-            self._observe([CREATED, *(event.name for _, events in changes for event in events)])
+        if self._store.create(old.next_match(game_id, self._clock(), hashes)) is None:
+            self._observe([CREATED])
 
     # Players
 
     def create_player(self, name: str | None, idempotency: Idempotency | None) -> NewPlayer:
+        """A new player with a random id and key. A retry within the
+        idempotency TTL gets the same player, and the key opened from the
+        seal its reservation keeps; after it, the Idempotency-Key is new."""
+        _long_enough(idempotency, None)
+        player_id, secret = new_game_id(), new_token()
+        replayed = False
         with _STORE_ERRORS:
-            made = self._store.create_player(
-                name,
-                self._clock(),
-                (idempotency.key, idempotency.digest) if idempotency else None,
-            )
-        player, key, first_body = made
-        if first_body is not None:  # this key made the player before
-            _same_body(idempotency is not None and first_body == idempotency.digest)
-            return NewPlayer(player, key, replayed=True)
-        return NewPlayer(player, key)
+            if idempotency is not None:
+                context = f"{PLAYER}\n{idempotency.key}"
+                sealed = self._store.seal(secret, context)
+                reserved = self._store.reserve(
+                    PLAYER, idempotency.key, f"{idempotency.digest} {player_id} {sealed}"
+                )
+                if reserved is not None:  # the key's first request's player
+                    digest, player_id, sealed = reserved.split(" ")
+                    _same_request(digest == idempotency.digest)
+                    secret, replayed = self._store.unseal(sealed, context), True
+            key = player_key_of(player_id, secret)
+            player = Player(player_id, name, hash_token(key), self._clock())
+            player = self._store.create_player(player)
+        return NewPlayer(player, key, replayed)
 
     def player(self, key: str) -> Player:
         """The player whose key this is; Unauthenticated for any other."""
@@ -677,13 +702,15 @@ class Games:
         if_match: frozenset[int] | None = None,
         idempotency: Idempotency | None = None,
         reply_scope: str | None = None,
+        sealed: str = "",
         before_commit: Callable[[Match, list[Change]], None] | None = None,
     ) -> Outcome:
         """The one pipeline every change takes (see the module's docstring).
         With `authenticate`, the seat that `seat_token` (the request's bearer
         token, if any) belongs to is checked before anything else, acts in
         `decide`, and scopes the request's idempotency key; without, the key's
-        scope is `reply_scope`. `before_commit` does what must exist before
+        scope is `reply_scope`. `sealed` is kept in the reply, for a replay
+        to hand back (store.idempotency). `before_commit` does what must exist before
         the changes are stored (given the match they follow and them). A
         refusal is only ever answered from a fresh read."""
         seat_of = self._seat_finder(seat_token) if authenticate else None
@@ -745,7 +772,7 @@ class Games:
                     return Outcome(match, [])
                 after = changes[-1][0]
                 reply = (
-                    f"{idempotency.digest}:{changes[0][0].version}:{after.version}"
+                    f"{idempotency.digest}:{changes[0][0].version}:{after.version}:{sealed}"
                     if idempotency
                     else ""
                 )
@@ -784,24 +811,28 @@ class Games:
     def _replay(self, game_id: str, stored: str, idempotency: Idempotency | None) -> Outcome:
         if stored.startswith("{"):  # format 1's own: the answer itself
             return self._replay_format1(game_id, stored, idempotency)
-        digest, first, last = stored.split(":")
-        _same_body(idempotency is not None and digest == idempotency.digest)
+        # An earlier release's reply has no fourth part.
+        digest, first, last, *sealed = stored.split(":")
+        _same_request(idempotency is not None and digest == idempotency.digest)
         timeline = self._timeline(game_id)
         return Outcome(
-            timeline.at(int(last)), timeline.between(int(first), int(last)), replayed=True
+            timeline.at(int(last)),
+            timeline.between(int(first), int(last)),
+            replayed=True,
+            sealed=sealed[0] if sealed else "",
         )
 
     def _replay_format1(
         self, game_id: str, stored: str, idempotency: Idempotency | None
     ) -> Outcome:
         first = orjson.loads(stored)
-        _same_body(idempotency is not None and first["fingerprint"] == idempotency.fingerprint)
+        _same_request(idempotency is not None and first["fingerprint"] == idempotency.body)
         match = self._store.load(game_id).match
         return Outcome(match, [], replayed=True, stored_body=first["body"])
 
     def _replay_create(self, game_id: str, stored: str, idempotency: Idempotency | None) -> Outcome:
         digest, _, version = stored.partition(":")
-        _same_body(idempotency is not None and digest == idempotency.digest)
+        _same_request(idempotency is not None and digest == idempotency.digest)
         timeline = self._timeline(game_id)
         first = timeline.at(int(version))
         self._list_publicly(timeline.current)
@@ -1046,10 +1077,22 @@ class Games:
         return self._timelines.extend(history)
 
 
-def _same_body(same: bool) -> None:
-    """An idempotent retry must repeat its first request's body."""
+def _same_request(same: bool) -> None:
+    """An idempotent retry must repeat its first request whole."""
     if not same:
-        raise errors.IdempotencyKeyReused("this Idempotency-Key was used with another request body")
+        raise errors.IdempotencyKeyReused("this Idempotency-Key was used with another request")
+
+
+def _long_enough(idempotency: Idempotency | None, credential: str | None) -> None:
+    """An Idempotency-Key that no player key scopes must be long enough that
+    nobody else guesses it (UNSCOPED_KEY_MIN_LENGTH)."""
+    if idempotency is None or len(idempotency.key) >= UNSCOPED_KEY_MIN_LENGTH:
+        return
+    if credential is None or not is_player_key(credential):
+        raise errors.InvalidIdempotencyKey(
+            f"must be at least {UNSCOPED_KEY_MIN_LENGTH} characters unless a player key "
+            "is sent (use a random UUID)"
+        )
 
 
 def _resumable(after: str, bounds: tuple[str, str] | None) -> bool:

@@ -46,7 +46,10 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "unsupported_media_type": (415, "a body that is not application/json"),
     "expectation_failed": (417, "an `Expect` other than 100-continue"),
     "validation_error": (422, "a body field, parameter or header fails its schema"),
-    "idempotency_key_reused": (422, "the Idempotency-Key was first sent with another body"),
+    "idempotency_key_reused": (
+        422,
+        "the Idempotency-Key was first sent with another request (method, path or body)",
+    ),
     "rate_limited": (429, "over a rate limit the operator configured; nothing was changed"),
     "request_header_fields_too_large": (431, "too many header fields, or one too large"),
     "internal_error": (500, "a bug; the body says nothing of the internals"),

@@ -218,8 +218,9 @@ def test_422_idempotency_key_too_long(client):
 
 
 def test_422_idempotency_key_reused(client):
-    client.post("/v1/games", json={}, headers={"Idempotency-Key": "abc"})
-    response = client.post("/v1/games", json={"seed": 1}, headers={"Idempotency-Key": "abc"})
+    key = {"Idempotency-Key": "abcdefghijklmnop"}
+    client.post("/v1/games", json={}, headers=key)
+    response = client.post("/v1/games", json={"seed": 1}, headers=key)
     assert_problem(response, 422, "idempotency_key_reused")
 
 

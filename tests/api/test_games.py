@@ -233,7 +233,7 @@ def test_failed_requests_are_not_remembered(client):
 
 
 def test_an_idempotent_create_returns_the_same_game(client, redis_client):
-    headers = {"Idempotency-Key": "create-1"}
+    headers = {"Idempotency-Key": "create-the-first-game"}
     first = client.post("/v1/games", json={"target_score": 9}, headers=headers)
     second = client.post("/v1/games", json={"target_score": 9}, headers=headers)
     assert first.status_code == second.status_code == 201

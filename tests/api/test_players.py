@@ -47,10 +47,11 @@ def test_a_wrong_secret_for_a_real_player_is_401(client):
 
 
 def test_a_retried_create_answers_the_same_player_and_key(client):
-    first = new_player(client, **{"Idempotency-Key": "make-ana"})
-    again = new_player(client, **{"Idempotency-Key": "make-ana"})
+    key = {"Idempotency-Key": "make-ana-0123456789"}
+    first = new_player(client, **key)
+    again = new_player(client, **key)
     assert again == first
-    other = client.post("/v1/players", json={"name": "Bo"}, headers={"Idempotency-Key": "make-ana"})
+    other = client.post("/v1/players", json={"name": "Bo"}, headers=key)
     assert other.status_code == 422 and other.get_json()["code"] == "idempotency_key_reused"
 
 
@@ -101,7 +102,7 @@ def test_a_join_with_an_unknown_key_is_401_and_takes_no_seat(client):
 
 def test_a_create_key_is_the_players_own(client):
     ana, bo = new_player(client), new_player(client, "Bo")
-    headers = {"Idempotency-Key": "game-1"}
+    headers = {"Idempotency-Key": "game-1-0123456789"}
     first = client.post("/v1/games", json={}, headers={**headers, **auth(ana["key"])})
     again = client.post("/v1/games", json={}, headers={**headers, **auth(ana["key"])})
     others = client.post("/v1/games", json={}, headers={**headers, **auth(bo["key"])})

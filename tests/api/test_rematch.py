@@ -37,7 +37,9 @@ def test_the_first_seat_offers_and_the_second_makes_the_new_game(client):
     black_seat = accepted.get_json()
     new = black_seat["game"]
     assert black_seat["color"] == "red", "the old black seat plays red"
-    assert new["status"] == "playing" and new["visibility"] == "private"
+    assert new["status"] == "waiting", "until the first asker holds its token too"
+    assert new["players"]["red"]["joined"] and not new["players"]["black"]["joined"]
+    assert new["visibility"] == "private"
     assert new["target_score"] == 20 and new["id"] != old["id"]
     assert (new["players"]["red"]["name"], new["players"]["black"]["name"]) == ("Bo", "Ana")
     first_round = old["rounds"][0] if old["rounds"] else old["round"]
@@ -47,6 +49,8 @@ def test_the_first_seat_offers_and_the_second_makes_the_new_game(client):
 
     red_seat = rematch(client, old["id"], tokens["red"]).get_json()
     assert red_seat["color"] == "black" and red_seat["game"]["id"] == new["id"]
+    new = red_seat["game"]
+    assert new["status"] == "playing" and new["version"] == 2
     assert red_seat["token"] != black_seat["token"]
     again = rematch(client, old["id"], tokens["black"]).get_json()
     assert (again["color"], again["token"]) == ("red", black_seat["token"])
@@ -125,3 +129,25 @@ def test_past_the_window_a_rematch_is_closed(short_window_client):
     time.sleep(1.1)
     closed = rematch(short_window_client, old["id"], tokens["red"])
     assert closed.status_code == 409 and closed.get_json()["code"] == "rematch_closed"
+
+
+def test_a_rematch_clock_starts_once_both_seats_hold_their_tokens(client):
+    clock = {"type": "fischer", "initial_seconds": 60, "increment_seconds": 0}
+    old, tokens = finished_game(client, clock=clock)
+    rematch(client, old["id"], tokens["red"])
+    made = rematch(client, old["id"], tokens["black"]).get_json()["game"]
+    assert made["clock"]["running"] is None and made["clock"]["deadline"] is None
+    time.sleep(0.3)  # the first asker takes its time to come back
+    taken = rematch(client, old["id"], tokens["red"]).get_json()["game"]
+    assert taken["clock"]["running"] == taken["round"]["to_move"]
+    assert taken["clock"]["remaining_ms"] == {"red": 60_000, "black": 60_000}
+    assert taken["clock"]["deadline"] is not None
+
+
+def test_an_aborted_game_has_no_rematch(client):
+    game, tokens = started_game(client)
+    aborted = client.post(f"/v1/games/{game['id']}/abort", headers=auth(tokens["red"]))
+    assert aborted.status_code == 200
+    refused = rematch(client, game["id"], tokens["black"])
+    assert refused.status_code == 409 and refused.get_json()["code"] == "rematch_closed"
+    assert client.get(f"/v1/games/{game['id']}").get_json()["rematch"] is None

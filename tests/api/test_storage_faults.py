@@ -31,7 +31,7 @@ def every_endpoint(client, game, tokens):
     return [
         lambda: client.get("/readyz"),
         lambda: client.post("/v1/games", json={}),
-        lambda: client.post("/v1/games", json={}, headers={"Idempotency-Key": "k"}),
+        lambda: client.post("/v1/games", json={}, headers={"Idempotency-Key": "create-redis-down"}),
         lambda: client.get(f"/v1/games/{gid}"),
         lambda: client.get(f"/v1/games/{gid}/moves"),
         lambda: client.post(f"/v1/games/{gid}/players", json={}),

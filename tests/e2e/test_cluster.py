@@ -217,7 +217,7 @@ def test_a_players_stream_hears_games_of_other_slots_once_and_resumes_on_a_clust
         stream.wait_names(1)
         game, next_seat = a_game_and_its_rematch(http, ana, bo)
         expected = ["games", "game_started", "your_turn", "game_over", "rematch_offered"]
-        expected += ["game_started", "your_turn", "rematch"]
+        expected += ["rematch", "game_started", "your_turn"]
         assert stream.wait_names(len(expected)) == expected
         stream.stop()
         resumed = PlayerStream(clustered.base_url, ana["key"], last_event_id=stream.events[3][0])

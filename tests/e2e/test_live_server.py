@@ -206,7 +206,7 @@ def test_concurrent_creates_with_one_key_make_exactly_one_game(live_server, redi
     201 with the same body."""
     body = {"target_score": 15, "players": {"black": {"type": "bot", "level": "greedy"}}}
     for attempt in range(10):
-        headers = {"Idempotency-Key": f"race-{attempt}"}
+        headers = {"Idempotency-Key": f"race-{attempt}-0123456789abcdef"}
         barrier = threading.Barrier(20)
         answers: list[httpx.Response] = []
 

@@ -109,7 +109,8 @@ def play_until_turn_of(http: httpx.Client, game: dict, keys: dict, color: str) -
 
 def a_game_and_its_rematch(http: httpx.Client, ana: dict, bo: dict) -> tuple[dict, dict]:
     """Ana (red) and Bo (black): Ana's turn, Ana moves, Bo resigns, Bo asks
-    for a rematch and Ana agrees. The game, and Ana's seat in the next."""
+    for a rematch, Ana agrees and Bo takes his seat in the next game, which
+    starts then. The game, and Ana's seat in the next."""
     game = http.post("/v1/games", json={"first_player": "red"}).json()
     seat(http, game["id"], "red", ana["key"])
     started = seat(http, game["id"], "black", bo["key"])
@@ -121,6 +122,9 @@ def a_game_and_its_rematch(http: httpx.Client, ana: dict, bo: dict) -> tuple[dic
     )
     again = http.post(f"/v1/games/{game['id']}/rematch", headers=bearer(ana["key"]))
     assert again.status_code == 201, again.text
+    assert again.json()["game"]["status"] == "waiting", "until Bo holds his token too"
+    bo_seat = http.post(f"/v1/games/{game['id']}/rematch", headers=bearer(bo["key"]))
+    assert bo_seat.status_code == 201 and bo_seat.json()["game"]["status"] == "playing"
     return game, again.json()
 
 
@@ -140,9 +144,9 @@ def test_a_players_stream_tells_each_thing_once_across_two_processes(
         "your_turn",
         "game_over",
         "rematch_offered",
-        "game_started",  # the next game is made before the old one points to it
-        "your_turn",  # Ana plays black there, and black starts: red started before
         "rematch",
+        "game_started",  # once both seats of the next game hold their tokens
+        "your_turn",  # Ana plays black there, and black starts: red started before
     ]
     assert stream.wait_names(len(expected)) == expected
     time.sleep(0.3)
@@ -159,7 +163,7 @@ def test_a_players_stream_tells_each_thing_once_across_two_processes(
     }
     assert by_name["rematch_offered"] == {"game_id": game["id"], "by": "black"}
     assert by_name["rematch"] == {"game_id": game["id"], "next_game_id": following["id"]}
-    assert heard[4][2] == {"game_id": following["id"], "color": "black", "version": 2}
+    assert heard[5][2] == {"game_id": following["id"], "color": "black", "version": 2}
     ids = [position for position, _, _ in heard]
     assert len(set(ids)) == len(ids)
 
@@ -285,8 +289,6 @@ def test_a_players_stream_loses_nothing_when_its_worker_is_killed(http, live_ser
         "your_turn",
         "game_over",
         "rematch_offered",
-        "game_started",
-        "your_turn",
         "rematch",
     ]
     assert len({position for position, _ in heard}) == len(heard)

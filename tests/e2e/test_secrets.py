@@ -46,7 +46,10 @@ def test_no_token_or_key_shows_anywhere_but_in_its_holders_answer(live_server, r
         return response.json()
 
     with httpx.Client(base_url=live_server.base_url, timeout=10) as http:
-        ana = keep("ana", http.post("/v1/players", json={"name": "Ana"}))
+        made = http.post(
+            "/v1/players", json={"name": "Ana"}, headers={"Idempotency-Key": "ana-0123456789abcdef"}
+        )
+        ana = keep("ana", made)
         game = keep("public", http.post("/v1/games", json={"first_player": "red"}))
         game_id = game["id"]
         red = keep(
@@ -60,7 +63,7 @@ def test_no_token_or_key_shows_anywhere_but_in_its_holders_answer(live_server, r
             http.post(
                 f"/v1/games/{game_id}/players",
                 json={"color": "black", "name": "Bo"},
-                headers={"Idempotency-Key": "bo-joins"},
+                headers={"Idempotency-Key": "bo-joins-0123456789"},
             ),
         )
         watcher = Stream(live_server.base_url, game_id, black["token"])

@@ -143,7 +143,7 @@ def test_outcome_unknown_is_resolved_by_a_retry_with_the_same_key(own_redis, ser
 def test_a_join_retried_with_its_key_gets_the_same_seat_and_token(server):
     with httpx.Client(base_url=server.base_url, timeout=10) as http:
         game_id = http.post("/v1/games", json={}).json()["id"]
-        key = {"Idempotency-Key": "join-1"}
+        key = {"Idempotency-Key": "join-0123456789abcdef"}
         first = http.post(f"/v1/games/{game_id}/players", json={"name": "Ana"}, headers=key)
         again = http.post(f"/v1/games/{game_id}/players", json={"name": "Ana"}, headers=key)
         assert first.status_code == again.status_code == 201

@@ -422,8 +422,9 @@ def test_the_next_match_swaps_colours_and_the_first_player_and_keeps_the_options
     settings = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=1)
     over, _ = started(clock=settings, target_score=20, hints=False).resign(B, T0 + 50)
     hashes = {R: "c" * 64, B: "d" * 64}
-    match, changes = over.next_match("next", T0 + 99, hashes)
-    after = changes[-1][0]
+    match = over.next_match("next", T0 + 99, hashes)
+    after, _ = match.take_reserved(R, "c" * 64, T0 + 99)
+    after, _ = after.take_reserved(B, "d" * 64, T0 + 99)
     assert match.version == 0 and after.status is Status.PLAYING
     assert (after.red.name, after.black.name) == ("Bo", "Ana")
     assert (after.red.token_sha256, after.black.token_sha256) == ("c" * 64, "d" * 64)
@@ -440,7 +441,39 @@ def test_the_next_match_keeps_players_and_bots_in_their_swapped_seats():
     match = Match.new("g2", Options(seed=1), T0, bots={B: BotLevel.PERFECT})
     match, _ = match.join(None, "Ana", "a" * 64, T0, player_id="p1")
     over, _ = match.resign(R, T0 + 5)
-    following, changes = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
-    after = changes[-1][0]
+    following = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
+    after, _ = following.take_reserved(B, "d" * 64, T0 + 9)
     assert following.red.level is BotLevel.PERFECT
     assert after.black.player_id == "p1" and after.black.token_sha256 == "d" * 64
+
+
+def test_the_next_match_waits_with_its_clock_stopped_until_both_seats_hold_their_tokens():
+    settings = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=0)
+    over, _ = started(clock=settings).resign(B, T0 + 50)
+    following = over.next_match("next", T0 + 60, {R: "c" * 64, B: "d" * 64})
+    assert following.status is Status.WAITING and following.open_seats == ()
+    assert following.clock.running is None
+    one, _ = following.take_reserved(R, "c" * 64, T0 + 70)
+    assert one.status is Status.WAITING and one.clock.running is None
+    assert one.take_reserved(R, "c" * 64, T0 + 75) is None, "taken already: nothing changes"
+    both, _ = one.take_reserved(B, "d" * 64, T0 + 90_000)
+    assert both.status is Status.PLAYING
+    assert both.deadline == T0 + 90_000 + 60_000, "the clock starts once both hold their tokens"
+
+
+def test_a_reserved_seat_is_no_one_elses():
+    over, _ = started().resign(B, T0 + 50)
+    following = over.next_match("next", T0 + 60, {R: "c" * 64, B: "d" * 64})
+    with pytest.raises(GameFull):
+        following.join(None, "Eve", "e" * 64, T0 + 61)
+    with pytest.raises(GameFull):
+        following.join(R, "Eve", "e" * 64, T0 + 61)
+    with pytest.raises(NotSeated):
+        following.take_reserved(R, "d" * 64, T0 + 61)
+
+
+def test_an_aborted_game_has_no_rematch():
+    aborted, _ = started().abort(R, T0 + 5)
+    assert not aborted.rematch_window_open(T0 + 6, WINDOW_MS)
+    with pytest.raises(RematchClosed):
+        aborted.request_rematch(B, T0 + 6, WINDOW_MS, "next")

@@ -150,3 +150,12 @@ def test_a_rematch_is_two_short_entries_and_stays_in_a_whole_base():
     decoded = codec.decode_base(codec.encode_base(match, whole=True))
     assert decoded == match and decoded.ended_at == T0 + 3
     assert decoded.rematch.offered_by == (Color.RED,)
+
+
+def test_a_new_match_with_reserved_seats_keeps_them():
+    over = Match.new("old", Options(seed=3), 0)
+    over, _ = over.join(None, "Ana", "a" * 64, 1)
+    over, _ = over.join(None, "Bo", "b" * 64, 2)
+    over, _ = over.resign(Color.RED, 3)
+    following = over.next_match("next", 4, {Color.RED: "c" * 64, Color.BLACK: "d" * 64})
+    assert codec.decode_base(codec.encode_base(following)) == following

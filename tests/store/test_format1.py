@@ -200,11 +200,12 @@ def test_a_create_retried_with_a_key_format_1_remembered_gets_that_game(client, 
         "body": json.dumps(game["game"]),
         "game_id": game["id"],
     }
-    digest = hashlib.sha256(b"create-before").hexdigest()
+    key = "create-before-the-upgrade"
+    digest = hashlib.sha256(key.encode()).hexdigest()
     redis_client.set(f"buttonup:create-reply:{{{digest}}}", json.dumps(first), ex=3600)
-    answer = client.post("/v1/games", json=body, headers={"Idempotency-Key": "create-before"})
+    answer = client.post("/v1/games", json=body, headers={"Idempotency-Key": key})
     assert answer.status_code == 201
     assert answer.get_json() == game["game"]
     assert answer.headers["Location"].endswith(game["id"])
-    other = client.post("/v1/games", json={"seed": 3}, headers={"Idempotency-Key": "create-before"})
+    other = client.post("/v1/games", json={"seed": 3}, headers={"Idempotency-Key": key})
     assert other.get_json()["code"] == "idempotency_key_reused"

@@ -162,17 +162,17 @@ def test_a_create_over_a_game_made_without_a_key_returns_an_empty_reply(store):
     assert store.create(Match.new(first.id, Options(seed=2), T0)) == ""
 
 
-def test_idempotent_game_ids_are_stable_per_key_and_look_like_any_id(redis_server, store):
-    game_id = store.idempotent_game_id("create-1")
+def test_rematch_ids_are_stable_per_game_and_look_like_any_id(redis_server, store):
+    game_id = store.rematch_game_id("game-1")
     assert GAME_ID_PATTERN.match(game_id) and len(game_id) == len(new_game_id())
-    assert store.idempotent_game_id("create-2") != game_id
-    assert fresh_store(redis_server).idempotent_game_id("create-1") == game_id
+    assert store.rematch_game_id("game-2") != game_id
+    assert fresh_store(redis_server).rematch_game_id("game-1") == game_id
 
 
-def test_idempotent_game_ids_change_with_the_deployments_secret(store, redis_server, redis_client):
-    game_id = store.idempotent_game_id("create-1")
+def test_rematch_ids_change_with_the_deployments_secret(store, redis_server, redis_client):
+    game_id = store.rematch_game_id("game-1")
     redis_client.delete(ID_SECRET_KEY)
-    assert fresh_store(redis_server).idempotent_game_id("create-1") != game_id
+    assert fresh_store(redis_server).rematch_game_id("game-1") != game_id
 
 
 def test_game_keys_share_the_id_as_hash_tag():
@@ -218,7 +218,7 @@ def test_several_games_load_in_one_call_and_gone_ones_are_none(store, redis_serv
 def test_no_game_id_starts_with_a_dash(store):
     """Command-line tools (scripts/watch.py --game ID) would take it for an option."""
     ids = [new_game_id() for _ in range(3000)]
-    ids += [store.idempotent_game_id(f"key-{n}") for n in range(3000)]
+    ids += [store.rematch_game_id(f"game-{n}") for n in range(3000)]
     assert not any(game_id.startswith("-") for game_id in ids)
     assert all(GAME_ID_PATTERN.match(game_id) for game_id in ids)
 

@@ -15,6 +15,7 @@ from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
 from .create_game_visibility import CreateGameVisibility
 from .create_player import CreatePlayer
+from .empty_request import EmptyRequest
 from .end_reason import EndReason
 from .fischer_clock_settings import FischerClockSettings
 from .fischer_clock_settings_type import FischerClockSettingsType
@@ -102,6 +103,7 @@ __all__ = (
     "CreateGameFirstPlayer",
     "CreateGameVisibility",
     "CreatePlayer",
+    "EmptyRequest",
     "EndReason",
     "FischerClockSettings",
     "FischerClockSettingsType",

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask_smorest import Blueprint
 
-from buttonup.api.http import IDEMPOTENCY_KEY_PATTERN
+from buttonup.api.http import IDEMPOTENCY_KEY_PATTERN, UNSCOPED_IDEMPOTENCY_KEY_PATTERN
 from buttonup.http_codes import PROBLEM_CODES, codes_of
 
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
@@ -59,9 +59,21 @@ IDEMPOTENCY_KEY = {
     "in": "header",
     "name": "Idempotency-Key",
     "required": False,
-    "description": "Retries with the same key and body within 24 h get the first "
-    "successful response, and nothing is applied again",
+    "description": "Retries with the same key and the same request (method, path and "
+    "body) within the idempotency TTL (24 h by default) get the first successful response, "
+    "and nothing is applied again; the same key with another request is 422 "
+    "`idempotency_key_reused`. Where no player key or seat token scopes it (creating a "
+    "player; creating a game or taking a seat without a player key), at least 16 "
+    "characters: use a random UUID",
     "schema": {"type": "string", "pattern": IDEMPOTENCY_KEY_PATTERN},
+}
+# Where nothing secret may scope the key (creating a player; creating a game or
+# taking a seat without a player key), it is at least 16 characters. With a
+# player key, shorter ones are accepted too; the spec asks for the form every
+# client may use.
+UNSCOPED_IDEMPOTENCY_KEY = {
+    **IDEMPOTENCY_KEY,
+    "schema": {"type": "string", "pattern": UNSCOPED_IDEMPOTENCY_KEY_PATTERN},
 }
 IF_MATCH = {
     "in": "header",

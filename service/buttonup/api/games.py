@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from flask import Response, current_app, g, url_for
+from flask import Response, current_app, g, request, url_for
 
 from buttonup.api import schemas
 from buttonup.api.codec import Codec, presence_view, summary_view, to_json
@@ -17,6 +17,7 @@ from buttonup.api.docs import (
     IF_MATCH,
     IF_NONE_MATCH,
     READ_503,
+    UNSCOPED_IDEMPOTENCY_KEY,
     WITH_BODY,
     WRITE_503,
     operation,
@@ -101,12 +102,16 @@ def codec() -> Codec:
 
 
 def idempotency() -> Idempotency | None:
+    """The request's Idempotency-Key, with the request it must repeat: its
+    method, its route and the route's parameters (the game), and its body."""
     key = idempotency_key()
     if key is None:
         return None
     body = g.get("json_body")  # parsed before the view (api.check_json_body)
-    fingerprint = json.dumps(body if body is not None else {}, sort_keys=True)
-    return Idempotency(key=key, fingerprint=fingerprint)
+    canonical_body = json.dumps(body if body is not None else {}, sort_keys=True)
+    rule = request.url_rule.rule if request.url_rule is not None else request.path
+    whole = json.dumps([request.method, rule, request.view_args or {}], sort_keys=True)
+    return Idempotency(key=key, request=f"{whole}\n{canonical_body}", body=canonical_body)
 
 
 @blp.route("")
@@ -145,7 +150,7 @@ class GameCollection(ApiView):
         "otherwise (use random keys: a UUID).",
         errors=(*WITH_BODY, 401, 422, 503),
         codes={503: WRITE_503},
-        parameters=(IDEMPOTENCY_KEY,),
+        parameters=(UNSCOPED_IDEMPOTENCY_KEY,),
         secured=None,
     )
     def post(self, new: NewGame) -> Response:
@@ -193,7 +198,7 @@ class Players(ApiView):
         "token does (any other bearer is ignored here; an unknown player key is 401).",
         errors=(*WITH_BODY, 401, 404, 409, 422, 503),
         codes={404: ("game_not_found",), 409: ("seat_taken", "game_full"), 503: WRITE_503},
-        parameters=(IDEMPOTENCY_KEY,),
+        parameters=(UNSCOPED_IDEMPOTENCY_KEY,),
         secured=None,
     )
     def post(self, args: dict[str, Any], game_id: str) -> Response:
@@ -271,6 +276,7 @@ class Moves(ApiView):
 
 @blp.route("/<game_id>/resign", parameters=[GAME_ID])
 class Resign(ApiView):
+    @blp.arguments(schemas.EmptyRequestSchema(), required=False)
     @blp.response(200, schemas.GameSchema)
     @operation(
         blp,
@@ -287,13 +293,14 @@ class Resign(ApiView):
         parameters=(IDEMPOTENCY_KEY,),
         secured=True,
     )
-    def post(self, game_id: str) -> Response:
+    def post(self, _: dict[str, Any], game_id: str) -> Response:
         outcome = games().resign(game_id, bearer_token(), idempotency())
         return json_response(codec().game_text(outcome.match))
 
 
 @blp.route("/<game_id>/abort", parameters=[GAME_ID])
 class Abort(ApiView):
+    @blp.arguments(schemas.EmptyRequestSchema(), required=False)
     @blp.response(200, schemas.GameSchema)
     @operation(
         blp,
@@ -311,13 +318,14 @@ class Abort(ApiView):
         parameters=(IDEMPOTENCY_KEY,),
         secured=True,
     )
-    def post(self, game_id: str) -> Response:
+    def post(self, _: dict[str, Any], game_id: str) -> Response:
         outcome = games().abort(game_id, bearer_token(), idempotency())
         return json_response(codec().game_text(outcome.match))
 
 
 @blp.route("/<game_id>/claim-victory", parameters=[GAME_ID])
 class ClaimVictory(ApiView):
+    @blp.arguments(schemas.EmptyRequestSchema(), required=False)
     @blp.response(200, schemas.GameSchema)
     @operation(
         blp,
@@ -336,13 +344,14 @@ class ClaimVictory(ApiView):
         parameters=(IDEMPOTENCY_KEY,),
         secured=True,
     )
-    def post(self, game_id: str) -> Response:
+    def post(self, _: dict[str, Any], game_id: str) -> Response:
         outcome = games().claim_victory(game_id, bearer_token(), idempotency())
         return json_response(codec().game_text(outcome.match))
 
 
 @blp.route("/<game_id>/rematch", parameters=[GAME_ID])
 class Rematch(ApiView):
+    @blp.arguments(schemas.EmptyRequestSchema(), required=False)
     @blp.response(201, schemas.JoinedSchema)
     @blp.alt_response(202, schema=schemas.RematchOfferSchema, description="Offered")
     @operation(
@@ -357,8 +366,9 @@ class Rematch(ApiView):
         "not start the first round), whose id is in the old game's `rematch.game_id`. The "
         "first asker gets its own seat and token by asking again; asking again always "
         "answers the same seat and token. Both seats are reserved: `join_game` on the new "
-        "game is 409 `game_full`.",
-        errors=(*WITH_BODY, 401, 404, 409, 503),
+        "game is 409 `game_full`; it starts, and its clock with it, once both seats hold "
+        "their tokens. An aborted game has no rematch: 409 `rematch_closed`.",
+        errors=(*WITH_BODY, 401, 404, 409, 422, 503),
         codes={
             404: ("game_not_found",),
             409: ("rematch_closed", "game_not_in_progress", "version_conflict"),
@@ -366,7 +376,7 @@ class Rematch(ApiView):
         },
         secured=True,
     )
-    def post(self, game_id: str) -> Response:
+    def post(self, _: dict[str, Any], game_id: str) -> Response:
         asked = games().rematch(game_id, bearer_token())
         if isinstance(asked, RematchOffered):
             offered = {"offered_by": [color.value for color in asked.offered_by]}

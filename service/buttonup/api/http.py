@@ -80,6 +80,7 @@ class StreamBudget:
 
 
 IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{1,64}$"  # visible ASCII, as the spec says
+UNSCOPED_IDEMPOTENCY_KEY_PATTERN = r"^[!-~]{16,64}$"  # games.UNSCOPED_KEY_MIN_LENGTH
 _IDEMPOTENCY_KEY = re.compile(IDEMPOTENCY_KEY_PATTERN)
 
 

@@ -9,7 +9,14 @@ from flask import Response
 
 from buttonup.api import player_events, schemas
 from buttonup.api.codec import Codec, me_view, my_game_view, to_json
-from buttonup.api.docs import ALWAYS, IDEMPOTENCY_KEY, READ_503, WITH_BODY, WRITE_503, operation
+from buttonup.api.docs import (
+    ALWAYS,
+    READ_503,
+    UNSCOPED_IDEMPOTENCY_KEY,
+    WITH_BODY,
+    WRITE_503,
+    operation,
+)
 from buttonup.api.events import stream_response
 from buttonup.api.games import cursor_text, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
@@ -47,7 +54,7 @@ class PlayerCollection(ApiView):
         "player and key: keep that key as secret as the player's.",
         errors=(*WITH_BODY, 422, 503),
         codes={503: WRITE_503},
-        parameters=(IDEMPOTENCY_KEY,),
+        parameters=(UNSCOPED_IDEMPOTENCY_KEY,),
     )
     def post(self, args: dict[str, Any] | None = None) -> Response:
         made = games().create_player((args or {}).get("name"), idempotency())

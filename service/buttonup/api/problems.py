@@ -32,6 +32,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),
+    errors.InvalidIdempotencyKey: (422, "validation_error", "Unprocessable Entity"),
     errors.StorageUnavailable: (503, "storage_unavailable", "Storage unavailable"),
     errors.OutcomeUnknown: (503, "outcome_unknown", "Outcome unknown"),
 }
@@ -91,6 +92,9 @@ def handle_domain_error(error: Exception) -> Response:
         detail = "the game store cannot be reached; nothing was changed"
     elif isinstance(error, errors.GameNotFound):
         detail = "no game with this id (it may have expired)"
+    elif isinstance(error, errors.InvalidIdempotencyKey):
+        detail = "the request does not match its schema"
+        extra["errors"] = {"Idempotency-Key": [str(error)]}
     else:
         detail = str(error)
     return problem(status, code, title, detail, headers, **extra)

@@ -434,6 +434,10 @@ class JoinGameSchema(Described):
     )
 
 
+class EmptyRequestSchema(Described):
+    """No fields: send no body, or `{}`."""
+
+
 class CreatePlayerSchema(Described):
     """Who the player is: every field is optional."""
 

@@ -151,6 +151,12 @@ class Seat:
     def bot(cls, level: BotLevel) -> "Seat":
         return cls(type=SeatType.BOT, name=BOT_NAMES[level], joined=True, level=level)
 
+    @property
+    def reserved(self) -> bool:
+        """Kept for the holder of one token (a rematch's seat): not open to
+        anyone else, taken once its holder has the token."""
+        return not self.joined and self.token_sha256 is not None
+
 
 # Actions: each makes one version.
 
@@ -284,7 +290,11 @@ class Match:
 
     @property
     def open_seats(self) -> tuple[Color, ...]:
-        return tuple(color for color in PLAYERS if not self.seat(color).joined)
+        return tuple(
+            color
+            for color in PLAYERS
+            if not (seat := self.seat(color)).joined and seat.token_sha256 is None
+        )
 
     def seat_of(self, token_sha256: str | None) -> Color:
         """The seat a hashed token belongs to; NotSeated for any other."""
@@ -365,6 +375,16 @@ class Match:
             color = self.open_seats[0]
         return self.apply(Join(color, name, token_sha256, now, player_id))
 
+    def take_reserved(self, color: Color, token_sha256: str, now: int) -> Change | None:
+        """The holder of the token a seat was reserved for takes it (a
+        rematch's seat, once its holder has its token); None when taken already."""
+        seat = self.seat(color)
+        if seat.token_sha256 != token_sha256:
+            raise NotSeated("this seat is reserved for another token")
+        if seat.joined:
+            return None
+        return self.apply(Join(color, seat.name, token_sha256, now, seat.player_id))
+
     def play(self, color: Color, position: int, now: int) -> Change:
         self._require_in_time(now)
         if color is not self.game.to_move:
@@ -424,6 +444,8 @@ class Match:
             raise NotInProgress(
                 f"the game is {self.status}: a rematch follows its end", self.version
             )
+        if self.end_reason is EndReason.ABORTED:
+            raise RematchClosed("an aborted game has no rematch: start a new game", self.version)
         asked = self.rematch or Rematch()
         if asked.game_id is not None or color in asked.offered_by:
             return None
@@ -448,22 +470,24 @@ class Match:
         return self.ended_at + window_ms if self.ended_at is not None else float("-inf")
 
     def rematch_window_open(self, now: int, window_ms: int) -> bool:
-        """Whether a rematch can still be arranged: the game is over, none is
-        made yet, a human holds a seat and the window has not closed."""
+        """Whether a rematch can still be arranged: the game was played to
+        its end (not aborted), none is made yet, a human holds a seat and the
+        window has not closed."""
         return (
             self.status is Status.FINISHED
+            and self.end_reason is not EndReason.ABORTED
             and not self.rematch_made
             and now <= self.rematch_closes_at(window_ms)
             and any(self.seat(color).type is SeatType.HUMAN for color in PLAYERS)
         )
 
-    def next_match(
-        self, game_id: str, now: int, token_sha256: Mapping[Color, str]
-    ) -> tuple["Match", list[Change]]:
-        """The rematch's game at version 0, and the joins that seat this
-        match's humans in it (each with the hashed token `token_sha256` gives
-        for its new colour): same target, clock and hints, private, colours
-        swapped, started by whoever did not start this match's first round."""
+    def next_match(self, game_id: str, now: int, token_sha256: Mapping[Color, str]) -> "Match":
+        """The rematch's game at version 0, its humans' seats reserved for
+        this match's humans (each for the hashed token `token_sha256` gives
+        for its new colour) and taken as each gets its token (`take_reserved`),
+        so that its clock starts once both hold theirs: same target, clock
+        and hints, private, colours swapped, started by whoever did not start
+        this match's first round."""
         first_round = self.game.rounds[0] if self.game.rounds else self.game.round
         options = replace(
             self.options,
@@ -477,14 +501,16 @@ class Match:
             if (seat := self.seat(color)).level is not None
         }
         match = Match.new(game_id, options, now, bots)
-        changes: list[Change] = []
-        for color in PLAYERS:
-            seat = self.seat(color)
-            if seat.type is SeatType.HUMAN:
-                new_color = opponent(color)
-                join = Join(new_color, seat.name, token_sha256[new_color], now, seat.player_id)
-                changes.append((changes[-1][0] if changes else match).apply(join))
-        return match, changes
+        seats = {
+            opponent(color): Seat(
+                name=seat.name, token_sha256=token_sha256[opponent(color)], player_id=seat.player_id
+            )
+            for color in PLAYERS
+            if (seat := self.seat(color)).type is SeatType.HUMAN
+        }
+        return replace(
+            match, red=seats.get(Color.RED, match.red), black=seats.get(Color.BLACK, match.black)
+        )
 
     def bot_reply(self, now: int) -> Change:
         """The bot to move plays (ValueError when no bot is to move)."""
@@ -556,7 +582,10 @@ class Match:
         return replace(after, clock=after._clock_after(self, at, moved))
 
     def _joined(self, action: Join) -> Change:
-        if action.color not in self.open_seats:
+        held = self.seat(action.color)
+        if held.reserved and held.token_sha256 != action.token_sha256:
+            raise GameFull("this game's seats are reserved for its players", self.version)
+        if not held.reserved and action.color not in self.open_seats:
             raise SeatTaken(f"the {action.color} seat is not open", self.version)
         seat = Seat(
             name=action.name,

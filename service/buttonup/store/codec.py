@@ -78,10 +78,11 @@ _COLOR = {letter: color for color, letter in _LETTER.items()}
 
 def encode_base(match: Match, *, whole: bool = False) -> bytes:
     """A new match (version 0) is its options, seed, first player and bots:
-    its deal follows from them. Any other, and any match `whole` names (a
-    format-1 game upgraded, whose deal may not follow from its seed), is
-    stored whole."""
+    its deal follows from them. Any other, any match `whole` names (a
+    format-1 game upgraded, whose deal may not follow from its seed), and
+    one whose seats are reserved already (a rematch's) is stored whole."""
     options = match.options
+    whole = whole or match.red.reserved or match.black.reserved
     plain: dict[str, Any] = {
         "f": FORMAT,
         "id": match.id,

@@ -42,6 +42,7 @@ from buttonup.store.errors import (
     VersionConflict,
 )
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_event
+from buttonup.store.idempotency import NONCE_BYTES, Reservations, Sealer
 from buttonup.store.ids import GAME_ID_PATTERN, id_from_digest, new_commit_id, token_from_digest
 from buttonup.store.player_events import (
     RELAY_LUA,
@@ -59,8 +60,9 @@ log = logging.getLogger(__name__)
 PLAYER_FEED_COALESCE_SECONDS = 0.1
 RELAY_ATTEMPTS = 3  # a relay that keeps finding gaps is left to the next stream open
 
-# The secret that idempotent creates derive their game's id from (made by the
-# first process that needs it; no expiry).
+# The deployment's secret: rematches derive their game's id and seats' tokens
+# from it, and idempotent replies seal the secrets they keep with it (made by
+# the first process that needs it; no expiry).
 ID_SECRET_KEY = "buttonup:id-secret"  # noqa: S105 (a key name, not a secret)
 EVENTS_KEPT = 2000  # per game; resuming reads the log, so this only bounds the stream
 # How long after it is sent (by Redis's clock) a write may still run: well
@@ -86,6 +88,16 @@ local function kind(key) return redis.call('TYPE', key)['ok'] end
 local function now_ms()
   local time = redis.call('TIME')
   return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+-- A stored reply is "<Redis ms when written> <reference>": kept for the
+-- idempotency TTL only, however long its hash lives on. One of an earlier
+-- release has no time and lives with its hash.
+local function fresh_reply(reply, now, ttl_ms)
+  if not reply then return false end
+  local written, reference = string.match(reply, '^(%d+) (.*)$')
+  if not written then return reply end
+  if now - tonumber(written) > ttl_ms then return false end
+  return reference
 end
 """
 
@@ -114,11 +126,11 @@ elseif stored_kind == 'hash' then
 else
   return {0}
 end
+local now = now_ms()
 if ARGV[6] ~= '' then
-  local prior = redis.call('HGET', KEYS[3], ARGV[6])
+  local prior = fresh_reply(redis.call('HGET', KEYS[3], ARGV[6]), now, tonumber(ARGV[5]))
   if prior then return {2, current, prior} end
 end
-local now = now_ms()
 if current ~= ARGV[1] then
   if current == ARGV[2] and written_by == ARGV[11] then return {5, now} end
   return {1, current}
@@ -135,7 +147,7 @@ redis.call('PEXPIRE', KEYS[2], ARGV[4])
 -- format 1's move list, where there is one, lives as long as its game
 redis.call('PEXPIRE', KEYS[4], ARGV[3])
 if ARGV[6] ~= '' then
-  redis.call('HSET', KEYS[3], ARGV[6], ARGV[7])
+  redis.call('HSET', KEYS[3], ARGV[6], now .. ' ' .. ARGV[7])
   redis.call('PEXPIRE', KEYS[3], ARGV[5])
 end
 return {3, now}
@@ -145,7 +157,8 @@ return {3, now}
 # KEYS: game, events, a reply hash per reply field, then (optionally) the key
 # format 1 kept each of those replies under. ARGV: the version the caller holds
 # and the length of the log it holds then (-1: none, or not of format 2),
-# "1" to add the id of the stream's last entry, then the reply fields.
+# "1" to add the id of the stream's last entry, the replies' TTL in ms, then
+# the reply fields (a reply older than the TTL reads as none).
 # Returns {false} when there is no game, else the version, then: '=' when the
 # caller's is current; 'T' and the log after the caller's; 'F', the
 # base and the log; '1' and a format-1 record. Then the last entry's id
@@ -177,9 +190,10 @@ if ARGV[3] == '1' then
   local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
   result[#result + 1] = last and last[1] or false
 end
-local replies = #ARGV - 3
+local replies = #ARGV - 4
+local now = replies > 0 and now_ms() or 0
 for i = 1, replies do
-  local reply = redis.call('HGET', KEYS[2 + i], ARGV[3 + i])
+  local reply = fresh_reply(redis.call('HGET', KEYS[2 + i], ARGV[4 + i]), now, tonumber(ARGV[4]))
   if not reply and KEYS[2 + replies + i] then reply = redis.call('GET', KEYS[2 + replies + i]) end
   result[#result + 1] = reply
 end
@@ -189,8 +203,8 @@ return result
 
 # KEYS: game. ARGV: version, base, log, ttl ms, the reply ("-" when none),
 # the deadline (Redis time, ms). A game that exists already is left as it is
-# and its reply returned: an idempotent create names its game by its key, so
-# two creates with one key race on this one key.
+# and its reply returned: two creates with one Idempotency-Key get one game id
+# from its reservation (store.idempotency), so they race on this one key.
 # Returns {0, reply} exists, {1, now} written, {4, now} past its deadline
 # (nothing written).
 _CREATE = (
@@ -303,7 +317,9 @@ class GameStore:
         self._history = LuaScript(client, _HISTORY)
         self._settle = LuaScript(client, _SETTLE)
         self._deadlines = DeadlineIndex(client)
-        self._players = PlayerStore(client, self._keyed_digest, self._game_ttl_ms)
+        self._players = PlayerStore(client, self._game_ttl_ms)
+        self._reservations = Reservations(client, self._reply_ttl_ms)
+        self._sealer = Sealer(self._keyed_digest, lambda: secrets.token_bytes(NONCE_BYTES))
         self._player_games = PlayerGames(client, self._game_ttl_ms)
         self._player_events = PlayerEvents(client, self._game_ttl_ms)
         # Players' streams on a feed of their own: on one Redis it reads only
@@ -367,16 +383,19 @@ class GameStore:
         with STORAGE_ERRORS:
             self._redis.ping()
 
-    def idempotent_game_id(self, idempotency_key: str) -> str:
-        """The id of the game that a create with this key makes: unguessable
-        without the deployment's secret, and the same on every replica, so
-        that concurrent creates with one key meet on one game key."""
-        return id_from_digest(self._keyed_digest(idempotency_key.encode()))
+    def reserve(self, scope: str, idempotency_key: str, value: str) -> str | None:
+        """Reserve `value` for an Idempotency-Key in `scope` for the idempotency
+        TTL, unless a request reserved one first: then that one's value."""
+        with STORAGE_ERRORS:
+            return self._reservations.reserve(scope, idempotency_key, value)
 
-    def idempotent_token(self, game_id: str, idempotency_key: str) -> str:
-        """The seat token that a join with this key is given, the same on a
-        retry (only its hash is stored, so a replay could not find it again)."""
-        return token_from_digest(self._keyed_digest(f"seat\n{game_id}\n{idempotency_key}".encode()))
+    def seal(self, secret: str, context: str) -> str:
+        """`secret`, sealed with what only `context` (which holds an
+        Idempotency-Key) opens again (store.idempotency)."""
+        return self._sealer.seal(secret, context)
+
+    def unseal(self, sealed: str, context: str) -> str:
+        return self._sealer.open(sealed, context)
 
     def rematch_game_id(self, game_id: str) -> str:
         """The id of the game a rematch of `game_id` makes."""
@@ -413,7 +432,7 @@ class GameStore:
         keys = [self.game_key(match.id)]
         with STORAGE_ERRORS:
             self._expect_deadline(match, changes[-1][0] if changes else match)
-            self._index_players(match, changes[-1][0] if changes else match)
+            self._index_players(None, changes[-1][0] if changes else match)
             deadline = self._write_deadline()
             args = [match.version + len(changes), base, log, self._game_ttl_ms, reply or "-"]
             try:
@@ -515,7 +534,13 @@ class GameStore:
         keys = [self.game_key(game_id), self.events_key(game_id)]
         keys += [self.replies_key(game_id)] * len(reply_fields)
         keys += extra
-        args = [known_version, known_length, "1" if with_last_id else "", *reply_fields]
+        args = [
+            known_version,
+            known_length,
+            "1" if with_last_id else "",
+            self._reply_ttl_ms,
+            *reply_fields,
+        ]
         with STORAGE_ERRORS:
             found = self._read(keys=keys, args=args)
         if found[0] is None:
@@ -610,13 +635,18 @@ class GameStore:
         if after.deadline is not None and (before is after or after.deadline != before.deadline):
             self._deadlines.expect(after.id, after.deadline)
 
-    def _index_players(self, before: Match, after: Match) -> None:
-        """Before a commit that seats a player: the game in the player's index
-        (store.player_games), so that no seat is ever missing from it."""
+    def _index_players(self, before: Match | None, after: Match) -> None:
+        """Before a commit that seats a player (or a create, `before` None,
+        whose seats may be reserved for players already): the game in the
+        player's index (store.player_games), so that no seat is ever missing
+        from it."""
         for color in PLAYERS:
             player_id = after.seat(color).player_id
-            if player_id is not None and before.seat(color).player_id != player_id:
-                self._player_games.add(player_id, after.id, after.updated_at, before.version)
+            if player_id is not None and (
+                before is None or before.seat(color).player_id != player_id
+            ):
+                version = before.version if before is not None else 0  # a create's base
+                self._player_games.add(player_id, after.id, after.updated_at, version)
 
     # What players hear of their games (store.player_events).
 
@@ -805,11 +835,11 @@ class GameStore:
 
     # Players (store.players).
 
-    def create_player(
-        self, name: str | None, now: int, idempotency: tuple[str, str] | None
-    ) -> tuple[Player, str, str | None]:
+    def create_player(self, player: Player) -> Player:
+        """Store a new player; when one with its id exists already (made by
+        the same idempotent request), that one is kept and returned."""
         with STORAGE_ERRORS:
-            return self._players.create(name, now, idempotency)
+            return self._players.create(player)
 
     def authenticate_player(self, key: str) -> Player | None:
         with STORAGE_ERRORS:
@@ -897,7 +927,7 @@ class GameStore:
             known = self._recent.get(game_id)
             version, length = (known[0].version, known[1].log_length) if known else (-1, -1)
             keys = [self.game_key(game_id), self.events_key(game_id)]
-            calls.append((keys, [version, length, ""]))
+            calls.append((keys, [version, length, "", self._reply_ttl_ms]))
         with STORAGE_ERRORS:
             answers = self._read.many(calls)
         found: dict[str, Match | None] = {}

@@ -1,6 +1,6 @@
 """Game ids and seat tokens: random, unguessable; tokens are kept only hashed.
-Those an Idempotency-Key derives (with the deployment's secret) are made from
-a digest in the same shapes. Commit ids: unique, not secret."""
+A rematch's, which the old game's id derives (with the deployment's secret),
+are made from a digest in the same shapes. Commit ids: unique, not secret."""
 
 import base64
 import hashlib

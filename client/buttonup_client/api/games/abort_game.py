@@ -30,6 +30,7 @@ def _should_retry(response: httpx.Response) -> bool:
     return response.status_code == 503
 
 
+from ...models.empty_request import EmptyRequest
 from ...models.game import Game
 from ...models.problem import Problem
 from ...types import Unset
@@ -38,6 +39,7 @@ from ...types import Unset
 def _get_kwargs(
     game_id: str,
     *,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -50,6 +52,11 @@ def _get_kwargs(
             game_id=quote(str(game_id), safe=""),
         ),
     }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
 
     _kwargs["headers"] = headers
     return _kwargs
@@ -140,6 +147,7 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Abort
@@ -151,6 +159,7 @@ def sync_detailed(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,6 +173,7 @@ def sync_detailed(
         idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
+        body=body,
         idempotency_key=idempotency_key,
     )
 
@@ -189,6 +199,7 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Abort
@@ -200,6 +211,7 @@ def sync(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,6 +224,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        body=body,
         idempotency_key=idempotency_key,
     ).parsed
 
@@ -220,6 +233,7 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Abort
@@ -231,6 +245,7 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -244,6 +259,7 @@ async def asyncio_detailed(
         idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
+        body=body,
         idempotency_key=idempotency_key,
     )
 
@@ -267,6 +283,7 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Abort
@@ -278,6 +295,7 @@ async def asyncio(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -291,6 +309,7 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            body=body,
             idempotency_key=idempotency_key,
         )
     ).parsed

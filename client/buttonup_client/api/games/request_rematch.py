@@ -6,15 +6,19 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.empty_request import EmptyRequest
 from ...models.joined import Joined
 from ...models.problem import Problem
 from ...models.rematch_offer import RematchOffer
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    body: EmptyRequest | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +27,12 @@ def _get_kwargs(
         ),
     }
 
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -74,6 +84,11 @@ def _parse_response(
 
         return response_415
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -115,6 +130,7 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
 ) -> Response[Joined | Problem | RematchOffer]:
     """Ask for a rematch
 
@@ -124,10 +140,13 @@ def sync_detailed(
     asker's seat and token in the new game (colours swapped, same target, clock and hints, private,
     started by whoever did not start the first round), whose id is in the old game's `rematch.game_id`.
     The first asker gets its own seat and token by asking again; asking again always answers the same
-    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`.
+    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`; it starts,
+    and its clock with it, once both seats hold their tokens. An aborted game has no rematch: 409
+    `rematch_closed`.
 
     Args:
         game_id (str):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -139,6 +158,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        body=body,
     )
 
     response = client.get_httpx_client().request(
@@ -152,6 +172,7 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
 ) -> Joined | Problem | RematchOffer | None:
     """Ask for a rematch
 
@@ -161,10 +182,13 @@ def sync(
     asker's seat and token in the new game (colours swapped, same target, clock and hints, private,
     started by whoever did not start the first round), whose id is in the old game's `rematch.game_id`.
     The first asker gets its own seat and token by asking again; asking again always answers the same
-    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`.
+    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`; it starts,
+    and its clock with it, once both seats hold their tokens. An aborted game has no rematch: 409
+    `rematch_closed`.
 
     Args:
         game_id (str):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -177,6 +201,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        body=body,
     ).parsed
 
 
@@ -184,6 +209,7 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
 ) -> Response[Joined | Problem | RematchOffer]:
     """Ask for a rematch
 
@@ -193,10 +219,13 @@ async def asyncio_detailed(
     asker's seat and token in the new game (colours swapped, same target, clock and hints, private,
     started by whoever did not start the first round), whose id is in the old game's `rematch.game_id`.
     The first asker gets its own seat and token by asking again; asking again always answers the same
-    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`.
+    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`; it starts,
+    and its clock with it, once both seats hold their tokens. An aborted game has no rematch: 409
+    `rematch_closed`.
 
     Args:
         game_id (str):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,6 +237,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        body=body,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -219,6 +249,7 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
 ) -> Joined | Problem | RematchOffer | None:
     """Ask for a rematch
 
@@ -228,10 +259,13 @@ async def asyncio(
     asker's seat and token in the new game (colours swapped, same target, clock and hints, private,
     started by whoever did not start the first round), whose id is in the old game's `rematch.game_id`.
     The first asker gets its own seat and token by asking again; asking again always answers the same
-    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`.
+    seat and token. Both seats are reserved: `join_game` on the new game is 409 `game_full`; it starts,
+    and its clock with it, once both seats hold their tokens. An aborted game has no rematch: 409
+    `rematch_closed`.
 
     Args:
         game_id (str):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -245,5 +279,6 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            body=body,
         )
     ).parsed

@@ -30,6 +30,7 @@ def _should_retry(response: httpx.Response) -> bool:
     return response.status_code == 503
 
 
+from ...models.empty_request import EmptyRequest
 from ...models.game import Game
 from ...models.problem import Problem
 from ...types import Unset
@@ -38,6 +39,7 @@ from ...types import Unset
 def _get_kwargs(
     game_id: str,
     *,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -50,6 +52,11 @@ def _get_kwargs(
             game_id=quote(str(game_id), safe=""),
         ),
     }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
 
     _kwargs["headers"] = headers
     return _kwargs
@@ -140,6 +147,7 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Resign
@@ -150,6 +158,7 @@ def sync_detailed(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,6 +172,7 @@ def sync_detailed(
         idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
+        body=body,
         idempotency_key=idempotency_key,
     )
 
@@ -188,6 +198,7 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Resign
@@ -198,6 +209,7 @@ def sync(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,6 +222,7 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        body=body,
         idempotency_key=idempotency_key,
     ).parsed
 
@@ -218,6 +231,7 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[Game | Problem]:
     """Resign
@@ -228,6 +242,7 @@ async def asyncio_detailed(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -241,6 +256,7 @@ async def asyncio_detailed(
         idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         game_id=game_id,
+        body=body,
         idempotency_key=idempotency_key,
     )
 
@@ -264,6 +280,7 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient,
+    body: EmptyRequest | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Game | Problem | None:
     """Resign
@@ -274,6 +291,7 @@ async def asyncio(
     Args:
         game_id (str):
         idempotency_key (str | Unset):
+        body (EmptyRequest | Unset): No fields: send no body, or `{}`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -287,6 +305,7 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            body=body,
             idempotency_key=idempotency_key,
         )
     ).parsed

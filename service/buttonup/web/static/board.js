@@ -760,10 +760,12 @@ function drawRematch(game) {
   const text = $("rematch-text");
   const next = $("next-game");
   next.hidden = true;
-  button.hidden = !view.seat;
+  // An aborted game was never played: it has no rematch (409 rematch_closed).
+  const aborted = game.end_reason === END.ABORTED;
+  button.hidden = !view.seat || aborted;
   button.disabled = false;
   button.textContent = "Play again";
-  text.textContent = "";
+  text.textContent = aborted ? "An aborted game has no rematch: start a new one." : "";
   if (!rematch) return;
   if (rematch.game_id) {
     if (!view.seat) {
