@@ -7,9 +7,11 @@ BIN := $(VENV)/bin
 SERVE_STAMP := $(VENV)/.serve-stamp
 SCRIPTS_STAMP := $(VENV)/.scripts-stamp
 STAMP := $(VENV)/.installed-stamp
-HOST ?= 127.0.0.1
-PORT ?= 8000
-BASE_URL ?= http://$(HOST):$(PORT)
+# `make run PORT=9000 HOST=0.0.0.0`; unset, `buttonup serve` binds BUTTONUP_BIND
+# (127.0.0.1:8000 by default). The scripts' verbs reach the same place.
+HOST ?=
+PORT ?=
+BASE_URL ?= http://$(or $(HOST),127.0.0.1):$(or $(PORT),8000)
 
 .PHONY: install run test lint format bench clean openapi client selfplay play watch
 
@@ -30,7 +32,7 @@ $(STAMP): $(SCRIPTS_STAMP) pyproject.toml
 install: $(STAMP)
 
 run: $(SERVE_STAMP)
-	$(BIN)/buttonup serve --host $(HOST) --port $(PORT)
+	$(BIN)/buttonup serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
 
 # The scripts, with the venv's Python (they need the generated client).
 selfplay: $(SCRIPTS_STAMP)

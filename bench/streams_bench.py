@@ -229,7 +229,15 @@ def main() -> int:
         redis_server = RedisServer(Path(data_dir), persistent=False)
         redis_server.start()
         port = free_port()
-        env = dict(os.environ, REDIS_URL=redis_server.url)
+        # Every stream and player comes from one address here, standing for
+        # many clients: the per-address limits (32 streams, 100 connections)
+        # would refuse most of them.
+        env = dict(
+            os.environ,
+            REDIS_URL=redis_server.url,
+            BUTTONUP_MAX_STREAMS_PER_CLIENT="10000",
+            BUTTONUP_MAX_CONNECTIONS_PER_CLIENT="0",
+        )
         server = subprocess.Popen(gunicorn_command("127.0.0.1", port, 2), env=env, stderr=LOG)
         try:
             wait_ready(port, "/healthz", server)

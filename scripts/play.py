@@ -44,6 +44,7 @@ from buttonup_client.models import (
     Joined,
     JoinedEvent,
     JoinGame,
+    Move,
     MoveEvent,
     MoveEventData,
     Played,
@@ -162,12 +163,34 @@ def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
     return joined, game_id
 
 
-def describe_move(player: str, position: int, extra_turn: bool, overflow: bool) -> str:
-    notes = [note for note, on in (("extra turn", extra_turn), ("overflow", overflow)) if on]
-    return f"{player} sows {position}" + (f" ({', '.join(notes)})" if notes else "")
+def move_lines(move: Move, me: str, game: Game) -> list[str]:
+    """A move as it happened, and what it did, printed right after it so that
+    the lines follow the moves' order; `game` is the game after it (or later)."""
+    mine = move.player == me
+    flags = (("extra turn", move.extra_turn), ("overflow", move.overflow))
+    notes = [note for note, on in flags if on]
+    who = "you sow" if mine else f"{move.player} sows"
+    lines = [f"{who} {move.position}" + (f" ({', '.join(notes)})" if notes else "")]
+    if mine and move.extra_turn and not move.round_over:
+        lines.append("Extra turn: the last button matched the one it covers. Move again.")
+    if mine and move.overflow:
+        lines.append("Overflow: the last stack took the remaining buttons.")
+    if move.round_over:
+        ended = next((done for done in game.rounds if done.number == move.round_), None)
+        if ended is not None:
+            lines.append(
+                f"Round {ended.number} over: strength red {ended.strength.red}, "
+                f"black {ended.strength.black}."
+            )
+    return lines
 
 
-def wait_for_change(base_url: str, game: Game) -> Game:
+def print_moves(moves: list[Move], me: str, game: Game) -> None:
+    for move in moves:
+        print("\n".join(move_lines(move, me, game)), flush=True)
+
+
+def wait_for_change(base_url: str, game: Game, me: str) -> Game:
     """Waits on the game's event stream (no polling) for the next change."""
     with Client(base_url=base_url) as client:
         events = stream_events.follow(game.id, client=client, last_event_id=str(game.version))
@@ -177,8 +200,7 @@ def wait_for_change(base_url: str, game: Game) -> Game:
                 return Game.from_dict(data)
             if isinstance(event, MoveEvent):
                 moved = MoveEventData.from_dict(data)
-                move = moved.move
-                print(describe_move(move.player, move.position, move.extra_turn, move.overflow))
+                print_moves([moved.move], me, moved.game)
                 return moved.game
             changed = (JoinedEvent, ResignedEvent, TimeoutEvent, AbortedEvent, AbandonedEvent)
             if isinstance(event, changed):
@@ -188,7 +210,9 @@ def wait_for_change(base_url: str, game: Game) -> Game:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--join", metavar="GAME_ID", help="join this game instead of creating one")
     parser.add_argument("--color", choices=["red", "black"], help="the seat to take")
@@ -200,20 +224,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--clock", type=parse_clock, help="time control: 3+2 (minutes+increment) or 1d per move"
     )
-    parser.add_argument("--no-color", action="store_true", help="plain text (also: NO_COLOR)")
+    parser.add_argument(
+        "--no-color",
+        action="store_true",
+        help="plain text (also: NO_COLOR, and whenever the output is not a terminal)",
+    )
     args = parser.parse_args(argv)
-    screen = Screen(color=not args.no_color and "NO_COLOR" not in os.environ)
+    colored = not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    screen = Screen(color=colored)
     base_url = args.base_url.rstrip("/")
 
     joined, game_id = take_seat(base_url, args)
     me = joined.color
-    for reply in joined.bot_moves:  # a bot that starts plays as the game starts
-        print(describe_move(reply.player, reply.position, reply.extra_turn, reply.overflow))
     print(f"Game id: {game_id}  (you are {me})")
     print(f"Game link (the board, for a browser): {base_url}/?game={game_id}")
-    print(
-        f"Your opponent joins with: python scripts/play.py --base-url {base_url} --join {game_id}"
-    )
+    opponent = getattr(joined.game.players, "black" if me == "red" else "red")
+    if not opponent.joined:  # a human seat still open: someone is to take it
+        print(
+            "Your opponent joins with: "
+            f"python scripts/play.py --base-url {base_url} --join {game_id}"
+        )
+    print_moves(joined.bot_moves, me, joined.game)  # a bot that starts plays as the game starts
     while joined is not None:
         with AuthenticatedClient(base_url=base_url, token=joined.token) as seat:
             game = play_game(base_url, screen, seat, joined.color, joined.game)
@@ -237,13 +268,13 @@ def play_game(
             print("\n" + screen.board(game, me), flush=True)
             shown = game.version
         if game.status == "playing" and game.round_.to_move == me:
-            game = take_turn(seat, game)
+            game = take_turn(seat, game, me)
             if game is None:
                 return None
         else:
             if game.status == "playing":
                 print(f"{game.round_.to_move} to move...", flush=True)
-            game = wait_for_change(base_url, game)
+            game = wait_for_change(base_url, game, me)
     print("\n" + screen.board(game, me))
     outcome = "You win!" if game.winner == me else f"{game.winner} wins."
     loser = {"red": "black", "black": "red"}.get(str(game.winner))
@@ -271,7 +302,9 @@ def play_again(base_url: str, seat: AuthenticatedClient, game: Game) -> Joined |
     if isinstance(asked, RematchOffer):
         print("Waiting for your opponent to accept...", flush=True)
         with Client(base_url=base_url) as client:
-            events = stream_events.follow(game.id, client=client, last_event_id=str(game.version))
+            events = stream_events.follow(
+                game.id, client=client, last_event_id=str(game.version), wait_for_rematch=True
+            )
             if not any(isinstance(event, RematchEvent) for event in events):
                 print("No rematch: the time for one ran out.")
                 return None
@@ -281,12 +314,11 @@ def play_again(base_url: str, seat: AuthenticatedClient, game: Game) -> Joined |
         return None
     if not isinstance(asked, Joined):
         fail(asked, "ask for a rematch")
-    for reply in asked.bot_moves:
-        print(describe_move(reply.player, reply.position, reply.extra_turn, reply.overflow))
+    print_moves(asked.bot_moves, asked.color, asked.game)
     return asked
 
 
-def take_turn(seat: AuthenticatedClient, game: Game) -> Game | None:
+def take_turn(seat: AuthenticatedClient, game: Game, me: str) -> Game | None:
     legal = game.round_.legal_moves
     while True:
         try:
@@ -314,20 +346,8 @@ def take_turn(seat: AuthenticatedClient, game: Game) -> Game | None:
             continue
         played = play_move.sync(game.id, client=seat, body=PlayMove(position=int(answer)))
         if isinstance(played, Played):
-            move = played.move
-            print(describe_move("you", move.position, move.extra_turn, move.overflow))
-            for reply in played.bot_moves:  # the bot answered before the service did
-                print(describe_move(reply.player, reply.position, reply.extra_turn, reply.overflow))
-            if move.extra_turn:
-                print("Extra turn: the last button matched the one it covers. Move again.")
-            if move.overflow:
-                print("Overflow: the last stack took the remaining buttons.")
-            if move.round_over:
-                last = played.game.rounds[-1]
-                print(
-                    f"Round {last.number} over: strength red {last.strength.red}, "
-                    f"black {last.strength.black}."
-                )
+            # The bot answered before the service did: its moves follow the player's.
+            print_moves([played.move, *played.bot_moves], me, played.game)
             return played.game
         if isinstance(played, Problem) and played.code in {"not_your_turn", "illegal_move"}:
             print(played.detail)

@@ -119,7 +119,9 @@ def play_one(game: Game, seats: Seats, think: float = 0.0) -> tuple:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--target-score", type=int, default=15)

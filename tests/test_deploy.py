@@ -85,14 +85,20 @@ def test_the_image_is_multi_stage_slim_non_root_and_checks_readiness():
 
 
 def test_the_container_command_starts_the_service_here(redis_server):
-    """The image's CMD, run locally on a free port against the suite's Redis."""
-    command = json.loads(next(args for op, args in dockerfile_instructions() if op == "CMD"))
-    assert command[:2] == ["buttonup", "serve"]
+    """The image's CMD, run locally against the suite's Redis, bound where the
+    image's BUTTONUP_BIND says but on a free loopback port; its health check,
+    run the same way, finds it there."""
+    instructions = dockerfile_instructions()
+    command = json.loads(next(args for op, args in instructions if op == "CMD"))
+    assert command == ["buttonup", "serve"]
     command[0] = str(Path(sys.executable).with_name("buttonup"))  # the console script
+    image_env = " ".join(args for op, args in instructions if op == "ENV")
+    assert "BUTTONUP_BIND=0.0.0.0:8000" in image_env
     port = free_port()
-    command[command.index("--port") + 1] = str(port)
-    command[command.index("--host") + 1] = "127.0.0.1"
-    env = {**os.environ, "REDIS_URL": redis_server.url}
+    env = {**os.environ, "REDIS_URL": redis_server.url, "BUTTONUP_BIND": f"127.0.0.1:{port}"}
+    healthcheck = next(args for op, args in instructions if op == "HEALTHCHECK")
+    probe = json.loads(healthcheck[healthcheck.index("CMD") + 3 :].strip())
+    probe[0] = sys.executable
     process = subprocess.Popen(
         command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
     )
@@ -103,6 +109,7 @@ def test_the_container_command_starts_the_service_here(redis_server):
         server._wait_ready()
         created = httpx.post(f"{server.base_url}/v1/games", json={})
         assert created.status_code == 201
+        assert subprocess.run(probe, env=env, timeout=10).returncode == 0
     finally:
         process.terminate()
         process.wait(20)

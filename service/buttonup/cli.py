@@ -37,8 +37,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="buttonup", description="The Button Up! service.")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the HTTP API under gunicorn")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", help="the address to bind (default: BUTTONUP_BIND's, 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="the port (default: BUTTONUP_BIND's, 8000)")
     serve.add_argument("--workers", type=int, help="gunicorn workers (default 2)")
     serve.add_argument(
         "--connections",
@@ -80,6 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"buttonup: REDIS_URL names a Redis Cluster that {problem}", file=sys.stderr)
             return 2
+    host, _, port = settings.bind.rpartition(":")
+    args.host = args.host or host
+    args.port = args.port if args.port is not None else int(port)
     try:
         return _run_gunicorn(args, redis_url)
     finally:

@@ -48,15 +48,19 @@ def browser() -> Iterator:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path="/", reduced_motion=False, size=(1000, 900)) -> a page of
-    its own browser context."""
+    """open_page(path="/", reduced_motion=False, size=(1000, 900), phone=False)
+    -> a page of its own browser context (`phone`: a touch screen, no mouse)."""
     contexts = []
 
-    def open_(path: str = "/", *, reduced_motion: bool = False, size=(1000, 900)):
+    def open_(
+        path: str = "/", *, reduced_motion: bool = False, size=(1000, 900), phone: bool = False
+    ):
         context = browser.new_context(
             base_url=live_server.base_url,
             viewport={"width": size[0], "height": size[1]},
             reduced_motion="reduce" if reduced_motion else "no-preference",
+            is_mobile=phone,
+            has_touch=phone,
         )
         contexts.append(context)
         page = context.new_page()

@@ -537,3 +537,43 @@ def test_two_players_play_again_with_colours_swapped_and_see_their_games_live(
         play_legal(ana)
     expect(entry).to_contain_text("your turn")  # heard from Bo's stream: your_turn
     assert ana.errors == [] and bo.errors == [] and bo_home.errors == []
+
+
+NAMES_FIT = """() => ['name-red', 'name-black'].map((id) => {
+  const name = document.getElementById(id);
+  return {text: name.textContent, fits: name.scrollWidth <= name.clientWidth};
+})"""
+
+
+@pytest.mark.parametrize(("size", "phone"), [((1280, 800), False), ((390, 844), True)])
+def test_seat_names_show_whole_on_a_desktop_and_a_phone(open_page, live_server, size, phone):
+    page = open_page("/", size=size, phone=phone, reduced_motion=True)
+    remember(page, "Anastasia")
+    page.select_option("#vs-bot select[name=clock]", label="3 min + 2 s a move")
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    expect(page.locator("#clock-red")).to_be_visible()
+    names = page.evaluate(NAMES_FIT)
+    assert [name["text"] for name in names] == ["You", "Perfect bot"]
+    assert all(name["fits"] for name in names), names
+    # Another visitor reads the player's name, never "You".
+    other = open_page(f"/?game={game_id(page)}", size=size, phone=phone)
+    expect(other.locator("#name-red")).to_have_text("Anastasia")
+    assert all(name["fits"] for name in other.evaluate(NAMES_FIT))
+    # A keyboard shortcut is shown with a mouse and keyboard, not on a touch screen.
+    hint = page.locator("#hint kbd")
+    expect(hint).to_be_hidden() if phone else expect(hint).to_be_visible()
+    assert page.errors == [] and other.errors == []
+
+
+def test_an_anonymous_seat_against_a_bot_is_not_named_you_for_others(open_page, live_server):
+    page = open_page("/", reduced_motion=True)
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    expect(page.locator("#name-red")).to_have_text("You")
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}").json()
+    assert game["players"]["red"]["name"] is None
+    other = open_page(f"/?game={game_id(page)}")
+    expect(other.locator("#name-red")).to_have_text("Red")

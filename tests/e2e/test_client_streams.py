@@ -16,6 +16,8 @@ from buttonup_client.models import (
     MoveEvent,
     MoveEventData,
     PresenceEvent,
+    RematchEvent,
+    RematchOfferedEvent,
     RoundOverEvent,
 )
 
@@ -100,3 +102,39 @@ def test_a_finished_game_gives_its_state_and_its_end(http, live_server):
         assert stream_events.sync(game_id, client=client) is None
     assert [type(event) for event in events] == [GameEvent, GameOverEvent]
     assert json.loads(events[0].data) == final
+
+
+def test_follow_ends_at_game_over_unless_it_waits_for_the_rematch(http, live_server):
+    """The stream itself stays open for the rematch window (600 s here):
+    follow() ends at `game_over` by default, and with `wait_for_rematch`
+    goes on to `rematch_offered` and `rematch`."""
+    game_id = new_game(http)
+    seats = take_seats(http, game_id)
+    play_out(http, *seats)
+    heard: dict[str, list] = {"plain": [], "waiting": []}
+
+    def follow(name: str, **options) -> None:
+        with Client(base_url=live_server.base_url, timeout=httpx.Timeout(10)) as client:
+            for event in stream_events.follow(game_id, client=client, **options):
+                heard[name].append(type(event))
+
+    plain = threading.Thread(target=follow, args=("plain",), daemon=True)
+    plain.start()
+    plain.join(10)
+    assert not plain.is_alive(), "follow() still open after game_over"
+    assert heard["plain"][-1] is GameOverEvent
+    waiting = threading.Thread(
+        target=follow, args=("waiting",), kwargs={"wait_for_rematch": True}, daemon=True
+    )
+    waiting.start()
+    deadline = time.monotonic() + 10
+    while GameOverEvent not in heard["waiting"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert waiting.is_alive(), "it waits for the rematch"
+    for token in seats[1].values():
+        http.post(f"/v1/games/{game_id}/rematch", headers={"Authorization": f"Bearer {token}"})
+    waiting.join(10)
+    assert not waiting.is_alive()
+    changes = [kind for kind in heard["waiting"] if kind is not PresenceEvent]
+    assert changes[-2:] == [RematchOfferedEvent, RematchEvent]

@@ -1,6 +1,8 @@
 """The scripts that use the generated client, against a live `buttonup serve`."""
 
+import ast
 import io
+import json
 import re
 import subprocess
 import sys
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pexpect
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
@@ -119,8 +122,8 @@ def test_play_prints_the_boards_link_and_every_move_the_bots_included(live_serve
     moves = httpx.get(f"{base}/moves").json()
     transcript = child.logfile_read.getvalue()
     for move in moves:
-        player = "you" if move["player"] == "red" else "black"
-        assert f"{player} sows {move['position']}" in transcript, (move, transcript[-2000:])
+        said = "you sow" if move["player"] == "red" else "black sows"
+        assert f"{said} {move['position']}" in transcript, (move, transcript[-2000:])
 
 
 def test_the_board_marks_legal_positions_and_resigning_ends_the_game(live_server):
@@ -271,3 +274,75 @@ def test_selfplay_plays_timed_games_that_end_on_time(live_server):
     game = httpx.get(f"{live_server.base_url}/v1/games/{game_id}").json()
     assert game["end_reason"] == "aborted" and game["clock"]["seconds"] == 5
     assert "ended by aborted 1" in result.stdout
+
+
+# A move's line; piped, it may follow the prompt it answered ("Your move [...] (...): ").
+MOVE_LINE = re.compile(r"(?:^|\): )(you sow|red sows|black sows) (\d)")
+
+
+def test_play_piped_through_a_bot_game_prints_everything_in_the_order_it_happened(live_server):
+    """Output to a pipe, input from one: plain text, the header first, each
+    move once in the game's order, each note right after its own move and
+    each round's end right after the move that ended it."""
+    guesses = "".join(f"{position}\n" for position in range(9)) * 200  # the legal one takes
+    played = subprocess.run(
+        [sys.executable, SCRIPTS / "play.py", "--base-url", live_server.base_url]
+        + ["--color", "black", "--against", "greedy", "--target-score", "3"],
+        input=guesses,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr[-2000:]
+    out = played.stdout
+    assert "\033[" not in out, "no ANSI colours into a pipe"
+    lines = out.splitlines()
+    assert lines[0].startswith("Game id: "), lines[:3]
+    game_id = lines[0].split()[2]
+    assert "Your opponent joins with" not in out, "the opponent is a bot"
+    base = f"{live_server.base_url}/v1/games/{game_id}"
+    game = httpx.get(base).json()
+    moves = httpx.get(f"{base}/moves").json()
+    assert game["status"] == "finished" and game["players"]["red"]["type"] == "bot"
+    printed = [(m.group(1), int(m.group(2))) for line in lines if (m := MOVE_LINE.search(line))]
+    expected = [
+        ("you sow" if move["player"] == "black" else "red sows", move["position"]) for move in moves
+    ]
+    assert printed == expected, out[-3000:]
+    # What each move did comes before the next move's line.
+    move_indexes = [index for index, line in enumerate(lines) if MOVE_LINE.search(line)]
+    ends = [*move_indexes[1:], len(lines)]
+    for move, index, following in zip(moves, move_indexes, ends, strict=True):
+        between = lines[index + 1 : following]
+        if move["player"] == "black" and move["overflow"]:
+            assert any(line.startswith("Overflow:") for line in between), (move, between)
+        if move["round_over"]:
+            assert any(line.startswith(f"Round {move['round']} over:") for line in between), (
+                move,
+                between,
+            )
+    assert sum(line.startswith("Round ") and " over:" in line for line in lines) == len(
+        game["rounds"]
+    )
+
+
+@pytest.mark.parametrize("script", ["play.py", "selfplay.py", "watch.py", "clocks.py"])
+def test_every_scripts_help_says_what_it_does_whole(script):
+    helped = subprocess.run(
+        [sys.executable, SCRIPTS / script, "--help"], capture_output=True, text=True, timeout=30
+    )
+    assert helped.returncode == 0, helped.stderr
+    docstring = ast.get_docstring(ast.parse((SCRIPTS / script).read_text()))
+    last_sentence = docstring.strip().splitlines()[-1].strip()
+    assert last_sentence in helped.stdout, helped.stdout
+
+
+def test_clocks_tells_what_a_time_control_means():
+    told = subprocess.run(
+        [sys.executable, SCRIPTS / "clocks.py", "3+2"], capture_output=True, text=True, timeout=30
+    )
+    assert json.loads(told.stdout) == {
+        "type": "fischer",
+        "initial_seconds": 180,
+        "increment_seconds": 2,
+    }

@@ -14,7 +14,10 @@ later than its game's deadline.**
   workers and replicas take other games; one that dies with a lease only
   delays its games by the lease.
 - Having looked at a game, the sweeper puts its entry where the game says
-  (`settle`): at its deadline, or out when no clock runs. Each `expect`
+  (`settle`): at its deadline, or out when no clock runs.
+- A commit that ends a game takes its entry out (`forget`) right after it
+  is stored: a finished game has no deadline again, and the index holds only
+  games in play. Were that lost, the sweeper takes it out at the deadline. Each `expect`
   bumps the game's mark, and `settle` changes nothing when the mark moved
   since the claim: a commit came in between, and its lowering stands.
 
@@ -94,6 +97,14 @@ class DeadlineIndex:
         came since `due` was claimed."""
         args = [due.game_id, due.mark, "" if deadline is None else deadline]
         return bool(self._settle(keys=[DUE_KEY, MARKS_KEY], args=args))
+
+    def forget(self, game_id: str) -> None:
+        """The game ended: no entry for it any more (a claim of it in flight
+        settles nothing, its mark being gone)."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.zrem(DUE_KEY, game_id)
+        pipe.hdel(MARKS_KEY, game_id)
+        pipe.execute()
 
     def entries(self) -> Sequence[tuple[str, int]]:
         """Every entry, earliest first (for tests and the benchmark)."""

@@ -628,7 +628,18 @@ class GameStore:
         self._recent.put(after, Revision(length))
         if not relayed:
             self._relay(relays)
+        if after.end_reason is not None and before.deadline is not None:
+            self._forget_deadline(game_id)
         return None
+
+    def _forget_deadline(self, game_id: str) -> None:
+        """A stored end takes the game out of the deadline index; the commit
+        stands whatever happens here (the sweeper takes it out at its deadline)."""
+        try:
+            with STORAGE_ERRORS:
+                self._deadlines.forget(game_id)
+        except StorageUnavailable:
+            log.warning("game %s ended and stays in the deadline index until its deadline", game_id)
 
     def _expect_deadline(self, before: Match, after: Match) -> None:
         """Before a commit that sets a new deadline: the index's entry no later."""

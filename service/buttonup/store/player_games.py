@@ -14,12 +14,35 @@ adds each as its `game_over` is relayed), so that listing the games not
 finished reads only those: a player's index keeps up to GAMES_KEPT games,
 most of them over. A game over whose end was not relayed yet is simply read,
 and found over.
+
+Every key of a player is bounded, and pruned as it is written: a game that
+falls out of the index (the oldest, past GAMES_KEPT) takes its relayed
+version and its place among the games heard over with it, in the same call.
 """
 
 from buttonup.store.connection import Client
 from buttonup.store.player_events import finished_key, relayed_key
+from buttonup.store.scripts import LuaScript
 
 GAMES_KEPT = 1000  # per player, the newest seats; older ones fall out
+
+# KEYS: the index, the relayed versions, the games heard over. ARGV: game id,
+# when the seat was taken, the version relaying starts after, GAMES_KEPT, ttl ms.
+_ADD = """
+redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])
+local kept = tonumber(ARGV[4])
+local dropped = redis.call('ZRANGE', KEYS[1], 0, -(kept + 1))
+if #dropped > 0 then
+  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(kept + 1))
+  redis.call('HDEL', KEYS[2], unpack(dropped))
+  redis.call('SREM', KEYS[3], unpack(dropped))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3])
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[5])
+"""
 
 
 def games_key(player_id: str) -> str:
@@ -30,18 +53,15 @@ class PlayerGames:
     def __init__(self, client: Client, ttl_ms: int) -> None:
         self._redis = client
         self._ttl_ms = ttl_ms
+        self._add = LuaScript(client, _ADD)
 
     def add(self, player_id: str, game_id: str, at: int, relay_after: int) -> None:
         """The game in the player's index; what the player hears of it starts
         after version `relay_after` (store.player_events)."""
-        key = games_key(player_id)
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.zadd(key, {game_id: at}, nx=True)  # a retry keeps the first instant
-        pipe.zremrangebyrank(key, 0, -(GAMES_KEPT + 1))
-        pipe.pexpire(key, self._ttl_ms)  # as long as the player's newest game may live
-        pipe.hsetnx(relayed_key(player_id), game_id, relay_after)
-        pipe.pexpire(relayed_key(player_id), self._ttl_ms)
-        pipe.execute()
+        # NX: a retry keeps the first instant. The keys live as long as the
+        # player's newest game may.
+        keys = [games_key(player_id), relayed_key(player_id), finished_key(player_id)]
+        self._add(keys=keys, args=[game_id, at, relay_after, GAMES_KEPT, self._ttl_ms])
 
     def ids(self, player_id: str) -> list[str]:
         """Every entry, newest seat first."""

@@ -547,6 +547,7 @@ def follow(
     last_event_id: str | Unset = UNSET,
     idle_timeout: float = 25.0,
     reconnect_attempts: int = 5,
+    wait_for_rematch: bool = False,
 ) -> Iterator[
     AbandonedEvent
     | AbortedEvent
@@ -561,7 +562,10 @@ def follow(
     | RoundOverEvent
     | TimeoutEvent
 ]:
-    """The stream's events, each as its own type, until the stream ends.
+    """The stream's events, each as its own type, until the stream ends:
+    after `game_over`, or with `wait_for_rematch`, once nothing more can come
+    (after `rematch`, or when the rematch window closes; the service keeps
+    the stream open that long).
 
     A dropped connection, a 503, or silence longer than `idle_timeout`
     seconds (the service sends a keep-alive comment every 10 s) is met by
@@ -606,6 +610,8 @@ def follow(
                     failures = 0
                     received = True
                     yield event
+                    if sse.event == "game_over" and not wait_for_rematch:
+                        return
             # A stream that ended cleanly may have been cut short (a restart):
             # ask again after the last event; the end is an answer with none.
             if not received:

@@ -290,7 +290,9 @@ async function startAgainstBot(form) {
   });
   const player = loadPlayer();
   const joined = await call("POST", `/v1/games/${game.id}/players`, {
-    body: player ? { color } : { color, name: "You" },
+    // No name for an anonymous seat: this page calls its own seat "You", and
+    // anyone else opening the link reads "Red" or "Black", not "You".
+    body: { color },
     token: player?.key,
   });
   saveSeat(game.id, color, joined.token);

@@ -1,0 +1,66 @@
+"""What one player's keys hold stays bounded however many games the player
+plays, through `buttonup serve`: the index keeps the newest GAMES_KEPT games
+and what is kept beside it for each (the version relayed, whether its end
+was heard) leaves with it; a game's deadline entry leaves when it ends."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+import redis
+
+from buttonup.store.deadlines import DUE_KEY, MARKS_KEY
+from buttonup.store.player_events import EVENTS_KEPT, events_key, finished_key, relayed_key
+from buttonup.store.player_games import GAMES_KEPT, games_key
+from buttonup.store.players import record_key
+from tests.conftest import LiveServer
+from tests.e2e.helpers import bearer
+
+pytestmark = pytest.mark.e2e
+GAMES = 2000
+# MEMORY USAGE of all the player's keys after GAMES games, GAMES_KEPT of them
+# kept (measured: 310 to 318 KB on the embedded Redis 6.2: the index 105 KB,
+# the player's stream 92 KB, relayed versions 64 KB, games heard over 56 KB),
+# with room for other allocators and Redis versions.
+PLAYER_BYTES_BOUND = 400_000
+
+
+def play_one(base_url: str, key: str) -> None:
+    """A timed game against a bot, joined with the player's key, resigned."""
+    body = {
+        "first_player": "red",
+        "clock": {"type": "per_move", "seconds": 60},
+        "players": {"black": {"type": "bot", "level": "random"}},
+    }
+    with httpx.Client(base_url=base_url, timeout=10) as http:
+        game = http.post("/v1/games", json=body).json()
+        joined = http.post(f"/v1/games/{game['id']}/players", headers=bearer(key))
+        assert joined.status_code == 201, joined.text
+        resigned = http.post(f"/v1/games/{game['id']}/resign", headers=bearer(key))
+        assert resigned.status_code == 200, resigned.text
+
+
+def test_two_thousand_games_of_one_player_keep_the_players_keys_bounded(own_redis):
+    """A Redis and a server of this test's own: no other test's games in the
+    deadline index."""
+    server = LiveServer(["--redis-url", own_redis.url, "--workers", "2"])
+    redis_client = redis.Redis.from_url(own_redis.url)
+    try:
+        ana = httpx.post(f"{server.base_url}/v1/players", json={"name": "Ana"}).json()
+        with ThreadPoolExecutor(4) as pool:
+            for done in pool.map(lambda _: play_one(server.base_url, ana["key"]), range(GAMES)):
+                assert done is None
+    finally:
+        server.stop()
+    player = ana["id"]
+    assert redis_client.zcard(games_key(player)) == GAMES_KEPT
+    assert redis_client.hlen(relayed_key(player)) <= GAMES_KEPT
+    assert redis_client.scard(finished_key(player)) <= GAMES_KEPT
+    assert redis_client.xlen(events_key(player)) <= EVENTS_KEPT + 200  # MAXLEN ~ trims by node
+    keys = [record_key(player), games_key(player), relayed_key(player)]
+    keys += [finished_key(player), events_key(player)]
+    sizes = {key: redis_client.memory_usage(key) or 0 for key in keys}
+    assert sum(sizes.values()) < PLAYER_BYTES_BOUND, sizes
+    # Every game ended: none is left in the deadline index.
+    assert redis_client.zcard(DUE_KEY) == 0
+    assert redis_client.hlen(MARKS_KEY) == 0
