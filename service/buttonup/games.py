@@ -44,7 +44,7 @@ from buttonup.engine.analysis import (
     review_round,
 )
 from buttonup.engine.board import opponent
-from buttonup.engine.events import Event, GameOver, Moved
+from buttonup.engine.events import Event, EventName, GameOver, Moved
 from buttonup.engine.match import Change
 from buttonup.engine.player import Notice, Player
 from buttonup.store import GameNotFound as StoredGameNotFound
@@ -1048,7 +1048,7 @@ class Games:
     def _ends(self, item: StreamItem) -> bool:
         """Whether a game's stream ends after `item` (see `_done`)."""
         if isinstance(item, Recorded):  # format 1's: no rematch was kept then
-            return item.name == "game_over"
+            return item.name == EventName.GAME_OVER
         return isinstance(item, Happened) and self._done(item.match)
 
     def _done(self, match: Match) -> bool:

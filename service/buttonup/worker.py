@@ -18,8 +18,9 @@ server facing hostile clients needs and gunicorn does not do by itself.
 
 Named by `worker_class` in gunicorn.conf.py; it imports nothing of the app,
 so that loading it in the arbiter, before the worker patches the standard
-library, patches nothing late. It relies on gunicorn 27's worker methods and
-its `Request.body`; tests/test_worker.py pins that version.
+library, patches nothing late. It relies on gunicorn 27's worker methods, its
+`Request.body` and its private `Request._expected_100_continue`;
+tests/test_worker.py pins that version (WRITTEN_FOR).
 """
 
 import io
@@ -38,7 +39,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from buttonup.config import Settings
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
 
-WRITTEN_FOR_GUNICORN = "27."
+WRITTEN_FOR = {"gunicorn": "27."}  # tests/test_worker.py
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 log = logging.getLogger(__name__)

@@ -43,7 +43,9 @@ def test_the_first_seat_offers_and_the_second_makes_the_new_game(client):
     assert new["target_score"] == 20 and new["id"] != old["id"]
     assert (new["players"]["red"]["name"], new["players"]["black"]["name"]) == ("Bo", "Ana")
     first_round = old["rounds"][0] if old["rounds"] else old["round"]
-    assert new["round"]["starting_player"] != first_round["starting_player"]
+    old_starter = old["players"][first_round["starting_player"]]["name"]
+    new_starter = new["players"][new["round"]["starting_player"]]["name"]
+    assert {old_starter, new_starter} == {"Ana", "Bo"}, "whoever did not start, starts"
     after = client.get(f"/v1/games/{old['id']}").get_json()
     assert after["rematch"] == {"offered_by": ["red", "black"], "game_id": new["id"]}
 
@@ -151,3 +153,33 @@ def test_an_aborted_game_has_no_rematch(client):
     refused = rematch(client, game["id"], tokens["black"])
     assert refused.status_code == 409 and refused.get_json()["code"] == "rematch_closed"
     assert client.get(f"/v1/games/{game['id']}").get_json()["rematch"] is None
+
+
+@pytest.mark.parametrize("first_player", ["red", "black"])
+def test_the_rematch_is_started_by_the_person_who_did_not_start_the_old_game(client, first_player):
+    """Ana (red) and Bo (black), either of them starting: in the rematch the
+    other one starts, whatever colour each holds now."""
+    old, tokens = finished_game(client, first_player=first_player)
+    assert old["round"]["starting_player"] == first_player
+    old_starter = old["players"][first_player]["name"]
+    rematch(client, old["id"], tokens["red"])
+    new = rematch(client, old["id"], tokens["black"]).get_json()["game"]
+    new = rematch(client, old["id"], tokens["red"]).get_json()["game"]
+    new_starter = new["players"][new["round"]["starting_player"]]["name"]
+    assert new_starter == {"Ana": "Bo", "Bo": "Ana"}[old_starter]
+    assert new["round"]["to_move"] == new["round"]["starting_player"]
+
+
+@pytest.mark.parametrize("first_player", ["red", "black"])
+def test_a_rematch_against_a_bot_is_started_by_whoever_did_not_start(client, first_player):
+    game = create_game(
+        client,
+        first_player=first_player,
+        players={"black": {"type": "bot", "level": "random"}},
+    )
+    seat = join(client, game["id"], name="Ana")
+    client.post(f"/v1/games/{game['id']}/resign", headers=auth(seat["token"]))
+    new = rematch(client, game["id"], seat["token"]).get_json()["game"]
+    starter = new["players"][new["round"]["starting_player"]]
+    ana_started = first_player == "red"  # Ana holds red, the bot black
+    assert (starter["type"] == "bot") is ana_started, (first_player, starter)

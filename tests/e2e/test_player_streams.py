@@ -145,8 +145,9 @@ def test_a_players_stream_tells_each_thing_once_across_two_processes(
         "game_over",
         "rematch_offered",
         "rematch",
-        "game_started",  # once both seats of the next game hold their tokens
-        "your_turn",  # Ana plays black there, and black starts: red started before
+        # Once both seats of the next game hold their tokens; Ana started the
+        # first game, so Bo starts this one (red, colours swapped): no your_turn.
+        "game_started",
     ]
     assert stream.wait_names(len(expected)) == expected
     time.sleep(0.3)

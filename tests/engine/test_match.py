@@ -428,7 +428,8 @@ def test_the_next_match_swaps_colours_and_the_first_player_and_keeps_the_options
     assert match.version == 0 and after.status is Status.PLAYING
     assert (after.red.name, after.black.name) == ("Bo", "Ana")
     assert (after.red.token_sha256, after.black.token_sha256) == ("c" * 64, "d" * 64)
-    assert after.game.round.starting_player is B, "red started the first game"
+    assert over.game.round.starting_player is R, "Ana (red) started the first game"
+    assert after.seat(after.game.round.starting_player).name == "Bo", "Bo, red now, starts"
     assert (after.options.target_score, after.options.clock, after.options.hints) == (
         20,
         settings,
@@ -477,3 +478,30 @@ def test_an_aborted_game_has_no_rematch():
     assert not aborted.rematch_window_open(T0 + 6, WINDOW_MS)
     with pytest.raises(RematchClosed):
         aborted.request_rematch(B, T0 + 6, WINDOW_MS, "next")
+
+
+@pytest.mark.parametrize("first", [R, B])
+def test_the_rematch_is_started_by_the_person_who_did_not_start_the_first_round(first):
+    played = Match.new("g", Options(seed=5, first_player=first, target_score=1), T0)
+    played, _ = played.join(R, "Ana", "a" * 64, T0)
+    played, _ = played.join(B, "Bo", "b" * 64, T0)
+    while played.status is Status.PLAYING:  # to the end: the first round was Ana's or Bo's
+        to_move = played.game.to_move
+        played, _ = played.play(to_move, played.game.legal_moves()[0], T0 + 10)
+    starter = played.seat(played.game.rounds[0].starting_player).name
+    following = played.next_match("next", T0 + 20, {R: "c" * 64, B: "d" * 64})
+    new_starter = following.seat(following.game.round.starting_player).name
+    assert {starter, new_starter} == {"Ana", "Bo"}, (starter, new_starter)
+
+
+def test_a_rematch_against_a_bot_is_started_by_whoever_did_not_start_before():
+    for first in (R, B):
+        match = Match.new("g", Options(seed=4, first_player=first), T0, bots={B: BotLevel.RANDOM})
+        match, _ = match.join(R, "Ana", "a" * 64, T0)
+        over, _ = match.resign(R, T0 + 5)
+        following = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
+        starter = following.seat(following.game.round.starting_player)
+        if first is R:  # Ana started: the bot starts now
+            assert starter.type is SeatType.BOT
+        else:
+            assert starter.name == "Ana"

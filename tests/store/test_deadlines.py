@@ -53,3 +53,13 @@ def test_a_commit_between_claim_and_settle_keeps_its_lower_deadline(index):
     index.expect("g1", 1_200)  # a move's commit set a new, earlier-than-the-lease deadline
     assert not index.settle(due, 30_000)  # what the sweeper read is stale
     assert index.entries() == [("g1", 1_200)]
+
+
+def test_a_game_that_ended_leaves_the_index_and_a_claim_of_it_settles_nothing(index):
+    index.expect("g1", 1_000)
+    index.expect("g2", 1_000)
+    (claimed, *_) = [due for due in index.claim_due(2_000, 10, 500) if due.game_id == "g1"]
+    index.forget("g1")
+    assert [game_id for game_id, _ in index.entries()] == ["g2"]
+    assert not index.settle(claimed, 3_000), "its mark is gone with it"
+    assert [game_id for game_id, _ in index.entries()] == ["g2"]

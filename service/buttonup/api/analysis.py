@@ -1,15 +1,12 @@
 """/v1/games/{id}/analysis: exact perfect play and a review of finished rounds."""
 
-from typing import Any
-
 from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
-from buttonup.api.codec import to_json
+from buttonup.api.codec import analysis_text
 from buttonup.api.docs import ALWAYS, GAME_ID, READ_503, operation
 from buttonup.api.http import ApiView, json_response
-from buttonup.engine.analysis import RoundReview
 from buttonup.games import Games
 
 blp = Blueprint("analysis", __name__, url_prefix="/v1/games", description="Perfect play")
@@ -31,35 +28,4 @@ class Analysis(ApiView):
     )
     def get(self, game_id: str) -> Response:
         games: Games = current_app.extensions["buttonup.games"]
-        analysis = games.analysis(game_id)
-        position = analysis.position
-        body = {
-            "version": analysis.match.version,
-            "round": position.round,
-            "to_move": position.to_move,
-            "value": position.value,
-            "moves": [{"position": p, "margin": m} for p, m in sorted(position.margins.items())],
-            "best": position.best,
-            "review": [review_view(review) for review in analysis.reviews],
-        }
-        return json_response(to_json(body))
-
-
-def review_view(review: RoundReview) -> dict[str, Any]:
-    return {
-        "number": review.number,
-        "starting_player": review.starting_player,
-        "opening_value": review.opening_value,
-        "final_margin": review.final_margin,
-        "moves": [
-            {
-                "number": move.number,
-                "player": move.player,
-                "position": move.position,
-                "margin": move.margin,
-                "best_margin": move.best_margin,
-                "loss": move.loss,
-            }
-            for move in review.moves
-        ],
-    }
+        return json_response(analysis_text(games.analysis(game_id)))

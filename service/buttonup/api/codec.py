@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 import orjson
 
 from buttonup.engine import PLAYERS, Color, Match, Status, opponent
+from buttonup.engine.analysis import RoundReview
 from buttonup.engine.clock import ClockType
 from buttonup.engine.events import (
     Abandoned,
@@ -37,8 +38,12 @@ from buttonup.engine.events import (
 )
 from buttonup.engine.player import Notice, Player, PlayerEventName
 from buttonup.games import (
+    GameAnalysis,
+    LobbyPage,
     MyGame,
     MyGamesNow,
+    MyGamesPage,
+    NewPlayer,
     Outcome,
     PlayerStreamItem,
     PresenceNow,
@@ -48,6 +53,7 @@ from buttonup.games import (
     Snapshot,
     StreamItem,
 )
+from buttonup.games import RematchOffered as OfferWaiting
 
 T = TypeVar("T")
 
@@ -229,6 +235,59 @@ def move_view(moved: Moved) -> dict[str, Any]:
 
 def to_json(document: Any) -> str:
     return orjson.dumps(document).decode()
+
+
+def lobby_text(page: LobbyPage, next_cursor: str | None) -> str:
+    """A page of the lobby; `next_cursor` as the API encodes it."""
+    return to_json({"items": [summary_view(match) for match in page.games], "next": next_cursor})
+
+
+def my_games_text(page: MyGamesPage, next_cursor: str | None) -> str:
+    return to_json({"items": [my_game_view(item) for item in page.games], "next": next_cursor})
+
+
+def new_player_text(made: NewPlayer) -> str:
+    """The answer that makes a player: its key, here and nowhere else."""
+    return to_json({**me_view(made.player), "key": made.key})
+
+
+def rematch_offered_text(offered: OfferWaiting) -> str:
+    return to_json({"offered_by": list(offered.offered_by)})
+
+
+def analysis_text(analysis: GameAnalysis) -> str:
+    position = analysis.position
+    return to_json(
+        {
+            "version": analysis.match.version,
+            "round": position.round,
+            "to_move": position.to_move,
+            "value": position.value,
+            "moves": [{"position": p, "margin": m} for p, m in sorted(position.margins.items())],
+            "best": position.best,
+            "review": [review_view(review) for review in analysis.reviews],
+        }
+    )
+
+
+def review_view(review: RoundReview) -> dict[str, Any]:
+    return {
+        "number": review.number,
+        "starting_player": review.starting_player,
+        "opening_value": review.opening_value,
+        "final_margin": review.final_margin,
+        "moves": [
+            {
+                "number": move.number,
+                "player": move.player,
+                "position": move.position,
+                "margin": move.margin,
+                "best_margin": move.best_margin,
+                "loss": move.loss,
+            }
+            for move in review.moves
+        ],
+    }
 
 
 def _moves(outcome: Outcome, skip: int = 0) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Response, current_app, g, request, url_for
 
 from buttonup.api import schemas
-from buttonup.api.codec import Codec, presence_view, summary_view, to_json
+from buttonup.api.codec import Codec, lobby_text, presence_view, rematch_offered_text, to_json
 from buttonup.api.docs import (
     ALWAYS,
     GAME_ID,
@@ -132,11 +132,8 @@ class GameCollection(ApiView):
         page = games().lobby(
             limit, decode_lobby_cursor(cursor, "cursor") if cursor is not None else None
         )
-        body = {
-            "items": [summary_view(match) for match in page.games],
-            "next": encode_cursor(page.next_after) if page.next_after else None,
-        }
-        return json_response(to_json(body))
+        following = encode_cursor(page.next_after) if page.next_after else None
+        return json_response(lobby_text(page, following))
 
     @blp.arguments(schemas.CreateGameSchema(), required=False)
     @blp.response(201, schemas.GameSchema, headers=LOCATION_HEADER)
@@ -379,8 +376,7 @@ class Rematch(ApiView):
     def post(self, _: dict[str, Any], game_id: str) -> Response:
         asked = games().rematch(game_id, bearer_token())
         if isinstance(asked, RematchOffered):
-            offered = {"offered_by": [color.value for color in asked.offered_by]}
-            return json_response(to_json(offered), 202)
+            return json_response(rematch_offered_text(asked), 202)
         return json_response(codec().seated(asked), 201)
 
 

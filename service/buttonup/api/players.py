@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response
 
 from buttonup.api import player_events, schemas
-from buttonup.api.codec import Codec, me_view, my_game_view, to_json
+from buttonup.api.codec import Codec, me_view, my_games_text, new_player_text, to_json
 from buttonup.api.docs import (
     ALWAYS,
     READ_503,
@@ -58,8 +58,7 @@ class PlayerCollection(ApiView):
     )
     def post(self, args: dict[str, Any] | None = None) -> Response:
         made = games().create_player((args or {}).get("name"), idempotency())
-        body = {**me_view(made.player), "key": made.key}
-        return json_response(to_json(body), 201)
+        return json_response(new_player_text(made), 201)
 
 
 @blp.route("/me")
@@ -99,11 +98,8 @@ class MyGames(ApiView):
         offset = decode_offset(cursor) if cursor is not None else 0
         wanted = Status(status) if status is not None else None
         page = games().my_games(bearer_token() or "", wanted, limit, offset)
-        body = {
-            "items": [my_game_view(item) for item in page.games],
-            "next": encode_offset(page.next_offset) if page.next_offset is not None else None,
-        }
-        return json_response(to_json(body))
+        following = encode_offset(page.next_offset) if page.next_offset is not None else None
+        return json_response(my_games_text(page, following))
 
 
 @blp.route("/me/events")

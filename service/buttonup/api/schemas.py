@@ -23,6 +23,7 @@ from buttonup.engine.clock import (
     PER_MOVE_SECONDS,
     ClockType,
 )
+from buttonup.engine.game import DEFAULT_TARGET_SCORE
 from buttonup.games import NewGame
 from buttonup.http_codes import PROBLEM_CODES
 
@@ -199,7 +200,7 @@ class SeatRequestSchema(Described):
 
     @validates_schema
     def _level_only_for_bots(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "level" in data and data["type"] != "bot":
+        if "level" in data and data["type"] != SeatType.BOT:
             raise ValidationError("only a bot seat has a level", "level")
 
 
@@ -361,9 +362,9 @@ class CreateGameSchema(Described):
     """Options of a new game; every field is optional."""
 
     target_score = StrictInteger(
-        load_default=15,
+        load_default=DEFAULT_TARGET_SCORE,
         validate=validate.Range(1, 100),
-        **doc("Points that win the game", 15),
+        **doc("Points that win the game", DEFAULT_TARGET_SCORE),
     )
     first_player = fields.String(
         load_default="random",

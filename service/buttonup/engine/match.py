@@ -491,7 +491,9 @@ class Match:
         first_round = self.game.rounds[0] if self.game.rounds else self.game.round
         options = replace(
             self.options,
-            first_player=opponent(first_round.starting_player),
+            # The one who did not start holds the other colour, and colours
+            # swap: so the colour that started before starts again.
+            first_player=first_round.starting_player,
             seed=None,
             visibility=Visibility.PRIVATE,
         )

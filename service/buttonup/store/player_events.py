@@ -60,7 +60,8 @@ def finished_key(player_id: str) -> str:
 # The relaying itself, a Lua function that the relay script below and, on one
 # Redis, the game's commit script (store.games) call. `payload` (JSON) holds
 # the game id `g`, the versions `f`..`l`, the ttl `t` (ms), the entries kept
-# `k` and per player `p` its notices, each [version, name, data]; the keys from
+# `k`, the name of a game's end `o` (PlayerEventName.GAME_OVER), and per
+# player `p` its notices, each [version, name, data]; the keys from
 # KEYS[first_key] on are each player's stream, relayed versions and finished
 # games (a `game_over` appended adds the game there). Answers
 # per player the notices appended, or -1 for a gap when `refuse_gaps` (the
@@ -86,7 +87,7 @@ local function relay(first_key, payload, refuse_gaps, doorbell)
           redis.call('XADD', stream_key, 'MAXLEN', '~', batch.k, '*',
             'v', notice[1], 'e', notice[2], 'd', notice[3])
           added = added + 1
-          if notice[2] == 'game_over' then
+          if notice[2] == batch.o then
             redis.call('SADD', finished_key, batch.g)
             redis.call('PEXPIRE', finished_key, batch.t)
           end
@@ -187,6 +188,7 @@ class PlayerEvents:
             "l": first.last,
             "t": self._ttl_ms,
             "k": EVENTS_KEPT,
+            "o": PlayerEventName.GAME_OVER.value,
             "p": [
                 [
                     [notice.version, notice.name.value, encode_notice(notice).decode()]
