@@ -20,12 +20,13 @@ import time
 import tracemalloc
 
 from buttonup.engine import GameState
+from buttonup.engine.rules import Rules
 
 
 def finished(seed: int) -> GameState:
     """A 15-point game played out, each round rendered once (as the answers
     about it are). tests/engine/test_game.py keeps a hundred of these."""
-    state = GameState.new(target_score=15, seed=seed)
+    state = GameState.new(rules=Rules(target_score=15), seed=seed)
     while not state.is_over:
         state, _ = state.apply(state.round.to_move, state.round.legal_moves()[0])
     for result in state.rounds:

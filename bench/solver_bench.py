@@ -11,6 +11,7 @@ import statistics
 import time
 
 from buttonup.engine import GameState, solver
+from buttonup.engine.rules import Rules
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -41,7 +42,7 @@ def main() -> None:
     # positions of random games, asked a second time.
     positions = []
     for _ in range(2000):
-        state = GameState.new(seed=rng.randrange(2**32), target_score=100)
+        state = GameState.new(seed=rng.randrange(2**32), rules=Rules(target_score=100))
         for _ in range(rng.randrange(0, 7)):
             state, _ = state.apply(state.to_move, rng.choice(state.legal_moves()))
         positions.append((state.round.circle, state.to_move))

@@ -65,7 +65,7 @@ def test_a_move_on_a_match_another_process_changed_is_decided_again_on_fresh_sta
     # fails, then decided on version 3.
     mover = after.game.to_move
     outcome = other.play(game_id, tokens[mover], after.game.legal_moves()[0])
-    assert outcome.changes[0][0].version == after.version + 1
+    assert outcome.changes[0].match.version == after.version + 1
     assert other.get(game_id) == games.get(game_id)
 
 
@@ -124,11 +124,11 @@ def test_bots_reply_in_the_same_commit_one_version_each(games):
     new = NewGame(Options(seed=2, first_player=Color.BLACK), bots={Color.BLACK: BotLevel.PERFECT})
     game_id = games.create(new, None).match.id
     seated = games.join(game_id, None, "Ana")
-    versions = [match.version for match, _ in seated.outcome.changes]
+    versions = [progress.match.version for progress in seated.outcome.changes]
     assert versions == list(range(1, len(versions) + 1)) and len(versions) >= 2
     assert all(
-        isinstance(events[0], Moved) and events[0].outcome.player is Color.BLACK
-        for _, events in seated.outcome.changes[1:]
+        isinstance(progress.events[0], Moved) and progress.events[0].outcome.player is Color.BLACK
+        for progress in seated.outcome.changes[1:]
     )
     assert games.get(game_id) == seated.outcome.match
     assert seated.outcome.match.game.to_move is Color.RED

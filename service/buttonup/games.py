@@ -36,6 +36,7 @@ from buttonup.engine import (
     Status,
     Visibility,
 )
+from buttonup.engine.actions import Progress
 from buttonup.engine.analysis import (
     PlayedMove,
     PositionAnalysis,
@@ -45,7 +46,6 @@ from buttonup.engine.analysis import (
 )
 from buttonup.engine.board import opponent
 from buttonup.engine.events import Event, EventName, GameOver, Moved
-from buttonup.engine.match import Change
 from buttonup.engine.player import Notice, Player
 from buttonup.store import GameNotFound as StoredGameNotFound
 from buttonup.store import GameStore, History, VersionConflict, hash_token, new_game_id, new_token
@@ -67,12 +67,12 @@ PLAYER = "player"  # of a player's creation
 # between another client and the first answer, the secret it carries included.
 UNSCOPED_KEY_MIN_LENGTH = 16
 log = logging.getLogger(__name__)
-CREATED = "created"  # what the observer hears of a new game, before its events' names
-# Told what each committed change did: CREATED, then its events' names.
+# Told what each committed change did: EventName.CREATED for a new game, then
+# its events' names.
 Observe = Callable[[Iterable[str]], None]
 # A command on the match: the match, the seat that acts (when the request
 # authenticated one), now. None: nothing to change.
-Decide = Callable[[Match, Color | None, int], Change | None]
+Decide = Callable[[Match, Color | None, int], Progress | None]
 SWEEP_BATCH = 200  # games a sweeper takes from the deadline index at once
 SWEEP_LEASE_MS = 2000  # how long other sweepers leave them alone
 # How often an open player's stream relays again what the player's games did
@@ -116,7 +116,7 @@ class Outcome:
     rebuilt from storage; nothing was applied this time."""
 
     match: Match
-    changes: list[Change]
+    changes: list[Progress]
     replayed: bool = False
     # The first answer's body itself, when format 1 kept it (before an upgrade).
     stored_body: str | None = None
@@ -125,7 +125,7 @@ class Outcome:
 
     @property
     def events(self) -> list[Event]:
-        return [event for _, events in self.changes for event in events]
+        return [event for progress in self.changes for event in progress.events]
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,26 +239,29 @@ class Timeline:
     """Every version of a game that storage can rebuild, by replaying its log."""
 
     base: Match
-    changes: list[Change]  # one per version after the base
+    changes: list[Progress]  # one per version after the base
     earlier_moves: list[bytes]  # format 1's move documents, before the base
 
     @property
     def current(self) -> Match:
-        return self.changes[-1][0] if self.changes else self.base
+        return self.changes[-1].match if self.changes else self.base
 
     def at(self, version: int) -> Match:
         if version == self.base.version:
             return self.base
-        return self.changes[version - self.base.version - 1][0]
+        return self.changes[version - self.base.version - 1].match
 
-    def between(self, first: int, last: int) -> list[Change]:
+    def between(self, first: int, last: int) -> list[Progress]:
         offset = self.base.version + 1
         return self.changes[first - offset : last - offset + 1]
 
     def moves(self) -> list[bytes | Moved]:
         """Every move, oldest first: format 1's documents, then the replayed."""
         moved = [
-            event for _, events in self.changes for event in events if isinstance(event, Moved)
+            event
+            for progress in self.changes
+            for event in progress.events
+            if isinstance(event, Moved)
         ]
         return [*self.earlier_moves, *moved]
 
@@ -287,7 +290,7 @@ class Games:
         self._observe = observe
         self._timelines = _Timelines(timeline_versions)
 
-    # Changes
+    # Progresss
 
     def create(
         self, new: NewGame, idempotency: Idempotency | None, credential: str | None = None
@@ -316,7 +319,7 @@ class Games:
             now = self._clock()
             match = Match.new(game_id, new.options, now, new.bots)
             changes = self._bots_reply(match, now)
-            after = changes[-1][0] if changes else match
+            after = changes[-1].match if changes else match
             reply = f"{idempotency.digest}:{after.version}" if idempotency else ""
             prior = self._store.create(match, changes, reply)
             # Without a key, a game already there is this very create, sent
@@ -324,7 +327,7 @@ class Games:
             if prior is not None and idempotency is not None:
                 return self._replay_create(game_id, prior, idempotency)
             outcome = Outcome(after, changes)
-            self._observe([CREATED, *(event.name for event in outcome.events)])
+            self._observe([EventName.CREATED, *(event.name for event in outcome.events)])
         self._list_publicly(outcome.match)
         return outcome
 
@@ -383,7 +386,7 @@ class Games:
             sealed = self._store.seal(token, context) if idempotency else ""
         token_sha256 = hash_token(token)
 
-        def take_seat(match: Match, _: Color | None, now: int) -> Change:
+        def take_seat(match: Match, _: Color | None, now: int) -> Progress:
             if refusal is not None:
                 raise refusal
             return match.join(color, name, token_sha256, now, player_id)
@@ -402,7 +405,7 @@ class Games:
                 self._store.unlist([game_id])
             except StoreUnavailable:  # the lobby drops it when next read
                 log.warning("game %s was not taken out of the lobby", game_id)
-        seated = outcome.changes[0][0]
+        seated = outcome.changes[0].match
         chosen = next(c for c in PLAYERS if seated.seat(c).token_sha256 == token_sha256)
         return Seated(outcome, chosen, token)
 
@@ -415,7 +418,7 @@ class Games:
         if_match: frozenset[int] | None = None,
         idempotency: Idempotency | None = None,
     ) -> Outcome:
-        def sow(match: Match, seat: Color | None, now: int) -> Change:
+        def sow(match: Match, seat: Color | None, now: int) -> Progress:
             return match.play(seat, position, now)  # type: ignore[arg-type]  # authenticated
 
         return self._run(
@@ -430,7 +433,7 @@ class Games:
     def resign(
         self, game_id: str, token: str | None, idempotency: Idempotency | None = None
     ) -> Outcome:
-        def give_up(match: Match, seat: Color | None, now: int) -> Change:
+        def give_up(match: Match, seat: Color | None, now: int) -> Progress:
             return match.resign(seat, now)  # type: ignore[arg-type]  # authenticated
 
         return self._run(
@@ -440,7 +443,7 @@ class Games:
     def abort(
         self, game_id: str, token: str | None, idempotency: Idempotency | None = None
     ) -> Outcome:
-        def call_off(match: Match, seat: Color | None, now: int) -> Change:
+        def call_off(match: Match, seat: Color | None, now: int) -> Progress:
             return match.abort(seat, now)  # type: ignore[arg-type]  # authenticated
 
         return self._run(
@@ -452,7 +455,7 @@ class Games:
     ) -> Outcome:
         """The seat whose opponent abandoned the game wins it (Match.claim_victory)."""
 
-        def claim(match: Match, seat: Color | None, now: int) -> Change:
+        def claim(match: Match, seat: Color | None, now: int) -> Progress:
             absent = self._store.presence(game_id)[opponent(seat)]  # type: ignore[arg-type]
             # Never connected: gone since ever, and the turn's length decides.
             gone_since = None if absent.connected else (absent.since or 0)
@@ -474,12 +477,12 @@ class Games:
         next_id = self._store.rematch_game_id(game_id)
         asker: list[Color] = []
 
-        def ask(match: Match, seat: Color | None, now: int) -> Change | None:
+        def ask(match: Match, seat: Color | None, now: int) -> Progress | None:
             asker[:] = [seat]  # type: ignore[list-item]  # authenticated
             return match.request_rematch(seat, now, self._rematch_ms, next_id)  # type: ignore[arg-type]
 
-        def make_next_game(before: Match, changes: list[Change]) -> None:
-            if changes[-1][0].rematch_made:
+        def make_next_game(before: Match, changes: list[Progress]) -> None:
+            if changes[-1].match.rematch_made:
                 self._create_rematch_game(before, next_id)
 
         outcome = self._run(
@@ -496,7 +499,7 @@ class Games:
         token = self._store.rematch_token(old.rematch.game_id, new_color)
         token_sha256 = hash_token(token)
 
-        def take_seat(match: Match, _: Color | None, now: int) -> Change | None:
+        def take_seat(match: Match, _: Color | None, now: int) -> Progress | None:
             return match.take_reserved(new_color, token_sha256, now)
 
         return Seated(self._run(old.rematch.game_id, take_seat), new_color, token)
@@ -505,7 +508,7 @@ class Games:
         """The rematch's game, made once: a retry finds it made."""
         hashes = {color: hash_token(self._store.rematch_token(game_id, color)) for color in PLAYERS}
         if self._store.create(old.next_match(game_id, self._clock(), hashes)) is None:
-            self._observe([CREATED])
+            self._observe([EventName.CREATED])
 
     # Players
 
@@ -703,7 +706,7 @@ class Games:
         idempotency: Idempotency | None = None,
         reply_scope: str | None = None,
         sealed: str = "",
-        before_commit: Callable[[Match, list[Change]], None] | None = None,
+        before_commit: Callable[[Match, list[Progress]], None] | None = None,
     ) -> Outcome:
         """The one pipeline every change takes (see the module's docstring).
         With `authenticate`, the seat that `seat_token` (the request's bearer
@@ -737,7 +740,7 @@ class Games:
                     )
                 else:
                     (match, revision), optimistic = cached, True
-                overdue: Change | None = None
+                overdue: Progress | None = None
                 try:
                     seat = seat_of(match) if seat_of is not None else None
                     reply_field = fields.get(seat, "")
@@ -749,11 +752,11 @@ class Games:
                         )
                     now = self._clock()
                     overdue = match.overdue(now)
-                    current = overdue[0] if overdue is not None else match
+                    current = overdue.match if overdue is not None else match
                     changes = [overdue] if overdue is not None else []
                     first = decide(current, seat, now)
                     if first is not None:
-                        changes += [first, *self._bots_reply(first[0], now)]
+                        changes += [first, *self._bots_reply(first.match, now)]
                 except (RulesError, errors.VersionMismatch):
                     if optimistic:
                         cached = None
@@ -763,16 +766,16 @@ class Games:
                             self._store.commit(match, revision, [overdue])
                         except VersionConflict:
                             continue
-                        self._observe(event.name for event in overdue[1])
+                        self._observe(event.name for event in overdue.events)
                     raise
                 if not changes:
                     if optimistic:  # nothing to do, as this process last saw it: read afresh
                         cached = None
                         continue
                     return Outcome(match, [])
-                after = changes[-1][0]
+                after = changes[-1].match
                 reply = (
-                    f"{idempotency.digest}:{changes[0][0].version}:{after.version}:{sealed}"
+                    f"{idempotency.digest}:{changes[0].match.version}:{after.version}:{sealed}"
                     if idempotency
                     else ""
                 )
@@ -796,15 +799,16 @@ class Games:
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
     @staticmethod
-    def _bots_reply(match: Match, now: int) -> list[Change]:
+    def _bots_reply(match: Match, now: int) -> list[Progress]:
         """Bots move, one version each, while a bot is to move. A game
         between two bots is played whole here (up to 0.5 s of CPU for two
         perfect bots to 100 points): between moves the worker serves its
         other requests (under gevent, sleep(0) hands over to them)."""
         changes = []
         while match.bot_to_move() is not None:
-            match, events = match.bot_reply(now)
-            changes.append((match, events))
+            progress = match.bot_reply(now)
+            changes.append(progress)
+            match = progress.match
             time.sleep(0)
         return changes
 
@@ -1017,7 +1021,7 @@ class Games:
                 if version <= match.version:
                     yield []
                     continue
-                # Changes whose entries the stream no longer holds: from the log.
+                # Progresss whose entries the stream no longer holds: from the log.
                 items, match = self._past(game_id, match.version, version)
             else:
                 items = []
@@ -1031,8 +1035,9 @@ class Games:
                         continue
                     if stored.entry is not None and stored.version == match.version + 1:
                         (action,) = decode_entries(stored.entry, match.updated_at)
-                        match, events = match.apply(action)
-                        items.append(Happened(match, events))
+                        progress = match.apply(action)
+                        match = progress.match
+                        items.append(Happened(match, progress.events))
                     else:  # a gap, or an entry of format 1: from the log
                         past, match = self._past(game_id, match.version, stored.version)
                         items += past
@@ -1068,8 +1073,8 @@ class Games:
             for stored in self._store.earlier_events(game_id):
                 if after < stored.version <= timeline.base.version:
                     items.append(Recorded(stored.version, stored.name, stored.data))  # type: ignore[arg-type]
-        for match, events in timeline.between(max(after, timeline.base.version) + 1, until):
-            items.append(Happened(match, events))
+        for progress in timeline.between(max(after, timeline.base.version) + 1, until):
+            items.append(Happened(progress.match, progress.events))
         return items, timeline.at(min(until, timeline.current.version))
 
     def _timeline(self, game_id: str) -> Timeline:
@@ -1135,7 +1140,7 @@ class _Timelines:
             changes = list(known.changes)
         else:
             changes = []
-        start = changes[-1][0] if changes else history.base
+        start = changes[-1].match if changes else history.base
         changes += start.replay(history.actions[len(changes) :])
         timeline = Timeline(history.base, changes, history.earlier_moves)
         with self._lock:

@@ -4,6 +4,7 @@ reference rules' letters."""
 import random
 
 from buttonup.engine import GameState
+from buttonup.engine.rules import Rules
 from tests import reference_rules as ref
 
 
@@ -16,7 +17,7 @@ def random_positions(count: int, seed: int):
     rng = random.Random(seed)
     found = []
     while len(found) < count:
-        state = GameState.new(seed=rng.randrange(2**32), target_score=100)
+        state = GameState.new(seed=rng.randrange(2**32), rules=Rules(target_score=100))
         for _ in range(rng.randrange(1, 8)):
             state, _ = state.apply(state.to_move, rng.choice(state.legal_moves()))
         found.append(state)

@@ -4,6 +4,7 @@ import random
 
 from buttonup.engine import Color, GameState, solver
 from buttonup.engine.analysis import PlayedMove, analyse_position, review_round
+from buttonup.engine.rules import Rules
 from tests import reference_rules as ref
 from tests.engine.positions import letters
 
@@ -11,7 +12,7 @@ R, B = Color.RED, Color.BLACK
 
 
 def test_a_review_scores_each_move_against_the_best():
-    state = GameState.new(seed=21, target_score=1000)
+    state = GameState.new(seed=21, rules=Rules(target_score=1000))
     played = []
     rng = random.Random(6)
     while state.round.number == 1:
@@ -32,7 +33,7 @@ def test_a_review_scores_each_move_against_the_best():
 
 
 def test_analysis_of_a_finished_or_resigned_round():
-    state = GameState.new(seed=8, target_score=1)
+    state = GameState.new(seed=8, rules=Rules(target_score=1))
     while not state.is_over:
         state, _ = state.apply(state.to_move, state.legal_moves()[0])
     analysis = analyse_position(state)

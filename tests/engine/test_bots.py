@@ -7,6 +7,7 @@ import pytest
 from buttonup.engine import BotLevel, Color, GameState, choose_move, solver
 from buttonup.engine.board import sow
 from buttonup.engine.bots import greedy_move, standing
+from buttonup.engine.rules import Rules
 from tests.engine.positions import random_positions
 
 R, B = Color.RED, Color.BLACK
@@ -16,7 +17,7 @@ R, B = Color.RED, Color.BLACK
 def test_the_perfect_bot_always_achieves_the_solved_value(opponent_level):
     rng = random.Random(3)
     for _ in range(60):
-        state = GameState.new(seed=rng.randrange(2**32), target_score=1000)
+        state = GameState.new(seed=rng.randrange(2**32), rules=Rules(target_score=1000))
         perfect = state.to_move if rng.random() < 0.5 else (B if state.to_move is R else R)
         solved = solver.position_value(state.round.circle, state.to_move)
         solved_for_perfect = solved if state.to_move is perfect else -solved

@@ -16,6 +16,7 @@ from buttonup.engine import (
     opponent,
 )
 from buttonup.engine.game import next_round_starter
+from buttonup.engine.rules import Rules
 from tests import bench_modules
 from tests import reference_rules as ref
 
@@ -47,7 +48,7 @@ def button_count(state: GameState) -> dict[Color, int]:
 @settings(max_examples=200)
 @given(seeds, st.lists(st.integers(0, 2), min_size=8, max_size=8))
 def test_nine_buttons_are_conserved_and_legal_moves_are_the_stacks_with_white(seed, choices):
-    state = GameState.new(seed=seed, first_player=R, target_score=100)
+    state = GameState.new(seed=seed, first_player=R, rules=Rules(target_score=100))
     for choice in choices:
         assert button_count(state) == {R: 3, B: 3, W: 3}
         expected = tuple(i for i, s in enumerate(state.round.circle) if W in s)
@@ -61,7 +62,7 @@ def test_nine_buttons_are_conserved_and_legal_moves_are_the_stacks_with_white(se
 @settings(max_examples=100)
 @given(seeds, st.lists(st.integers(0, 2), min_size=40, max_size=40))
 def test_every_round_has_exactly_eight_moves(seed, choices):
-    state = GameState.new(seed=seed, target_score=100)
+    state = GameState.new(seed=seed, rules=Rules(target_score=100))
     state, outcomes = play_choices(state, choices)
     rounds_over = [o for o in outcomes if o.round_over]
     assert len(rounds_over) == 5
@@ -81,14 +82,14 @@ def test_a_seed_and_the_same_moves_give_the_same_game(seed, choices):
 @settings(max_examples=100)
 @given(seeds, st.lists(st.integers(0, 2), max_size=60))
 def test_state_survives_a_round_trip_through_plain_dicts(seed, choices):
-    state, _ = play_choices(GameState.new(seed=seed, target_score=20), choices)
+    state, _ = play_choices(GameState.new(seed=seed, rules=Rules(target_score=20)), choices)
     assert GameState.from_dict(state.to_dict()) == state
 
 
 @settings(max_examples=200)
 @given(seeds, st.lists(st.integers(0, 2), min_size=300, max_size=300))
 def test_whole_games_agree_with_an_independent_reading_of_the_rules(seed, choices):
-    state = GameState.new(seed=seed, target_score=15)
+    state = GameState.new(seed=seed, rules=Rules(target_score=15))
     total = {"red": 0, "black": 0}
     circle = ref.to_letters(_words(state.round.circle))
     to_move = state.to_move.value
@@ -132,7 +133,7 @@ def _words(circle):
 
 
 def test_a_game_plays_to_the_finish_and_then_refuses_moves():
-    state = GameState.new(seed=7, target_score=15)
+    state = GameState.new(seed=7, rules=Rules(target_score=15))
     state, outcomes = play_choices(state, [0] * 500)
     assert state.is_over
     assert state.winner in (R, B)
@@ -180,7 +181,7 @@ def test_the_first_player_can_be_chosen_or_drawn_from_the_seed():
 
 def test_target_score_must_be_positive():
     with pytest.raises(ValueError):
-        GameState.new(target_score=0)
+        GameState.new(rules=Rules(target_score=0))
 
 
 def result(starter: Color, red: int, black: int) -> RoundResult:
@@ -212,7 +213,10 @@ def test_next_round_starter_follows_the_house_rule(score, last, starter):
 def test_a_tied_round_scores_nothing():
     # Find a seeded round that ends level, then check its scoring.
     for seed in range(500):
-        state, _ = play_choices(GameState.new(seed=seed, first_player=R, target_score=50), [0] * 8)
+        state, _ = play_choices(
+            GameState.new(seed=seed, first_player=R, rules=Rules(target_score=50)),
+            [0] * 8,
+        )
         last = state.rounds[-1]
         if last.strength.red == last.strength.black:
             assert last.points == Tally()
@@ -223,7 +227,7 @@ def test_a_tied_round_scores_nothing():
 
 
 def test_the_round_winner_scores_the_difference():
-    state, _ = play_choices(GameState.new(seed=11, target_score=50), [1] * 8)
+    state, _ = play_choices(GameState.new(seed=11, rules=Rules(target_score=50)), [1] * 8)
     last = state.rounds[-1]
     margin = last.strength.red - last.strength.black
     assert last.strength.red + last.strength.black == 45 - sum(
@@ -236,7 +240,7 @@ def test_a_move_carries_every_other_field_over():
     """apply builds its states field by field: a field added later must not be dropped."""
     from dataclasses import fields
 
-    state = GameState.new(target_score=40, seed=11)
+    state = GameState.new(rules=Rules(target_score=40), seed=11)
     state, _ = play_choices(state, [0] * 9)  # into round 2: rounds and score are set
     assert state.rounds and not state.is_over
     after, outcome = state.apply(state.to_move, state.legal_moves()[0])
@@ -260,9 +264,11 @@ def test_a_move_carries_every_field_it_does_not_change():
     a move: a field added to the state fails this test until it is."""
     from dataclasses import fields, replace
 
-    earlier = play_choices(GameState.new(seed=4, first_player=R, target_score=99), [0] * 8)[0]
+    earlier = play_choices(
+        GameState.new(seed=4, first_player=R, rules=Rules(target_score=99)), [0] * 8
+    )[0]
     carried = {
-        "target_score": 30,
+        "rules": Rules(target_score=30),
         "seed": 4,
         "score": Tally(red=1, black=2),
         "rounds": earlier.rounds,

@@ -54,8 +54,8 @@ def new(**options) -> Match:
 
 
 def started(**options) -> Match:
-    match, _ = new(**options).join(None, "Ana", "a" * 64, T0 + 1)
-    match, _ = match.join(None, "Bo", "b" * 64, T0 + 2)
+    match = new(**options).join(None, "Ana", "a" * 64, T0 + 1).match
+    match = match.join(None, "Bo", "b" * 64, T0 + 2).match
     return match
 
 
@@ -67,7 +67,8 @@ def test_a_new_match_waits_with_both_seats_open():
 
 
 def test_joins_take_red_then_black_and_start_the_match():
-    match, events = new().join(None, "Ana", "a" * 64, T0 + 5)
+    _progress = new().join(None, "Ana", "a" * 64, T0 + 5)
+    match, events = _progress.match, _progress.events
     assert events == [Joined(1, R)]
     assert (match.version, match.updated_at, match.red.name, match.red.joined) == (
         1,
@@ -75,12 +76,13 @@ def test_joins_take_red_then_black_and_start_the_match():
         "Ana",
         True,
     )
-    match, events = match.join(None, None, "b" * 64, T0 + 6)
+    _progress = match.join(None, None, "b" * 64, T0 + 6)
+    match, events = _progress.match, _progress.events
     assert events == [Joined(2, B)] and match.status is Status.PLAYING
 
 
 def test_a_taken_seat_and_a_full_match_are_refused_with_the_version():
-    match, _ = new().join(R, None, "a" * 64, T0)
+    match = new().join(R, None, "a" * 64, T0).match
     with pytest.raises(SeatTaken) as taken:
         match.join(R, None, "b" * 64, T0)
     assert taken.value.version == 1
@@ -114,7 +116,8 @@ def test_a_move_makes_one_version_and_its_events_in_order():
     match = started(target_score=1)
     events: list = []
     while match.status is Status.PLAYING:
-        match, events = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+        _progress = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+        match, events = _progress.match, _progress.events
         assert isinstance(events[0], Moved) and events[0].version == match.version
     assert [type(event) for event in events] == [Moved, RoundOver, GameOver]
     assert match.end_reason is EndReason.TARGET_SCORE and match.status is Status.FINISHED
@@ -123,7 +126,8 @@ def test_a_move_makes_one_version_and_its_events_in_order():
 
 
 def test_resigning_ends_the_match_for_the_other_colour():
-    match, events = started().resign(B, T0 + 50)
+    _progress = started().resign(B, T0 + 50)
+    match, events = _progress.match, _progress.events
     assert events == [Resigned(3, B), GameOver(3)]
     assert (match.game.winner, match.end_reason, match.updated_at) == (
         R,
@@ -138,9 +142,10 @@ def test_bots_sit_from_the_start_and_reply_when_to_move():
     match = Match.new("g2", Options(seed=1, first_player=B), T0, bots={B: BotLevel.GREEDY})
     assert match.black.type is SeatType.BOT and match.black.joined
     assert match.bot_to_move() is None  # waiting for red
-    match, _ = match.join(None, None, "a" * 64, T0)
+    match = match.join(None, None, "a" * 64, T0).match
     assert match.bot_to_move() is BotLevel.GREEDY
-    replied, events = match.bot_reply(T0 + 1)
+    _progress = match.bot_reply(T0 + 1)
+    replied, events = _progress.match, _progress.events
     assert isinstance(events[0], Moved) and events[0].outcome.player is B
     assert replied.version == match.version + 1
 
@@ -149,9 +154,9 @@ def test_commands_carry_every_field_they_do_not_change():
     match = started()
     changed = {"version", "updated_at", "game", "end_reason", "ended_at", "red", "black"}
     commands = [
-        match.play(R, match.game.legal_moves()[0], T0 + 7)[0],
-        match.resign(R, T0 + 7)[0],
-        new().join(None, "Ana", "a" * 64, T0 + 7)[0],
+        match.play(R, match.game.legal_moves()[0], T0 + 7).match,
+        match.resign(R, T0 + 7).match,
+        new().join(None, "Ana", "a" * 64, T0 + 7).match,
     ]
     for before, after in zip([match, match, new()], commands, strict=True):
         for item in fields(Match):
@@ -177,7 +182,7 @@ def test_the_next_version_names_every_field_and_carries_those_it_does_not_change
     assert {item.name for item in fields(Match)} == set(carried) | changed
     defaults = {item.name: item.default for item in fields(Match)}
     assert all(value != defaults[name] for name, value in carried.items())
-    after, _ = match.play(R, match.game.legal_moves()[0], T0 + 7)
+    after = match.play(R, match.game.legal_moves()[0], T0 + 7).match
     assert {name: getattr(after, name) for name in carried} == carried
     assert (after.version, after.updated_at) == (match.version + 1, T0 + 7)
 
@@ -194,8 +199,8 @@ def test_the_seed_of_a_match_without_one_is_drawn_and_deals_from_it():
 def test_replaying_the_actions_rebuilds_every_version(choices, seed):
     start = Match.new("g5", Options(seed=seed, target_score=5), T0)
     actions = [Join(R, "Ana", "a" * 64, T0 + 1), Join(B, None, "b" * 64, T0 + 2)]
-    match, _ = start.join(R, "Ana", "a" * 64, T0 + 1)
-    match, _ = match.join(B, None, "b" * 64, T0 + 2)
+    match = start.join(R, "Ana", "a" * 64, T0 + 1).match
+    match = match.join(B, None, "b" * 64, T0 + 2).match
     versions = [match]
     for step, choice in enumerate(choices):
         if match.status is not Status.PLAYING:
@@ -203,9 +208,9 @@ def test_replaying_the_actions_rebuilds_every_version(choices, seed):
         legal = match.game.legal_moves()
         action = Play(legal[choice % len(legal)], T0 + 10 + step)
         actions.append(action)
-        match, _ = match.apply(action)
+        match = match.apply(action).match
         versions.append(match)
-    replayed = [after for after, _ in start.replay(actions)]
+    replayed = [progress.match for progress in start.replay(actions)]
     assert replayed[1:] == versions
 
 
@@ -213,9 +218,9 @@ BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=1
 
 
 def test_a_timed_match_starts_its_clock_when_the_game_starts():
-    waiting = new(clock=BLITZ).join(None, "Ana", "a" * 64, T0 + 1)[0]
+    waiting = new(clock=BLITZ).join(None, "Ana", "a" * 64, T0 + 1).match
     assert waiting.clock.running is None and waiting.deadline is None
-    match = waiting.join(None, "Bo", "b" * 64, T0 + 2)[0]
+    match = waiting.join(None, "Bo", "b" * 64, T0 + 2).match
     assert match.clock.running is match.game.to_move
     assert match.deadline == T0 + 2 + 60_000
 
@@ -223,7 +228,7 @@ def test_a_timed_match_starts_its_clock_when_the_game_starts():
 def test_each_move_charges_its_mover_and_starts_the_next_players_clock():
     match = started(clock=BLITZ)
     mover = match.game.to_move
-    after = match.play(mover, match.game.legal_moves()[0], T0 + 5_002)[0]
+    after = match.play(mover, match.game.legal_moves()[0], T0 + 5_002).match
     assert after.clock.remaining(mover, T0 + 5_002) == 60_000 - 5_000 + 1_000
     assert after.clock.running is after.game.to_move  # the same after an extra turn
     assert after.deadline == T0 + 5_002 + after.clock.remaining(after.game.to_move, T0 + 5_002)
@@ -231,13 +236,13 @@ def test_each_move_charges_its_mover_and_starts_the_next_players_clock():
 
 def test_a_bots_moves_use_no_time_and_the_end_stops_the_clock():
     match = Match.new("g2", Options(seed=3, clock=BLITZ), T0, {B: BotLevel.RANDOM})
-    match = match.join(R, "Ana", "a" * 64, T0)[0]
+    match = match.join(R, "Ana", "a" * 64, T0).match
     while match.status is Status.PLAYING:
         if match.bot_to_move() is not None:
             assert match.clock.running is None
-            match = match.bot_reply(T0 + 10_000)[0]  # late: still no time charged
+            match = match.bot_reply(T0 + 10_000).match  # late: still no time charged
         else:
-            match = match.play(R, match.game.legal_moves()[0], match.updated_at + 100)[0]
+            match = match.play(R, match.game.legal_moves()[0], match.updated_at + 100).match
     assert match.clock.running is None and match.deadline is None
     assert match.clock.remaining(B, T0 + 10**9) == 60_000
 
@@ -247,20 +252,21 @@ def test_a_timed_matchs_options_are_plain_values_and_replay_to_the_same_times():
     assert Options.from_plain(options.to_plain()) == options
     match = started(clock=BLITZ)
     actions = [Play(match.game.legal_moves()[0], T0 + 3_000)]
-    replayed = [after for after, _ in match.replay(actions)]
-    assert replayed[-1] == match.play(match.game.to_move, actions[0].position, T0 + 3_000)[0]
+    replayed = [progress.match for progress in match.replay(actions)]
+    assert replayed[-1] == match.play(match.game.to_move, actions[0].position, T0 + 3_000).match
 
 
 # How a game ends without being played out.
 
 
 def first_move(match: Match, at: int) -> Match:
-    return match.play(match.game.to_move, match.game.legal_moves()[0], at)[0]
+    return match.play(match.game.to_move, match.game.legal_moves()[0], at).match
 
 
 def test_either_seat_aborts_before_the_first_move_and_nobody_wins():
     match = started(clock=BLITZ)
-    after, events = match.abort(B, T0 + 10)
+    _progress = match.abort(B, T0 + 10)
+    after, events = _progress.match, _progress.events
     assert (after.status, after.end_reason, after.game.winner) == (
         Status.FINISHED,
         EndReason.ABORTED,
@@ -283,7 +289,7 @@ def test_a_move_at_the_deadlines_millisecond_is_in_time_and_one_later_is_not():
     match = first_move(started(clock=BLITZ), T0 + 10)
     deadline = match.deadline
     assert match.overdue(deadline) is None
-    in_time = match.play(match.game.to_move, match.game.legal_moves()[0], deadline)[0]
+    in_time = match.play(match.game.to_move, match.game.legal_moves()[0], deadline).match
     assert in_time.version == match.version + 1
     with pytest.raises(NotInProgress):
         match.play(match.game.to_move, match.game.legal_moves()[0], deadline + 1)
@@ -292,7 +298,8 @@ def test_a_move_at_the_deadlines_millisecond_is_in_time_and_one_later_is_not():
 def test_a_clock_that_runs_out_loses_the_game_at_its_deadline():
     match = first_move(started(clock=BLITZ), T0 + 10)
     loser = match.clock.running
-    after, events = match.overdue(match.deadline + 1)
+    _progress = match.overdue(match.deadline + 1)
+    after, events = _progress.match, _progress.events
     assert after.end_reason is EndReason.TIMEOUT and after.game.winner is not loser
     assert after.game.resigned is None and after.updated_at == match.deadline
     assert after.clock.remaining(loser, after.updated_at) == 0 and after.deadline is None
@@ -301,7 +308,8 @@ def test_a_clock_that_runs_out_loses_the_game_at_its_deadline():
 
 def test_a_first_move_that_never_comes_aborts_the_game_instead():
     match = started(clock=ClockSettings(ClockType.PER_MOVE, seconds=30))
-    after, events = match.overdue(T0 + 2 + 30_001)
+    _progress = match.overdue(T0 + 2 + 30_001)
+    after, events = _progress.match, _progress.events
     assert after.end_reason is EndReason.ABORTED and after.game.winner is None
     assert events == [Aborted(after.version, None), GameOver(after.version)]
 
@@ -311,7 +319,7 @@ def test_an_extra_turn_keeps_the_movers_clock_running_with_the_increment():
     while True:  # find a first move that earns an extra turn
         mover = match.game.to_move
         for position in match.game.legal_moves():
-            after = match.play(mover, position, T0 + 4_002)[0]
+            after = match.play(mover, position, T0 + 4_002).match
             if after.game.to_move is mover:
                 assert after.clock.running is mover
                 assert after.deadline == T0 + 4_002 + 60_000 - 4_000 + 1_000
@@ -332,13 +340,13 @@ def test_a_per_move_clock_gives_every_turn_the_same_time_across_rounds():
 
 def test_timeouts_aborts_and_claims_replay_to_the_same_versions():
     match = first_move(started(clock=BLITZ), T0 + 10)
-    timed_out = match.overdue(match.deadline + 5)[0]
-    assert list(match.replay([TimeOut(match.deadline)]))[-1][0] == timed_out
-    aborted = started().abort(R, T0 + 3)[0]
-    assert list(started().replay([Abort(R, T0 + 3)]))[-1][0] == aborted
+    timed_out = match.overdue(match.deadline + 5).match
+    assert list(match.replay([TimeOut(match.deadline)]))[-1].match == timed_out
+    aborted = started().abort(R, T0 + 3).match
+    assert list(started().replay([Abort(R, T0 + 3)]))[-1].match == aborted
     waiting = opponent_of(match.game.to_move)
-    claimed = match.claim_victory(waiting, T0 + 9_000, T0, 1_000)[0]
-    assert list(match.replay([Claim(waiting, T0 + 9_000)]))[-1][0] == claimed
+    claimed = match.claim_victory(waiting, T0 + 9_000, T0, 1_000).match
+    assert list(match.replay([Claim(waiting, T0 + 9_000)]))[-1].match == claimed
 
 
 def opponent_of(color: Color) -> Color:
@@ -352,7 +360,8 @@ def test_the_waiting_seat_claims_once_the_absent_one_is_gone_long_enough():
     match = first_move(started(), T0 + 10)
     absent = match.game.to_move
     claimer = opponent_of(absent)
-    after, events = match.claim_victory(claimer, T0 + 10 + ABANDON_MS, T0 + 5, ABANDON_MS)
+    _progress = match.claim_victory(claimer, T0 + 10 + ABANDON_MS, T0 + 5, ABANDON_MS)
+    after, events = _progress.match, _progress.events
     assert (after.end_reason, after.game.winner) == (EndReason.ABANDONED, claimer)
     assert events == [Abandoned(after.version, absent), GameOver(after.version)]
 
@@ -385,14 +394,16 @@ WINDOW_MS = 600_000
 
 
 def test_a_rematch_is_offered_by_the_first_seat_and_made_by_the_second():
-    over, _ = started().resign(B, T0 + 50)
+    over = started().resign(B, T0 + 50).match
     assert over.ended_at == T0 + 50
-    offered, events = over.request_rematch(R, T0 + 60, WINDOW_MS, "next")
+    _progress = over.request_rematch(R, T0 + 60, WINDOW_MS, "next")
+    offered, events = _progress.match, _progress.events
     assert events == [RematchOffered(4, R)]
     assert offered.rematch.offered_by == (R,) and offered.rematch.game_id is None
     assert offered.ended_at == T0 + 50, "asking does not move the end"
     assert offered.request_rematch(R, T0 + 70, WINDOW_MS, "next") is None, "asked already"
-    made, events = offered.request_rematch(B, T0 + 80, WINDOW_MS, "next")
+    _progress = offered.request_rematch(B, T0 + 80, WINDOW_MS, "next")
+    made, events = _progress.match, _progress.events
     assert events == [Rematched(5, B, "next")]
     assert made.rematch.offered_by == (R, B) and made.rematch.game_id == "next"
     assert made.request_rematch(R, T0 + 90, WINDOW_MS, "other") is None, "made already"
@@ -402,7 +413,7 @@ def test_a_rematch_is_offered_by_the_first_seat_and_made_by_the_second():
 def test_a_rematch_is_refused_before_the_end_and_after_the_window():
     with pytest.raises(NotInProgress):
         started().request_rematch(R, T0 + 9, WINDOW_MS, "next")
-    over, _ = started().resign(B, T0 + 50)
+    over = started().resign(B, T0 + 50).match
     assert over.rematch_window_open(T0 + 50 + WINDOW_MS, WINDOW_MS)
     with pytest.raises(RematchClosed):
         over.request_rematch(R, T0 + 51 + WINDOW_MS, WINDOW_MS, "next")
@@ -411,20 +422,21 @@ def test_a_rematch_is_refused_before_the_end_and_after_the_window():
 
 def test_a_bot_seat_agrees_to_a_rematch_at_once():
     match = Match.new("g2", Options(seed=1, first_player=R), T0, bots={B: BotLevel.GREEDY})
-    match, _ = match.join(None, "Ana", "a" * 64, T0)
-    over, _ = match.resign(R, T0 + 5)
-    made, events = over.request_rematch(R, T0 + 6, WINDOW_MS, "next")
+    match = match.join(None, "Ana", "a" * 64, T0).match
+    over = match.resign(R, T0 + 5).match
+    _progress = over.request_rematch(R, T0 + 6, WINDOW_MS, "next")
+    made, events = _progress.match, _progress.events
     assert events == [Rematched(over.version + 1, R, "next")]
     assert made.rematch.offered_by == (R, B)
 
 
 def test_the_next_match_swaps_colours_and_the_first_player_and_keeps_the_options():
     settings = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=1)
-    over, _ = started(clock=settings, target_score=20, hints=False).resign(B, T0 + 50)
+    over = started(clock=settings, target_score=20, hints=False).resign(B, T0 + 50).match
     hashes = {R: "c" * 64, B: "d" * 64}
     match = over.next_match("next", T0 + 99, hashes)
-    after, _ = match.take_reserved(R, "c" * 64, T0 + 99)
-    after, _ = after.take_reserved(B, "d" * 64, T0 + 99)
+    after = match.take_reserved(R, "c" * 64, T0 + 99).match
+    after = after.take_reserved(B, "d" * 64, T0 + 99).match
     assert match.version == 0 and after.status is Status.PLAYING
     assert (after.red.name, after.black.name) == ("Bo", "Ana")
     assert (after.red.token_sha256, after.black.token_sha256) == ("c" * 64, "d" * 64)
@@ -440,30 +452,30 @@ def test_the_next_match_swaps_colours_and_the_first_player_and_keeps_the_options
 
 def test_the_next_match_keeps_players_and_bots_in_their_swapped_seats():
     match = Match.new("g2", Options(seed=1), T0, bots={B: BotLevel.PERFECT})
-    match, _ = match.join(None, "Ana", "a" * 64, T0, player_id="p1")
-    over, _ = match.resign(R, T0 + 5)
+    match = match.join(None, "Ana", "a" * 64, T0, player_id="p1").match
+    over = match.resign(R, T0 + 5).match
     following = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
-    after, _ = following.take_reserved(B, "d" * 64, T0 + 9)
+    after = following.take_reserved(B, "d" * 64, T0 + 9).match
     assert following.red.level is BotLevel.PERFECT
     assert after.black.player_id == "p1" and after.black.token_sha256 == "d" * 64
 
 
 def test_the_next_match_waits_with_its_clock_stopped_until_both_seats_hold_their_tokens():
     settings = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=0)
-    over, _ = started(clock=settings).resign(B, T0 + 50)
+    over = started(clock=settings).resign(B, T0 + 50).match
     following = over.next_match("next", T0 + 60, {R: "c" * 64, B: "d" * 64})
     assert following.status is Status.WAITING and following.open_seats == ()
     assert following.clock.running is None
-    one, _ = following.take_reserved(R, "c" * 64, T0 + 70)
+    one = following.take_reserved(R, "c" * 64, T0 + 70).match
     assert one.status is Status.WAITING and one.clock.running is None
     assert one.take_reserved(R, "c" * 64, T0 + 75) is None, "taken already: nothing changes"
-    both, _ = one.take_reserved(B, "d" * 64, T0 + 90_000)
+    both = one.take_reserved(B, "d" * 64, T0 + 90_000).match
     assert both.status is Status.PLAYING
     assert both.deadline == T0 + 90_000 + 60_000, "the clock starts once both hold their tokens"
 
 
 def test_a_reserved_seat_is_no_one_elses():
-    over, _ = started().resign(B, T0 + 50)
+    over = started().resign(B, T0 + 50).match
     following = over.next_match("next", T0 + 60, {R: "c" * 64, B: "d" * 64})
     with pytest.raises(GameFull):
         following.join(None, "Eve", "e" * 64, T0 + 61)
@@ -474,7 +486,7 @@ def test_a_reserved_seat_is_no_one_elses():
 
 
 def test_an_aborted_game_has_no_rematch():
-    aborted, _ = started().abort(R, T0 + 5)
+    aborted = started().abort(R, T0 + 5).match
     assert not aborted.rematch_window_open(T0 + 6, WINDOW_MS)
     with pytest.raises(RematchClosed):
         aborted.request_rematch(B, T0 + 6, WINDOW_MS, "next")
@@ -483,11 +495,11 @@ def test_an_aborted_game_has_no_rematch():
 @pytest.mark.parametrize("first", [R, B])
 def test_the_rematch_is_started_by_the_person_who_did_not_start_the_first_round(first):
     played = Match.new("g", Options(seed=5, first_player=first, target_score=1), T0)
-    played, _ = played.join(R, "Ana", "a" * 64, T0)
-    played, _ = played.join(B, "Bo", "b" * 64, T0)
+    played = played.join(R, "Ana", "a" * 64, T0).match
+    played = played.join(B, "Bo", "b" * 64, T0).match
     while played.status is Status.PLAYING:  # to the end: the first round was Ana's or Bo's
         to_move = played.game.to_move
-        played, _ = played.play(to_move, played.game.legal_moves()[0], T0 + 10)
+        played = played.play(to_move, played.game.legal_moves()[0], T0 + 10).match
     starter = played.seat(played.game.rounds[0].starting_player).name
     following = played.next_match("next", T0 + 20, {R: "c" * 64, B: "d" * 64})
     new_starter = following.seat(following.game.round.starting_player).name
@@ -497,8 +509,8 @@ def test_the_rematch_is_started_by_the_person_who_did_not_start_the_first_round(
 def test_a_rematch_against_a_bot_is_started_by_whoever_did_not_start_before():
     for first in (R, B):
         match = Match.new("g", Options(seed=4, first_player=first), T0, bots={B: BotLevel.RANDOM})
-        match, _ = match.join(R, "Ana", "a" * 64, T0)
-        over, _ = match.resign(R, T0 + 5)
+        match = match.join(R, "Ana", "a" * 64, T0).match
+        over = match.resign(R, T0 + 5).match
         following = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
         starter = following.seat(following.game.round.starting_player)
         if first is R:  # Ana started: the bot starts now

@@ -17,7 +17,7 @@ def names(heard, player_id):
 def seated() -> tuple[Match, list]:
     match = Match.new("g1", Options(seed=3, first_player=R), T0)
     changes = [match.join(R, "Ana", "a" * 64, T0 + 1, player_id="ana")]
-    changes.append(changes[-1][0].join(B, "Bo", "b" * 64, T0 + 2, player_id="bo"))
+    changes.append(changes[-1].match.join(B, "Bo", "b" * 64, T0 + 2, player_id="bo"))
     return match, changes
 
 
@@ -33,22 +33,22 @@ def test_both_players_hear_the_start_and_the_one_to_move_hears_their_turn():
 
 def test_a_turn_is_told_once_whatever_extra_turns_follow():
     _, changes = seated()
-    match = changes[-1][0]
+    match = changes[-1].match
     following = []
     while match.game.to_move is R:  # red moves, extra turns included
         following.append(match.play(R, match.game.legal_moves()[0], T0 + 10))
-        match = following[-1][0]
-    heard = notices(changes[-1][0], following)
+        match = following[-1].match
+    heard = notices(changes[-1].match, following)
     assert names(heard, "ana") == []
     assert names(heard, "bo") == [PlayerEventName.YOUR_TURN]
 
 
 def test_the_end_and_a_rematch_are_told_to_both():
     _, changes = seated()
-    playing = changes[-1][0]
+    playing = changes[-1].match
     over = playing.resign(B, T0 + 20)
-    offered = over[0].request_rematch(R, T0 + 30, WINDOW_MS, "g2")
-    made = offered[0].request_rematch(B, T0 + 40, WINDOW_MS, "g2")
+    offered = over.match.request_rematch(R, T0 + 30, WINDOW_MS, "g2")
+    made = offered.match.request_rematch(B, T0 + 40, WINDOW_MS, "g2")
     heard = notices(playing, [over, offered, made])
     expected = [
         PlayerEventName.GAME_OVER,

@@ -39,18 +39,18 @@ def test_a_new_match_is_stored_as_its_options_seed_and_bots():
 
 
 def test_a_match_later_than_its_first_version_is_stored_whole():
-    match, _ = Match.new("g2", Options(seed=4), T0).join(None, "Ana", "a" * 64, T0 + 5)
+    match = Match.new("g2", Options(seed=4), T0).join(None, "Ana", "a" * 64, T0 + 5).match
     for _ in range(1):
-        match, _ = match.join(None, None, "b" * 64, T0 + 6)
-    match, _ = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+        match = match.join(None, None, "b" * 64, T0 + 6).match
+    match = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9).match
     assert codec.decode_base(codec.encode_base(match)) == match
 
 
 def test_a_whole_base_reads_back_with_its_one_button_stacks_shared():
-    match, _ = Match.new("g3", Options(seed=7), T0).join(None, None, "a" * 64, T0 + 5)
-    match, _ = match.join(None, None, "b" * 64, T0 + 6)
+    match = Match.new("g3", Options(seed=7), T0).join(None, None, "a" * 64, T0 + 5).match
+    match = match.join(None, None, "b" * 64, T0 + 6).match
     while not match.game.rounds:  # into the second round: a finished round's circle too
-        match, _ = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9)
+        match = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 9).match
     read = codec.decode_base(codec.encode_base(match, whole=True))
     circles = [read.game.round.initial_circle, read.game.rounds[0].initial_circle]
     assert read == match
@@ -101,7 +101,9 @@ def test_a_timed_match_keeps_its_clock_settings_in_its_base():
     match = Match.new("timed", Options(seed=7, clock=settings), T0)
     decoded = codec.decode_base(codec.encode_base(match))
     assert decoded == match and decoded.options.clock == settings
-    joined = decoded.join(None, "Ana", "a" * 64, T0 + 5)[0].join(None, None, "b" * 64, T0 + 9)[0]
+    joined = (
+        decoded.join(None, "Ana", "a" * 64, T0 + 5).match.join(None, None, "b" * 64, T0 + 9).match
+    )
     assert joined.deadline == T0 + 9 + 86_400_000
 
 
@@ -121,8 +123,8 @@ def test_every_ending_is_one_short_entry_that_reads_back_as_its_action():
 def test_a_timed_match_stored_whole_keeps_its_running_clock():
     settings = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
     match = Match.new("timed", Options(seed=7, clock=settings), T0)
-    match = match.join(None, "Ana", "a" * 64, T0 + 5)[0].join(None, None, "b" * 64, T0 + 9)[0]
-    match = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 4_000)[0]
+    match = match.join(None, "Ana", "a" * 64, T0 + 5).match.join(None, None, "b" * 64, T0 + 9).match
+    match = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 4_000).match
     decoded = codec.decode_base(codec.encode_base(match, whole=True))
     assert decoded == match and decoded.deadline == match.deadline
 
@@ -134,7 +136,7 @@ def test_a_players_join_keeps_its_player_id_in_the_log_and_the_base():
     assert list(codec.decode_entries(entry, T0)) == [join]
     anonymous = Join(Color.BLACK, None, "b" * 64, T0 + 9)
     assert list(codec.decode_entries(codec.encode_action(anonymous, T0), T0)) == [anonymous]
-    match = Match.new("g9", Options(seed=5), T0).apply(join)[0]
+    match = Match.new("g9", Options(seed=5), T0).apply(join).match
     decoded = codec.decode_base(codec.encode_base(match, whole=True))
     assert decoded == match and decoded.red.player_id == join.player_id
 
@@ -145,8 +147,8 @@ def test_a_rematch_is_two_short_entries_and_stays_in_a_whole_base():
     assert len(text) <= 6 + 30
     assert list(codec.decode_entries(text, T0)) == [offer, accept]
     match = Match.new("g9", Options(seed=5), T0)
-    match = match.join(None, "Ana", "a" * 64, T0 + 1)[0].join(None, None, "b" * 64, T0 + 2)[0]
-    match = match.resign(Color.RED, T0 + 3)[0].apply(offer)[0]
+    match = match.join(None, "Ana", "a" * 64, T0 + 1).match.join(None, None, "b" * 64, T0 + 2).match
+    match = match.resign(Color.RED, T0 + 3).match.apply(offer).match
     decoded = codec.decode_base(codec.encode_base(match, whole=True))
     assert decoded == match and decoded.ended_at == T0 + 3
     assert decoded.rematch.offered_by == (Color.RED,)
@@ -154,8 +156,8 @@ def test_a_rematch_is_two_short_entries_and_stays_in_a_whole_base():
 
 def test_a_new_match_with_reserved_seats_keeps_them():
     over = Match.new("old", Options(seed=3), 0)
-    over, _ = over.join(None, "Ana", "a" * 64, 1)
-    over, _ = over.join(None, "Bo", "b" * 64, 2)
-    over, _ = over.resign(Color.RED, 3)
+    over = over.join(None, "Ana", "a" * 64, 1).match
+    over = over.join(None, "Bo", "b" * 64, 2).match
+    over = over.resign(Color.RED, 3).match
     following = over.next_match("next", 4, {Color.RED: "c" * 64, Color.BLACK: "d" * 64})
     assert codec.decode_base(codec.encode_base(following)) == following

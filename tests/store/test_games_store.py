@@ -37,9 +37,9 @@ def started(store: GameStore) -> Match:
     match = new_match()
     store.create(match)
     red = match.join(Color.RED, "Ana", "a" * 64, T0 + 1000)
-    black = red[0].join(Color.BLACK, None, "b" * 64, T0 + 2000)
+    black = red.match.join(Color.BLACK, None, "b" * 64, T0 + 2000)
     store.commit(match, store.load(match.id).revision, [red, black])
-    return black[0]
+    return black.match
 
 
 def test_a_created_game_loads_back_equal(store, redis_server):
@@ -57,7 +57,7 @@ def test_commits_replay_to_the_same_match_in_another_process(store, redis_server
             loaded.match.game.to_move, loaded.match.game.legal_moves()[0], T0 + 3000 + step * 997
         )
         store.commit(loaded.match, loaded.revision, [after])
-        match = after[0]
+        match = after.match
     assert fresh_store(redis_server).load(match.id).match == match
     assert store.load(match.id).match == match
 
@@ -69,7 +69,7 @@ def test_a_process_behind_reads_only_the_log_it_has_not_replayed(store, redis_se
     loaded = store.load(match.id)
     moved = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 5000)
     store.commit(loaded.match, loaded.revision, [moved])
-    assert behind.load(match.id).match == moved[0]
+    assert behind.load(match.id).match == moved.match
 
 
 def test_commit_applies_only_on_the_expected_version(store):
@@ -82,7 +82,7 @@ def test_commit_applies_only_on_the_expected_version(store):
     with pytest.raises(VersionConflict) as conflict:
         store.commit(match, revision, [rival])
     assert conflict.value.current_version == 1
-    assert store.load(match.id).match == first[0]
+    assert store.load(match.id).match == first.match
 
 
 def test_scripts_are_loaded_again_when_redis_has_lost_them(store, redis_client):
@@ -240,7 +240,7 @@ def test_a_write_that_reaches_redis_past_its_deadline_changes_nothing(store):
         store.load(refused.id)
     # The refusal showed Redis's clock again: the next write goes through.
     store.commit(loaded.match, loaded.revision, [moved])
-    assert store.load(match.id).match == moved[0]
+    assert store.load(match.id).match == moved.match
 
 
 def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store, monkeypatch):
@@ -257,4 +257,4 @@ def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store, monkeypatch
     monkeypatch.setattr(games_store, "new_commit_id", lambda: "another-one")
     with pytest.raises(VersionConflict):
         store.commit(loaded.match, loaded.revision, [moved])
-    assert store.load(match.id).match == moved[0]
+    assert store.load(match.id).match == moved.match

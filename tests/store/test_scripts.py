@@ -20,3 +20,34 @@ def test_a_script_runs_and_is_loaded_again_after_a_flush(redis_server, redis_cli
     assert script(["k"], ["v"]) == [b"k", b"v"]
     redis_client.script_flush()
     assert script(["k"], [7]) == [b"k", b"7"]
+
+
+def test_every_lua_file_is_shipped_as_package_data_and_used():
+    """The scripts live in store/lua/ as .lua files: pyproject ships them, and
+    each is a script or a library some store module loads."""
+    import tomllib
+    from importlib import resources
+    from pathlib import Path
+
+    import buttonup.store
+
+    shipped = tomllib.loads(Path("pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "store/lua/*.lua" in shipped["package-data"]["buttonup"]
+    folder = resources.files("buttonup.store") / "lua"
+    names = {
+        item.name.removesuffix(".lua") for item in folder.iterdir() if item.name.endswith(".lua")
+    }
+    sources = "".join(
+        path.read_text() for path in Path(buttonup.store.__file__).parent.glob("*.py")
+    )
+    assert names and all(f'"{name}"' in sources for name in names)
+
+
+def test_a_script_is_the_registered_script_of_redis_py(redis_server):
+    from buttonup.store.scripts import lua_source
+
+    client = redis.Redis(port=redis_server.port)
+    source = lua_source("deadline_expect")
+    script = LuaScript(client, source)
+    assert script._sha == client.register_script(source).sha
+    assert "EVENTS_KEPT" not in lua_source("commit", "game_parse", "relay_lib", EVENTS_KEPT=5)

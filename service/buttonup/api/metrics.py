@@ -23,7 +23,6 @@ from prometheus_client import (
 )
 
 from buttonup.engine import EventName
-from buttonup.games import CREATED
 
 REQUESTS = Counter(
     "buttonup_http_requests",
@@ -51,7 +50,7 @@ STREAMS_OPEN = Gauge(
 
 # What a committed change did (Games' observer) -> its counter.
 _CHANGE_COUNTERS = {
-    CREATED: GAMES_CREATED,
+    EventName.CREATED: GAMES_CREATED,
     EventName.JOINED: PLAYERS_JOINED,
     EventName.MOVE: MOVES_APPLIED,
     EventName.GAME_OVER: GAMES_FINISHED,

@@ -23,7 +23,7 @@ from buttonup.engine.clock import (
     PER_MOVE_SECONDS,
     ClockType,
 )
-from buttonup.engine.game import DEFAULT_TARGET_SCORE
+from buttonup.engine.rules import DEFAULT_TARGET_SCORE
 from buttonup.games import NewGame
 from buttonup.http_codes import PROBLEM_CODES
 

@@ -1,5 +1,17 @@
 """The game of Button Up!, pure Python: no Flask, no Redis, no I/O."""
 
+from buttonup.engine.actions import (
+    Abort,
+    AcceptRematch,
+    Action,
+    Claim,
+    Join,
+    OfferRematch,
+    Play,
+    Progress,
+    Resign,
+    TimeOut,
+)
 from buttonup.engine.board import (
     BOARD_SIZE,
     PLAYERS,
@@ -31,33 +43,17 @@ from buttonup.engine.errors import (
 )
 from buttonup.engine.events import EventName
 from buttonup.engine.game import (
-    DEFAULT_TARGET_SCORE,
     GameState,
     MoveOutcome,
     RoundResult,
     RoundState,
     Tally,
 )
-from buttonup.engine.match import (
-    Abort,
-    AcceptRematch,
-    Action,
-    Claim,
-    EndReason,
-    Join,
-    Match,
-    OfferRematch,
-    Options,
-    Play,
-    Rematch,
-    Resign,
-    Seat,
-    SeatType,
-    Status,
-    TimeOut,
-    Visibility,
-)
+from buttonup.engine.match import Match
+from buttonup.engine.options import EndReason, Options, SeatType, Status, Visibility
 from buttonup.engine.randomness import SeededDraws
+from buttonup.engine.rules import DEFAULT_TARGET_SCORE, STANDARD_RULES, Rules
+from buttonup.engine.seats import Rematch, Seat
 
 __all__ = [
     "BOARD_SIZE",
@@ -85,6 +81,7 @@ __all__ = [
     "OfferRematch",
     "Options",
     "Play",
+    "Progress",
     "Rematch",
     "RematchClosed",
     "Resign",
@@ -100,7 +97,9 @@ __all__ = [
     "NotYourTurn",
     "RoundResult",
     "RoundState",
+    "Rules",
     "RulesError",
+    "STANDARD_RULES",
     "SeededDraws",
     "SowResult",
     "Stack",

@@ -17,6 +17,7 @@ from buttonup.engine.game import MoveOutcome, RoundResult
 class EventName(StrEnum):
     """The names of a game's events, as its stream sends them."""
 
+    CREATED = "created"  # a game made: what observers hear first, never on a stream
     GAME = "game"  # the snapshot a stream starts with, not a change
     JOINED = "joined"
     MOVE = "move"
@@ -29,6 +30,11 @@ class EventName(StrEnum):
     REMATCH_OFFERED = "rematch_offered"
     REMATCH = "rematch"
     PRESENCE = "presence"  # who is connected: no change, no version, no id
+
+    @property
+    def streamed(self) -> bool:
+        """Whether a game's stream sends it (a creation is only observed)."""
+        return self is not EventName.CREATED
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,7 @@ from buttonup.engine.board import (
 )
 from buttonup.engine.errors import NotInProgress, NotYourTurn
 from buttonup.engine.randomness import SeededDraws
-
-DEFAULT_TARGET_SCORE = 15
+from buttonup.engine.rules import STANDARD_RULES, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +170,7 @@ class MoveOutcome:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
-    target_score: int
+    rules: Rules
     seed: int | None
     round: RoundState
     score: Tally = Tally()
@@ -183,22 +182,24 @@ class GameState:
     @classmethod
     def new(
         cls,
-        target_score: int = DEFAULT_TARGET_SCORE,
+        rules: Rules = STANDARD_RULES,
         first_player: Color | None = None,
         seed: int | None = None,
     ) -> "GameState":
         """A game with its first round dealt; `first_player=None` draws one at random."""
-        if target_score < 1:
-            raise ValueError("target_score must be at least 1")
         if first_player is None:
             first_player = _draw_first_player(seed)
         elif first_player not in PLAYERS:
             raise ValueError("first_player must be red or black")
         return cls(
-            target_score=target_score,
+            rules=rules,
             seed=seed,
             round=_deal_round(seed, 1, first_player),
         )
+
+    @property
+    def target_score(self) -> int:
+        return self.rules.target_score
 
     @property
     def is_over(self) -> bool:
@@ -231,7 +232,7 @@ class GameState:
             moves_played=current.moves_played + 1,
         )
         state = GameState(
-            target_score=self.target_score,
+            rules=self.rules,
             seed=self.seed,
             round=played,
             score=self.score,
@@ -311,7 +312,7 @@ class GameState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "GameState":
         return cls(
-            target_score=data["target_score"],
+            rules=Rules(target_score=data["target_score"]),
             seed=data["seed"],
             round=RoundState.from_dict(data["round"]),
             score=Tally.from_dict(data["score"]),

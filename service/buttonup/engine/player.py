@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from buttonup.engine.actions import Progress
 from buttonup.engine.board import PLAYERS, Color
 from buttonup.engine.events import Event, Rematched, RematchOffered
-from buttonup.engine.match import Change, EndReason, Match, Status
+from buttonup.engine.match import Match
+from buttonup.engine.options import EndReason, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +54,13 @@ class Notice:
     next_game_id: str | None = None  # rematch
 
 
-def notices(before: Match, changes: Sequence[Change]) -> dict[str, list[Notice]]:
+def notices(before: Match, changes: Sequence[Progress]) -> dict[str, list[Notice]]:
     """What each seated player hears of `changes` (versions after `before`),
     by player id, in order; a player who hears nothing is left out."""
     heard: dict[str, list[Notice]] = {}
     previous = before
-    for after, events in changes:
+    for progress in changes:
+        after, events = progress.match, progress.events
         for color in PLAYERS:
             player_id = after.seat(color).player_id
             if player_id is not None:

@@ -26,6 +26,7 @@ import orjson
 from buttonup.engine import (
     Abort,
     AcceptRematch,
+    Action,
     BotLevel,
     Claim,
     Color,
@@ -36,28 +37,19 @@ from buttonup.engine import (
     OfferRematch,
     Options,
     Play,
+    Progress,
     Rematch,
     Resign,
+    Rules,
     Seat,
     SeatType,
     TimeOut,
     Visibility,
 )
-from buttonup.engine.board import make_stack, opponent
+from buttonup.engine.board import make_stack
 from buttonup.engine.clock import Clock
-from buttonup.engine.events import (
-    Abandoned,
-    Aborted,
-    Event,
-    Joined,
-    Moved,
-    Rematched,
-    RematchOffered,
-    Resigned,
-    TimedOut,
-)
 from buttonup.engine.game import RoundResult, RoundState, Tally
-from buttonup.engine.match import SEED_BITS, Action
+from buttonup.engine.match import SEED_BITS
 
 FORMAT = 2
 
@@ -145,7 +137,7 @@ def decode_base(data: bytes | str) -> Match:
         options=options,
         red=_decode_seat(red),
         black=_decode_seat(black),
-        game=_decode_game(plain["g"]),
+        game=_decode_game(plain["g"], options.rules),
         end_reason=EndReason(plain["e"]) if plain["e"] else None,
         clock=clock,
         ended_at=plain.get("x"),
@@ -203,11 +195,13 @@ def _encode_game(game: GameState) -> list[Any]:
     ]
 
 
-def _decode_game(plain: list[Any]) -> GameState:
-    target, seed, moves_played, score, winner, resigned, current, rounds = plain
+def _decode_game(plain: list[Any], rules: Rules) -> GameState:
+    """The game as stored; its rules are the match's options' (`Options.rules`):
+    the target score stored first is only what format 2 always wrote there."""
+    _, seed, moves_played, score, winner, resigned, current, rounds = plain
     number, starter, initial, circle, to_move, round_moves = current
     return GameState(
-        target_score=target,
+        rules=rules,
         seed=int(seed) if seed != "None" else None,
         round=RoundState(
             number=number,
@@ -254,35 +248,10 @@ def _uncircle(text: str) -> tuple[tuple[Color, ...], ...]:
 # The log: one entry per version after the base.
 
 
-def encode_entry(match: Match, events: Sequence[Event], previous_at: int) -> str:
-    """The log entry of one version: `match` is that version, `events` what
-    made it, `previous_at` the time of the version before."""
-    return encode_action(action_of(match, events), previous_at)
-
-
-def action_of(match: Match, events: Sequence[Event]) -> Action:
-    """The action that made `match` with `events`."""
-    first = events[0]
-    if isinstance(first, Moved):
-        return Play(first.outcome.position, match.updated_at)
-    if isinstance(first, Joined):
-        seat = match.seat(first.color)
-        return Join(
-            first.color, seat.name, seat.token_sha256 or "", match.updated_at, seat.player_id
-        )
-    if isinstance(first, Resigned):
-        return Resign(first.color, match.updated_at)
-    if isinstance(first, TimedOut) or (isinstance(first, Aborted) and first.color is None):
-        return TimeOut(match.updated_at)
-    if isinstance(first, Aborted):
-        return Abort(first.color, match.updated_at)  # type: ignore[arg-type]  # not None
-    if isinstance(first, Abandoned):
-        return Claim(opponent(first.color), match.updated_at)
-    if isinstance(first, RematchOffered):
-        return OfferRematch(first.color, match.updated_at)
-    if isinstance(first, Rematched):
-        return AcceptRematch(first.color, first.game_id, match.updated_at)
-    raise ValueError(f"no action makes {first!r}")
+def encode_entry(progress: Progress, previous_at: int) -> str:
+    """The log entry of one version: the action that made it; `previous_at`
+    the time of the version before."""
+    return encode_action(progress.action, previous_at)
 
 
 def encode_action(action: Action, previous_at: int) -> str:

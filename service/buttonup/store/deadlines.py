@@ -28,42 +28,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from buttonup.store.connection import Client
-from buttonup.store.scripts import LuaScript
+from buttonup.store.scripts import LuaScript, lua_source
 
 DUE_KEY = "buttonup:{deadlines}:due"
 MARKS_KEY = "buttonup:{deadlines}:marks"
 
-# KEYS: due, marks. ARGV: game id, deadline.
-_EXPECT = """
-redis.call('ZADD', KEYS[1], 'LT', ARGV[2], ARGV[1])
-redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
-"""
+_EXPECT = lua_source("deadline_expect")
 
-# KEYS: due, marks. ARGV: now, count, lease's end. Returns {id, mark, ...}.
-_CLAIM_DUE = """
-local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
-local claimed = {}
-for _, game_id in ipairs(due) do
-  redis.call('ZADD', KEYS[1], ARGV[3], game_id)
-  claimed[#claimed + 1] = game_id
-  claimed[#claimed + 1] = redis.call('HGET', KEYS[2], game_id) or '0'
-end
-return claimed
-"""
+_CLAIM_DUE = lua_source("deadline_claim_due")
 
-# KEYS: due, marks. ARGV: game id, the mark seen at the claim, the game's
-# deadline ("" when no clock runs). Returns 1 when settled, 0 when a commit
-# came in between.
-_SETTLE = """
-if (redis.call('HGET', KEYS[2], ARGV[1]) or '0') ~= ARGV[2] then return 0 end
-if ARGV[3] == '' then
-  redis.call('ZREM', KEYS[1], ARGV[1])
-  redis.call('HDEL', KEYS[2], ARGV[1])
-else
-  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-end
-return 1
-"""
+_SETTLE = lua_source("deadline_settle")
 
 
 @dataclass(frozen=True, slots=True)

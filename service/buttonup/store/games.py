@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from buttonup.engine import PLAYERS, Color, Match, RulesError
-from buttonup.engine.match import Action, Change
+from buttonup.engine.actions import Action, Progress
 from buttonup.engine.player import Notice, Player, notices
 from buttonup.store import codec
 from buttonup.store.connection import REDIS_ERRORS, STORAGE_ERRORS, Client
@@ -45,7 +45,7 @@ from buttonup.store.feed import EventFeed, StoredEvent, Subscription, stored_eve
 from buttonup.store.idempotency import NONCE_BYTES, Reservations, Sealer
 from buttonup.store.ids import GAME_ID_PATTERN, id_from_digest, new_commit_id, token_from_digest
 from buttonup.store.player_events import (
-    RELAY_LUA,
+    DOORBELL_KEPT,
     PlayerEvents,
     Relay,
     decode_notice,
@@ -54,7 +54,7 @@ from buttonup.store.player_events import (
 from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
 from buttonup.store.presence import PresenceBoard, SeatPresence
-from buttonup.store.scripts import LuaScript, Unconfirmed
+from buttonup.store.scripts import LuaScript, Unconfirmed, lua_source
 
 log = logging.getLogger(__name__)
 PLAYER_FEED_COALESCE_SECONDS = 0.1
@@ -72,194 +72,18 @@ WRITE_WINDOW_MS = 500
 # How long a request waits, past a lost answer, to learn whether its write ran.
 SETTLE_SECONDS = 1.0
 
-# The game's key holds a string, "2 <version> <create reply or -> <id of the
-# commit that made the version>\n<base>\n<log>" (a hash, in format 1). Every
-# script reads it with this.
-_PARSE = """
-local function parse(stored)
-  local header_end = string.find(stored, '\\n', 1, true)
-  local base_end = string.find(stored, '\\n', header_end + 1, true)
-  local _, _, version, reply, written_by =
-    string.find(string.sub(stored, 1, header_end - 1), '^2 (%d+) (%S+) ?(%S*)$')
-  return version, reply, string.sub(stored, header_end + 1, base_end - 1),
-         string.sub(stored, base_end + 1), written_by
-end
-local function kind(key) return redis.call('TYPE', key)['ok'] end
-local function now_ms()
-  local time = redis.call('TIME')
-  return tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
--- A stored reply is "<Redis ms when written> <reference>": kept for the
--- idempotency TTL only, however long its hash lives on. One of an earlier
--- release has no time and lives with its hash.
-local function fresh_reply(reply, now, ttl_ms)
-  if not reply then return false end
-  local written, reference = string.match(reply, '^(%d+) (.*)$')
-  if not written then return reply end
-  if now - tonumber(written) > ttl_ms then return false end
-  return reference
-end
-"""
 
-# KEYS: game, events, replies, format 1's moves. ARGV: expected version, new
-# version, game ttl ms, events ttl ms, reply ttl ms, reply field ("" when none),
-# reply value, the base ("" unless upgrading from format 1), the log entries,
-# the deadline (Redis time, ms), the commit's own random id, the players'
-# relay (store.player_events; "" when none, or on a cluster), then (version,
-# entry) for each stream entry. KEYS from the fifth: the relay's players' keys,
-# then the doorbell (store.player_events); the commit relays only on one Redis.
-# Returns {0} not found, {1, current} conflict, {2, current, prior reply},
-# {3, now} written, {4, now} past its deadline (nothing written), {5, now}
-# written already (this very commit, sent again by a cluster client's retry).
-_COMMIT = (
-    _PARSE
-    + RELAY_LUA
-    + """
-local stored_kind = kind(KEYS[1])
-local current, created, base, log, written_by
-if stored_kind == 'string' then
-  current, created, base, log, written_by = parse(redis.call('GET', KEYS[1]))
-elseif stored_kind == 'hash' then
-  current, created, base, log = redis.call('HGET', KEYS[1], 'version'), '-', ARGV[8], ''
-  if not current then return {0} end
-  if base == '' then return {1, current} end  -- read as format 2, which it is not
-else
-  return {0}
-end
-local now = now_ms()
-if ARGV[6] ~= '' then
-  local prior = fresh_reply(redis.call('HGET', KEYS[3], ARGV[6]), now, tonumber(ARGV[5]))
-  if prior then return {2, current, prior} end
-end
-if current ~= ARGV[1] then
-  if current == ARGV[2] and written_by == ARGV[11] then return {5, now} end
-  return {1, current}
-end
-if now > tonumber(ARGV[10]) then return {4, now} end
-if stored_kind == 'hash' then redis.call('DEL', KEYS[1]) end
-local header = '2 ' .. ARGV[2] .. ' ' .. created .. ' ' .. ARGV[11]
-redis.call('SET', KEYS[1], header .. '\\n' .. base .. '\\n' .. log .. ARGV[9], 'PX', ARGV[3])
-for i = 13, #ARGV, 2 do
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', ARGV[i], 'a', ARGV[i + 1])
-end
-if ARGV[12] ~= '' then relay(5, ARGV[12], false, KEYS[#KEYS]) end
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
--- format 1's move list, where there is one, lives as long as its game
-redis.call('PEXPIRE', KEYS[4], ARGV[3])
-if ARGV[6] ~= '' then
-  redis.call('HSET', KEYS[3], ARGV[6], now .. ' ' .. ARGV[7])
-  redis.call('PEXPIRE', KEYS[3], ARGV[5])
-end
-return {3, now}
-""".replace("EVENTS_KEPT", str(EVENTS_KEPT))
+_COMMIT = lua_source(
+    "commit", "game_parse", "relay_lib", EVENTS_KEPT=EVENTS_KEPT, DOORBELL_KEPT=DOORBELL_KEPT
 )
 
-# KEYS: game, events, a reply hash per reply field, then (optionally) the key
-# format 1 kept each of those replies under. ARGV: the version the caller holds
-# and the length of the log it holds then (-1: none, or not of format 2),
-# "1" to add the id of the stream's last entry, the replies' TTL in ms, then
-# the reply fields (a reply older than the TTL reads as none).
-# Returns {false} when there is no game, else the version, then: '=' when the
-# caller's is current; 'T' and the log after the caller's; 'F', the
-# base and the log; '1' and a format-1 record. Then the last entry's id
-# (when asked: false when there is none) and the replies.
-_READ = (
-    _PARSE
-    + """
-local stored_kind = kind(KEYS[1])
-local result
-if stored_kind == 'string' then
-  local version, _, base, log = parse(redis.call('GET', KEYS[1]))
-  local known = tonumber(ARGV[2])
-  if version == ARGV[1] then
-    result = {version, '='}
-  elseif known >= 0 and known <= #log then
-    result = {version, 'T', string.sub(log, known + 1)}
-  else
-    result = {version, 'F', base, log}
-  end
-elseif stored_kind == 'hash' then
-  local version = redis.call('HGET', KEYS[1], 'version')
-  local record = redis.call('HGET', KEYS[1], 'record')
-  if not version or not record then return {false} end
-  if version == ARGV[1] then result = {version, '='} else result = {version, '1', record} end
-else
-  return {false}
-end
-if ARGV[3] == '1' then
-  local last = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)[1]
-  result[#result + 1] = last and last[1] or false
-end
-local replies = #ARGV - 4
-local now = replies > 0 and now_ms() or 0
-for i = 1, replies do
-  local reply = fresh_reply(redis.call('HGET', KEYS[2 + i], ARGV[4 + i]), now, tonumber(ARGV[4]))
-  if not reply and KEYS[2 + replies + i] then reply = redis.call('GET', KEYS[2 + replies + i]) end
-  result[#result + 1] = reply
-end
-return result
-"""
-)
+_READ = lua_source("read", "game_parse")
 
-# KEYS: game. ARGV: version, base, log, ttl ms, the reply ("-" when none),
-# the deadline (Redis time, ms). A game that exists already is left as it is
-# and its reply returned: two creates with one Idempotency-Key get one game id
-# from its reservation (store.idempotency), so they race on this one key.
-# Returns {0, reply} exists, {1, now} written, {4, now} past its deadline
-# (nothing written).
-_CREATE = (
-    _PARSE
-    + """
-local stored_kind = kind(KEYS[1])
-local now = now_ms()
-if stored_kind == 'string' then
-  local _, reply = parse(redis.call('GET', KEYS[1]))
-  return {0, reply}
-end
-if stored_kind ~= 'none' then return {0, '-'} end
-if now > tonumber(ARGV[6]) then return {4, now} end
-local header = '2 ' .. ARGV[1] .. ' ' .. ARGV[5]
-redis.call('SET', KEYS[1], header .. '\\n' .. ARGV[2] .. '\\n' .. ARGV[3], 'PX', ARGV[4])
-return {1, now}
-"""
-)
+_CREATE = lua_source("create", "game_parse")
 
-# KEYS: game. ARGV: a commit's new version and id, or -1 and a create's base.
-# Whether that write is in the game, with Redis's time: {now, 1} it is,
-# {now, 0} it is not, {now, 2} it cannot tell (later commits followed).
-_SETTLE = (
-    _PARSE
-    + """
-local now = now_ms()
-if kind(KEYS[1]) ~= 'string' then return {now, 0} end
-local version, _, base, _, written_by = parse(redis.call('GET', KEYS[1]))
-local after = tonumber(ARGV[1])
-if after < 0 then return {now, base == ARGV[2] and 1 or 0} end
-if tonumber(version) < after then return {now, 0} end
-if tonumber(version) > after then return {now, 2} end
-return {now, written_by == ARGV[2] and 1 or 0}
-"""
-)
+_SETTLE = lua_source("settle", "game_parse")
 
-# KEYS: game, format 1's moves. Everything that rebuilds the game's versions:
-# {'2', the stored string, moves...} or {'1', version, record, moves...}.
-_HISTORY = (
-    _PARSE
-    + """
-local stored_kind = kind(KEYS[1])
-local result
-if stored_kind == 'string' then
-  result = {'2', redis.call('GET', KEYS[1])}
-elseif stored_kind == 'hash' then
-  result = {'1', redis.call('HGET', KEYS[1], 'version'), redis.call('HGET', KEYS[1], 'record')}
-  if not result[2] or not result[3] then return {false} end
-else
-  return {false}
-end
-for _, move in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do result[#result + 1] = move end
-return result
-"""
-)
+_HISTORY = lua_source("history", "game_parse")
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,7 +246,7 @@ class GameStore:
         with STORAGE_ERRORS:
             return _text(self._redis.get(f"buttonup:create-reply:{{{digest}}}"))
 
-    def create(self, match: Match, changes: Sequence[Change] = (), reply: str = "") -> str | None:
+    def create(self, match: Match, changes: Sequence[Progress] = (), reply: str = "") -> str | None:
         """Store a new game: `match` at version 0 and the changes already made
         to it (bots that played at creation), keeping `reply` with it. When a
         game with this id exists already, nothing is stored and that game's
@@ -431,8 +255,8 @@ class GameStore:
         base = codec.encode_base(match)
         keys = [self.game_key(match.id)]
         with STORAGE_ERRORS:
-            self._expect_deadline(match, changes[-1][0] if changes else match)
-            self._index_players(None, changes[-1][0] if changes else match)
+            self._expect_deadline(match, changes[-1].match if changes else match)
+            self._index_players(None, changes[-1].match if changes else match)
             deadline = self._write_deadline()
             args = [match.version + len(changes), base, log, self._game_ttl_ms, reply or "-"]
             try:
@@ -445,7 +269,7 @@ class GameStore:
         if outcome[0] == 0:
             prior = outcome[1].decode()
             return "" if prior == "-" else prior
-        self._recent.put(changes[-1][0] if changes else match, Revision(len(log.encode())))
+        self._recent.put(changes[-1].match if changes else match, Revision(len(log.encode())))
         self._relay(self._relays(match, changes))
         return None
 
@@ -561,7 +385,7 @@ class GameStore:
         self,
         before: Match,
         revision: Revision,
-        changes: Sequence[Change],
+        changes: Sequence[Progress],
         reply_field: str = "",
         reply: str = "",
     ) -> str | None:
@@ -574,12 +398,12 @@ class GameStore:
         written and that reply is returned.
         """
         game_id = before.id
-        after = changes[-1][0]
+        after = changes[-1].match
         entries = _entries(before, changes)
         log = "".join(entries)
         stream: list[str | int] = []
-        for (match, _), entry in zip(changes, entries, strict=True):
-            stream += [match.version, entry]
+        for progress, entry in zip(changes, entries, strict=True):
+            stream += [progress.match.version, entry]
         events_ttl = self._game_ttl_ms if after.end_reason is None else self._finished_stream_ttl_ms
         keys = [
             self.game_key(game_id),
@@ -662,11 +486,11 @@ class GameStore:
     # What players hear of their games (store.player_events).
 
     @staticmethod
-    def _relays(before: Match, changes: Sequence[Change]) -> list[Relay]:
+    def _relays(before: Match, changes: Sequence[Progress]) -> list[Relay]:
         """What each seated player hears of a commit (engine.player.notices)."""
         if not changes:
             return []
-        after = changes[-1][0]
+        after = changes[-1].match
         seated = [after.seat(color).player_id for color in PLAYERS]
         if not any(seated):
             return []
@@ -709,7 +533,7 @@ class GameStore:
                 except GameNotFound:
                     break
                 changes = list(history.base.replay(history.actions))
-                matches = [history.base, *(match for match, _ in changes)]
+                matches = [history.base, *(progress.match for progress in changes)]
                 current = matches[-1].version
                 if since < history.base.version:  # before format 2 kept the log: nothing to tell
                     heard = []
@@ -1001,12 +825,12 @@ def _text(value: bytes | None) -> str | None:
     return value.decode() if value is not None else None
 
 
-def _entries(start: Match, changes: Sequence[Change]) -> list[str]:
+def _entries(start: Match, changes: Sequence[Progress]) -> list[str]:
     entries = []
     previous = start
-    for match, events in changes:
-        entries.append(codec.encode_entry(match, events, previous.updated_at))
-        previous = match
+    for progress in changes:
+        entries.append(codec.encode_entry(progress, previous.updated_at))
+        previous = progress.match
     return entries
 
 
@@ -1014,8 +838,8 @@ def _replayed(start: Match, log: str) -> Match:
     """`start` after the log's entries."""
     match = start
     try:
-        for match, _ in start.replay(codec.decode_entries(log, start.updated_at)):  # noqa: B007
-            pass
+        for progress in start.replay(codec.decode_entries(log, start.updated_at)):
+            match = progress.match
     except (RulesError, ValueError, IndexError, KeyError) as error:
         raise codec.StoredFormError(f"game {start.id}: {error}") from error
     return match

@@ -22,27 +22,11 @@ version and its place among the games heard over with it, in the same call.
 
 from buttonup.store.connection import Client
 from buttonup.store.player_events import finished_key, relayed_key
-from buttonup.store.scripts import LuaScript
+from buttonup.store.scripts import LuaScript, lua_source
 
 GAMES_KEPT = 1000  # per player, the newest seats; older ones fall out
 
-# KEYS: the index, the relayed versions, the games heard over. ARGV: game id,
-# when the seat was taken, the version relaying starts after, GAMES_KEPT, ttl ms.
-_ADD = """
-redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1])
-local kept = tonumber(ARGV[4])
-local dropped = redis.call('ZRANGE', KEYS[1], 0, -(kept + 1))
-if #dropped > 0 then
-  redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(kept + 1))
-  redis.call('HDEL', KEYS[2], unpack(dropped))
-  redis.call('SREM', KEYS[3], unpack(dropped))
-end
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
-  redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3])
-end
-redis.call('PEXPIRE', KEYS[2], ARGV[5])
-"""
+_ADD = lua_source("player_games_add")
 
 
 def games_key(player_id: str) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from buttonup.engine import PLAYERS, Color
 from buttonup.store.connection import Client
-from buttonup.store.scripts import LuaScript
+from buttonup.store.scripts import LuaScript, lua_source
 
 BEAT_SECONDS = 1.0
 DEAD_MS = 2500
@@ -43,95 +43,11 @@ class SeatPresence:
     since: int | None  # ms since the epoch; None: never connected
 
 
-# Publishes a presence entry on the game's stream, which lives as long as the game.
-_PUBLISH = """
-local function publish()
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'p', '1')
-  if redis.call('PTTL', KEYS[2]) < 0 then
-    local ttl = redis.call('PTTL', KEYS[3])
-    if ttl <= 0 then ttl = 60000 end
-    redis.call('PEXPIRE', KEYS[2], ttl)
-  end
-end
--- Whether `color` holds a connection other than `except` on a worker of
--- `alive` (nil: on any worker).
-local function has_live(color, alive, except)
-  local prefix = 'c:' .. color .. ':'
-  local fields = redis.call('HGETALL', KEYS[1])
-  for i = 1, #fields, 2 do
-    local name = fields[i]
-    if name ~= except and string.sub(name, 1, #prefix) == prefix
-        and (alive == nil or alive[fields[i + 1]]) then
-      return true
-    end
-  end
-  return false
-end
-local function set_of(first)  -- ARGV[first..]: the live workers
-  local alive = {}
-  for i = first, #ARGV do alive[ARGV[i]] = true end
-  return alive
-end
-local function keep_as_long_as_the_game()
-  local ttl = redis.call('PTTL', KEYS[3])
-  if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
-end
-""".replace("EVENTS_KEPT", str(EVENTS_KEPT))
+_CONNECT = lua_source("presence_connect", "presence_lib", EVENTS_KEPT=EVENTS_KEPT)
 
-# KEYS: presence, events, game. ARGV: colour, connection, worker, now, then
-# the live workers. Returns 1 when the seat became connected.
-_CONNECT = (
-    _PUBLISH
-    + """
-local field = 'c:' .. ARGV[1] .. ':' .. ARGV[2]
-local had = has_live(ARGV[1], set_of(5), field)
-redis.call('HSET', KEYS[1], field, ARGV[3])
-keep_as_long_as_the_game()
-if had then return 0 end
-redis.call('HSET', KEYS[1], 's:' .. ARGV[1], ARGV[4])
-publish()
-return 1
-"""
-)
+_DISCONNECT = lua_source("presence_disconnect", "presence_lib", EVENTS_KEPT=EVENTS_KEPT)
 
-# KEYS: presence, events, game. ARGV: colour, connection, now, then the live
-# workers. Returns 1 when the seat became disconnected.
-_DISCONNECT = (
-    _PUBLISH
-    + """
-local field = 'c:' .. ARGV[1] .. ':' .. ARGV[2]
-if redis.call('HDEL', KEYS[1], field) == 0 then return 0 end
-if has_live(ARGV[1], set_of(4), field) then return 0 end
-redis.call('HSET', KEYS[1], 's:' .. ARGV[1], ARGV[3])
-publish()
-return 1
-"""
-)
-
-# KEYS: presence, events, game. ARGV: the dead worker, its last beat.
-# Its connections go; each seat left without one is disconnected since then.
-_REAP = (
-    _PUBLISH
-    + """
-local fields = redis.call('HGETALL', KEYS[1])
-local dropped = {}
-for i = 1, #fields, 2 do
-  if fields[i + 1] == ARGV[1] and string.sub(fields[i], 1, 2) == 'c:' then
-    redis.call('HDEL', KEYS[1], fields[i])
-    dropped[string.match(fields[i], '^c:(%a+):')] = true
-  end
-end
-local changed = false
-for color in pairs(dropped) do
-  if not has_live(color, nil, nil) then
-    redis.call('HSET', KEYS[1], 's:' .. color, ARGV[2])
-    changed = true
-  end
-end
-if changed then publish() end
-return changed and 1 or 0
-"""
-)
+_REAP = lua_source("presence_reap", "presence_lib", EVENTS_KEPT=EVENTS_KEPT)
 
 
 class PresenceBoard:

@@ -1,9 +1,12 @@
-"""The one place the store reaches past redis-py's public API: running its
-Lua scripts.
+"""The store's Lua scripts: their sources (`.lua` files shipped with the
+package, store/lua/), and the one place the store reaches past redis-py's
+public API: running them.
 
-`register_script` (redis-py's Script) sends EVALSHA through the client's
-command layers: argument checks, response callbacks, the retry wrapper and
-observability hooks. On one Redis, `LuaScript` sends EVALSHA straight on a
+Each script is registered with redis-py's own `register_script`, which names
+it by its SHA-1 and runs it where a fast path is not worth having (a
+cluster). Its EVALSHA goes through the client's command layers: argument
+checks, response callbacks, the retry wrapper and observability hooks. On
+one Redis, `LuaScript` sends the registered script's EVALSHA straight on a
 pooled connection and retries on a fresh one with the connection's own Retry
 (connect() sets one retry: a Redis restart closes pooled connections). Side
 by side (README, "Library internals") that is worth several percent of a
@@ -19,8 +22,8 @@ Connection.send_command/read_response/retry; tests/store/test_scripts.py pins
 the version it was written for.
 """
 
-import hashlib
 from collections.abc import Sequence
+from importlib import resources
 from typing import Any
 
 import redis
@@ -29,6 +32,17 @@ from redis.exceptions import NoScriptError
 from buttonup.store.connection import REDIS_ERRORS, Client
 
 WRITTEN_FOR_REDIS_PY = "8."
+
+
+def lua_source(name: str, *libraries: str, **constants: int) -> str:
+    """The script `name`.lua after the libraries it calls (each a .lua file
+    of local functions), with each constant's name in them replaced by its
+    value."""
+    folder = resources.files("buttonup.store") / "lua"
+    source = "".join((folder / f"{part}.lua").read_text() for part in (*libraries, name))
+    for constant, value in constants.items():
+        source = source.replace(constant, str(value))
+    return source
 
 
 class Unconfirmed(Exception):
@@ -42,8 +56,8 @@ class LuaScript:
         self._client = client
         self._pool = client.connection_pool if isinstance(client, redis.Redis) else None
         self._source = source
-        # Redis names a script by its SHA-1.
-        self._sha = hashlib.sha1(source.encode(), usedforsecurity=False).hexdigest()
+        self._script = client.register_script(source)
+        self._sha = self._script.sha
 
     def __call__(self, keys: Sequence[str], args: Sequence[str | bytes | int] = ()) -> Any:
         command = ("EVALSHA", self._sha, len(keys), *keys, *args)
@@ -117,7 +131,8 @@ class LuaScript:
 
     def _execute(self, command: tuple) -> Any:
         if self._pool is None:
-            return self._client.execute_command(*command)
+            _, _, count, *rest = command
+            return self._script(keys=rest[:count], args=rest[count:])
         connection = self._pool.get_connection()
 
         def send_and_read() -> Any:

@@ -1,0 +1,85 @@
+"""What changes a match: the actions (each makes one version), and the
+`Progress` a command returns: the action, the match it made, the events it
+produced. Storage keeps the actions; streams and notices take the events."""
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from buttonup.engine.board import Color
+from buttonup.engine.events import Event
+
+if TYPE_CHECKING:
+    from buttonup.engine.match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    color: Color
+    name: str | None
+    token_sha256: str
+    at: int  # milliseconds since the epoch
+    player_id: str | None = None  # a player's seat; None: an anonymous one
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    position: int  # for the player to move
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    color: Color
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Abort:
+    color: Color
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """The running clock reached zero; `at` is that instant (the deadline)."""
+
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """`color` claims the game its absent opponent abandoned."""
+
+    color: Color
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class OfferRematch:
+    """After the end, `color` asks for another game."""
+
+    color: Color
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptRematch:
+    """`color` asks for another game that the other seat asked for already
+    (or that a bot seat agrees to at once): `game_id` is that game."""
+
+    color: Color
+    game_id: str
+    at: int
+
+
+Action = Join | Play | Resign | Abort | TimeOut | Claim | OfferRematch | AcceptRematch
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """One version of a match: the action that made it, the match it is, and
+    what happened (the domain events, in order)."""
+
+    action: Action
+    match: "Match"
+    events: list[Event]

@@ -1,0 +1,105 @@
+"""What a match is made with and what it can be: its options, statuses,
+seat types and endings, and the plain (JSON) form of the options."""
+
+import functools
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, is_dataclass
+from enum import Enum, StrEnum
+from typing import Any, get_args, get_type_hints
+
+from buttonup.engine.board import Color
+from buttonup.engine.clock import ClockSettings
+from buttonup.engine.rules import DEFAULT_TARGET_SCORE, Rules
+
+
+class Status(StrEnum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Visibility(StrEnum):
+    PRIVATE = "private"
+    PUBLIC = "public"
+
+
+class SeatType(StrEnum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class EndReason(StrEnum):
+    TARGET_SCORE = "target_score"
+    RESIGNATION = "resignation"
+    TIMEOUT = "timeout"
+    ABANDONED = "abandoned"
+    ABORTED = "aborted"  # no winner, no score changed
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the match was created with. A new option is a field here (with
+    its default), a field of the API's schema and a member of the API's game:
+    storage and requests take every field as it is. A rule variant is also a
+    field of engine.rules.Rules, which the game state carries."""
+
+    target_score: int = DEFAULT_TARGET_SCORE
+    first_player: Color | None = None  # None: drawn from the seed
+    seed: int | None = None  # the client's; None: the match draws one it never shows
+    visibility: Visibility = Visibility.PRIVATE
+    hints: bool = True  # analysis while the match is in play
+    clock: ClockSettings | None = None  # None: untimed
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the game is played by: the options of their names."""
+        return Rules(**{item.name: getattr(self, item.name) for item in fields(Rules)})
+
+    def to_plain(self) -> dict[str, Any]:
+        """The options not at their default, as JSON values (enums by value,
+        settings such as the clock's as objects)."""
+        return {
+            item.name: _plain(getattr(self, item.name))
+            for item in fields(self)
+            if getattr(self, item.name) != item.default
+        }
+
+    @classmethod
+    def from_plain(cls, plain: Mapping[str, Any]) -> "Options":
+        """Options from JSON values; TypeError for a name that is no option."""
+        hints = _field_types(cls)
+        values = {}
+        for name, value in plain.items():
+            if name not in hints:
+                raise TypeError(f"no option {name!r}")
+            values[name] = _from_plain(hints[name], value)
+        return cls(**values)
+
+
+@functools.cache
+def _field_types(kind: type) -> dict[str, Any]:
+    """A dataclass's field types, resolved once: get_type_hints evaluates
+    every annotation again on each call, 33 us for Options, and options are
+    read on every game created and every game loaded from storage."""
+    return get_type_hints(kind)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: _plain(inner) for name, inner in asdict(value).items()}
+    return value
+
+
+def _from_plain(hint: Any, value: Any) -> Any:
+    """A JSON value as the field's type: an enum, or a dataclass of them."""
+    if value is None:
+        return None
+    for kind in (hint, *get_args(hint)):
+        if isinstance(kind, type) and issubclass(kind, Enum):
+            return kind(value)
+        if isinstance(kind, type) and is_dataclass(kind):
+            inner = _field_types(kind)
+            return kind(**{name: _from_plain(inner[name], item) for name, item in value.items()})
+    return value

@@ -1,0 +1,36 @@
+"""Who sits at a match, and who asked for another game after it."""
+
+from dataclasses import dataclass
+
+from buttonup.engine.board import Color
+from buttonup.engine.bots import BOT_NAMES, BotLevel
+from buttonup.engine.options import SeatType
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    type: SeatType = SeatType.HUMAN
+    name: str | None = None
+    joined: bool = False
+    token_sha256: str | None = None  # a human's token, hashed: the token itself is never kept
+    level: BotLevel | None = None
+    player_id: str | None = None  # the player whose key took the seat (engine.player)
+
+    @classmethod
+    def bot(cls, level: BotLevel) -> "Seat":
+        return cls(type=SeatType.BOT, name=BOT_NAMES[level], joined=True, level=level)
+
+    @property
+    def reserved(self) -> bool:
+        """Kept for the holder of one token (a rematch's seat): not open to
+        anyone else, taken once its holder has the token."""
+        return not self.joined and self.token_sha256 is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """Who asked for another game (in the order they asked) and, once both
+    did, the game that was made."""
+
+    offered_by: tuple[Color, ...] = ()
+    game_id: str | None = None
