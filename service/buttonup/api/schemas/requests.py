@@ -1,0 +1,367 @@
+"""Request bodies and queries: strict, so unknown fields and loose types are
+refused."""
+
+from typing import Any
+
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+
+from buttonup.api.schemas.shared import (
+    BOT_LEVEL,
+    BOT_LEVELS,
+    CLOCK_TYPES,
+    NAME_PATTERN,
+    PLAYER_COLORS,
+    SEAT_TYPES,
+    STATUSES,
+    VISIBILITIES,
+    Described,
+    StrictBoolean,
+    StrictInteger,
+    _is_player_color,
+    _unicode_text,
+    doc,
+    player_color,
+)
+from buttonup.engine import (
+    BotLevel,
+    Color,
+    Options,
+    SeatType,
+    Status,
+    Visibility,
+)
+from buttonup.engine.clock import (
+    FISCHER_INCREMENT_SECONDS,
+    FISCHER_INITIAL_SECONDS,
+    PER_MOVE_SECONDS,
+    ClockType,
+)
+from buttonup.engine.rules import DEFAULT_TARGET_SCORE
+from buttonup.games import NewGame
+
+
+class SeatRequestSchema(Described):
+    """Who sits in a seat: a human (open until someone takes it) or a bot."""
+
+    type = fields.String(
+        load_default=SeatType.HUMAN.value,
+        validate=validate.OneOf(SEAT_TYPES),
+        **doc("`human` (default) or `bot`", "bot"),
+    )
+    level = fields.String(
+        validate=validate.OneOf(BOT_LEVELS),
+        **doc("A bot's level (default `perfect`); only for bots", "perfect"),
+    )
+
+    @validates_schema
+    def _level_only_for_bots(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "level" in data and data["type"] != SeatType.BOT:
+            raise ValidationError("only a bot seat has a level", "level")
+
+
+# The spec states SeatRequest's rule (level only with type bot) as a choice of
+# two shapes, which the flat schema above cannot say.
+SEAT_REQUEST_COMPONENTS = {
+    "HumanSeat": {
+        "type": "object",
+        "description": "A seat for a person: open until someone takes it",
+        "properties": {
+            "type": {
+                "type": "string",
+                "enum": [SeatType.HUMAN.value],
+                "description": "`human` (the default)",
+                "example": "human",
+            }
+        },
+        "additionalProperties": False,
+    },
+    "BotSeat": {
+        "type": "object",
+        "description": "A seat the service plays: taken from the start",
+        "properties": {
+            "type": {
+                "type": "string",
+                "enum": [SeatType.BOT.value],
+                "description": "`bot`",
+                "example": "bot",
+            },
+            "level": {
+                "allOf": [BOT_LEVEL],
+                "description": "Default `perfect`",
+                "example": "perfect",
+            },
+        },
+        "required": ["type"],
+        "additionalProperties": False,
+    },
+    "SeatRequest": {
+        "description": "Who sits in a seat: a human (open until someone takes it) or a bot",
+        "oneOf": [
+            {"$ref": "#/components/schemas/HumanSeat"},
+            {"$ref": "#/components/schemas/BotSeat"},
+        ],
+    },
+}
+
+
+class ClockRequestSchema(Described):
+    """A time control: `fischer` (a bank per player, plus an increment after each
+    of one's moves) or `per_move` (the same time for every turn)."""
+
+    type = fields.String(
+        required=True, validate=validate.OneOf(CLOCK_TYPES), **doc("The kind", "fischer")
+    )
+    initial_seconds = StrictInteger(
+        validate=validate.Range(*FISCHER_INITIAL_SECONDS),
+        **doc("fischer: each player's bank at the start", 180),
+    )
+    increment_seconds = StrictInteger(
+        validate=validate.Range(*FISCHER_INCREMENT_SECONDS),
+        **doc("fischer: added after each of one's moves", 2),
+    )
+    seconds = StrictInteger(
+        validate=validate.Range(*PER_MOVE_SECONDS),
+        **doc("per_move: the time of every turn (up to 14 days)", 86_400),
+    )
+
+    @validates_schema
+    def _fields_of_its_type(self, data: dict[str, Any], **kwargs: Any) -> None:
+        wanted = CLOCK_FIELDS.get(data.get("type"), ())  # type: ignore[arg-type]
+        for name in wanted:
+            if name not in data:
+                raise ValidationError(f"required for a {data['type']} clock", name)
+        for name in data:
+            if name != "type" and name not in wanted:
+                raise ValidationError(f"not a field of a {data['type']} clock", name)
+
+
+CLOCK_FIELDS = {
+    ClockType.FISCHER.value: ("initial_seconds", "increment_seconds"),
+    ClockType.PER_MOVE.value: ("seconds",),
+}
+
+
+def _clock_settings_component(kind: ClockType, description: str) -> dict[str, Any]:
+    properties = {
+        name: field
+        for name, field in CLOCK_REQUEST_PROPERTIES.items()
+        if name in CLOCK_FIELDS[kind.value]
+    }
+    return {
+        "type": "object",
+        "description": description,
+        "properties": {
+            "type": {
+                "type": "string",
+                "enum": [kind.value],
+                "description": f"`{kind.value}`",
+                "example": kind.value,
+            },
+            **properties,
+        },
+        "required": ["type", *CLOCK_FIELDS[kind.value]],
+        "additionalProperties": False,
+    }
+
+
+def _range(description: str, bounds: tuple[int, int], example: int) -> dict[str, Any]:
+    return {
+        "type": "integer",
+        "minimum": bounds[0],
+        "maximum": bounds[1],
+        "description": description,
+        "example": example,
+    }
+
+
+CLOCK_REQUEST_PROPERTIES = {
+    "initial_seconds": _range("Each player's bank at the start", FISCHER_INITIAL_SECONDS, 180),
+    "increment_seconds": _range("Added after each of one's moves", FISCHER_INCREMENT_SECONDS, 2),
+    "seconds": _range("The time of every turn (up to 14 days)", PER_MOVE_SECONDS, 86_400),
+}
+# As for seats: the spec states which fields go with which type as a choice.
+CLOCK_REQUEST_COMPONENTS = {
+    "FischerClockSettings": _clock_settings_component(
+        ClockType.FISCHER, "A bank of time per player, plus an increment after each move"
+    ),
+    "PerMoveClockSettings": _clock_settings_component(
+        ClockType.PER_MOVE, "The same time for every turn; nothing carries over"
+    ),
+    "ClockRequest": {
+        "description": "A time control",
+        "oneOf": [
+            {"$ref": "#/components/schemas/FischerClockSettings"},
+            {"$ref": "#/components/schemas/PerMoveClockSettings"},
+        ],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {
+                ClockType.FISCHER.value: "#/components/schemas/FischerClockSettings",
+                ClockType.PER_MOVE.value: "#/components/schemas/PerMoveClockSettings",
+            },
+        },
+    },
+}
+
+
+class PlayersRequestSchema(Described):
+    """The two seats of a new game."""
+
+    red = fields.Nested(SeatRequestSchema, **doc("The red seat", {"type": "human"}))
+    black = fields.Nested(
+        SeatRequestSchema, **doc("The black seat", {"type": "bot", "level": "perfect"})
+    )
+
+
+class CreateGameSchema(Described):
+    """Options of a new game; every field is optional."""
+
+    target_score = StrictInteger(
+        load_default=DEFAULT_TARGET_SCORE,
+        validate=validate.Range(1, 100),
+        **doc("Points that win the game", DEFAULT_TARGET_SCORE),
+    )
+    first_player = fields.String(
+        load_default="random",
+        validate=validate.OneOf([*PLAYER_COLORS, "random"]),
+        **doc("Who starts the first round; `random` draws it", "random"),
+    )
+    seed = StrictInteger(
+        validate=validate.Range(-(2**63), 2**63 - 1),
+        **doc("Makes every random draw of the game reproducible", 42),
+    )
+    visibility = fields.String(
+        load_default=Visibility.PRIVATE.value,
+        validate=validate.OneOf(VISIBILITIES),
+        **doc("`public` games are listed in the lobby while a seat is open", "private"),
+    )
+    hints = StrictBoolean(
+        load_default=True,
+        **doc(
+            "Whether `/analysis` answers while the game is in play (always once it is "
+            "over); players who agree to play without hints create the game with false",
+            True,
+        ),
+    )
+    players = fields.Nested(
+        PlayersRequestSchema,
+        **doc("The seats; both human by default", {"red": {"type": "human"}}),
+    )
+    clock = fields.Nested(
+        ClockRequestSchema,
+        allow_none=True,
+        **doc(
+            "The time control; absent or null: untimed. A player whose clock runs out "
+            "loses (the game is aborted instead when its first move never came)",
+            {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2},
+        ),
+    )
+
+    @post_load
+    def _new_game(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
+        """The game to make: every other field is one of its options."""
+        seats = data.pop("players", {})
+        if data.get("first_player") == "random":
+            data["first_player"] = None
+        return NewGame(
+            options=Options.from_plain(data),
+            bots={
+                Color(color): BotLevel(seat.get("level", BotLevel.PERFECT))
+                for color, seat in seats.items()
+                if seat["type"] == SeatType.BOT
+            },
+        )
+
+
+class JoinGameSchema(Described):
+    """The seat to take."""
+
+    color = player_color(
+        "Seat to take; by default the first open one, red before black",
+        validate=_is_player_color,
+    )
+    name = fields.String(
+        validate=[
+            validate.Length(1, 40),
+            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
+            _unicode_text,
+        ],
+        **doc("Shown to the opponent: 1 to 40 printable characters", "Ana"),
+    )
+
+
+class EmptyRequestSchema(Described):
+    """No fields: send no body, or `{}`."""
+
+
+class CreatePlayerSchema(Described):
+    """Who the player is: every field is optional."""
+
+    name = fields.String(
+        validate=[
+            validate.Length(1, 40),
+            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
+            _unicode_text,
+        ],
+        **doc("Shown to opponents: 1 to 40 printable characters", "Ana"),
+    )
+
+
+class LobbyQuerySchema(Described):
+    """Which page of the lobby."""
+
+    status = fields.String(
+        load_default=Status.WAITING.value,
+        validate=validate.OneOf([Status.WAITING.value]),
+        **doc("Only `waiting` (a public game with an open seat) for now", "waiting"),
+    )
+    limit = fields.Integer(
+        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
+    )
+    cursor = fields.String(
+        **doc(
+            "From the previous page's `next`; any other value is refused", "MTc2NDQzMjAwMDAwMDphYmM"
+        )
+    )
+
+
+class MovesQuerySchema(Described):
+    """Which moves: all of them, or a page."""
+
+    limit = fields.Integer(
+        validate=validate.Range(1, 100),
+        **doc("Moves per page (default 20 once paging)", 20),
+    )
+    cursor = fields.String(
+        **doc("From the previous page's `Next-Cursor` header; any other value is refused", "MjA")
+    )
+    after = fields.Integer(
+        validate=validate.Range(0, 10**9),
+        **doc("Start after this move number (instead of a cursor)", 16),
+    )
+
+
+class PlayMoveSchema(Described):
+    """A move: the position of a stack holding a white button."""
+
+    position = StrictInteger(
+        required=True,
+        validate=validate.Range(0, 8),
+        **doc("Position 0..8 (clockwise) of the stack to sow", 4),
+    )
+
+
+class MyGamesQuerySchema(Described):
+    """Which of the player's games, a page at a time."""
+
+    status = fields.String(
+        validate=validate.OneOf(STATUSES),
+        **doc("Only games in this status; by default every game not finished", "playing"),
+    )
+    limit = fields.Integer(
+        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
+    )
+    cursor = fields.String(
+        validate=validate.Length(1, 200),
+        **doc("`next` of the page before", "b2Zmc2V0OjIw"),
+    )

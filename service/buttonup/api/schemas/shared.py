@@ -1,0 +1,191 @@
+"""What the request and response schemas share: the enums' values, the
+spec's components, strict fields, examples and `Described`."""
+
+import inspect
+from typing import Any, ClassVar
+
+from marshmallow import Schema, ValidationError, fields
+
+from buttonup.engine import (
+    PLAYERS,
+    BotLevel,
+    Color,
+    EndReason,
+    SeatType,
+    Status,
+    Visibility,
+)
+from buttonup.engine.clock import (
+    ClockType,
+)
+
+COLORS = tuple(color.value for color in Color)
+PLAYER_COLORS = tuple(color.value for color in PLAYERS)
+SEAT_TYPES = [kind.value for kind in SeatType]
+STATUSES = [status.value for status in Status]
+VISIBILITIES = [visibility.value for visibility in Visibility]
+END_REASONS = [reason.value for reason in EndReason]
+CLOCK_TYPES = [kind.value for kind in ClockType]
+CIRCLE_EXAMPLE = [["white"], ["red"], ["black"], ["red", "white"], [], ["black"], [], [], []]
+FINAL_STACK_EXAMPLE = ["red", "white", "red", "black", "white", "white", "red", "black", "black"]
+TIME_EXAMPLE = "2026-11-29T16:00:00.000Z"
+GAME_ID_EXAMPLE = "q7Xb0mXvYg3cS1pQ2a9e"
+
+
+PLAYER_COLOR = {"$ref": "#/components/schemas/PlayerColor"}
+BUTTON_COLOR = {"$ref": "#/components/schemas/ButtonColor"}
+BOT_LEVEL = {"$ref": "#/components/schemas/BotLevel"}
+BOT_LEVELS = tuple(level.value for level in BotLevel)
+END_REASON = {"$ref": "#/components/schemas/EndReason"}
+COMPONENTS = {
+    "EndReason": {
+        "type": "string",
+        "enum": END_REASONS,
+        "description": "How a game ended: `target_score` (a player reached it), "
+        "`resignation`, `timeout` (a clock ran out), `abandoned` (the waiting player "
+        "claimed it) or `aborted` (no winner, no score changed)",
+        "example": "target_score",
+    },
+    "BotLevel": {
+        "type": "string",
+        "enum": list(BOT_LEVELS),
+        "description": "`random`: a uniform legal move. `greedy`: one move deep (an extra "
+        "turn if on offer, else the best immediate standing). `perfect`: a move that "
+        "maximises the final round margin under perfect play",
+        "example": "perfect",
+    },
+    "PlayerColor": {
+        "type": "string",
+        "enum": list(PLAYER_COLORS),
+        "description": "A player's colour, which is also the name of their seat",
+        "example": "red",
+    },
+    "ButtonColor": {
+        "type": "string",
+        "enum": list(COLORS),
+        "description": "A button's colour: white buttons are the neutral spies",
+        "example": "white",
+    },
+}
+
+
+def doc(description: str, example: Any) -> dict[str, Any]:
+    return {"metadata": {"description": description, "example": example}}
+
+
+def timestamp(description: str, *, nullable: bool = False) -> fields.String:
+    """An instant as the codec writes it: RFC 3339, UTC, milliseconds."""
+    return fields.String(
+        allow_none=nullable,
+        metadata={"description": description, "example": TIME_EXAMPLE, "format": "date-time"},
+    )
+
+
+class Ref(fields.String):
+    """A string documented by a shared component (PlayerColor, ButtonColor),
+    so that clients get one type for it rather than one per field. Registered
+    with no OpenAPI type of its own."""
+
+    def __init__(
+        self,
+        component: dict[str, str],
+        description: str,
+        example: Any,
+        *,
+        nullable: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        schema = {"anyOf": [component, {"type": "null"}]} if nullable else {"allOf": [component]}
+        super().__init__(
+            allow_none=nullable,
+            metadata={**schema, "description": description, "example": example},
+            **kwargs,
+        )
+
+
+class StrictInteger(fields.Integer):
+    """A JSON integer and nothing else: no "1", no true, no 1.5. As in JSON
+    Schema, 1.0 is the integer 1."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(strict=True, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool):
+            raise self.make_error("invalid")
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON true or false: no "true", no 1."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+def _unicode_text(value: str) -> None:
+    # JSON can spell a lone surrogate, which is no character at all.
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("must be valid Unicode text") from None
+
+
+# Printable: no control characters, and not only spaces.
+_NOT_PRINTABLE = "\\u0000-\\u001f\\u007f-\\u009f"
+NAME_PATTERN = f"^[^{_NOT_PRINTABLE}]*[^\\s{_NOT_PRINTABLE}][^{_NOT_PRINTABLE}]*$"
+
+
+def _is_player_color(value: str) -> None:
+    # A plain function, not OneOf: the spec takes the choices from PlayerColor.
+    if value not in PLAYER_COLORS:
+        raise ValidationError("Must be one of: red, black.")
+
+
+def player_color(description: str, example: str | None = "red", **kwargs: Any) -> Ref:
+    return Ref(PLAYER_COLOR, description, example, **kwargs)
+
+
+def button_colors(description: str, example: list[str]) -> fields.List:
+    return fields.List(Ref(BUTTON_COLOR, "A button", "white"), **doc(description, example))
+
+
+def circle_field(description: str) -> fields.List:
+    return fields.List(
+        fields.List(Ref(BUTTON_COLOR, "A button", "white")),
+        **doc(description, CIRCLE_EXAMPLE),
+    )
+
+
+class Described(Schema):
+    """A schema whose docstring becomes its description in the spec."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # apispec reads the description from Meta; marshmallow options are unaffected.
+        cls.Meta = type("Meta", (), {"description": inspect.cleandoc(cls.__doc__ or "")})
+
+
+class Document(Described):
+    """A response body: every field is always present (null where allowed),
+    so the spec marks them required, except those named in OPTIONAL."""
+
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field) -> None:
+        field_obj.required = field_name not in self.OPTIONAL
+
+
+class TallySchema(Document):
+    """A number for each player."""
+
+    red = fields.Integer(**doc("Red's value", 11))
+    black = fields.Integer(**doc("Black's value", 21))
+
+
+def tally_field(description: str, example: dict[str, int]) -> fields.Nested:
+    return fields.Nested(TallySchema, **doc(description, example))
