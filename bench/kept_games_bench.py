@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/kept_games_bench.py [--games 4096] [--runs 5]
 
-A worker keeps the matches it last read or wrote (store.games.RecentMatches,
+A worker keeps the matches it last read or wrote (store.recent.RecentMatches,
 4,096 by default) so that the next change of a game needs no replay. Every
 full collection walks each object of theirs the collector tracks, and every
 request in flight on the worker waits through it. This plays that many

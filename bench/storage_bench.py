@@ -24,6 +24,7 @@ from typing import Any
 import redis
 from flask.testing import FlaskClient
 
+from buttonup.api.metrics import count_changes
 from buttonup.app import create_app
 from buttonup.config import Settings
 from buttonup.games import Games
@@ -51,9 +52,8 @@ class Clock:
 
 def service(redis_url: str) -> FlaskClient:
     app = create_app(Settings(redis_url=redis_url, finished_stream_ttl_seconds=STREAM_TTL))
-    games: Games = app.extensions["buttonup.games"]
     app.extensions["buttonup.games"] = Games(
-        app.extensions["buttonup.store"], clock=Clock(), observe=games._observe
+        app.extensions["buttonup.store"], clock=Clock(), observe=count_changes
     )
     return app.test_client()
 

@@ -290,7 +290,7 @@ def test_a_move_carries_every_field_it_does_not_change():
 
 
 def test_a_finished_game_kept_in_memory_is_a_few_dozen_objects_for_the_collector():
-    """A worker keeps thousands of recent games (store.games.RecentMatches),
+    """A worker keeps thousands of recent games (store.recent.RecentMatches),
     and every full collection walks each object the collector tracks. The
     games are played by bench/kept_games_bench.py's own code."""
     kept_games_bench = bench_modules.load("kept_games_bench")

@@ -5,16 +5,18 @@ import pytest
 
 from buttonup.engine import Color, Match, Options, Visibility
 from buttonup.store import (
+    AlreadyMade,
     GameNotFound,
     GameStore,
+    Reply,
     StorageUnavailable,
     VersionConflict,
     connect,
     new_game_id,
+    records,
 )
-from buttonup.store import games as games_store
-from buttonup.store.games import ID_SECRET_KEY
 from buttonup.store.ids import GAME_ID_PATTERN
+from buttonup.store.keys import ID_SECRET_KEY
 
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z
 
@@ -141,25 +143,26 @@ def test_a_stored_reply_wins_over_a_second_commit(store):
     field = store.reply_field("red", "k")
     loaded = store.load(match.id)
     moved = match.play(Color.RED, match.game.legal_moves()[0], T0 + 9000)
-    assert store.commit(loaded.match, loaded.revision, [moved], field, "fp:3:3") is None
-    again = store.commit(loaded.match, loaded.revision, [moved], field, "fp:3:4")
-    assert again == "fp:3:3"
+    first = Reply("fp", 3, 3, "sealed")
+    assert store.commit(loaded.match, loaded.revision, [moved], field, first) is None
+    again = store.commit(loaded.match, loaded.revision, [moved], field, Reply("fp", 3, 4))
+    assert again == first
     assert store.load(match.id).match.version == 3
-    assert store.load(match.id, [field]).replies == {field: "fp:3:3"}
+    assert store.load(match.id, [field]).replies == {field: first}
 
 
 def test_a_second_create_of_one_game_id_stores_nothing_and_returns_the_first_reply(store):
     first = new_match()
-    assert store.create(first, reply="fp:0") is None
+    assert store.create(first, reply=Reply("fp", 1, 0)) is None
     other = Match.new(first.id, Options(seed=2, first_player=Color.RED), T0)
-    assert store.create(other, reply="fp:0") == "fp:0"
+    assert store.create(other, reply=Reply("fp", 1, 1)) == AlreadyMade(Reply("fp", 1, 0))
     assert store.load(first.id).match == first
 
 
-def test_a_create_over_a_game_made_without_a_key_returns_an_empty_reply(store):
+def test_a_create_over_a_game_made_without_a_key_finds_it_made_without_a_reply(store):
     first = new_match()
     store.create(first)
-    assert store.create(Match.new(first.id, Options(seed=2), T0)) == ""
+    assert store.create(Match.new(first.id, Options(seed=2), T0)) == AlreadyMade(None)
 
 
 def test_rematch_ids_are_stable_per_game_and_look_like_any_id(redis_server, store):
@@ -228,10 +231,10 @@ def test_a_write_that_reaches_redis_past_its_deadline_changes_nothing(store):
     loaded = store.load(match.id)
     turn = match.game.round
     moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
-    store._redis_clock_offset_ms -= 10_000  # as if the write had waited 10 s on its way
+    store._window.redis_clock_offset_ms -= 10_000  # as if the write had waited 10 s on its way
     with pytest.raises(StorageUnavailable):
         store.commit(loaded.match, loaded.revision, [moved])
-    store._redis_clock_offset_ms -= 10_000
+    store._window.redis_clock_offset_ms -= 10_000
     refused = new_match()
     with pytest.raises(StorageUnavailable):
         store.create(refused)
@@ -251,10 +254,10 @@ def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store, monkeypatch
     loaded = store.load(match.id)
     turn = match.game.round
     moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
-    monkeypatch.setattr(games_store, "new_commit_id", lambda: "same-commit")
+    monkeypatch.setattr(records, "new_commit_id", lambda: "same-commit")
     store.commit(loaded.match, loaded.revision, [moved])
     store.commit(loaded.match, loaded.revision, [moved])  # no VersionConflict
-    monkeypatch.setattr(games_store, "new_commit_id", lambda: "another-one")
+    monkeypatch.setattr(records, "new_commit_id", lambda: "another-one")
     with pytest.raises(VersionConflict):
         store.commit(loaded.match, loaded.revision, [moved])
     assert store.load(match.id).match == moved.match

@@ -47,7 +47,6 @@ from buttonup.games import (
     Outcome,
     PlayerStreamItem,
     PresenceNow,
-    Recorded,
     Seated,
     SeatPresence,
     Snapshot,
@@ -309,14 +308,10 @@ class Codec:
 
     def created(self, outcome: Outcome) -> str:
         """A create's answer: the game."""
-        if outcome.stored_body is not None:
-            return outcome.stored_body
         return self.game_text(outcome.match)
 
     def played(self, outcome: Outcome) -> str:
         """A move's answer: the move, the bots' replies, the game after them."""
-        if outcome.stored_body is not None:
-            return outcome.stored_body
         moves = _moves(outcome)
         return self._with_game({"move": moves[0], "bot_moves": moves[1:]}, outcome.match)
 
@@ -329,15 +324,12 @@ class Codec:
         }
         return self._with_game(body, seated.outcome.match)
 
-    def moves(self, moves: Sequence[bytes | Moved]) -> str:
-        """A move list: documents format 1 stored are passed through as they are."""
-        items = [m if isinstance(m, bytes) else orjson.dumps(move_view(m)) for m in moves]
-        return "[" + ",".join(item.decode() for item in items) + "]"
+    def moves(self, moves: Sequence[Moved]) -> str:
+        """A move list."""
+        return to_json([move_view(move) for move in moves])
 
     def frames(self, item: StreamItem) -> bytes:
         """An item of a game's stream as Server-Sent Events."""
-        if isinstance(item, Recorded):
-            return _frame(item.version, item.name, item.data.encode())
         if isinstance(item, PresenceNow):  # no id: it changes nothing of the game
             data = orjson.dumps(presence_view(item.seats))
             return b"event: %s\ndata: %s\n\n" % (EventName.PRESENCE.encode(), data)

@@ -26,7 +26,7 @@ Circle = tuple[Stack, ...]
 
 # The stacks of one button, shared. The collector tracks a tuple of buttons
 # (enum members are objects it tracks), and a dealt circle is nine such
-# stacks: every state a worker keeps (store.games.RecentMatches) holds a
+# stacks: every state a worker keeps (store.recent.RecentMatches) holds a
 # circle for each round played, so sharing them keeps a kept game to a few
 # dozen tracked objects and a full collection short (README, "Garbage
 # collection").

@@ -42,7 +42,7 @@ from buttonup.engine.errors import (
     SeatTaken,
 )
 from buttonup.engine.game import GameState
-from buttonup.engine.options import EndReason, Options, SeatType, Status, Visibility
+from buttonup.engine.options import EndReason, Options, SeatType, Status
 from buttonup.engine.seats import Rematch, Seat
 from buttonup.engine.transitions import advance, require_playing
 
@@ -201,18 +201,18 @@ class Match:
         return self.apply(Join(color, seat.name, token_sha256, now, seat.player_id))
 
     def play(self, color: Color, position: int, now: int) -> Progress:
-        self._require_in_time(now)
+        _require_in_time(self, now)
         if color is not self.game.to_move:
             raise NotYourTurn(f"it is {self.game.to_move}'s turn", self.version)
         return self.apply(Play(position, now))
 
     def resign(self, color: Color, now: int) -> Progress:
-        self._require_in_time(now)
+        _require_in_time(self, now)
         return self.apply(Resign(color, now))
 
     def abort(self, color: Color, now: int) -> Progress:
         """Either seat calls the game off before its first move."""
-        self._require_in_time(now)
+        _require_in_time(self, now)
         return self.apply(Abort(color, now))
 
     def overdue(self, now: int) -> Progress | None:
@@ -229,7 +229,7 @@ class Match:
         """`color` claims the game: allowed on the opponent's turn once the
         opponent (a human) has been disconnected (`gone_since`: since when;
         None while connected) and their turn has lasted `abandon_ms` both."""
-        self._require_in_time(now)
+        _require_in_time(self, now)
         absent = opponent(color)
         if self.game.to_move is not absent:
             raise ClaimNotAllowed("it is your turn", self.version)
@@ -304,14 +304,9 @@ class Match:
         and hints, private, colours swapped, started by whoever did not start
         this match's first round."""
         first_round = self.game.rounds[0] if self.game.rounds else self.game.round
-        options = replace(
-            self.options,
-            # The one who did not start holds the other colour, and colours
-            # swap: so the colour that started before starts again.
-            first_player=first_round.starting_player,
-            seed=None,
-            visibility=Visibility.PRIVATE,
-        )
+        # The one who did not start holds the other colour, and colours swap:
+        # so the colour that started before starts again.
+        options = self.options.for_rematch(first_round.starting_player)
         bots = {
             opponent(color): seat.level
             for color in PLAYERS
@@ -350,10 +345,11 @@ class Match:
             match = progress.match
             yield progress
 
-    def _require_in_time(self, now: int) -> None:
-        """A command after the running clock ran out comes too late: the game
-        ended at its deadline (`overdue` makes that version)."""
-        late = self.ran_out(now)
-        if late is not None:
-            raise NotInProgress(f"the game is over: {late}'s time ran out", self.version)
-        require_playing(self)
+
+def _require_in_time(match: Match, now: int) -> None:
+    """A command after the running clock ran out comes too late: the game
+    ended at its deadline (`overdue` makes that version)."""
+    late = match.ran_out(now)
+    if late is not None:
+        raise NotInProgress(f"the game is over: {late}'s time ran out", match.version)
+    require_playing(match)

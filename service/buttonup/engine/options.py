@@ -3,7 +3,7 @@ seat types and endings, and the plain (JSON) form of the options."""
 
 import functools
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, is_dataclass
+from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any, get_args, get_type_hints
 
@@ -54,6 +54,11 @@ class Options:
     def rules(self) -> Rules:
         """The rules the game is played by: the options of their names."""
         return Rules(**{item.name: getattr(self, item.name) for item in fields(Rules)})
+
+    def for_rematch(self, first_player: Color) -> "Options":
+        """A rematch's options: these, private, `first_player` first, and a
+        seed of its own."""
+        return replace(self, first_player=first_player, seed=None, visibility=Visibility.PRIVATE)
 
     def to_plain(self) -> dict[str, Any]:
         """The options not at their default, as JSON values (enums by value,

@@ -1,29 +1,51 @@
-"""Games in Redis: keys, atomic compare-and-set commits, expiry, the compact
-stored form (codec) and the event feed."""
+"""Games in Redis, behind one interface (GameStore, store.interface): the
+use cases import this package and nothing under it."""
 
 from buttonup.store.connection import connect
+from buttonup.store.deadlines import Due
 from buttonup.store.errors import (
+    ErrorsAs,
     GameNotFound,
     OutcomeUnknown,
     StorageUnavailable,
     VersionConflict,
 )
-from buttonup.store.feed import StoredEvent
-from buttonup.store.games import GameStore, History, Loaded, Revision
+from buttonup.store.feed import StoredEvent, Subscription, stream_order
+from buttonup.store.format1 import EarlierVersion
 from buttonup.store.ids import hash_token, new_game_id, new_token
+from buttonup.store.interface import GameStore
+from buttonup.store.player_events import Relay
+from buttonup.store.players import is_player_key, player_key_of
+from buttonup.store.presence import SeatPresence
+from buttonup.store.recent import Revision
+from buttonup.store.records import AlreadyMade, History, Loaded
+from buttonup.store.replies import EarlierReply, Reply, StoredReply
 
 __all__ = [
+    "AlreadyMade",
+    "EarlierReply",
+    "EarlierVersion",
+    "Reply",
+    "StoredReply",
+    "Due",
+    "ErrorsAs",
     "GameNotFound",
     "GameStore",
     "History",
-    "OutcomeUnknown",
     "Loaded",
+    "OutcomeUnknown",
+    "Relay",
     "Revision",
+    "SeatPresence",
     "StorageUnavailable",
     "StoredEvent",
+    "Subscription",
     "VersionConflict",
     "connect",
     "hash_token",
+    "is_player_key",
     "new_game_id",
     "new_token",
+    "player_key_of",
+    "stream_order",
 ]

@@ -14,10 +14,8 @@ Format 1 (a JSON record with every round, written before format 2) is still
 read: `decode_record_v1` turns such a record into the match it describes.
 """
 
-import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -44,12 +42,10 @@ from buttonup.engine import (
     Seat,
     SeatType,
     TimeOut,
-    Visibility,
 )
 from buttonup.engine.board import make_stack
 from buttonup.engine.clock import Clock
 from buttonup.engine.game import RoundResult, RoundState, Tally
-from buttonup.engine.match import SEED_BITS
 
 FORMAT = 2
 
@@ -326,54 +322,3 @@ def _base36(number: int) -> str:
         text = digits[digit] + text
         if not number:
             return text
-
-
-# Format 1: a record written before this format.
-
-
-def decode_record_v1(version: int, text: bytes | str) -> Match:
-    """A format-1 record as a match. Its games without a seed dealt each round
-    from fresh randomness; from now on they deal from a seed drawn here, so
-    that the versions after it can be replayed."""
-    plain = orjson.loads(text)
-    state = GameState.from_dict(plain["game"])
-    if state.seed is None:
-        state = replace(state, seed=secrets.randbits(SEED_BITS))
-    if state.resigned is not None:
-        end: EndReason | None = EndReason.RESIGNATION
-    else:
-        end = EndReason.TARGET_SCORE if state.is_over else None
-    seats = plain["seats"]
-    return Match(
-        id=plain["id"],
-        version=version,
-        created_at=parse_time(plain["created_at"]),
-        updated_at=parse_time(plain["updated_at"]),
-        options=Options(
-            target_score=state.target_score,
-            seed=plain["game"]["seed"],
-            visibility=Visibility(plain["visibility"]),
-            hints=plain.get("hints", True),  # records from before the option
-        ),
-        red=_seat_v1(seats["red"]),
-        black=_seat_v1(seats["black"]),
-        game=state,
-        end_reason=end,
-        ended_at=parse_time(plain["updated_at"]) if end is not None else None,
-    )
-
-
-def _seat_v1(plain: dict[str, Any]) -> Seat:
-    return Seat(
-        type=SeatType(plain["type"]),
-        name=plain["name"],
-        joined=plain["joined"],
-        token_sha256=plain["token_sha256"],
-        level=BotLevel(plain["level"]) if plain["level"] else None,
-    )
-
-
-def parse_time(text: str) -> int:
-    """RFC 3339 as format 1 wrote it, in milliseconds since the epoch."""
-    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return round(moment.timestamp() * 1000)

@@ -2,17 +2,19 @@
 way errors of one layer are raised as another's (ErrorsAs)."""
 
 from collections.abc import Callable
+from contextlib import ContextDecorator
 from types import TracebackType
 
 Kinds = type[BaseException] | tuple[type[BaseException], ...]
 
 
-class ErrorsAs:
-    """A context manager that raises an error of the kinds of a row of
-    `table` as what the row makes of it, chained to it; the first row that
-    matches decides. A class rather than contextlib.contextmanager: entered
-    for every Redis call, a generator's context manager cost four times as
-    much. Holds no state, so one instance serves every use at once."""
+class ErrorsAs(ContextDecorator):
+    """A context manager (or a function's decorator) that raises an error
+    of the kinds of a row of `table` as what the row makes of it, chained to
+    it; the first row that matches decides. A class rather than
+    contextlib.contextmanager: entered for every Redis call, a generator's
+    context manager cost four times as much. Holds no state, so one instance
+    serves every use at once."""
 
     __slots__ = ("_table",)
 

@@ -1,5 +1,5 @@
 -- The relaying itself, a Lua function that the relay script below and, on one
--- Redis, the game's commit script (store.games) call. `payload` (JSON) holds
+-- Redis, the game's commit script (store.records) call. `payload` (JSON) holds
 -- the game id `g`, the versions `f`..`l`, the ttl `t` (ms), the entries kept
 -- `k`, the name of a game's end `o` (PlayerEventName.GAME_OVER), and per
 -- player `p` its notices, each [version, name, data]; the keys from

@@ -1,0 +1,55 @@
+"""The use cases on games and players: one pipeline (pipeline) that every
+change takes, the commands on it (commands), reads (reads), players
+(players), game and player streams, the sweep, and what they all answer
+(results). `Games` (service) wires them for the API and the worker."""
+
+from buttonup.games.idempotency import UNSCOPED_KEY_MIN_LENGTH, Idempotency
+from buttonup.games.pipeline import MAX_ATTEMPTS
+from buttonup.games.results import (
+    GameAnalysis,
+    Happened,
+    Heard,
+    LobbyPage,
+    MyGame,
+    MyGamesNow,
+    MyGamesPage,
+    NewGame,
+    NewPlayer,
+    Outcome,
+    PlayerStreamItem,
+    PresenceNow,
+    RematchOffered,
+    Seated,
+    SeatPresence,
+    Snapshot,
+    StreamItem,
+    Timeline,
+)
+from buttonup.games.service import Games
+from buttonup.games.sweep import SWEEP_BATCH
+
+__all__ = [
+    "GameAnalysis",
+    "Games",
+    "Happened",
+    "Heard",
+    "Idempotency",
+    "LobbyPage",
+    "MAX_ATTEMPTS",
+    "MyGame",
+    "MyGamesNow",
+    "MyGamesPage",
+    "NewGame",
+    "NewPlayer",
+    "Outcome",
+    "PlayerStreamItem",
+    "PresenceNow",
+    "RematchOffered",
+    "SWEEP_BATCH",
+    "SeatPresence",
+    "Seated",
+    "Snapshot",
+    "StreamItem",
+    "Timeline",
+    "UNSCOPED_KEY_MIN_LENGTH",
+]

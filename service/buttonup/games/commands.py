@@ -1,0 +1,237 @@
+"""The commands on a game, each a few lines on the pipeline: create, join,
+play, resign, abort, claim victory, rematch, and expire (end a game whose
+clock ran out)."""
+
+import logging
+import time
+from collections.abc import Callable
+
+from buttonup import errors
+from buttonup.engine import PLAYERS, Color, Match, SeatTaken, Status, Visibility
+from buttonup.engine.actions import Progress
+from buttonup.engine.board import opponent
+from buttonup.games.credentials import named_player
+from buttonup.games.idempotency import CREATE, JOIN, Idempotency, long_enough, same_request
+from buttonup.games.pipeline import Pipeline
+from buttonup.games.results import NewGame, Outcome, RematchOffered, Seated
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import GameNotFound as StoredGameNotFound
+from buttonup.store import GameStore, hash_token, new_game_id, new_token
+from buttonup.store import StorageUnavailable as StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+
+class Commands:
+    def __init__(
+        self,
+        store: GameStore,
+        pipeline: Pipeline,
+        clock: Callable[[], int],
+        abandon_ms: int,
+        rematch_ms: int,
+    ) -> None:
+        self._store = store
+        self._pipeline = pipeline
+        self._clock = clock
+        self._abandon_ms = abandon_ms
+        self._rematch_ms = rematch_ms
+
+    def create(
+        self, new: NewGame, idempotency: Idempotency | None, credential: str | None = None
+    ) -> Outcome:
+        """With a player's key as `credential`, the Idempotency-Key is the
+        player's own: another player's same key makes another game. A retry
+        within the idempotency TTL gets the game its key reserved."""
+        long_enough(idempotency, credential)
+        player = named_player(self._store, credential)
+        game_id = new_game_id()
+        if idempotency is not None:
+            format1_key = f"player\n{player.id}\n{idempotency.key}" if player else idempotency.key
+            earlier = self._format1_create(format1_key, idempotency)
+            if earlier is not None:
+                return earlier
+            scope = f"{CREATE}\n{player.id}" if player else CREATE
+            with STORE_ERRORS:
+                reserved = self._store.reserve(
+                    scope, idempotency.key, f"{idempotency.digest} {game_id}"
+                )
+            if reserved is not None:  # the key's first request's game
+                digest, game_id = reserved.split(" ")
+                same_request(digest == idempotency.digest)
+        now = self._clock()
+        outcome = self._pipeline.start(
+            Match.new(game_id, new.options, now, new.bots), now, idempotency
+        )
+        listed = self._pipeline.timeline(game_id).current if outcome.replayed else outcome.match
+        self._list_publicly(listed)
+        return outcome
+
+    def join(
+        self,
+        game_id: str,
+        color: Color | None,
+        name: str | None,
+        idempotency: Idempotency | None = None,
+        credential: str | None = None,
+    ) -> Seated:
+        """Take a seat; with a player's key as `credential`, for that player
+        (named as the player is, unless `name` says otherwise). The seat's
+        token is random; a retry within the idempotency TTL gets it again,
+        opened from the seal its first answer kept with the key."""
+        long_enough(idempotency, credential)
+        # A bad credential is told once the game is found: a 404 comes first.
+        refusal: errors.Unauthenticated | None = None
+        player = None
+        try:
+            player = named_player(self._store, credential)
+        except errors.Unauthenticated as error:
+            refusal = error
+        player_id = player.id if player is not None else None
+        if player is not None and name is None:
+            name = player.name
+        token = new_token()
+        scope = f"{JOIN}-{player_id}" if player_id else JOIN
+        context = f"{game_id}\n{scope}\n{idempotency.key}" if idempotency else ""
+        with STORE_ERRORS:
+            sealed = self._store.seal(token, context) if idempotency else ""
+        token_sha256 = hash_token(token)
+
+        def take_seat(match: Match, now: int) -> Progress:
+            if refusal is not None:
+                raise refusal
+            return match.join(color, name, token_sha256, now, player_id)
+
+        outcome = self._pipeline.run(
+            game_id, take_seat, idempotency=idempotency, reply_scope=scope, sealed=sealed
+        )
+        if outcome.replayed:
+            if not outcome.sealed:  # kept by an earlier release, without its token
+                raise SeatTaken("the seat this Idempotency-Key took is taken: by its first answer")
+            token = self._store.unseal(outcome.sealed, context)
+            token_sha256 = hash_token(token)
+        after = outcome.match
+        if after.options.visibility is Visibility.PUBLIC and after.status is not Status.WAITING:
+            try:
+                self._store.unlist([game_id])
+            except StoreUnavailable:  # the lobby drops it when next read
+                log.warning("game %s was not taken out of the lobby", game_id)
+        seated = outcome.changes[0].match
+        chosen = next(c for c in PLAYERS if seated.seat(c).token_sha256 == token_sha256)
+        return Seated(outcome, chosen, token)
+
+    def play(
+        self,
+        game_id: str,
+        token: str | None,
+        position: int,
+        *,
+        if_match: frozenset[int] | None = None,
+        idempotency: Idempotency | None = None,
+    ) -> Outcome:
+        def sow(match: Match, seat: Color, now: int) -> Progress:
+            return match.play(seat, position, now)
+
+        return self._pipeline.run_as_seat(
+            game_id, token, sow, if_match=if_match, idempotency=idempotency
+        )
+
+    def resign(
+        self, game_id: str, token: str | None, idempotency: Idempotency | None = None
+    ) -> Outcome:
+        return self._pipeline.run_as_seat(game_id, token, Match.resign, idempotency=idempotency)
+
+    def abort(
+        self, game_id: str, token: str | None, idempotency: Idempotency | None = None
+    ) -> Outcome:
+        return self._pipeline.run_as_seat(game_id, token, Match.abort, idempotency=idempotency)
+
+    def claim_victory(
+        self, game_id: str, token: str | None, idempotency: Idempotency | None = None
+    ) -> Outcome:
+        """The seat whose opponent abandoned the game wins it (Match.claim_victory)."""
+
+        def claim(match: Match, seat: Color, now: int) -> Progress:
+            absent = self._store.presence(game_id)[opponent(seat)]
+            # Never connected: gone since ever, and the turn's length decides.
+            gone_since = None if absent.connected else (absent.since or 0)
+            return match.claim_victory(seat, now, gone_since, self._abandon_ms)
+
+        return self._pipeline.run_as_seat(game_id, token, claim, idempotency=idempotency)
+
+    def rematch(self, game_id: str, credential: str | None) -> Seated | RematchOffered:
+        """A seat of a finished game asks for another (Match.request_rematch).
+        The first to ask offers; once both have (or at once, against a bot),
+        the next game is made, its seats reserved for the old ones, and each
+        asker takes its own seat there and gets its token, the same each time
+        it asks: the next game starts (and its clock with it) once both have.
+        The next game's id and tokens are derived from the old game's id with
+        the deployment's secret: every retry and every replica makes the same
+        game, and no token is kept."""
+        with STORE_ERRORS:
+            next_id = self._store.rematch_game_id(game_id)
+
+        def ask(match: Match, seat: Color, now: int) -> Progress | None:
+            return match.request_rematch(seat, now, self._rematch_ms, next_id)
+
+        def make_next_game(changes: list[Progress]) -> None:
+            """Made before the rematch is recorded, once: a retry finds it made."""
+            asked = changes[-1].match
+            if asked.rematch_made:
+                tokens = {color: self._rematch_token(next_id, color) for color in PLAYERS}
+                now = self._clock()
+                hashes = {color: hash_token(token) for color, token in tokens.items()}
+                self._pipeline.start(asked.next_match(next_id, now, hashes), now)
+
+        outcome = self._pipeline.run_as_seat(game_id, credential, ask, before_commit=make_next_game)
+        old = outcome.match
+        if old.rematch is None or old.rematch.game_id is None or outcome.seat is None:
+            return RematchOffered(outcome, old.rematch.offered_by if old.rematch else ())
+        new_color = opponent(outcome.seat)
+        token = self._rematch_token(old.rematch.game_id, new_color)
+        token_sha256 = hash_token(token)
+
+        def take_seat(match: Match, now: int) -> Progress | None:
+            return match.take_reserved(new_color, token_sha256, now)
+
+        return Seated(self._pipeline.run(old.rematch.game_id, take_seat), new_color, token)
+
+    def expire(self, game_id: str) -> Outcome:
+        """The game, ended first if its running clock ran out (committed once,
+        by whichever process gets there first: the others' outcome has no
+        changes)."""
+
+        def nothing_more(match: Match, now: int) -> None:
+            return None
+
+        return self._pipeline.run(game_id, nothing_more)
+
+    def _rematch_token(self, game_id: str, color: Color) -> str:
+        with STORE_ERRORS:
+            return self._store.rematch_token(game_id, color)
+
+    def _list_publicly(self, match: Match) -> None:
+        """A public game with an open seat into the lobby. The game exists
+        already, so failing here must not fail its answer: the game is
+        listed again by a retry with the same Idempotency-Key."""
+        if match.options.visibility is Visibility.PUBLIC and match.status is Status.WAITING:
+            try:
+                # Microseconds: games created in the same millisecond keep their order.
+                self._store.list_publicly(match.id, time.time_ns() // 1000)
+            except StoreUnavailable:
+                log.warning("game %s was created but not listed in the lobby", match.id)
+
+    def _format1_create(self, key: str, idempotency: Idempotency) -> Outcome | None:
+        """A create first answered before the upgrade to format 2 replays that
+        answer while its game exists."""
+        with STORE_ERRORS:
+            kept = self._store.format1_create_reply(key)
+            if kept is None:
+                return None
+            game_id, reply = kept
+            try:
+                self._store.load(game_id)
+            except StoredGameNotFound:
+                return None
+        same_request(reply.body == idempotency.body)
+        return Outcome(reply.match, [], replayed=True)

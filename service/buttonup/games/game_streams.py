@@ -1,0 +1,187 @@
+"""A game's stream: its snapshot or the events since a version, then each
+change as it is committed and who is connected, until nothing more will
+happen to the game."""
+
+import logging
+from collections.abc import Callable, Iterator
+
+from buttonup.engine import (
+    Color,
+    Match,
+    Status,
+)
+from buttonup.engine.events import GameOver
+from buttonup.games.credentials import seat_finder
+from buttonup.games.results import (
+    Happened,
+    Outcome,
+    PresenceNow,
+    Snapshot,
+    StreamItem,
+    Timeline,
+)
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import GameStore, Subscription
+from buttonup.store import StorageUnavailable as StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+
+class GameStreams:
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Callable[[], int],
+        rematch_ms: int,
+        expire: Callable[[str], Outcome],
+        timeline: Callable[[str], Timeline],
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._rematch_ms = rematch_ms
+        self._expire = expire
+        self._timeline = timeline
+
+    def watch(
+        self,
+        game_id: str,
+        after: int | None,
+        keepalive_ms: int,
+        seat_token: str | None = None,
+    ) -> Iterator[list[StreamItem]]:
+        """The game's events from now on, for a stream, in batches that arrived
+        together: first the snapshot (or, resuming after `after`, every event
+        of the versions since, and no snapshot), then who is connected, then
+        each change as it is committed and each change of who is connected;
+        an empty batch when `keepalive_ms` passed with nothing to send. Ends
+        after the game is over, or, while a rematch can be arranged, after
+        the rematch is made or its window closed. With a seat's token, the seat is connected
+        while the stream is open. Raises GameNotFound (and NotSeated for a
+        token of no seat) now, not once iterated."""
+        with STORE_ERRORS:
+            match, last_id = self._store.snapshot(game_id)
+            if match.ran_out(self._clock()) is not None:
+                self._expire(game_id)
+                match, last_id = self._store.snapshot(game_id)
+        seat = seat_finder(self._store, seat_token)(match) if seat_token else None
+        return self._follow(match, last_id, after, keepalive_ms, seat)
+
+    def _follow(
+        self,
+        match: Match,
+        last_id: str,
+        after: int | None,
+        keepalive_ms: int,
+        seat: Color | None,
+    ) -> Iterator[list[StreamItem]]:
+        game_id = match.id
+        # A resumed connection gets the events after `after` and no snapshot,
+        # so that ids never go back; a snapshot when `after` is no version of
+        # this game or its later events are gone.
+        first: list[StreamItem] = []
+        resumed = after is not None and after <= match.version
+        if resumed and after < match.version:  # type: ignore[operator]
+            with STORE_ERRORS:
+                first = self._past(game_id, after, match.version)[0]  # type: ignore[arg-type]
+            resumed = _every_version(first, after + 1, match.version)  # type: ignore[operator]
+        if not resumed:
+            first = [Snapshot(match)]
+            if match.status is Status.FINISHED:
+                first.append(Happened(match, [GameOver(match.version)]))
+        for index, item in enumerate(first):
+            if self._ends(item):
+                yield first[: index + 1]
+                return
+        if self._done(match):
+            return  # resumed after its last event: nothing more will come
+        with STORE_ERRORS, self._store.subscribe(game_id, last_id) as feed:
+            connection = self._store.connect_seat(game_id, seat) if seat is not None else None
+            try:
+                yield from self._changes(match, first, feed, keepalive_ms)
+            finally:
+                if connection is not None:
+                    try:
+                        self._store.disconnect_seat(game_id, seat, connection)  # type: ignore[arg-type]
+                    except StoreUnavailable:  # reaped with the worker, or left to expire
+                        log.warning("a stream of game %s closed unrecorded", game_id)
+
+    def _changes(
+        self, match: Match, first: list[StreamItem], feed: Subscription, keepalive_ms: int
+    ) -> Iterator[list[StreamItem]]:
+        game_id = match.id
+        presence = self._store.presence(game_id)
+        # [] when resumed at the current version: then the presence comes first.
+        yield [*first, PresenceNow(presence)]
+        while True:
+            wait_ms = keepalive_ms
+            if match.status is Status.FINISHED:  # open for a rematch: until the window closes
+                closes_at = match.rematch_closes_at(self._rematch_ms) + 1
+                wait_ms = max(1, min(wait_ms, closes_at - self._clock()))
+            arrived = feed.next(wait_ms / 1000)
+            if not arrived:
+                if self._done(match):
+                    return  # the rematch window closed
+                version = self._store.version(game_id)
+                if version is None:
+                    return  # expired while watched
+                if version <= match.version:
+                    yield []
+                    continue
+                # Progresss whose entries the stream no longer holds: from the log.
+                items, match = self._past(game_id, match.version, version)
+            else:
+                items = []
+                if any(stored.presence for stored in arrived):
+                    now_present = self._store.presence(game_id)
+                    if now_present != presence:
+                        presence = now_present
+                        items.append(PresenceNow(presence))
+                for stored in arrived:
+                    if stored.presence or stored.version <= match.version:
+                        continue
+                    if stored.entry is not None and stored.version == match.version + 1:
+                        progress = match.apply(self._store.action_of(stored, match))
+                        match = progress.match
+                        items.append(Happened(match, progress.events))
+                    else:  # a gap, or an entry of format 1: from the log
+                        past, match = self._past(game_id, match.version, stored.version)
+                        items += past
+            batch: list[StreamItem] = []
+            for item in items:
+                batch.append(item)
+                if self._ends(item):
+                    yield batch
+                    return
+            if batch:
+                yield batch
+
+    def _ends(self, item: StreamItem) -> bool:
+        """Whether a game's stream ends after `item` (see `_done`)."""
+        return isinstance(item, Happened) and self._done(item.match)
+
+    def _done(self, match: Match) -> bool:
+        """Whether nothing more will happen to the game: it is over and no
+        rematch can be arranged any more (one is made, or the window closed)."""
+        return match.status is Status.FINISHED and not match.rematch_window_open(
+            self._clock(), self._rematch_ms
+        )
+
+    def _past(self, game_id: str, after: int, until: int) -> tuple[list[StreamItem], Match]:
+        """The events of versions after `after` up to `until`, rebuilt from the
+        log (format 1's stream, for versions before the base), and the match
+        at `until` (or the latest there is)."""
+        timeline = self._timeline(game_id)
+        items: list[StreamItem] = []
+        if after < timeline.base.version:
+            for earlier in self._store.earlier_versions(game_id):
+                if after < earlier.match.version <= timeline.base.version:
+                    items.append(Happened(earlier.match, earlier.events))
+        for progress in timeline.between(max(after, timeline.base.version) + 1, until):
+            items.append(Happened(progress.match, progress.events))
+        return items, timeline.at(min(until, timeline.current.version))
+
+
+def _every_version(items: list[StreamItem], first: int, last: int) -> bool:
+    """Whether `items` hold an event of every version from `first` to `last`."""
+    versions = {item.match.version for item in items if isinstance(item, Happened)}
+    return versions >= set(range(first, last + 1))

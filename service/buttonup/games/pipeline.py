@@ -1,0 +1,290 @@
+"""The one pipeline every change of a game takes.
+
+Load the match (optimistically the one this process saw last), end it first
+if its running clock ran out (so that no command and no read ever sees a
+game in play past its deadline), decide (a command of the match), let bots
+reply, commit every version made with one compare-and-set, retry on a lost
+race unless If-Match pinned a version, replay or refuse an idempotent retry,
+and tell the observer. A new game takes the same way from its first version
+(`start`).
+
+A command states what it needs in its type: a `Command` needs nothing, a
+`SeatCommand` the seat that the request's credential holds (`run_as_seat`
+finds it in the loaded match before anything else).
+"""
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from buttonup import errors
+from buttonup.engine import PLAYERS, Color, Match, RulesError
+from buttonup.engine.actions import Progress
+from buttonup.engine.events import EventName
+from buttonup.games.credentials import seat_finder
+from buttonup.games.idempotency import Idempotency, reused, same_request
+from buttonup.games.relays import Relayer, relays_of
+from buttonup.games.results import Outcome, Timeline
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.games.timelines import Timelines
+from buttonup.store import (
+    EarlierReply,
+    GameStore,
+    Reply,
+    Revision,
+    StoredReply,
+    VersionConflict,
+)
+
+MAX_ATTEMPTS = 8
+# Told what each committed change did: EventName.CREATED for a new game, then
+# its events' names.
+Observe = Callable[[Iterable[str]], None]
+# A command on the match, given now. None: nothing to change.
+Command = Callable[[Match, int], Progress | None]
+# A command of a seat: the match, the seat the request holds, now.
+SeatCommand = Callable[[Match, Color, int], Progress | None]
+# What must exist before a change is stored: given the changes.
+BeforeCommit = Callable[[list[Progress]], None]
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def ignore(names: Iterable[str]) -> None:
+    """No observer."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Acting:
+    """Who acts on the match loaded, and what they decide."""
+
+    seat: Color | None
+    decide: Command
+
+
+class Pipeline:
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Callable[[], int],
+        observe: Observe,
+        timelines: Timelines,
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._observe = observe
+        self._timelines = timelines
+        self.relayer = Relayer(store, self.timeline)
+
+    def run(
+        self,
+        game_id: str,
+        decide: Command,
+        *,
+        idempotency: Idempotency | None = None,
+        reply_scope: str = "",
+        sealed: str = "",
+    ) -> Outcome:
+        """`decide` on the game; an idempotent request's reply is kept under
+        `reply_scope`, with `sealed` (store.idempotency) for a replay to hand back."""
+        fields: dict[Color | None, str] = {}
+        if idempotency is not None:
+            fields[None] = self._store.reply_field(reply_scope, idempotency.key)
+
+        def acting(match: Match) -> _Acting:
+            return _Acting(None, decide)
+
+        return self._run(game_id, acting, fields, [], idempotency, sealed=sealed)
+
+    def run_as_seat(
+        self,
+        game_id: str,
+        credential: str | None,
+        decide: SeatCommand,
+        *,
+        if_match: frozenset[int] | None = None,
+        idempotency: Idempotency | None = None,
+        before_commit: BeforeCommit | None = None,
+    ) -> Outcome:
+        """`decide` for the seat `credential` (a seat's token or its player's
+        key) holds, checked before anything else; the seat scopes the
+        request's idempotency key and is the outcome's `seat`."""
+        find_seat = seat_finder(self._store, credential)
+        fields: dict[Color | None, str] = {}
+        format1_keys: list[str] = []
+        if idempotency is not None:
+            for color in PLAYERS:
+                fields[color] = self._store.reply_field(color.value, idempotency.key)
+                format1_keys.append(
+                    self._store.format1_reply_key(game_id, color.value, idempotency.key)
+                )
+
+        def acting(match: Match) -> _Acting:
+            seat = find_seat(match)
+            return _Acting(seat, lambda current, now: decide(current, seat, now))
+
+        return self._run(
+            game_id,
+            acting,
+            fields,
+            format1_keys,
+            idempotency,
+            if_match=if_match,
+            before_commit=before_commit,
+        )
+
+    def start(self, match: Match, now: int, idempotency: Idempotency | None = None) -> Outcome:
+        """A new game: `match` and the bots' first moves, stored at once.
+        When the game is there already (the same create sent again, or a
+        rematch another request made), nothing is stored: an idempotent
+        create answers what its key's first request did, and any other gets
+        the game it meant to make, `replayed`."""
+        changes = self.bots_reply(match, now)
+        after = changes[-1].match if changes else match
+        reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
+        with STORE_ERRORS:
+            made = self._store.create(match, changes, reply)
+            if made is not None and idempotency is not None:
+                return self._replay(match.id, made.reply, idempotency)
+        if made is not None:
+            return Outcome(after, changes, replayed=True)
+        self.relayer.committed(relays_of(match, changes))
+        outcome = Outcome(after, changes)
+        self._observe([EventName.CREATED, *(event.name for event in outcome.events)])
+        return outcome
+
+    def timeline(self, game_id: str) -> Timeline:
+        return self._timelines.extend(self._store.history(game_id))
+
+    def _run(
+        self,
+        game_id: str,
+        acting: Callable[[Match], _Acting],
+        fields: dict[Color | None, str],
+        format1_keys: list[str],
+        idempotency: Idempotency | None,
+        *,
+        if_match: frozenset[int] | None = None,
+        sealed: str = "",
+        before_commit: BeforeCommit | None = None,
+    ) -> Outcome:
+        """The pipeline (see the module's docstring). A refusal is only ever
+        answered from a fresh read."""
+        with STORE_ERRORS:
+            # With a key, the stored replies must be read with the match.
+            cached = None if idempotency else self._store.cached(game_id)
+            for _ in range(MAX_ATTEMPTS):
+                replies: dict[str, StoredReply] = {}
+                if cached is None:
+                    loaded = self._store.load(game_id, list(fields.values()), format1_keys)
+                    match, revision, replies = loaded.match, loaded.revision, loaded.replies
+                    optimistic = False
+                else:
+                    (match, revision), optimistic = cached, True
+                overdue: Progress | None = None
+                try:
+                    actor = acting(match)
+                    reply_field = fields.get(actor.seat, "")
+                    if reply_field in replies:
+                        return self._replay(game_id, replies[reply_field], idempotency)
+                    if if_match is not None and match.version not in if_match:
+                        raise errors.VersionMismatch(
+                            f"the game is at version {match.version}", match.version
+                        )
+                    now = self._clock()
+                    overdue = match.overdue(now)
+                    current = overdue.match if overdue is not None else match
+                    changes = [overdue] if overdue is not None else []
+                    first = actor.decide(current, now)
+                    if first is not None:
+                        changes += [first, *self.bots_reply(first.match, now)]
+                except (RulesError, errors.VersionMismatch):
+                    if optimistic:
+                        cached = None
+                        continue
+                    if overdue is not None:  # refused by a game that is over: so it is stored
+                        try:
+                            self._commit(match, revision, [overdue])
+                        except VersionConflict:
+                            continue
+                        self._observe(event.name for event in overdue.events)
+                    raise
+                if not changes:
+                    if optimistic:  # nothing to do, as this process last saw it: read afresh
+                        cached = None
+                        continue
+                    return Outcome(match, [], seat=actor.seat)
+                after = changes[-1].match
+                reply = (
+                    Reply(idempotency.digest, changes[0].match.version, after.version, sealed)
+                    if idempotency
+                    else None
+                )
+                if before_commit is not None:
+                    before_commit(changes)
+                try:
+                    prior = self._commit(match, revision, changes, reply_field, reply)
+                except VersionConflict as conflict:
+                    if if_match is not None:
+                        raise errors.VersionMismatch(
+                            f"the game is at version {conflict.current_version}",
+                            conflict.current_version,
+                        ) from conflict
+                    cached = None
+                    continue
+                if prior is not None:
+                    return self._replay(game_id, prior, idempotency)
+                outcome = Outcome(after, changes, seat=actor.seat)
+                self._observe(event.name for event in outcome.events)
+                return outcome
+        raise errors.ConcurrentUpdate("the game kept changing; try again", None)
+
+    def _commit(
+        self,
+        before: Match,
+        revision: Revision,
+        changes: list[Progress],
+        reply_field: str = "",
+        reply: Reply | None = None,
+    ) -> Reply | None:
+        """Store `changes` (store.GameStore.commit), and relay what players
+        hear of them where the commit did not."""
+        relays = relays_of(before, changes)
+        prior = self._store.commit(before, revision, changes, reply_field, reply, relays)
+        if prior is None and not self._store.relays_in_commit:
+            self.relayer.committed(relays)
+        return prior
+
+    @staticmethod
+    def bots_reply(match: Match, now: int) -> list[Progress]:
+        """Bots move, one version each, while a bot is to move. A game
+        between two bots is played whole here (up to 0.5 s of CPU for two
+        perfect bots to 100 points): between moves the worker serves its
+        other requests (under gevent, sleep(0) hands over to them)."""
+        changes = []
+        while match.bot_to_move() is not None:
+            progress = match.bot_reply(now)
+            changes.append(progress)
+            match = progress.match
+            time.sleep(0)
+        return changes
+
+    def _replay(
+        self, game_id: str, stored: StoredReply | None, idempotency: Idempotency | None
+    ) -> Outcome:
+        """The answer an idempotent request's key was first given, rebuilt
+        from storage, if this request is the same as that one."""
+        if isinstance(stored, EarlierReply):
+            same_request(idempotency is not None and stored.body == idempotency.body)
+            return Outcome(stored.match, [], replayed=True, earlier_events=stored.events)
+        if stored is None or idempotency is None or stored.digest != idempotency.digest:
+            reused()
+        timeline = self.timeline(game_id)
+        return Outcome(
+            timeline.at(stored.last),
+            timeline.between(stored.first, stored.last),
+            replayed=True,
+            sealed=stored.sealed,
+        )

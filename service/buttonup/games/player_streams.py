@@ -1,0 +1,80 @@
+"""A player's stream: the player's games not finished, then what the player
+hears of each game as it is relayed, and the catch-up of what no process
+relayed."""
+
+import time
+from collections.abc import Callable, Iterator
+
+from buttonup.engine import (
+    Status,
+)
+from buttonup.engine.player import Player
+from buttonup.games.results import (
+    Heard,
+    MyGamesNow,
+    MyGamesPage,
+    PlayerStreamItem,
+)
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import GameStore, stream_order
+
+# How often an open player's stream relays again what the player's games did
+# and no process relayed (one that died between commit and relay).
+PLAYER_CATCH_UP_SECONDS = 30.0
+MY_GAMES_SHOWN = 100  # games a player's stream starts with, at most
+
+
+class PlayerStreams:
+    def __init__(
+        self,
+        store: GameStore,
+        my_games: Callable[[Player, Status | None, int, int], MyGamesPage],
+        catch_up: Callable[[str], None],
+    ) -> None:
+        self._store = store
+        self._my_games = my_games
+        self._catch_up_player = catch_up
+
+    def watch_player(
+        self, player: Player, after: str | None, keepalive_ms: int
+    ) -> Iterator[list[PlayerStreamItem]]:
+        """What the player (as `player` authenticated them) hears of their
+        games, for a stream, in batches that arrived together: first the
+        games not finished (or, resuming after the stream position `after`,
+        every notice since, and no list), then each notice as it is relayed;
+        an empty batch when `keepalive_ms` passed with nothing to send."""
+        self._catch_up_player(player.id)
+        with STORE_ERRORS:
+            bounds = self._store.player_events_bounds(player.id)
+        first: list[PlayerStreamItem] = []
+        if after is not None and _resumable(after, bounds):
+            start = after
+        else:  # new, or resumed from before what the stream keeps: the list afresh
+            start = bounds[1] if bounds else "0-0"
+            first = [MyGamesNow(self._my_games(player, None, MY_GAMES_SHOWN, 0).games, start)]
+        with STORE_ERRORS, self._store.subscribe_player(player.id, start) as feed:
+            yield first
+            caught_up = time.monotonic()
+            while True:
+                arrived = feed.next(keepalive_ms / 1000)
+                if arrived:
+                    yield [
+                        Heard(stored.stream_id, self._store.player_notice(stored))
+                        for stored in arrived
+                    ]
+                    continue
+                if time.monotonic() - caught_up > PLAYER_CATCH_UP_SECONDS:
+                    self._catch_up_player(player.id)
+                    caught_up = time.monotonic()
+                yield []
+
+
+def _resumable(after: str, bounds: tuple[str, str] | None) -> bool:
+    """Whether a player's stream can resume after `after`: the position of a
+    list taken while the stream was empty ("0-0"), or one between the
+    stream's first and last entries (older ones were trimmed or expired)."""
+    if after == "0-0":
+        return True
+    if bounds is None:
+        return False
+    return stream_order(bounds[0]) <= stream_order(after) <= stream_order(bounds[1])

@@ -1,0 +1,100 @@
+"""What reads a game without changing it (but to end one whose clock ran
+out): the game, its moves, who is connected, the lobby, the analysis."""
+
+from collections.abc import Callable
+
+from buttonup.engine import Color, Match, Status
+from buttonup.engine.analysis import PlayedMove, analyse_position, review_round
+from buttonup.engine.events import Moved
+from buttonup.games.pipeline import Pipeline
+from buttonup.games.results import GameAnalysis, LobbyPage, Outcome
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import GameStore, SeatPresence
+
+
+class Reads:
+    def __init__(
+        self,
+        store: GameStore,
+        pipeline: Pipeline,
+        clock: Callable[[], int],
+        expire: Callable[[str], Outcome],
+    ) -> None:
+        self._store = store
+        self._pipeline = pipeline
+        self._clock = clock
+        self._expire = expire
+
+    def ping(self) -> None:
+        """StorageUnavailable unless the store answers."""
+        with STORE_ERRORS:
+            self._store.ping()
+
+    def get(self, game_id: str) -> Match:
+        with STORE_ERRORS:
+            match = self._store.load(game_id).match
+        return self.in_time(match)
+
+    def in_time(self, match: Match) -> Match:
+        """`match`, or the game ended if its clock ran out by now."""
+        if match.ran_out(self._clock()) is None:
+            return match
+        return self._expire(match.id).match
+
+    def presence(self, game_id: str) -> dict[Color, SeatPresence]:
+        """Which seats have a stream open (GameNotFound for no game)."""
+        with STORE_ERRORS:
+            self._store.load(game_id)
+            return self._store.presence(game_id)
+
+    def moves(
+        self, game_id: str, start: int = 0, count: int | None = None
+    ) -> tuple[list[Moved], bool]:
+        """Moves start .. start+count-1 (0-based; all of them by default), and
+        whether more follow."""
+        with STORE_ERRORS:
+            every = self._pipeline.timeline(game_id).moves()
+        if count is None:
+            return every[start:], False
+        return every[start : start + count], len(every) > start + count
+
+    def lobby(self, limit: int, after: tuple[float, str] | None) -> LobbyPage:
+        """Public games with an open seat, newest first, `limit` at a time."""
+        listed: list[tuple[Match, float]] = []
+        stale: list[str] = []
+        cursor = after
+        with STORE_ERRORS:
+            while len(listed) <= limit:
+                candidates = self._store.lobby_candidates(cursor, limit + 1 - len(listed))
+                if not candidates:
+                    break
+                matches = self._store.load_many([game_id for game_id, _ in candidates])
+                for game_id, score in candidates:
+                    match = matches[game_id]
+                    if match is not None and match.status is Status.WAITING:
+                        listed.append((match, score))
+                    else:
+                        stale.append(game_id)  # expired, or its seats filled
+                cursor = (candidates[-1][1], candidates[-1][0])
+            self._store.unlist(stale)
+        page = listed[:limit]
+        more = len(listed) > limit
+        next_after = (page[-1][1], page[-1][0].id) if more and page else None
+        return LobbyPage([match for match, _ in page], next_after)
+
+    def analysis(self, game_id: str) -> GameAnalysis:
+        """Perfect play for the round in place, and a review of each finished round."""
+        match = self.get(game_id)
+        match.require_analysis_open()
+        with STORE_ERRORS:
+            moves = self._pipeline.timeline(game_id).moves()
+        by_round: dict[int, list[PlayedMove]] = {}
+        for move in moves:
+            played = move.outcome
+            by_round.setdefault(played.round, []).append(
+                PlayedMove(played.number, played.player, played.position)
+            )
+        reviews = [
+            review_round(result, by_round.get(result.number, [])) for result in match.game.rounds
+        ]
+        return GameAnalysis(match, analyse_position(match.game), reviews)

@@ -1,0 +1,85 @@
+"""What each seated player hears of a committed change (engine.player.notices),
+relayed to the player's stream: by the commit itself where the store can
+(one Redis), else right after it; and the catch-up of what no process
+relayed (one that died between commit and relay), rebuilt from the log."""
+
+import logging
+from collections.abc import Callable, Sequence
+
+from buttonup.engine import PLAYERS, Match
+from buttonup.engine.actions import Progress
+from buttonup.engine.player import notices
+from buttonup.games.results import Timeline
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import GameNotFound, GameStore, Relay, StorageUnavailable
+
+log = logging.getLogger(__name__)
+RELAY_ATTEMPTS = 3  # a relay that keeps finding gaps is left to the next stream open
+
+
+def relays_of(before: Match, changes: Sequence[Progress]) -> list[Relay]:
+    """What each seated player hears of a commit of `changes` after `before`."""
+    if not changes:
+        return []
+    after = changes[-1].match
+    seated = [after.seat(color).player_id for color in PLAYERS]
+    if not any(seated):
+        return []
+    heard = notices(before, changes)
+    return [
+        Relay(player_id, after.id, before.version + 1, after.version, heard.get(player_id, []))
+        for player_id in seated
+        if player_id is not None
+    ]
+
+
+class Relayer:
+    def __init__(self, store: GameStore, timeline: Callable[[str], Timeline]) -> None:
+        self._store = store
+        self._timeline = timeline
+
+    def committed(self, relays: list[Relay]) -> None:
+        """Tell each seated player what a stored commit did, where the commit
+        could not (a create; any commit on a cluster). The commit stands
+        whatever happens here: what is not relayed now is relayed by the next
+        commit of the game, or when the player's stream opens."""
+        if not relays:
+            return
+        game_id, version = relays[0].game_id, relays[0].last
+        try:
+            for gap in self._store.relay(relays):
+                self.catch_up(gap.player_id, {game_id: version})
+        except StorageUnavailable:
+            log.warning("game %s v%d was not relayed to its players", game_id, version)
+
+    def catch_up(self, player_id: str, versions: dict[str, int]) -> None:
+        """Relay what the player has not heard of these games (by their
+        current version), rebuilt from each game's log: versions another
+        process committed and had not relayed yet, or never will."""
+        relayed = self._store.relayed(player_id)
+        for game_id, version in versions.items():
+            for _ in range(RELAY_ATTEMPTS):
+                since = relayed.get(game_id)
+                if since is None or version <= since:
+                    break
+                try:
+                    timeline = self._timeline(game_id)
+                except GameNotFound:
+                    break
+                if since < timeline.base.version:  # before format 2 kept the log: nothing to tell
+                    heard = []
+                else:
+                    changes = timeline.between(since + 1, timeline.current.version)
+                    heard = notices(timeline.at(since), changes).get(player_id, [])
+                relay = Relay(player_id, game_id, since + 1, timeline.current.version, heard)
+                if not self._store.relay([relay]):
+                    break
+                relayed = self._store.relayed(player_id)
+
+    def catch_up_player(self, player_id: str) -> None:
+        """Relay what any of the player's games did that no process relayed."""
+        with STORE_ERRORS:
+            ids = self._store.player_game_ids(player_id)
+            versions = self._store.versions(ids)
+            current = {game_id: v for game_id, v in versions.items() if v is not None}
+            self.catch_up(player_id, current)

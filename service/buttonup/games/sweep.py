@@ -1,0 +1,49 @@
+"""The sweep of clocks that ran out: each worker ends the games the deadline
+index leases to it."""
+
+from collections.abc import Callable
+
+from buttonup import errors
+from buttonup.games.results import Outcome
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import Due, GameStore
+
+SWEEP_BATCH = 200  # games a sweeper takes from the deadline index at once
+SWEEP_LEASE_MS = 2000  # how long other sweepers leave them alone
+
+
+class Sweep:
+    def __init__(
+        self, store: GameStore, clock: Callable[[], int], expire: Callable[[str], Outcome]
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._expire = expire
+
+    def sweep(self) -> int:
+        """End the games whose clock ran out, from the deadline index; how
+        many this call ended. Each game's entry is put back at its deadline,
+        or taken out when no clock runs any more."""
+        ended = 0
+        while True:
+            with STORE_ERRORS:
+                due = self._store.claim_due(self._clock(), SWEEP_BATCH, SWEEP_LEASE_MS)
+            ended += self._end(due)
+            if len(due) < SWEEP_BATCH:  # behind: go on at once
+                return ended
+
+    def _end(self, due: list[Due]) -> int:
+        ended = 0
+        for entry in due:
+            try:
+                outcome = self._expire(entry.game_id)
+            except errors.GameNotFound:
+                deadline = None
+            except (errors.StorageUnavailable, errors.OutcomeUnknown, errors.ConcurrentUpdate):
+                continue  # its lease runs out and a sweep takes it again
+            else:
+                deadline = outcome.match.deadline
+                ended += bool(outcome.changes)
+            with STORE_ERRORS:
+                self._store.settle_deadline(entry, deadline)
+        return ended

@@ -1,0 +1,319 @@
+"""GameStore: the store's one interface, all the use cases see of Redis.
+Each part lives in a module of its own: the game records (store.records),
+keys (store.keys), ids derived from the deployment's secret (store.derived),
+idempotency reservations and seals (store.idempotency), players
+(store.players, store.player_games, store.player_events), presence
+(store.presence), the deadline index (store.deadlines), the lobby
+(store.lobby) and the event feeds (store.feed). Every method raises the
+store's own errors (store.errors), never Redis's."""
+
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from buttonup.engine import Color, Match
+from buttonup.engine.actions import Action, Progress
+from buttonup.engine.player import Notice, Player
+from buttonup.store import codec, format1, keys
+from buttonup.store.connection import STORAGE_ERRORS, Client
+from buttonup.store.deadlines import DeadlineIndex, Due
+from buttonup.store.derived import DerivedIds
+from buttonup.store.feed import EventFeed, StoredEvent, Subscription
+from buttonup.store.format1 import EarlierVersion
+from buttonup.store.idempotency import NONCE_BYTES, Reservations, Sealer
+from buttonup.store.indexes import CommitIndexes
+from buttonup.store.lobby import Lobby
+from buttonup.store.player_events import PlayerEvents, Relay, decode_notice
+from buttonup.store.player_events import events_key as player_events_key
+from buttonup.store.player_games import PlayerGames
+from buttonup.store.players import PlayerStore
+from buttonup.store.presence import PresenceBoard, SeatPresence
+from buttonup.store.recent import RecentMatches, Revision
+from buttonup.store.records import GameRecords, History, Loaded
+from buttonup.store.replies import EarlierReply, Reply
+from buttonup.store.settling import WriteWindow, local_ms
+
+PLAYER_FEED_COALESCE_SECONDS = 0.1
+
+
+class GameStore:
+    game_key = staticmethod(keys.game_key)
+    events_key = staticmethod(keys.events_key)
+    replies_key = staticmethod(keys.replies_key)
+    presence_key = staticmethod(keys.presence_key)
+    moves_key = staticmethod(keys.moves_key)
+    reply_field = staticmethod(keys.reply_field)
+    format1_reply_key = staticmethod(keys.format1_reply_key)
+    LOBBY_KEY = keys.LOBBY_KEY
+
+    def __init__(
+        self,
+        client: Client,
+        *,
+        blocking_client: Client | None = None,
+        game_ttl_seconds: int,
+        reply_ttl_seconds: int,
+        finished_stream_ttl_seconds: float = 60.0,
+        recent_matches: int = 4096,
+    ) -> None:
+        self._redis = client
+        game_ttl_ms = game_ttl_seconds * 1000
+        self._window = WriteWindow(client)
+        self._deadlines = DeadlineIndex(client)
+        self._player_games = PlayerGames(client, game_ttl_ms)
+        self._player_events = PlayerEvents(client, game_ttl_ms)
+        self._records = GameRecords(
+            client,
+            game_ttl_ms=game_ttl_ms,
+            reply_ttl_ms=reply_ttl_seconds * 1000,
+            # A finished game's stream outlives its last event this long, for
+            # watchers whose read is on its way; later ones are served from the log.
+            finished_stream_ttl_ms=max(1, round(finished_stream_ttl_seconds * 1000)),
+            recent=RecentMatches(recent_matches),
+            window=self._window,
+            indexes=CommitIndexes(self._deadlines, self._player_games),
+            player_events=self._player_events,
+        )
+        self._derived = DerivedIds(client)
+        self._reservations = Reservations(client, reply_ttl_seconds * 1000)
+        self._sealer = Sealer(self._derived.keyed_digest, lambda: secrets.token_bytes(NONCE_BYTES))
+        self._players = PlayerStore(client, game_ttl_ms)
+        self._lobby = Lobby(client, game_ttl_ms)
+        # Reads that wait for events hold a connection for seconds: a pool of their own.
+        self._feed = EventFeed(blocking_client or client, client)
+        # Players' streams on a feed of their own: on one Redis it reads only
+        # the streams the doorbell names, and on a cluster each read names
+        # every one of a slot's. Either way it gathers for longer (a notice
+        # may wait a tenth of a second), for fewer, fuller reads.
+        self._player_feed = EventFeed(
+            blocking_client or client,
+            client,
+            coalesce_seconds=PLAYER_FEED_COALESCE_SECONDS,
+            doorbell=self._player_events.doorbell,
+        )
+        self._presence = PresenceBoard(
+            client,
+            lambda game_id: [
+                keys.presence_key(game_id),
+                keys.events_key(game_id),
+                keys.game_key(game_id),
+            ],
+            local_ms,
+        )
+
+    @STORAGE_ERRORS
+    def ping(self) -> None:
+        self._redis.ping()
+
+    # Game records (store.records)
+
+    def create(self, match: Match, changes: Sequence[Progress] = (), reply: str = "") -> str | None:
+        return self._records.create(match, changes, reply)
+
+    def cached(self, game_id: str) -> tuple[Match, Revision] | None:
+        return self._records.cached(game_id)
+
+    def load(
+        self, game_id: str, reply_fields: Sequence[str] = (), format1_keys: Sequence[str] = ()
+    ) -> Loaded:
+        return self._records.load(game_id, reply_fields, format1_keys)
+
+    def snapshot(self, game_id: str) -> tuple[Match, str]:
+        return self._records.snapshot(game_id)
+
+    def load_many(self, game_ids: Sequence[str]) -> dict[str, Match | None]:
+        return self._records.load_many(game_ids)
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int | None]:
+        return self._records.versions(game_ids)
+
+    def version(self, game_id: str) -> int | None:
+        return self._records.version(game_id)
+
+    def commit(
+        self,
+        before: Match,
+        revision: Revision,
+        changes: Sequence[Progress],
+        reply_field: str = "",
+        reply: Reply | None = None,
+        relays: Sequence[Relay] = (),
+    ) -> Reply | None:
+        return self._records.commit(before, revision, changes, reply_field, reply, relays)
+
+    @property
+    def relays_in_commit(self) -> bool:
+        return self._records.relays_in_commit
+
+    def history(self, game_id: str) -> History:
+        return self._records.history(game_id)
+
+    @STORAGE_ERRORS
+    def format1_create_reply(self, idempotency_key: str) -> tuple[str, EarlierReply] | None:
+        """What format 1 kept (for a day) for a create with this key: its
+        game's id and the reply."""
+        return format1.create_reply(self._redis, idempotency_key)
+
+    @STORAGE_ERRORS
+    def earlier_versions(self, game_id: str) -> list[EarlierVersion]:
+        """The versions of a game begun in format 1 that its stream still tells."""
+        return format1.earlier_versions(self._redis, game_id)
+
+    # Idempotency (store.idempotency) and what the deployment's secret derives
+
+    @STORAGE_ERRORS
+    def reserve(self, scope: str, idempotency_key: str, value: str) -> str | None:
+        """Reserve `value` for an Idempotency-Key in `scope` for the idempotency
+        TTL, unless a request reserved one first: then that one's value."""
+        return self._reservations.reserve(scope, idempotency_key, value)
+
+    @STORAGE_ERRORS
+    def seal(self, secret: str, context: str) -> str:
+        """`secret`, sealed with what only `context` (which holds an
+        Idempotency-Key) opens again."""
+        return self._sealer.seal(secret, context)
+
+    @STORAGE_ERRORS
+    def unseal(self, sealed: str, context: str) -> str:
+        return self._sealer.open(sealed, context)
+
+    @STORAGE_ERRORS
+    def rematch_game_id(self, game_id: str) -> str:
+        return self._derived.rematch_game_id(game_id)
+
+    @STORAGE_ERRORS
+    def rematch_token(self, game_id: str, color: Color) -> str:
+        return self._derived.rematch_token(game_id, color)
+
+    # Players (store.players, store.player_games, store.player_events)
+
+    @STORAGE_ERRORS
+    def create_player(self, player: Player) -> Player:
+        """Store a new player; when one with its id exists already (made by
+        the same idempotent request), that one is kept and returned."""
+        return self._players.create(player)
+
+    @STORAGE_ERRORS
+    def authenticate_player(self, key: str) -> Player | None:
+        return self._players.authenticate(key)
+
+    @STORAGE_ERRORS
+    def player_game_ids(self, player_id: str) -> list[str]:
+        return self._player_games.ids(player_id)
+
+    @STORAGE_ERRORS
+    def player_games(self, player_id: str) -> tuple[list[str], set[str]]:
+        """The player's index, newest seat first, and the games in it or once
+        in it whose end the player has heard (store.player_games)."""
+        return self._player_games.listed(player_id)
+
+    @STORAGE_ERRORS
+    def drop_player_games(self, player_id: str, game_ids: list[str]) -> None:
+        self._player_games.drop(player_id, game_ids)
+
+    @STORAGE_ERRORS
+    def forget_finished_player_games(self, player_id: str, game_ids: set[str]) -> None:
+        self._player_games.forget_finished(player_id, game_ids)
+
+    @STORAGE_ERRORS
+    def relay(self, relays: Sequence[Relay]) -> list[Relay]:
+        """Append each relay's notices to its player's stream; those that found
+        a gap (versions not relayed before them) and wrote nothing."""
+        return self._player_events.relay(relays)
+
+    @STORAGE_ERRORS
+    def relayed(self, player_id: str) -> dict[str, int]:
+        """The version of each game last relayed to the player."""
+        return self._player_events.relayed(player_id)
+
+    @STORAGE_ERRORS
+    def player_events_bounds(self, player_id: str) -> tuple[str, str] | None:
+        return self._player_events.bounds(player_id)
+
+    @contextmanager
+    def subscribe_player(self, player_id: str, after_id: str) -> Iterator[Subscription]:
+        """The player's stream entries after the id `after_id`, as they come."""
+        with STORAGE_ERRORS:
+            subscription = self._player_feed.subscribe(player_events_key(player_id), after_id)
+        try:
+            yield subscription
+        finally:
+            subscription.close()
+
+    @staticmethod
+    def action_of(stored: StoredEvent, before: Match) -> Action:
+        """The action a game's stream entry holds, the version after `before`."""
+        (action,) = codec.decode_entries(stored.entry or "", before.updated_at)
+        return action
+
+    @staticmethod
+    def player_notice(stored: StoredEvent) -> Notice:
+        return decode_notice(stored.version, stored.name or "", stored.data or "{}")
+
+    # Deadlines (store.deadlines)
+
+    @STORAGE_ERRORS
+    def claim_due(self, now: int, count: int, lease_ms: int) -> list[Due]:
+        """Games whose clock may have run out by `now`, leased to this caller."""
+        return self._deadlines.claim_due(now, count, lease_ms)
+
+    @STORAGE_ERRORS
+    def settle_deadline(self, due: Due, deadline: int | None) -> bool:
+        """The index's entry for a claimed game where the game now says."""
+        return self._deadlines.settle(due, deadline)
+
+    @STORAGE_ERRORS
+    def deadline_entries(self) -> Sequence[tuple[str, int]]:
+        return self._deadlines.entries()
+
+    # Presence (store.presence) and a game's stream
+
+    @STORAGE_ERRORS
+    def connect_seat(self, game_id: str, color: Color) -> str:
+        return self._presence.connect(game_id, color)
+
+    @STORAGE_ERRORS
+    def disconnect_seat(self, game_id: str, color: Color, connection: str) -> None:
+        self._presence.disconnect(game_id, color, connection)
+
+    @STORAGE_ERRORS
+    def presence(self, game_id: str) -> dict[Color, SeatPresence]:
+        return self._presence.read(game_id)
+
+    @STORAGE_ERRORS
+    def beat(self) -> None:
+        """This process is alive; dead ones' connections are let go."""
+        self._presence.beat()
+
+    @STORAGE_ERRORS
+    def leave(self) -> None:
+        """This process stops: its connections are let go now."""
+        self._presence.leave()
+
+    @contextmanager
+    def subscribe(self, game_id: str, after_id: str) -> Iterator[Subscription]:
+        """The game's stream entries after the id `after_id`, as they come,
+        read together with every other stream this process watches."""
+        with STORAGE_ERRORS:
+            subscription = self._feed.subscribe(keys.events_key(game_id), after_id)
+        try:
+            yield subscription
+        finally:
+            subscription.close()
+
+    # The lobby (store.lobby)
+
+    @STORAGE_ERRORS
+    def list_publicly(self, game_id: str, created_us: int) -> None:
+        self._lobby.list_publicly(game_id, created_us)
+
+    @STORAGE_ERRORS
+    def unlist(self, game_ids: Sequence[str]) -> None:
+        self._lobby.unlist(game_ids)
+
+    @STORAGE_ERRORS
+    def lobby_candidates(
+        self, below: tuple[float, str] | None, count: int
+    ) -> list[tuple[str, float]]:
+        """Up to `count` entries after `below` (score, id), newest first."""
+        return self._lobby.candidates(below, count)

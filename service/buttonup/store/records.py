@@ -1,0 +1,396 @@
+"""The game records: each game under its hash-tagged keys (store.keys),
+changed only by an atomic compare-and-set on its version (one Lua call per
+change), read back as matches, with the indexes a commit keeps beside it
+(deadlines, the players' games) and, on one Redis, the players' relays
+written in the same call."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from buttonup.engine import Match, RulesError
+from buttonup.engine.actions import Action, Progress
+from buttonup.engine.events import Moved
+from buttonup.store import codec, format1
+from buttonup.store.connection import STORAGE_ERRORS, Client
+from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
+from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
+from buttonup.store.indexes import CommitIndexes
+from buttonup.store.keys import events_key, game_key, moves_key, replies_key
+from buttonup.store.player_events import DOORBELL_KEPT, PlayerEvents, Relay
+from buttonup.store.recent import RecentMatches, Revision
+from buttonup.store.replies import Reply, StoredReply, decode_reply
+from buttonup.store.scripts import LuaScript, Unconfirmed, lua_source
+from buttonup.store.settling import WriteWindow
+
+EVENTS_KEPT = 2000  # per game; resuming reads the log, so this only bounds the stream
+
+_COMMIT = lua_source(
+    "commit", "game_parse", "relay_lib", EVENTS_KEPT=EVENTS_KEPT, DOORBELL_KEPT=DOORBELL_KEPT
+)
+_READ = lua_source("read", "game_parse")
+_CREATE = lua_source("create", "game_parse")
+_HISTORY = lua_source("history", "game_parse")
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    match: Match
+    revision: Revision
+    replies: dict[str, StoredReply]  # reply field -> what was stored under it
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """What rebuilds every version of a game: the base, the actions after it,
+    and for a game begun in format 1, its moves from before the base."""
+
+    base: Match
+    actions: list[Action]
+    earlier_moves: list[Moved]
+
+
+@dataclass(frozen=True, slots=True)
+class AlreadyMade:
+    """A create found its game there already (the same create sent again, or
+    a rematch another request made), and the reply kept with it, if any."""
+
+    reply: Reply | None
+
+
+class GameRecords:
+    def __init__(
+        self,
+        client: Client,
+        *,
+        game_ttl_ms: int,
+        reply_ttl_ms: int,
+        finished_stream_ttl_ms: int,
+        recent: RecentMatches,
+        window: WriteWindow,
+        indexes: CommitIndexes,
+        player_events: PlayerEvents,
+    ) -> None:
+        self._redis = client
+        self._game_ttl_ms = game_ttl_ms
+        self._reply_ttl_ms = reply_ttl_ms
+        self._finished_stream_ttl_ms = finished_stream_ttl_ms
+        self._recent = recent
+        self._window = window
+        self._indexes = indexes
+        self._player_events = player_events
+        self._commit = LuaScript(client, _COMMIT)
+        self._create = LuaScript(client, _CREATE)
+        self._read = LuaScript(client, _READ)
+        self._history = LuaScript(client, _HISTORY)
+
+    def create(
+        self, match: Match, changes: Sequence[Progress] = (), reply: Reply | None = None
+    ) -> AlreadyMade | None:
+        """Store a new game: `match` at version 0 and the changes already made
+        to it (bots that played at creation), keeping `reply` with it. When a
+        game with this id exists already, nothing is stored: AlreadyMade."""
+        log = "".join(_entries(match, changes))
+        base = codec.encode_base(match)
+        keys = [game_key(match.id)]
+        with STORAGE_ERRORS:
+            self._indexes.expect_deadline(match, changes[-1].match if changes else match)
+            self._indexes.index_players(None, changes[-1].match if changes else match)
+            deadline = self._window.deadline()
+            args = [
+                match.version + len(changes),
+                base,
+                log,
+                self._game_ttl_ms,
+                reply.encode_create() if reply else "-",
+            ]
+            try:
+                outcome = self._create.write(keys=keys, args=[*args, deadline])
+            except Unconfirmed as error:
+                outcome = [1] if self._window.settled(keys, -1, base, deadline, error) else [4]
+        self._window.saw_redis_clock(outcome)
+        if outcome[0] == 4:
+            raise StorageUnavailable("Redis took too long; the game was not created")
+        if outcome[0] == 0:
+            prior = outcome[1].decode()
+            return AlreadyMade(None if prior == "-" else decode_reply(prior))
+        self._recent.put(changes[-1].match if changes else match, Revision(len(log.encode())))
+        return None
+
+    @property
+    def relays_in_commit(self) -> bool:
+        """Whether a commit writes the players' relays itself (store.player_events)."""
+        return self._player_events.in_commit
+
+    def cached(self, game_id: str) -> tuple[Match, Revision] | None:
+        """The match this process read or wrote last for the game, without
+        asking Redis: possibly stale, so only for a compare-and-set commit."""
+        return self._recent.get(game_id)
+
+    def load(
+        self,
+        game_id: str,
+        reply_fields: Sequence[str] = (),
+        format1_reply_keys: Sequence[str] = (),
+    ) -> Loaded:
+        """The game (GameNotFound if absent) and any stored replies, in one
+        round trip: under each field, its reply, else what format 1 kept under
+        the matching key (a JSON document, not a reference). Redis sends only
+        the part of the log this process has not replayed yet."""
+        return self._load(game_id, reply_fields, with_last_id=False, extra=format1_reply_keys)[0]
+
+    def snapshot(self, game_id: str) -> tuple[Match, str]:
+        """The game and the id of the last entry on its stream, read at once,
+        so that entries after that id are exactly the changes after the match."""
+        loaded, last_id = self._load(game_id, (), with_last_id=True)
+        return loaded.match, last_id or "0-0"
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int | None]:
+        """Each game's current version (None once it is gone), read from the
+        head of its stored form alone: nothing is decoded or replayed."""
+        if not game_ids:
+            return {}
+        with STORAGE_ERRORS:
+            pipe = self._redis.pipeline(transaction=False)
+            for game_id in game_ids:
+                pipe.getrange(game_key(game_id), 0, 40)
+            heads = pipe.execute(raise_on_error=False)
+        found: dict[str, int | None] = {}
+        for game_id, head in zip(game_ids, heads, strict=True):
+            if isinstance(head, bytes) and head.startswith(b"2 "):
+                found[game_id] = int(head.split(b" ", 2)[1])
+            elif not head:
+                found[game_id] = None
+            else:  # a format-1 record (a hash): read it as it is
+                try:
+                    found[game_id] = self.load(game_id).match.version
+                except GameNotFound:
+                    found[game_id] = None
+        return found
+
+    def version(self, game_id: str) -> int | None:
+        """The game's current version; None once it is gone."""
+        return self.versions([game_id])[game_id]
+
+    def _load(
+        self,
+        game_id: str,
+        reply_fields: Sequence[str],
+        with_last_id: bool,
+        extra: Sequence[str] = (),
+    ) -> tuple[Loaded, str | None]:
+        if not GAME_ID_PATTERN.match(game_id):
+            raise GameNotFound(game_id)
+        known = self._recent.get(game_id)
+        try:
+            found = self._fetch(game_id, reply_fields, with_last_id, known, extra)
+        except codec.StoredFormError:
+            if known is None:
+                raise
+            # The log is not the one this process replayed (the game expired and
+            # was made again): read it whole.
+            found = self._fetch(game_id, reply_fields, with_last_id, None, extra)
+        self._recent.put(found[0].match, found[0].revision)
+        return found
+
+    def _fetch(
+        self,
+        game_id: str,
+        reply_fields: Sequence[str],
+        with_last_id: bool,
+        known: tuple[Match, Revision] | None,
+        extra: Sequence[str] = (),
+    ) -> tuple[Loaded, str | None]:
+        known_version, known_length = (
+            (known[0].version, known[1].log_length) if known is not None else (-1, -1)
+        )
+        keys = [game_key(game_id), events_key(game_id)]
+        keys += [replies_key(game_id)] * len(reply_fields)
+        keys += extra
+        args = [
+            known_version,
+            known_length,
+            "1" if with_last_id else "",
+            self._reply_ttl_ms,
+            *reply_fields,
+        ]
+        with STORAGE_ERRORS:
+            found = self._read(keys=keys, args=args)
+        if found[0] is None:
+            raise GameNotFound(game_id)
+        match, revision, rest = _decoded(game_id, found, known)
+        last_id = None
+        if with_last_id:
+            last_id = rest[0].decode() if rest[0] else None
+            rest = rest[1:]
+        replies = {
+            field: _reply(text.decode())
+            for field, text in zip(reply_fields, rest, strict=True)
+            if text is not None
+        }
+        return Loaded(match, revision, replies), last_id
+
+    def commit(
+        self,
+        before: Match,
+        revision: Revision,
+        changes: Sequence[Progress],
+        reply_field: str = "",
+        reply: Reply | None = None,
+        relays: Sequence[Relay] = (),
+    ) -> Reply | None:
+        """Append `changes` (each a version after `before`) if the stored game
+        is still at `before`'s version, keeping `reply` under `reply_field`,
+        all at once; a game still in format 1 is upgraded in the same call.
+        Where the players' keys may be written with the game's
+        (`relays_in_commit`), the `relays` are written in the same call.
+
+        Raises VersionConflict when the game moved on, GameNotFound when it
+        expired. When the reply field already holds a reply, nothing is
+        written and that reply is returned.
+        """
+        game_id = before.id
+        after = changes[-1].match
+        entries = _entries(before, changes)
+        log = "".join(entries)
+        stream: list[str | int] = []
+        for progress, entry in zip(changes, entries, strict=True):
+            stream += [progress.match.version, entry]
+        events_ttl = self._game_ttl_ms if after.end_reason is None else self._finished_stream_ttl_ms
+        keys = [
+            game_key(game_id),
+            events_key(game_id),
+            replies_key(game_id),
+            moves_key(game_id),
+        ]
+        args = [
+            before.version,
+            after.version,
+            self._game_ttl_ms,
+            events_ttl,
+            self._reply_ttl_ms,
+            reply_field,
+            reply.encode() if reply else "",
+            b"" if revision.upgraded else codec.encode_base(before, whole=True),
+            log,
+        ]
+        write_id = new_commit_id()  # tells this commit from any other
+        relayed = b""
+        if relays and self.relays_in_commit:
+            player_keys, relayed = self._player_events.payload(relays)
+            keys += player_keys
+        with STORAGE_ERRORS:
+            self._indexes.expect_deadline(before, after)
+            self._indexes.index_players(before, after)
+            deadline = self._window.deadline()
+            try:
+                outcome = self._commit.write(
+                    keys=keys, args=[*args, deadline, write_id, relayed, *stream]
+                )
+            except Unconfirmed as error:
+                settled = self._window.settled(keys[:1], after.version, write_id, deadline, error)
+                outcome = [3] if settled else [4]
+        if outcome[0] == 0:
+            raise GameNotFound(game_id)
+        if outcome[0] == 1:
+            raise VersionConflict(int(outcome[1]))
+        if outcome[0] == 2:
+            return decode_reply(outcome[2].decode())
+        self._window.saw_redis_clock(outcome)
+        if outcome[0] == 4:
+            raise StorageUnavailable("Redis took too long; nothing was changed")
+        length = len(log.encode()) + (revision.log_length if revision.upgraded else 0)
+        self._recent.put(after, Revision(length))
+        if after.end_reason is not None and before.deadline is not None:
+            self._indexes.forget_deadline(game_id)
+        return None
+
+    def history(self, game_id: str) -> History:
+        """Everything that rebuilds the game's versions, in one round trip."""
+        if not GAME_ID_PATTERN.match(game_id):
+            raise GameNotFound(game_id)
+        with STORAGE_ERRORS:
+            found = self._history(keys=[game_key(game_id), moves_key(game_id)])
+        if found[0] is None:
+            raise GameNotFound(game_id)
+        if found[0] == b"1":
+            start = format1.decode_record_v1(int(found[1]), found[2])
+            return History(start, [], format1.decode_moves(start, found[3:]))
+        _, base, log = found[1].decode().split("\n", 2)
+        start = codec.decode_base(base)
+        actions = list(codec.decode_entries(log, start.updated_at))
+        return History(start, actions, format1.decode_moves(start, found[2:]))
+
+    def load_many(self, game_ids: Sequence[str]) -> dict[str, Match | None]:
+        """Several games in one round trip; None for each that is gone."""
+        calls = []
+        for game_id in game_ids:
+            known = self._recent.get(game_id)
+            version, length = (known[0].version, known[1].log_length) if known else (-1, -1)
+            keys = [game_key(game_id), events_key(game_id)]
+            calls.append((keys, [version, length, "", self._reply_ttl_ms]))
+        with STORAGE_ERRORS:
+            answers = self._read.many(calls)
+        found: dict[str, Match | None] = {}
+        for game_id, answer in zip(game_ids, answers, strict=True):
+            if answer[0] is None:
+                found[game_id] = None
+                continue
+            try:
+                match, revision, _ = _decoded(game_id, answer, self._recent.get(game_id))
+            except codec.StoredFormError:  # not the log this process replayed: read it whole
+                try:
+                    found[game_id] = self.load(game_id).match
+                except GameNotFound:
+                    found[game_id] = None
+                continue
+            self._recent.put(match, revision)
+            found[game_id] = match
+        return found
+
+
+def _decoded(
+    game_id: str, found: list, known: tuple[Match, Revision] | None
+) -> tuple[Match, Revision, list]:
+    """The match a read answered (see _READ), its revision, and what follows it."""
+    version, kind = int(found[0]), found[1]
+    if kind == b"=" and known is not None:
+        match, revision, rest = known[0], known[1], found[2:]
+    elif kind == b"T" and known is not None:
+        match = _replayed(known[0], found[2].decode())
+        revision, rest = Revision(known[1].log_length + len(found[2])), found[3:]
+    elif kind == b"F":
+        match = _replayed(codec.decode_base(found[2]), found[3].decode())
+        revision, rest = Revision(len(found[3])), found[4:]
+    elif kind == b"1":
+        match, revision = format1.decode_record_v1(version, found[2]), Revision(-1)
+        rest = found[3:]
+    else:
+        raise codec.StoredFormError(f"game {game_id}: read as {kind!r}")
+    if match.version != version:
+        raise codec.StoredFormError(f"game {game_id}: the log does not reach {version}")
+    return match, revision, rest
+
+
+def _entries(start: Match, changes: Sequence[Progress]) -> list[str]:
+    entries = []
+    previous = start
+    for progress in changes:
+        entries.append(codec.encode_entry(progress, previous.updated_at))
+        previous = progress.match
+    return entries
+
+
+def _replayed(start: Match, log: str) -> Match:
+    """`start` after the log's entries."""
+    match = start
+    try:
+        for progress in start.replay(codec.decode_entries(log, start.updated_at)):
+            match = progress.match
+    except (RulesError, ValueError, IndexError, KeyError) as error:
+        raise codec.StoredFormError(f"game {start.id}: {error}") from error
+    return match
+
+
+def _reply(text: str) -> StoredReply:
+    """A stored reply: a reference, or the answer format 1 kept (a document)."""
+    return format1.decode_reply(text) if text.startswith("{") else decode_reply(text)

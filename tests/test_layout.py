@@ -1,0 +1,74 @@
+"""The shape of the service's code: modules and classes small enough to
+read, and dependencies that point one way (api -> games -> store -> engine)."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SERVICE = Path(__file__).parent.parent / "service" / "buttonup"
+MODULES = sorted(SERVICE.rglob("*.py"))
+MAX_MODULE_LINES = 450
+MAX_CLASS_LINES = 300
+
+
+def imported(path: Path) -> set[str]:
+    """The modules `path` imports, by their full names."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def package_of(path: Path) -> str:
+    return path.relative_to(SERVICE).parts[0].removesuffix(".py")
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(SERVICE)))
+def test_no_module_is_longer_than_a_reader_can_hold(path):
+    assert len(path.read_text().splitlines()) <= MAX_MODULE_LINES
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(SERVICE)))
+def test_no_class_does_more_than_one_job(path):
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ClassDef):
+            assert node.end_lineno - node.lineno + 1 <= MAX_CLASS_LINES, node.name
+
+
+def test_nothing_but_the_app_imports_the_api():
+    for path in MODULES:
+        if package_of(path) in ("api", "app"):
+            continue
+        assert not any(name.startswith("buttonup.api") for name in imported(path)), path
+
+
+def test_the_use_cases_see_the_store_through_its_package_alone():
+    for path in (SERVICE / "games").rglob("*.py"):
+        inside = {name for name in imported(path) if name.startswith("buttonup.store.")}
+        # `from buttonup.store import X` names X, never a module under the store.
+        modules = {
+            name for name in inside if (SERVICE / "store" / f"{name.split('.')[2]}.py").exists()
+        }
+        assert not modules, (path, modules)
+
+
+def test_the_store_and_the_engine_know_nothing_above_them():
+    for path in MODULES:
+        layer = package_of(path)
+        names = imported(path)
+        if layer == "engine":
+            assert not any(n.startswith(("buttonup.store", "buttonup.games")) for n in names), path
+        if layer == "store":
+            assert not any(n.startswith("buttonup.games") for n in names), path
+
+
+def test_a_command_states_what_it_needs_in_its_type():
+    for path in (SERVICE / "games").rglob("*.py"):
+        assert "authenticated" not in "".join(
+            line for line in path.read_text().splitlines() if "type: ignore" in line
+        ), path
