@@ -1,0 +1,79 @@
+"""What players hear of their games, relayed by the use cases on the suite's
+real Redis: the notices of a commit, and the catch-up of versions that no
+process relayed (one that died between commit and relay)."""
+
+import pytest
+
+from buttonup.engine import PLAYERS, Color, Options
+from buttonup.engine.player import Player, PlayerEventName
+from buttonup.games import Games, NewGame
+from buttonup.store import GameStore, connect
+from buttonup.store.player_events import events_key, relayed_key
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_767_225_600_000
+
+    def __call__(self) -> int:
+        self.now += 1000
+        return self.now
+
+
+@pytest.fixture
+def games(redis_server, redis_client) -> Games:
+    store = GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+    return Games(store, clock=Clock())
+
+
+def heard(redis_client, player_id: str) -> list[tuple[int, str]]:
+    return [
+        (int(fields[b"v"]), fields[b"e"].decode())
+        for _, fields in redis_client.xrange(events_key(player_id))
+    ]
+
+
+def two_players_game(games: Games) -> tuple[str, dict[Color, str], dict[Color, Player]]:
+    keys = {color: games.create_player(color.value, None).key for color in PLAYERS}
+    game_id = games.create(NewGame(Options(seed=3, first_player=Color.RED)), None).match.id
+    tokens = {
+        color: games.join(game_id, color, None, credential=keys[color]).token for color in PLAYERS
+    }
+    return game_id, tokens, {color: games.player(keys[color]) for color in PLAYERS}
+
+
+def open_stream(games: Games, player: Player) -> None:
+    """A player's stream opened and closed (it catches up first)."""
+    stream = games.watch_player(player, None, 100)
+    next(stream)
+    stream.close()
+
+
+def test_each_seated_player_hears_the_start_and_their_turns(games, redis_client):
+    game_id, tokens, players = two_players_game(games)
+    match = games.get(game_id)
+    games.play(game_id, tokens[Color.RED], match.game.legal_moves()[0])
+    red = heard(redis_client, players[Color.RED].id)
+    black = heard(redis_client, players[Color.BLACK].id)
+    assert PlayerEventName.GAME_STARTED.value in [name for _, name in red]
+    assert PlayerEventName.GAME_STARTED.value in [name for _, name in black]
+    assert [version for version, _ in red] == sorted(version for version, _ in red)
+
+
+def test_versions_nobody_relayed_are_caught_up_from_the_log_once(games, redis_client):
+    game_id, tokens, players = two_players_game(games)
+    black = players[Color.BLACK].id
+    before = heard(redis_client, black)
+    version = games.get(game_id).version
+    for _ in range(3):
+        match = games.get(game_id)
+        games.play(game_id, tokens[match.game.to_move], match.game.legal_moves()[0])
+    told = heard(redis_client, black)[len(before) :]
+    assert told, "the moves were relayed as they were made"
+    # As if the process that made them died before relaying them.
+    redis_client.xtrim(events_key(black), maxlen=len(before), approximate=False)
+    redis_client.hset(relayed_key(black), game_id, version)
+    open_stream(games, players[Color.BLACK])
+    assert heard(redis_client, black)[len(before) :] == told
+    open_stream(games, players[Color.BLACK])
+    assert heard(redis_client, black)[len(before) :] == told, "caught up once"
