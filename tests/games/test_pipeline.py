@@ -23,15 +23,7 @@ from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.events import Moved
 from buttonup.games import MAX_ATTEMPTS, SWEEP_BATCH, Games, Idempotency, NewGame
 from buttonup.store import GameStore, connect
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_767_225_600_000
-
-    def __call__(self) -> int:
-        self.now += 1000
-        return self.now
+from tests.games.clock import Clock
 
 
 def process(redis_server, observed: list | None = None) -> Games:

@@ -9,15 +9,7 @@ from buttonup.engine.player import Player, PlayerEventName
 from buttonup.games import Games, NewGame
 from buttonup.store import GameStore, connect
 from buttonup.store.player_events import events_key, relayed_key
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_767_225_600_000
-
-    def __call__(self) -> int:
-        self.now += 1000
-        return self.now
+from tests.games.clock import Clock
 
 
 @pytest.fixture

@@ -41,6 +41,16 @@ class Reads:
             return match
         return self._expire(match.id).match
 
+    def beat(self) -> None:
+        """This process is alive; dead ones' stream connections are let go."""
+        with STORE_ERRORS:
+            self._store.beat()
+
+    def leave(self) -> None:
+        """This process stops: its stream connections are let go now."""
+        with STORE_ERRORS:
+            self._store.leave()
+
     def presence(self, game_id: str) -> dict[Color, SeatPresence]:
         """Which seats have a stream open (GameNotFound for no game)."""
         with STORE_ERRORS:

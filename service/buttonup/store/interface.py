@@ -1,18 +1,19 @@
-"""GameStore: the store's one interface, all the use cases see of Redis.
-Each part lives in a module of its own: the game records (store.records),
-keys (store.keys), ids derived from the deployment's secret (store.derived),
-idempotency reservations and seals (store.idempotency), players
-(store.players, store.player_games, store.player_events), presence
-(store.presence), the deadline index (store.deadlines), the lobby
-(store.lobby) and the event feeds (store.feed). Every method raises the
-store's own errors (store.errors), never Redis's."""
+"""GameStore: the store's one interface, all the use cases see of Redis:
+the game records (store.records, whose create, load, commit and history it
+is) and every other part, each in a module of its own: keys (store.keys),
+ids derived from the deployment's secret (store.derived), idempotency
+reservations and seals (store.idempotency), players (store.players,
+store.player_games, store.player_events), presence (store.presence), the
+deadline index (store.deadlines), the lobby (store.lobby) and the event
+feeds (store.feed). Every method raises the store's own errors
+(store.errors), never Redis's."""
 
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from buttonup.engine import Color, Match
-from buttonup.engine.actions import Action, Progress
+from buttonup.engine.actions import Action
 from buttonup.engine.player import Notice, Player
 from buttonup.store import codec, format1, keys
 from buttonup.store.connection import STORAGE_ERRORS, Client
@@ -28,15 +29,15 @@ from buttonup.store.player_events import events_key as player_events_key
 from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
 from buttonup.store.presence import PresenceBoard, SeatPresence
-from buttonup.store.recent import RecentMatches, Revision
-from buttonup.store.records import GameRecords, History, Loaded
-from buttonup.store.replies import EarlierReply, Reply
+from buttonup.store.recent import RecentMatches
+from buttonup.store.records import GameRecords
+from buttonup.store.replies import EarlierReply
 from buttonup.store.settling import WriteWindow, local_ms
 
 PLAYER_FEED_COALESCE_SECONDS = 0.1
 
 
-class GameStore:
+class GameStore(GameRecords):
     game_key = staticmethod(keys.game_key)
     events_key = staticmethod(keys.events_key)
     replies_key = staticmethod(keys.replies_key)
@@ -62,7 +63,8 @@ class GameStore:
         self._deadlines = DeadlineIndex(client)
         self._player_games = PlayerGames(client, game_ttl_ms)
         self._player_events = PlayerEvents(client, game_ttl_ms)
-        self._records = GameRecords(
+        # The game records: create, load, commit, history (store.records).
+        super().__init__(
             client,
             game_ttl_ms=game_ttl_ms,
             reply_ttl_ms=reply_ttl_seconds * 1000,
@@ -104,49 +106,6 @@ class GameStore:
     @STORAGE_ERRORS
     def ping(self) -> None:
         self._redis.ping()
-
-    # Game records (store.records)
-
-    def create(self, match: Match, changes: Sequence[Progress] = (), reply: str = "") -> str | None:
-        return self._records.create(match, changes, reply)
-
-    def cached(self, game_id: str) -> tuple[Match, Revision] | None:
-        return self._records.cached(game_id)
-
-    def load(
-        self, game_id: str, reply_fields: Sequence[str] = (), format1_keys: Sequence[str] = ()
-    ) -> Loaded:
-        return self._records.load(game_id, reply_fields, format1_keys)
-
-    def snapshot(self, game_id: str) -> tuple[Match, str]:
-        return self._records.snapshot(game_id)
-
-    def load_many(self, game_ids: Sequence[str]) -> dict[str, Match | None]:
-        return self._records.load_many(game_ids)
-
-    def versions(self, game_ids: Sequence[str]) -> dict[str, int | None]:
-        return self._records.versions(game_ids)
-
-    def version(self, game_id: str) -> int | None:
-        return self._records.version(game_id)
-
-    def commit(
-        self,
-        before: Match,
-        revision: Revision,
-        changes: Sequence[Progress],
-        reply_field: str = "",
-        reply: Reply | None = None,
-        relays: Sequence[Relay] = (),
-    ) -> Reply | None:
-        return self._records.commit(before, revision, changes, reply_field, reply, relays)
-
-    @property
-    def relays_in_commit(self) -> bool:
-        return self._records.relays_in_commit
-
-    def history(self, game_id: str) -> History:
-        return self._records.history(game_id)
 
     @STORAGE_ERRORS
     def format1_create_reply(self, idempotency_key: str) -> tuple[str, EarlierReply] | None:

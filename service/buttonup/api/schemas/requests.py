@@ -40,6 +40,18 @@ from buttonup.engine.rules import DEFAULT_TARGET_SCORE
 from buttonup.games import NewGame
 
 
+def name_field(description: str) -> fields.String:
+    """A name people see: 1 to 40 printable characters."""
+    return fields.String(
+        validate=[
+            validate.Length(1, 40),
+            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
+            _unicode_text,
+        ],
+        **doc(description, "Ana"),
+    )
+
+
 class SeatRequestSchema(Described):
     """Who sits in a seat: a human (open until someone takes it) or a bot."""
 
@@ -280,14 +292,7 @@ class JoinGameSchema(Described):
         "Seat to take; by default the first open one, red before black",
         validate=_is_player_color,
     )
-    name = fields.String(
-        validate=[
-            validate.Length(1, 40),
-            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
-            _unicode_text,
-        ],
-        **doc("Shown to the opponent: 1 to 40 printable characters", "Ana"),
-    )
+    name = name_field("Shown to the opponent: 1 to 40 printable characters")
 
 
 class EmptyRequestSchema(Described):
@@ -297,14 +302,7 @@ class EmptyRequestSchema(Described):
 class CreatePlayerSchema(Described):
     """Who the player is: every field is optional."""
 
-    name = fields.String(
-        validate=[
-            validate.Length(1, 40),
-            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
-            _unicode_text,
-        ],
-        **doc("Shown to opponents: 1 to 40 printable characters", "Ana"),
-    )
+    name = name_field("Shown to opponents: 1 to 40 printable characters")
 
 
 class LobbyQuerySchema(Described):
