@@ -25,6 +25,7 @@ from buttonup.engine import (
     Options,
     Seat,
     SeatType,
+    Status,
     Visibility,
 )
 from buttonup.engine.events import Event, EventName, GameOver, Joined, Moved, Resigned, RoundOver
@@ -172,7 +173,7 @@ def decode_reply(text: str) -> EarlierReply:
     moves = [move for move in (answer.get("move"), *answer.get("bot_moves", ())) if move]
     # Each move made a version, the last of them the game's.
     first = game["version"] - len(moves) + 1
-    over = game["status"] == "finished" and game["resigned"] is None
+    over = Status(game["status"]) is Status.FINISHED and game["resigned"] is None
     events: list[Event] = [
         moved(first + index, move, game_over=over and index == len(moves) - 1)
         for index, move in enumerate(moves)
