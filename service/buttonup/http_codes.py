@@ -50,6 +50,11 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         422,
         "the Idempotency-Key was first sent with another request (method, path or body)",
     ),
+    "invalid_record": (
+        422,
+        "a record (docs/notation.md) that does not read or breaks a rule: `line`, "
+        "`column` (from 1) and `reason` say where and why",
+    ),
     "rate_limited": (429, "over a rate limit the operator configured; nothing was changed"),
     "request_header_fields_too_large": (431, "too many header fields, or one too large"),
     "internal_error": (500, "a bug; the body says nothing of the internals"),
@@ -67,8 +72,16 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
 }
 
 
+# Codes only the operations that name them send (the others of their status
+# are every operation's that may answer that status).
+NAMED_ONLY = frozenset({"invalid_record"})
+
+
 def codes_of(status: int) -> list[str]:
-    return [code for code, (of, _) in PROBLEM_CODES.items() if of == status]
+    """The codes an operation answering `status` may send, unless it names its own."""
+    return [
+        code for code, (of, _) in PROBLEM_CODES.items() if of == status and code not in NAMED_ONLY
+    ]
 
 
 # Errors raised by gunicorn, Flask, werkzeug or webargs: code by status.

@@ -121,6 +121,7 @@ def test_bearer_security_is_declared_and_applied(committed):
         "request_rematch",
         "get_me",
         "list_my_games",
+        "get_my_records",
         "stream_my_events",
     }
     # A stream may be opened with a seat's token (it marks the seat connected).

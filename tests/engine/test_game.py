@@ -274,6 +274,7 @@ def test_a_move_carries_every_field_it_does_not_change():
         "rounds": earlier.rounds,
         "winner": None,  # a move needs a game that nobody has won
         "resigned": None,
+        "deals": (earlier.rounds[0].initial_circle,),
     }
     changed = {"round", "moves_played"}
     assert {item.name for item in fields(GameState)} == set(carried) | changed

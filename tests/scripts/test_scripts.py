@@ -326,7 +326,9 @@ def test_play_piped_through_a_bot_game_prints_everything_in_the_order_it_happene
     )
 
 
-@pytest.mark.parametrize("script", ["play.py", "selfplay.py", "watch.py", "clocks.py"])
+@pytest.mark.parametrize(
+    "script", ["play.py", "selfplay.py", "watch.py", "clocks.py", "export_games.py"]
+)
 def test_every_scripts_help_says_what_it_does_whole(script):
     helped = subprocess.run(
         [sys.executable, SCRIPTS / script, "--help"], capture_output=True, text=True, timeout=30
@@ -346,3 +348,29 @@ def test_clocks_tells_what_a_time_control_means():
         "initial_seconds": 180,
         "increment_seconds": 2,
     }
+
+
+def test_export_games_writes_every_game_of_a_player_as_its_records(live_server, tmp_path):
+    base = live_server.base_url
+    key = httpx.post(f"{base}/v1/players", json={"name": "Ana"}).json()["key"]
+    ids = []
+    for seed in (1, 2):
+        game = httpx.post(f"{base}/v1/games", json={"seed": seed}).json()
+        httpx.post(
+            f"{base}/v1/games/{game['id']}/players",
+            json={},
+            headers={"Authorization": f"Bearer {key}"},
+        )
+        ids.append(game["id"])
+    output = tmp_path / "games.txt"
+    result = subprocess.run(
+        [sys.executable, SCRIPTS / "export_games.py", "--base-url", base, "--output", output],
+        env={"BUTTONUP_PLAYER_KEY": key, "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    records = [httpx.get(f"{base}/v1/games/{game_id}/record").text for game_id in ids]
+    assert output.read_text() == "".join(record + "\n" for record in records)
+    assert "2 games written" in result.stderr and key not in output.read_text()

@@ -81,7 +81,23 @@ def with_revision_2(game: dict) -> dict:
         "end_reason": end_reason,
         "clock": None,
         "rematch": None,
+        "round": {**game["round"], "position": position_of(game)},
     }
+
+
+def position_of(game: dict) -> str:
+    """The position string of a game as format 1 showed it (docs/notation.md):
+    nobody moves once it is over; while it waits, the round's starter will."""
+    current = game["round"]
+    letters = {"red": "R", "black": "B", "white": "W"}
+    circle = ".".join("".join(letters[b] for b in stack) or "-" for stack in current["circle"])
+    if game["status"] == "finished":
+        mover = "-"
+    else:
+        mover = (current["to_move"] or current["starting_player"])[0]
+    score = f"{game['score']['red']}-{game['score']['black']}"
+    round_ = f"{current['number']}{current['starting_player'][0]}"
+    return "_".join([circle, mover, score, str(game["target_score"]), round_])
 
 
 @pytest.mark.parametrize("label", sorted(GAMES))

@@ -63,6 +63,8 @@ from .player_color import PlayerColor
 from .player_type import PlayerType
 from .players import Players
 from .players_request import PlayersRequest
+from .position_analysis import PositionAnalysis
+from .position_analysis_request import PositionAnalysisRequest
 from .presence import Presence
 from .presence_event import PresenceEvent
 from .problem import Problem
@@ -151,6 +153,8 @@ __all__ = (
     "PlayersRequest",
     "PlayerType",
     "PlayMove",
+    "PositionAnalysis",
+    "PositionAnalysisRequest",
     "Presence",
     "PresenceEvent",
     "Problem",

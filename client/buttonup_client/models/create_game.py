@@ -35,6 +35,9 @@ class CreateGame:
     without hints create the game with false """
     players: PlayersRequest | Unset = UNSET
     """ The two seats of a new game. """
+    position: str | Unset = UNSET
+    """ Start from this position (docs/notation.md) rather than a first deal: its round as it stands, with its score
+    and target (which `target_score` must not contradict), someone to move; later rounds are dealt from `seed` """
     clock: FischerClockSettings | None | PerMoveClockSettings | Unset = UNSET
     """ The time control; absent or null: untimed. A player whose clock runs out loses (the game is aborted instead
     when its first move never came) """
@@ -61,6 +64,8 @@ class CreateGame:
         if not isinstance(self.players, Unset):
             players = self.players.to_dict()
 
+        position = self.position
+
         clock: dict[str, Any] | None | Unset
         if isinstance(self.clock, Unset):
             clock = UNSET
@@ -86,6 +91,8 @@ class CreateGame:
             field_dict["hints"] = hints
         if players is not UNSET:
             field_dict["players"] = players
+        if position is not UNSET:
+            field_dict["position"] = position
         if clock is not UNSET:
             field_dict["clock"] = clock
 
@@ -125,6 +132,8 @@ class CreateGame:
         else:
             players = PlayersRequest.from_dict(_players)
 
+        position = d.pop("position", UNSET)
+
         def _parse_clock(data: object) -> FischerClockSettings | None | PerMoveClockSettings | Unset:
             if data is None:
                 return data
@@ -157,6 +166,7 @@ class CreateGame:
             visibility=visibility,
             hints=hints,
             players=players,
+            position=position,
             clock=clock,
         )
 

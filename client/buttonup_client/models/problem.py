@@ -37,6 +37,12 @@ class Problem:
     """ Messages by field (validation errors) """
     retry_after_seconds: int | Unset = UNSET
     """ claim_not_allowed: when the claim would be allowed, if nothing changes """
+    line: int | Unset = UNSET
+    """ invalid_record: the line of the first thing wrong, from 1 """
+    column: int | Unset = UNSET
+    """ invalid_record: its column, from 1 """
+    reason: str | Unset = UNSET
+    """ invalid_record: what is wrong there """
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -59,6 +65,12 @@ class Problem:
 
         retry_after_seconds = self.retry_after_seconds
 
+        line = self.line
+
+        column = self.column
+
+        reason = self.reason
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -77,6 +89,12 @@ class Problem:
             field_dict["errors"] = errors
         if retry_after_seconds is not UNSET:
             field_dict["retry_after_seconds"] = retry_after_seconds
+        if line is not UNSET:
+            field_dict["line"] = line
+        if column is not UNSET:
+            field_dict["column"] = column
+        if reason is not UNSET:
+            field_dict["reason"] = reason
 
         return field_dict
 
@@ -108,6 +126,12 @@ class Problem:
 
         retry_after_seconds = d.pop("retry_after_seconds", UNSET)
 
+        line = d.pop("line", UNSET)
+
+        column = d.pop("column", UNSET)
+
+        reason = d.pop("reason", UNSET)
+
         problem = cls(
             type_=type_,
             title=title,
@@ -118,6 +142,9 @@ class Problem:
             version=version,
             errors=errors,
             retry_after_seconds=retry_after_seconds,
+            line=line,
+            column=column,
+            reason=reason,
         )
 
         return problem

@@ -29,6 +29,9 @@ class Round:
     """ Positions the player to move may play: the stacks holding a white button """
     moves_played: int
     """ Moves played in this round (8 end it) """
+    position: str
+    """ The game as it stands, as a position string (docs/notation.md): to share, to analyse (POST /v1/analysis) or
+    to play on from (POST /v1/games) """
 
     def to_dict(self) -> dict[str, Any]:
         number = self.number
@@ -63,6 +66,8 @@ class Round:
 
         moves_played = self.moves_played
 
+        position = self.position
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -74,6 +79,7 @@ class Round:
                 "circle": circle,
                 "legal_moves": legal_moves,
                 "moves_played": moves_played,
+                "position": position,
             }
         )
 
@@ -129,6 +135,8 @@ class Round:
 
         moves_played = d.pop("moves_played")
 
+        position = d.pop("position")
+
         round_ = cls(
             number=number,
             starting_player=starting_player,
@@ -137,6 +145,7 @@ class Round:
             circle=circle,
             legal_moves=legal_moves,
             moves_played=moves_played,
+            position=position,
         )
 
         return round_

@@ -19,10 +19,13 @@ from buttonup.api import (
     player_events,
     players,
     problems,
+    records,
     schemas,
 )
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedBody, MalformedJson, UnsupportedMediaType
+from buttonup.api.records import TEXT_BODY_ENDPOINTS
+from buttonup.engine.notation import NotationError
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 # No request body of this API nests more than two deep.
@@ -60,9 +63,13 @@ def init_api(app: Flask) -> Api:
     api.register_field(schemas.Ref, None, None)
     for name, component in schemas.COMPONENTS.items():
         api.spec.components.schema(name, component=component)
+    app.url_map.converters["game_id"] = games.GameIdConverter
+    api.register_converter(games.GameIdConverter, lambda converter: {"type": "string"})
     api.register_blueprint(health.blp)
     api.register_blueprint(games.blp)
+    api.register_blueprint(records.blp)
     api.register_blueprint(analysis.blp)
+    api.register_blueprint(analysis.positions)
     api.register_blueprint(events.blp)
     api.register_blueprint(players.blp)
     app.register_blueprint(
@@ -99,6 +106,9 @@ def check_json_body() -> None:
     limit = req.max_content_length or 0
     if req.content_length is None and 0 < limit <= len(data) and req.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
+    if req.endpoint in TEXT_BODY_ENDPOINTS:
+        read_text_body(req.mimetype, data)
+        return
     if not data:
         return
     # The exact header most clients send, without parsing it.
@@ -112,6 +122,16 @@ def check_json_body() -> None:
         g.json_body = parse_json(data)  # kept for the view's schema (body_parser.JsonBodyParser)
     except (ValueError, UnicodeDecodeError) as error:
         raise MalformedJson(f"the body is not valid JSON: {error}") from None
+
+
+def read_text_body(mimetype: str, data: bytes) -> None:
+    """A text body (a record), as g.text_body: UTF-8, sent as text/plain."""
+    if data and mimetype != "text/plain":
+        raise UnsupportedMediaType("send the record as text/plain; charset=utf-8")
+    try:
+        g.text_body = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise NotationError(f"the record is not UTF-8 text: byte {error.start + 1}") from None
 
 
 # Nineteen digits in a row may be an integer past 64 bits (signed), which

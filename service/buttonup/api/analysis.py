@@ -1,15 +1,26 @@
-"""/v1/games/{id}/analysis: exact perfect play and a review of finished rounds."""
+"""Perfect play: a game's analysis (/v1/games/{id}/analysis), and any
+position's, without a game (/v1/analysis)."""
+
+from typing import Any
 
 from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
-from buttonup.api.codec import analysis_text
-from buttonup.api.docs import ALWAYS, GAME_ID, READ_503, operation
-from buttonup.api.http import ApiView, json_response
+from buttonup.api.codec import analysis_text, position_analysis_text
+from buttonup.api.docs import ALWAYS, GAME_ID, READ_503, WITH_BODY, operation
+from buttonup.api.http import ApiBlueprint, ApiView, json_response
+from buttonup.engine.notation import write_position
 from buttonup.games import Games
 
 blp = Blueprint("analysis", __name__, url_prefix="/v1/games", description="Perfect play")
+positions = ApiBlueprint(
+    "positions", __name__, url_prefix="/v1/analysis", description="Perfect play"
+)
+
+
+def games() -> Games:
+    return current_app.extensions["buttonup.games"]
 
 
 @blp.route("/<game_id>/analysis", parameters=[GAME_ID])
@@ -27,5 +38,26 @@ class Analysis(ApiView):
         codes={404: ("game_not_found",), 409: ("game_not_in_progress",), 503: READ_503},
     )
     def get(self, game_id: str) -> Response:
-        games: Games = current_app.extensions["buttonup.games"]
-        return json_response(analysis_text(games.analysis(game_id)))
+        return json_response(analysis_text(games().analysis(game_id)))
+
+
+@positions.route("")
+class PositionAnalysis(ApiView):
+    @positions.arguments(schemas.PositionAnalysisRequestSchema())
+    @positions.response(200, schemas.PositionAnalysisSchema)
+    @operation(
+        positions,
+        "analyse_position",
+        "Analyse a position",
+        "Exact perfect play from any position (docs/notation.md), without a game: each "
+        "legal move's final margin for the round and the best moves, as a game's "
+        "analysis answers them (no review). A position that does not read, or that no "
+        "play reaches, is 422 `validation_error` with the reason. Answers are the same "
+        "every time and are kept: asking again costs nothing.",
+        errors=(*WITH_BODY, 422),
+        codes={422: ("validation_error",)},
+    )
+    def post(self, args: dict[str, Any]) -> Response:
+        position = args["position"]
+        analysis = games().analyse_position(position)
+        return json_response(position_analysis_text(write_position(position.state(None)), analysis))

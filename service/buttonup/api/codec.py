@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 import orjson
 
 from buttonup.engine import PLAYERS, Color, Match, Status, opponent
-from buttonup.engine.analysis import RoundReview
+from buttonup.engine.analysis import PositionAnalysis, RoundReview
 from buttonup.engine.clock import ClockType
 from buttonup.engine.events import (
     Abandoned,
@@ -36,6 +36,7 @@ from buttonup.engine.events import (
     RoundOver,
     TimedOut,
 )
+from buttonup.engine.notation import write_position
 from buttonup.engine.player import Notice, Player, PlayerEventName
 from buttonup.games import (
     GameAnalysis,
@@ -104,6 +105,7 @@ def game_view(match: Match) -> dict[str, Any]:
             "circle": current["circle"],
             "legal_moves": list(game.legal_moves()) if in_play else [],
             "moves_played": current["moves_played"],
+            "position": write_position(game),
         },
         "rounds": [result.to_dict() for result in game.rounds],
         "rematch": rematch_view(match),
@@ -255,18 +257,28 @@ def rematch_offered_text(offered: OfferWaiting) -> str:
 
 
 def analysis_text(analysis: GameAnalysis) -> str:
-    position = analysis.position
     return to_json(
         {
             "version": analysis.match.version,
-            "round": position.round,
-            "to_move": position.to_move,
-            "value": position.value,
-            "moves": [{"position": p, "margin": m} for p, m in sorted(position.margins.items())],
-            "best": position.best,
+            **perfect_play_view(analysis.position),
             "review": [review_view(review) for review in analysis.reviews],
         }
     )
+
+
+def position_analysis_text(position: str, analysis: PositionAnalysis) -> str:
+    """A position's analysis: a game's, with the position for the version."""
+    return to_json({"position": position, **perfect_play_view(analysis), "review": []})
+
+
+def perfect_play_view(position: PositionAnalysis) -> dict[str, Any]:
+    return {
+        "round": position.round,
+        "to_move": position.to_move,
+        "value": position.value,
+        "moves": [{"position": p, "margin": m} for p, m in sorted(position.margins.items())],
+        "best": position.best,
+    }
 
 
 def review_view(review: RoundReview) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from flask import Response, current_app, g, request, url_for
+from werkzeug.routing import BaseConverter
 
 from buttonup.api import schemas
 from buttonup.api.codec import Codec, lobby_text, presence_view, rematch_offered_text, to_json
@@ -156,7 +157,14 @@ class GameCollection(ApiView):
         return json_response(codec().created(outcome), 201, {"Location": location})
 
 
-@blp.route("/<game_id>", parameters=[GAME_ID])
+class GameIdConverter(BaseConverter):
+    """A game's id in a path: any segment but `import`, which names
+    POST /v1/games/import (api.records), not a game."""
+
+    regex = r"(?!import$)[^/]+"
+
+
+@blp.route("/<game_id:game_id>", parameters=[GAME_ID])
 class Game(ApiView):
     @blp.response(200, schemas.GameSchema, headers=ETAG_HEADER)
     @operation(

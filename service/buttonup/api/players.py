@@ -20,6 +20,7 @@ from buttonup.api.docs import (
 from buttonup.api.events import stream_response
 from buttonup.api.games import cursor_text, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
+from buttonup.api.records import RECORD_CONTENT, TEXT
 from buttonup.engine import Status
 
 # The list's cursor is opaque to clients: base64url of "offset:<n>".
@@ -100,6 +101,29 @@ class MyGames(ApiView):
         page = games().my_games(bearer_token() or "", wanted, limit, offset)
         following = encode_offset(page.next_offset) if page.next_offset is not None else None
         return json_response(my_games_text(page, following))
+
+
+@blp.route("/me/games/record")
+class MyRecords(ApiView):
+    @operation(
+        blp,
+        "get_my_records",
+        "Download my games",
+        "The record (docs/notation.md) of every game the player whose key is sent holds a "
+        "seat in, oldest first, one after another, each followed by an empty line: as "
+        "`get_record` writes each. Sent as it is written, a game at a time.",
+        errors=(*ALWAYS, 401, 503),
+        codes={503: READ_503},
+        secured=True,
+        responses={200: {"description": "The records", "content": RECORD_CONTENT}},
+    )
+    def get(self) -> Response:
+        records = games().my_records(bearer_token() or "")
+        return Response(
+            (record + "\n" for record in records),
+            content_type=TEXT,
+            headers={"Content-Disposition": 'attachment; filename="buttonup-games.txt"'},
+        )
 
 
 @blp.route("/me/events")

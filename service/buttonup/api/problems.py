@@ -33,6 +33,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),
     errors.InvalidIdempotencyKey: (422, "validation_error", "Unprocessable Entity"),
+    engine.NotationError: (422, "invalid_record", "Invalid record"),
     errors.StorageUnavailable: (503, "storage_unavailable", "Storage unavailable"),
     errors.OutcomeUnknown: (503, "outcome_unknown", "Outcome unknown"),
 }
@@ -92,6 +93,9 @@ def handle_domain_error(error: Exception) -> Response:
         detail = "the game store cannot be reached; nothing was changed"
     elif isinstance(error, errors.GameNotFound):
         detail = "no game with this id (it may have expired)"
+    elif isinstance(error, engine.NotationError):
+        detail = str(error)
+        extra.update(line=error.line, column=error.column, reason=error.reason)
     elif isinstance(error, errors.InvalidIdempotencyKey):
         detail = "the request does not match its schema"
         extra["errors"] = {"Idempotency-Key": [str(error)]}

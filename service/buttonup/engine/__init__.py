@@ -50,6 +50,7 @@ from buttonup.engine.game import (
     Tally,
 )
 from buttonup.engine.match import Match
+from buttonup.engine.notation import NotationError, Position
 from buttonup.engine.options import EndReason, Options, SeatType, Status, Visibility
 from buttonup.engine.randomness import SeededDraws
 from buttonup.engine.rules import DEFAULT_TARGET_SCORE, STANDARD_RULES, Rules
@@ -70,6 +71,8 @@ __all__ = [
     "Action",
     "Claim",
     "ClaimNotAllowed",
+    "NotationError",
+    "Position",
     "EndReason",
     "EventName",
     "GameFull",

@@ -178,6 +178,9 @@ class GameState:
     winner: Color | None = None
     resigned: Color | None = None
     moves_played: int = 0
+    # Rounds dealt in advance, by number from the first (an imported
+    # game's; an empty one deals nothing); the others are dealt from the seed.
+    deals: tuple[Circle, ...] = ()
 
     @classmethod
     def new(
@@ -185,6 +188,7 @@ class GameState:
         rules: Rules = STANDARD_RULES,
         first_player: Color | None = None,
         seed: int | None = None,
+        deals: tuple[Circle, ...] = (),
     ) -> "GameState":
         """A game with its first round dealt; `first_player=None` draws one at random."""
         if first_player is None:
@@ -194,7 +198,8 @@ class GameState:
         return cls(
             rules=rules,
             seed=seed,
-            round=_deal_round(seed, 1, first_player),
+            round=_deal_round(seed, 1, first_player, deals),
+            deals=deals,
         )
 
     @property
@@ -240,6 +245,7 @@ class GameState:
             winner=self.winner,
             resigned=self.resigned,
             moves_played=self.moves_played + 1,
+            deals=self.deals,
         )
         if sown.round_over:
             state = state._finish_round()
@@ -294,7 +300,7 @@ class GameState:
             self,
             score=score,
             rounds=rounds,
-            round=_deal_round(self.seed, self.round.number + 1, starter),
+            round=_deal_round(self.seed, self.round.number + 1, starter, self.deals),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -337,8 +343,11 @@ def _draw_first_player(seed: int | None) -> Color:
     return PLAYERS[SeededDraws(seed, "first-player").below(len(PLAYERS))]
 
 
-def _deal_round(seed: int | None, number: int, starter: Color) -> RoundState:
-    circle = deal_circle(seed, number)
+def _deal_round(
+    seed: int | None, number: int, starter: Color, deals: tuple[Circle, ...]
+) -> RoundState:
+    given = deals[number - 1] if number <= len(deals) else ()
+    circle = given or deal_circle(seed, number)
     return RoundState(
         number=number,
         starting_player=starter,

@@ -42,6 +42,7 @@ from buttonup.engine.errors import (
     SeatTaken,
 )
 from buttonup.engine.game import GameState
+from buttonup.engine.notation import deals_of, read_position
 from buttonup.engine.options import EndReason, Options, SeatType, Status
 from buttonup.engine.seats import Rematch, Seat
 from buttonup.engine.transitions import advance, require_playing
@@ -86,7 +87,7 @@ class Match:
             options=options,
             red=seats.get(Color.RED, Seat()),
             black=seats.get(Color.BLACK, Seat()),
-            game=GameState.new(options.rules, options.first_player, seed),
+            game=_first_state(options, seed),
             clock=Clock.new(options.clock) if options.clock is not None else None,
         )
 
@@ -353,3 +354,11 @@ def _require_in_time(match: Match, now: int) -> None:
     if late is not None:
         raise NotInProgress(f"the game is over: {late}'s time ran out", match.version)
     require_playing(match)
+
+
+def _first_state(options: Options, seed: int) -> GameState:
+    """The game as a match begins: from the position its options name, or
+    with its first round dealt (from the deals given, or the seed)."""
+    if options.position is not None:
+        return read_position(options.position).state(seed, options.rules, deals_of(options.deals))
+    return GameState.new(options.rules, options.first_player, seed, deals_of(options.deals))

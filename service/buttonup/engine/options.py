@@ -5,7 +5,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import Enum, StrEnum
-from typing import Any, get_args, get_type_hints
+from typing import Any, get_args, get_origin, get_type_hints
 
 from buttonup.engine.board import Color
 from buttonup.engine.clock import ClockSettings
@@ -49,6 +49,12 @@ class Options:
     visibility: Visibility = Visibility.PRIVATE
     hints: bool = True  # analysis while the match is in play
     clock: ClockSettings | None = None  # None: untimed
+    # A position string to start from (engine.notation): this round as it
+    # stands; later rounds dealt from the seed. None: a first round dealt.
+    position: str | None = None
+    # The rounds' deals in advance, from the first, each nine buttons as
+    # `RBW` letters (an imported game's: engine.records); not a request's.
+    deals: tuple[str, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -101,6 +107,8 @@ def _from_plain(hint: Any, value: Any) -> Any:
     """A JSON value as the field's type: an enum, or a dataclass of them."""
     if value is None:
         return None
+    if get_origin(hint) is tuple:
+        return tuple(value)
     for kind in (hint, *get_args(hint)):
         if isinstance(kind, type) and issubclass(kind, Enum):
             return kind(value)

@@ -10,6 +10,8 @@ from buttonup import errors
 from buttonup.engine import PLAYERS, Color, Match, SeatTaken, Status, Visibility
 from buttonup.engine.actions import Progress
 from buttonup.engine.board import opponent
+from buttonup.engine.notation import NotationError
+from buttonup.engine.record_reader import read_record
 from buttonup.games.credentials import named_player
 from buttonup.games.idempotency import CREATE, JOIN, Idempotency, long_enough, same_request
 from buttonup.games.pipeline import Pipeline
@@ -66,6 +68,19 @@ class Commands:
         listed = self._pipeline.timeline(game_id).current if outcome.replayed else outcome.match
         self._list_publicly(listed)
         return outcome
+
+    def import_record(self, text: str) -> Outcome:
+        """A private, finished game made from a record (engine.records), for
+        review: its moves, events, analysis and record as any game's. Its
+        seats hold tokens nobody was given. NotationError says what in the
+        record is wrong, and where."""
+        read = read_record(text)
+        if read.end is None:
+            raise NotationError("only a game that is over is imported: its Result is *")
+        base = Match.new(new_game_id(), read.options, read.created_at, read.bots)
+        unheld = {color: hash_token(new_token()) for color in PLAYERS}
+        changes = list(base.replay(read.actions(base, unheld)))
+        return self._pipeline.start(base, self._clock(), changes=changes)
 
     def join(
         self,

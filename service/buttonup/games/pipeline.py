@@ -135,13 +135,21 @@ class Pipeline:
             before_commit=before_commit,
         )
 
-    def start(self, match: Match, now: int, idempotency: Idempotency | None = None) -> Outcome:
-        """A new game: `match` and the bots' first moves, stored at once.
+    def start(
+        self,
+        match: Match,
+        now: int,
+        idempotency: Idempotency | None = None,
+        changes: list[Progress] | None = None,
+    ) -> Outcome:
+        """A new game: `match` and the bots' first moves (or the `changes`
+        given: an imported game's), stored at once.
         When the game is there already (the same create sent again, or a
         rematch another request made), nothing is stored: an idempotent
         create answers what its key's first request did, and any other gets
         the game it meant to make, `replayed`."""
-        changes = self.bots_reply(match, now)
+        if changes is None:
+            changes = self.bots_reply(match, now)
         after = changes[-1].match if changes else match
         reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
         with STORE_ERRORS:

@@ -1,7 +1,8 @@
 """The use cases on a player: create, authenticate, and list their games."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
+from buttonup import errors
 from buttonup.engine import Match, NotSeated, Status
 from buttonup.engine.player import Player
 from buttonup.games.credentials import player_of
@@ -13,11 +14,16 @@ from buttonup.store import GameStore, hash_token, new_game_id, new_token, player
 
 class Players:
     def __init__(
-        self, store: GameStore, clock: Callable[[], int], in_time: Callable[[Match], Match]
+        self,
+        store: GameStore,
+        clock: Callable[[], int],
+        in_time: Callable[[Match], Match],
+        record: Callable[[str], str],
     ) -> None:
         self._store = store
         self._clock = clock
         self._in_time = in_time
+        self._record = record
 
     def create_player(self, name: str | None, idempotency: Idempotency | None) -> NewPlayer:
         """A new player with a random id and key. A retry within the
@@ -45,6 +51,20 @@ class Players:
     def player(self, key: str) -> Player:
         """The player whose key this is; Unauthenticated for any other."""
         return player_of(self._store, key)
+
+    def records(self, player: Player) -> Iterator[str]:
+        """The record of each of the player's games (engine.records), oldest
+        first, one at a time: however many there are, one is held at once."""
+        with STORE_ERRORS:
+            ids = self._store.player_game_ids(player.id)
+        return self._each_record(list(reversed(ids)))
+
+    def _each_record(self, game_ids: list[str]) -> Iterator[str]:
+        for game_id in game_ids:
+            try:
+                yield self._record(game_id)
+            except errors.GameNotFound:  # expired since it was listed
+                continue
 
     def my_games(
         self, player: Player, status: Status | None, limit: int, offset: int

@@ -2,10 +2,18 @@
 out): the game, its moves, who is connected, the lobby, the analysis."""
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from buttonup.engine import Color, Match, Status
-from buttonup.engine.analysis import PlayedMove, analyse_position, review_round
+from buttonup.engine.analysis import (
+    PlayedMove,
+    PositionAnalysis,
+    analyse_position,
+    review_round,
+)
 from buttonup.engine.events import Moved
+from buttonup.engine.notation import Position
+from buttonup.engine.records import write_record
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.results import GameAnalysis, LobbyPage, Outcome
 from buttonup.games.store_errors import STORE_ERRORS
@@ -92,6 +100,18 @@ class Reads:
         next_after = (page[-1][1], page[-1][0].id) if more and page else None
         return LobbyPage([match for match, _ in page], next_after)
 
+    def record(self, game_id: str) -> str:
+        """The game as a record (engine.records), up to its current move."""
+        self.get(game_id)  # ended first, if its clock ran out
+        with STORE_ERRORS:
+            timeline = self._pipeline.timeline(game_id)
+        return write_record(timeline.current, timeline.moves())
+
+    def analyse_position(self, position: Position) -> PositionAnalysis:
+        """Perfect play from a position of no game (cached: a position's
+        analysis never changes)."""
+        return _analysed(position)
+
     def analysis(self, game_id: str) -> GameAnalysis:
         """Perfect play for the round in place, and a review of each finished round."""
         match = self.get(game_id)
@@ -108,3 +128,8 @@ class Reads:
             review_round(result, by_round.get(result.number, [])) for result in match.game.rounds
         ]
         return GameAnalysis(match, analyse_position(match.game), reviews)
+
+
+@lru_cache(maxsize=4096)
+def _analysed(position: Position) -> PositionAnalysis:
+    return analyse_position(position.state(None))

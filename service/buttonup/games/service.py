@@ -3,7 +3,7 @@ call them. Each job lives in a module of its own (games.commands,
 games.reads, games.players, games.game_streams, games.player_streams,
 games.sweep); this only wires them and names their entry points."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from buttonup.engine import Status
 from buttonup.games.commands import Commands
@@ -34,7 +34,7 @@ class Games:
         rematch_ms = rematch_seconds * 1000
         commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms)
         reads = Reads(store, pipeline, clock, commands.expire)
-        players = Players(store, clock, reads.in_time)
+        players = Players(store, clock, reads.in_time, reads.record)
         game_streams = GameStreams(store, clock, rematch_ms, commands.expire, pipeline.timeline)
         player_streams = PlayerStreams(store, players.my_games, pipeline.relayer.catch_up_player)
         self._players = players
@@ -47,6 +47,7 @@ class Games:
         self.claim_victory = commands.claim_victory
         self.rematch = commands.rematch
         self.expire = commands.expire
+        self.import_record = commands.import_record
         self.sweep = Sweep(store, clock, commands.expire).sweep
         # Reads (games.reads) and a game's stream.
         self.ping = reads.ping
@@ -55,6 +56,8 @@ class Games:
         self.moves = reads.moves
         self.lobby = reads.lobby
         self.analysis = reads.analysis
+        self.record = reads.record
+        self.analyse_position = reads.analyse_position
         self.beat = reads.beat
         self.leave = reads.leave
         self.watch = game_streams.watch
@@ -62,6 +65,10 @@ class Games:
         self.create_player = players.create_player
         self.player = players.player
         self.watch_player = player_streams.watch_player
+
+    def my_records(self, key: str) -> Iterator[str]:
+        """The records of the games of the player whose key this is."""
+        return self._players.records(self.player(key))
 
     def my_games(self, key: str, status: Status | None, limit: int, offset: int = 0) -> MyGamesPage:
         """The games of the player whose key this is (Players.my_games)."""

@@ -38,7 +38,6 @@ from buttonup.engine import (
     Progress,
     Rematch,
     Resign,
-    Rules,
     Seat,
     SeatType,
     TimeOut,
@@ -46,6 +45,7 @@ from buttonup.engine import (
 from buttonup.engine.board import make_stack
 from buttonup.engine.clock import Clock
 from buttonup.engine.game import RoundResult, RoundState, Tally
+from buttonup.engine.notation import deals_of
 
 FORMAT = 2
 
@@ -70,7 +70,8 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
     format-1 game upgraded, whose deal may not follow from its seed), and
     one whose seats are reserved already (a rematch's) is stored whole."""
     options = match.options
-    whole = whole or match.red.reserved or match.black.reserved
+    # A game from a position: its round is not dealt, so it is stored as it is.
+    whole = whole or match.red.reserved or match.black.reserved or options.position is not None
     plain: dict[str, Any] = {
         "f": FORMAT,
         "id": match.id,
@@ -133,7 +134,7 @@ def decode_base(data: bytes | str) -> Match:
         options=options,
         red=_decode_seat(red),
         black=_decode_seat(black),
-        game=_decode_game(plain["g"], options.rules),
+        game=_decode_game(plain["g"], options),
         end_reason=EndReason(plain["e"]) if plain["e"] else None,
         clock=clock,
         ended_at=plain.get("x"),
@@ -191,13 +192,14 @@ def _encode_game(game: GameState) -> list[Any]:
     ]
 
 
-def _decode_game(plain: list[Any], rules: Rules) -> GameState:
-    """The game as stored; its rules are the match's options' (`Options.rules`):
-    the target score stored first is only what format 2 always wrote there."""
+def _decode_game(plain: list[Any], options: Options) -> GameState:
+    """The game as stored; its rules and deals are the match's options'
+    (`Options.rules`, `Options.deals`): the target score stored first is only
+    what format 2 always wrote there."""
     _, seed, moves_played, score, winner, resigned, current, rounds = plain
     number, starter, initial, circle, to_move, round_moves = current
     return GameState(
-        rules=rules,
+        rules=options.rules,
         seed=int(seed) if seed != "None" else None,
         round=RoundState(
             number=number,
@@ -212,6 +214,7 @@ def _decode_game(plain: list[Any], rules: Rules) -> GameState:
         winner=_COLOR[winner] if winner else None,
         resigned=_COLOR[resigned] if resigned else None,
         moves_played=moves_played,
+        deals=deals_of(options.deals),
     )
 
 

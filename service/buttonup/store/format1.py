@@ -106,13 +106,16 @@ def match_shown(game: dict[str, Any]) -> Match:
     # A finished game's last round is the current one and a scored one.
     ended_round = bool(rounds) and rounds[-1]["number"] == current["number"]
     moves_played = ROUND_MOVES * len(rounds) + (0 if ended_round else current["moves_played"])
+    shown = {name: current[name] for name in _ROUND_MEMBERS}
+    if Status(game["status"]) is Status.WAITING:  # shown as nobody's turn; the starter's
+        shown["to_move"] = current["starting_player"]
     record = {
         **game,
         "seats": game["players"],
         "game": {
             "target_score": game["target_score"],
             "seed": None,
-            "round": {name: current[name] for name in _ROUND_MEMBERS},
+            "round": shown,
             "score": game["score"],
             "rounds": rounds,
             "winner": game["winner"],

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, send_from_directory
 
 from buttonup.engine import PLAYERS, EndReason, EventName, SeatType, Status, Visibility
 from buttonup.engine.clock import ClockType
+from buttonup.engine.notation import BUTTON_LETTERS, EMPTY, PLAYER_LETTERS
 from buttonup.engine.player import PlayerEventName
 
 STATIC = Path(__file__).with_name("static")
@@ -46,6 +47,12 @@ def vocabulary_module() -> str:
         "STATUS": _members(Status),
         "SEAT": _members(SeatType),
         "VISIBILITY": _members(Visibility),
+        # How a position string (docs/notation.md) writes buttons and players.
+        "NOTATION": {
+            "BUTTONS": {letter: color.value for color, letter in BUTTON_LETTERS.items()},
+            "PLAYERS": {letter: color.value for color, letter in PLAYER_LETTERS.items()},
+            "EMPTY": EMPTY,
+        },
     }
     lines = [
         f"export const {name} = Object.freeze({json.dumps(value)});"

@@ -2,6 +2,13 @@
 are refused) and the documented shape of every response. Every field carries
 a description and an example, which the published spec shows."""
 
+from buttonup.api.schemas.analysis import (
+    AnalysisSchema,
+    MoveMarginSchema,
+    MoveReviewSchema,
+    PositionAnalysisSchema,
+    RoundReviewSchema,
+)
 from buttonup.api.schemas.requests import (
     CLOCK_FIELDS,
     CLOCK_REQUEST_COMPONENTS,
@@ -17,11 +24,11 @@ from buttonup.api.schemas.requests import (
     MyGamesQuerySchema,
     PlayersRequestSchema,
     PlayMoveSchema,
+    PositionAnalysisRequestSchema,
     SeatRequestSchema,
 )
 from buttonup.api.schemas.responses import (
     MOVE_EXAMPLE,
-    AnalysisSchema,
     ClockSchema,
     GameSchema,
     GameSummarySchema,
@@ -29,8 +36,6 @@ from buttonup.api.schemas.responses import (
     JoinedSchema,
     LobbyPageSchema,
     MeSchema,
-    MoveMarginSchema,
-    MoveReviewSchema,
     MoveSchema,
     MyGameSchema,
     MyGamesPageSchema,
@@ -43,7 +48,6 @@ from buttonup.api.schemas.responses import (
     RematchOfferSchema,
     RematchSchema,
     RoundResultSchema,
-    RoundReviewSchema,
     RoundSchema,
     SeatPresenceSchema,
 )
@@ -82,6 +86,7 @@ from buttonup.api.schemas.shared import (
 
 __all__ = [
     "AnalysisSchema",
+    "PositionAnalysisSchema",
     "BOT_LEVEL",
     "BOT_LEVELS",
     "BUTTON_COLOR",
@@ -95,6 +100,7 @@ __all__ = [
     "ClockRequestSchema",
     "ClockSchema",
     "CreateGameSchema",
+    "PositionAnalysisRequestSchema",
     "CreatePlayerSchema",
     "Described",
     "Document",

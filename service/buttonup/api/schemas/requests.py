@@ -36,8 +36,37 @@ from buttonup.engine.clock import (
     PER_MOVE_SECONDS,
     ClockType,
 )
+from buttonup.engine.notation import (
+    MAX_POSITION_LENGTH,
+    POSITION_PATTERN,
+    NotationError,
+    Position,
+    read_position,
+)
 from buttonup.engine.rules import DEFAULT_TARGET_SCORE
 from buttonup.games import NewGame
+
+
+def _position(text: str) -> Position:
+    """A position string (docs/notation.md), read: the reason it is refused, else."""
+    try:
+        return read_position(text)
+    except NotationError as refused:
+        raise ValidationError(
+            f"not a position: column {refused.column}: {refused.reason}"
+        ) from None
+
+
+def position_field(description: str, **extra: Any) -> fields.String:
+    return fields.String(
+        validate=[
+            validate.Length(1, MAX_POSITION_LENGTH),
+            validate.Regexp(POSITION_PATTERN, error="not a position (docs/notation.md)"),
+            _position,
+        ],
+        **doc(description, "-.WW.W.R.R.R.B.B.B_r_0-0_15_1r"),
+        **extra,
+    )
 
 
 def name_field(description: str) -> fields.String:
@@ -259,6 +288,11 @@ class CreateGameSchema(Described):
         PlayersRequestSchema,
         **doc("The seats; both human by default", {"red": {"type": "human"}}),
     )
+    position = position_field(
+        "Start from this position (docs/notation.md) rather than a first deal: its round "
+        "as it stands, with its score and target (which `target_score` must not contradict), "
+        "someone to move; later rounds are dealt from `seed`"
+    )
     clock = fields.Nested(
         ClockRequestSchema,
         allow_none=True,
@@ -269,11 +303,27 @@ class CreateGameSchema(Described):
         ),
     )
 
+    @validates_schema(pass_original=True)
+    def _playable_position(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """A position to start from has someone to move, and its own target."""
+        if "position" not in data:
+            return
+        start = _position(data["position"])
+        if start.to_move is None:
+            raise ValidationError("the game is over there: nobody moves", "position")
+        given = original.get("target_score") if isinstance(original, dict) else None
+        if given is not None and given != start.target:
+            raise ValidationError(f"the position's target is {start.target}", "target_score")
+
     @post_load
     def _new_game(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
         """The game to make: every other field is one of its options."""
         seats = data.pop("players", {})
         if data.get("first_player") == "random":
+            data["first_player"] = None
+        if "position" in data:
+            start = _position(data["position"])
+            data["target_score"] = start.target  # the position's: checked against it above
             data["first_player"] = None
         return NewGame(
             options=Options.from_plain(data),
@@ -363,3 +413,13 @@ class MyGamesQuerySchema(Described):
         validate=validate.Length(1, 200),
         **doc("`next` of the page before", "b2Zmc2V0OjIw"),
     )
+
+
+class PositionAnalysisRequestSchema(Described):
+    """The position to analyse."""
+
+    position = position_field("A position string (docs/notation.md)", required=True)
+
+    @post_load
+    def _read(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        return {"position": _position(data["position"])}

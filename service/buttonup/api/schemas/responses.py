@@ -64,6 +64,13 @@ class RoundSchema(Document):
         **doc("Positions the player to move may play: the stacks holding a white button", [0, 3]),
     )
     moves_played = fields.Integer(**doc("Moves played in this round (8 end it)", 2))
+    position = fields.String(
+        **doc(
+            "The game as it stands, as a position string (docs/notation.md): to share, "
+            "to analyse (POST /v1/analysis) or to play on from (POST /v1/games)",
+            "-.WW.W.R.R.R.B.B.B_r_0-0_15_1r",
+        )
+    )
 
 
 class RoundResultSchema(Document):
@@ -189,11 +196,12 @@ class GameSchema(Document):
             {
                 "number": 1,
                 "starting_player": "red",
-                "to_move": "black",
+                "to_move": "red",
                 "initial_circle": [["white"]] * 3 + [["red"]] * 3 + [["black"]] * 3,
                 "circle": [[], ["white", "white"], ["white"]] + [["red"]] * 3 + [["black"]] * 3,
                 "legal_moves": [1, 2],
                 "moves_played": 1,
+                "position": "-.WW.W.R.R.R.B.B.B_r_0-0_15_1r",
             },
         ),
     )
@@ -269,65 +277,10 @@ class PlayedSchema(Document):
     )
 
 
-class MoveMarginSchema(Document):
-    """A legal move and where it leads under perfect play."""
-
-    position = fields.Integer(**doc("The position", 3))
-    margin = fields.Integer(
-        **doc("Final margin (to_move's strength minus the other's) after this move", -2)
-    )
-
-
-class MoveReviewSchema(Document):
-    """A move of a finished round, against the best move at that point."""
-
-    number = fields.Integer(**doc("The move's number in the game", 9))
-    player = player_color("Who played it")
-    position = fields.Integer(**doc("The position played", 3))
-    margin = fields.Integer(**doc("Where it led under perfect play, from the mover's side", 1))
-    best_margin = fields.Integer(**doc("Where the best move would have led", 3))
-    loss = fields.Integer(**doc("best_margin - margin: 0 for a best move", 2))
-
-
-class RoundReviewSchema(Document):
-    """A finished round, reviewed move by move."""
-
-    number = fields.Integer(**doc("Round number", 1))
-    starting_player = player_color("Who moved first in the round")
-    opening_value = fields.Integer(
-        **doc("Perfect-play margin of the deal, from the starter's side", 1)
-    )
-    final_margin = fields.Integer(**doc("The margin actually played, from the starter's side", -4))
-    moves = fields.List(fields.Nested(MoveReviewSchema), **doc("Its eight moves", []))
-
-
-class AnalysisSchema(Document):
-    """Exact perfect play for the round in place, and a review of finished rounds."""
-
-    version = fields.Integer(**doc("The game version analysed", 7))
-    round = fields.Integer(**doc("The round analysed: in play, or the last one", 2))
-    to_move = player_color("Who moves; null when the round is over", "black", nullable=True)
-    value = fields.Integer(
-        **doc(
-            "Perfect-play final margin from to_move's side; when the round is over, the "
-            "margin played from its starter's side (0 for a round cut short)",
-            -2,
-        )
-    )
-    moves = fields.List(
-        fields.Nested(MoveMarginSchema),
-        **doc("Each legal move and its margin", [{"position": 3, "margin": -2}]),
-    )
-    best = fields.List(fields.Integer(), **doc("The positions with the best margin", [3]))
-    review = fields.List(
-        fields.Nested(RoundReviewSchema), **doc("Each finished round, oldest first", [])
-    )
-
-
 class ProblemSchema(Document):
     """An RFC 9457 problem: every error the service sends."""
 
-    OPTIONAL = frozenset({"version", "errors", "retry_after_seconds"})
+    OPTIONAL = frozenset({"version", "errors", "retry_after_seconds", "line", "column", "reason"})
 
     type = fields.String(
         **doc("A URI naming the problem type", "urn:buttonup:problem:not_your_turn")
@@ -348,6 +301,11 @@ class ProblemSchema(Document):
     )
     retry_after_seconds = fields.Integer(
         **doc("claim_not_allowed: when the claim would be allowed, if nothing changes", 42)
+    )
+    line = fields.Integer(**doc("invalid_record: the line of the first thing wrong, from 1", 8))
+    column = fields.Integer(**doc("invalid_record: its column, from 1", 16))
+    reason = fields.String(
+        **doc("invalid_record: what is wrong there", "this move gives an extra turn: '+'")
     )
 
 

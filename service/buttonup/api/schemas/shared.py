@@ -166,8 +166,9 @@ class Described(Schema):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        # apispec reads the description from Meta; marshmallow options are unaffected.
-        cls.Meta = type("Meta", (), {"description": inspect.cleandoc(cls.__doc__ or "")})
+        # apispec reads the description from Meta; the class's own options stay.
+        own = cls.__dict__.get("Meta", object)
+        cls.Meta = type("Meta", (own,), {"description": inspect.cleandoc(cls.__doc__ or "")})
 
 
 class Document(Described):

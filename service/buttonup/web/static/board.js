@@ -13,6 +13,19 @@ import {
   STATUS,
   VISIBILITY,
 } from "./vocabulary.js";
+import { showAnalysis } from "./analysis.js";
+import {
+  PLAYER_KEY,
+  call,
+  goToGame,
+  loadPlayer,
+  loadSeat,
+  noteServerTime,
+  pause,
+  readBlocks,
+  saveSeat,
+  serverNow,
+} from "./api.js";
 
 const POSITIONS = 9;
 const STEP_MS = 260; // one sown button
@@ -24,101 +37,9 @@ const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
 const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-// ---- the API -------------------------------------------------------------
-
-class Problem extends Error {
-  constructor(status, body) {
-    super(body?.detail || `HTTP ${status}`);
-    this.status = status;
-    this.code = body?.code;
-    this.body = body;
-  }
-}
-
-// Every write carries an Idempotency-Key and is sent again with the same key
-// after a lost answer or a 503, so that it is applied exactly once.
-const WRITE_ATTEMPTS = 3;
-
-function newIdempotencyKey() {
-  // crypto.randomUUID needs a secure context; getRandomValues does not.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(method, path, { body, token } = {}) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const write = method === "POST";
-  if (write) headers["Idempotency-Key"] = newIdempotencyKey();
-  let response;
-  for (let attempt = 1; ; attempt += 1) {
-    const retry = write && attempt < WRITE_ATTEMPTS;
-    try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      if (!retry) throw error;
-      await pause(500);
-      continue;
-    }
-    if (response.status !== 503 || !retry) break;
-    await pause(1000 * Math.min(Number(response.headers.get("Retry-After")) || 1, 5));
-  }
-  noteServerTime(response);
-  const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new Problem(response.status, data);
-  return data;
-}
-
-// The server's clock minus this one's, from the Date header of its answers
-// (whole seconds: an offset under a second is the header's rounding).
-let serverOffsetMs = 0;
-
-function noteServerTime(response) {
-  const date = Date.parse(response.headers.get("Date") || "");
-  if (Number.isNaN(date)) return;
-  const offset = date + 500 - Date.now();
-  serverOffsetMs = Math.abs(offset) < 1500 ? 0 : offset;
-}
-
-const serverNow = () => Date.now() + serverOffsetMs;
-
-// ---- seats kept in the browser ---------------------------------------------
-
-const seatKey = (gameId) => `buttonup:seat:${gameId}`;
-
-function loadSeat(gameId) {
-  try {
-    return JSON.parse(localStorage.getItem(seatKey(gameId)));
-  } catch {
-    return null;
-  }
-}
-
-function saveSeat(gameId, color, token) {
-  localStorage.setItem(seatKey(gameId), JSON.stringify({ color, token }));
-}
-
 // ---- the player this browser remembers ---------------------------------------
 // One identity across games: its key (shown once by POST /v1/players) is kept
 // here, seats are taken with it, and "Your games" follows the player's stream.
-
-const PLAYER_KEY = "buttonup:player";
-
-function loadPlayer() {
-  try {
-    return JSON.parse(localStorage.getItem(PLAYER_KEY));
-  } catch {
-    return null;
-  }
-}
 
 async function rememberPlayer(name) {
   const player = await call("POST", "/v1/players", { body: name ? { name } : {} });
@@ -318,9 +239,6 @@ async function startAgainstFriend(form) {
   goToGame(game.id);
 }
 
-function goToGame(gameId) {
-  window.location.assign(`/?game=${encodeURIComponent(gameId)}`);
-}
 
 // ---- the game screen -------------------------------------------------------
 
@@ -350,6 +268,11 @@ function showGame(gameId) {
   $("claim").addEventListener("click", () => guard(claim()));
   $("play-again").addEventListener("click", () => guard(playAgain()));
   $("copy-link").addEventListener("click", copyLink);
+  $("copy-record").addEventListener("click", () => guard(copyRecord()));
+  const record = `/v1/games/${encodeURIComponent(gameId)}/record`;
+  $("download-record").href = record;
+  $("download-record").download = `buttonup-${gameId}.txt`;
+  $("analyse-game").href = `/?analyse&game=${encodeURIComponent(gameId)}`;
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
     guard(join());
@@ -434,35 +357,6 @@ function reconnect() {
 }
 
 // Server-Sent Events from a fetch body: each event's fields to `onEvent`.
-async function readBlocks(body, onEvent) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value.replace(/\r\n?/g, "\n");
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      onEvent(parseBlock(buffer.slice(0, end)));
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf("\n\n");
-    }
-  }
-}
-
-function parseBlock(block) {
-  const fields = {};
-  for (const line of block.split("\n")) {
-    if (line.startsWith(":")) continue; // a keep-alive
-    const colon = line.indexOf(":");
-    if (colon < 0) continue;
-    const value = line.slice(colon + 1).replace(/^ /, "");
-    const name = line.slice(0, colon);
-    fields[name] = name === "data" && fields.data !== undefined ? `${fields.data}\n${value}` : value;
-  }
-  return fields;
-}
-
 const readEvents = (body) => readBlocks(body, dispatch);
 
 function dispatch(fields) {
@@ -944,6 +838,13 @@ function copyLink() {
   announce("Link copied.");
 }
 
+async function copyRecord() {
+  const response = await fetch(`/v1/games/${encodeURIComponent(view.gameId)}/record`);
+  if (!response.ok) throw new Error("The record could not be read.");
+  await navigator.clipboard.writeText(await response.text());
+  announce("Record copied.");
+}
+
 function onKey(event) {
   const typing = event.target.closest("input, select, textarea");
   if ((typing && typing.offsetParent !== null) || event.ctrlKey || event.metaKey) return;
@@ -989,6 +890,8 @@ function guard(promise) {
 
 // ---- start -----------------------------------------------------------------
 
-const gameId = new URLSearchParams(window.location.search).get("game");
-if (gameId) showGame(gameId);
+const params = new URLSearchParams(window.location.search);
+const gameId = params.get("game");
+if (params.has("analyse")) showAnalysis(params.get("analyse"), gameId, report);
+else if (gameId) showGame(gameId);
 else showStart();

@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.player_color import PlayerColor, check_player_color
+
+if TYPE_CHECKING:
+    from ..models.move_margin import MoveMargin
+    from ..models.round_review import RoundReview
+
+
+T = TypeVar("T", bound="PositionAnalysis")
+
+
+@_attrs_define
+class PositionAnalysis:
+    """Exact perfect play from a position of no game: as a game's analysis, with
+    the position analysed in place of the game's version, and no review.
+
+    """
+
+    round_: int
+    """ The round analysed: in play, or the last one """
+    to_move: None | PlayerColor
+    """ Who moves; null when the round is over """
+    value: int
+    """ Perfect-play final margin from to_move's side; when the round is over, the margin played from its starter's
+    side (0 for a round cut short) """
+    moves: list[MoveMargin]
+    """ Each legal move and its margin """
+    best: list[int]
+    """ The positions with the best margin """
+    review: list[RoundReview]
+    """ Each finished round, oldest first """
+    position: str
+    """ The position analysed (docs/notation.md) """
+
+    def to_dict(self) -> dict[str, Any]:
+        round_ = self.round_
+
+        to_move: None | str
+        if isinstance(self.to_move, str):
+            to_move = self.to_move
+        else:
+            to_move = self.to_move
+
+        value = self.value
+
+        moves = []
+        for moves_item_data in self.moves:
+            moves_item = moves_item_data.to_dict()
+            moves.append(moves_item)
+
+        best = self.best
+
+        review = []
+        for review_item_data in self.review:
+            review_item = review_item_data.to_dict()
+            review.append(review_item)
+
+        position = self.position
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "round": round_,
+                "to_move": to_move,
+                "value": value,
+                "moves": moves,
+                "best": best,
+                "review": review,
+                "position": position,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.move_margin import MoveMargin  # noqa: PLC0415
+        from ..models.round_review import RoundReview  # noqa: PLC0415
+
+        d = dict(src_dict)
+        round_ = d.pop("round")
+
+        def _parse_to_move(data: object) -> None | PlayerColor:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                to_move_type_0 = check_player_color(data)
+
+                return to_move_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PlayerColor, data)
+
+        to_move = _parse_to_move(d.pop("to_move"))
+
+        value = d.pop("value")
+
+        moves = []
+        _moves = d.pop("moves")
+        for moves_item_data in _moves:
+            moves_item = MoveMargin.from_dict(moves_item_data)
+
+            moves.append(moves_item)
+
+        best = cast(list[int], d.pop("best"))
+
+        review = []
+        _review = d.pop("review")
+        for review_item_data in _review:
+            review_item = RoundReview.from_dict(review_item_data)
+
+            review.append(review_item)
+
+        position = d.pop("position")
+
+        position_analysis = cls(
+            round_=round_,
+            to_move=to_move,
+            value=value,
+            moves=moves,
+            best=best,
+            review=review,
+            position=position,
+        )
+
+        return position_analysis

@@ -1,0 +1,80 @@
+"""Games as text (docs/notation.md): a game's record, and a record imported
+as a game for review."""
+
+from flask import Response, g, url_for
+
+from buttonup.api.codec import Codec
+from buttonup.api.docs import ALWAYS, GAME_ID, READ_503, WITH_BODY, WRITE_503, operation
+from buttonup.api.games import codec, games
+from buttonup.api.http import ApiBlueprint, ApiView, json_response
+
+TEXT = "text/plain; charset=utf-8"
+RECORD_CONTENT = {
+    "text/plain": {
+        "schema": {"type": "string", "description": "A game record (docs/notation.md)"},
+        "example": '[Red "Ana"]\n[Black "Bo"]\n[Date "2026-12-04"]\n[Target "15"]\n'
+        '[Result "*"]\n\n1. r WRBWBRWBR 2 5\n',
+    }
+}
+blp = ApiBlueprint("records", __name__, url_prefix="/v1/games", description="Records")
+
+
+def text_response(body: str) -> Response:
+    return Response(body, status=200, content_type=TEXT)
+
+
+@blp.route("/<game_id>/record", parameters=[GAME_ID])
+class GameRecord(ApiView):
+    @operation(
+        blp,
+        "get_record",
+        "Read a game's record",
+        "The game as a record (docs/notation.md): tags, then a line for each round with "
+        "its deal, its moves and its result. A game in play is written up to its last "
+        "move, with `Result` `*`. Written one way only: importing it and reading the "
+        "record again gives the same bytes. Anyone with the id may read it; it holds no "
+        "token or key.",
+        errors=(*ALWAYS, 404, 503),
+        codes={404: ("game_not_found",), 503: READ_503},
+        responses={200: {"description": "The record", "content": RECORD_CONTENT}},
+    )
+    def get(self, game_id: str) -> Response:
+        return text_response(games().record(game_id))
+
+
+# The operation's body, documented by hand: flask-smorest documents JSON bodies.
+IMPORT_BODY = {"required": True, "content": RECORD_CONTENT}
+# Views that take a text body (api.check_json_body lets it through as g.text_body).
+TEXT_BODY_ENDPOINTS = frozenset({"records.GameImport"})
+
+
+@blp.route("/import")
+class GameImport(ApiView):
+    @blp.doc(requestBody=IMPORT_BODY)
+    @operation(
+        blp,
+        "import_game",
+        "Import a game",
+        "Makes a private, finished game of a record (`text/plain`, docs/notation.md) for "
+        "review: its moves, events, analysis and record as any game's; nobody holds its "
+        "seats. The record is read strictly and every move is played: the first thing "
+        "wrong is 422 `invalid_record` with its `line`, `column` and `reason`. Only a game "
+        "that is over is imported (its `Result` is not `*`). A body over the size limit "
+        "is 413.",
+        errors=(*WITH_BODY, 422, 503),
+        codes={415: ("unsupported_media_type",), 422: ("invalid_record",), 503: WRITE_503},
+        responses={
+            201: {
+                "description": "The game made",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Game"}}},
+                "headers": {
+                    "Location": {"description": "The new game's URL", "schema": {"type": "string"}}
+                },
+            }
+        },
+    )
+    def post(self) -> Response:
+        outcome = games().import_record(g.text_body)
+        location = url_for("games.Game", game_id=outcome.match.id)
+        made: Codec = codec()
+        return json_response(made.created(outcome), 201, {"Location": location})

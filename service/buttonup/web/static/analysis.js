@@ -1,0 +1,230 @@
+// The analysis board (/?analyse): a game record or a position pasted, its
+// positions stepped through forward and back with each legal move's exact
+// value (POST /v1/analysis), and any of them played on against the computer
+// or a friend (POST /v1/games with the position). A record is made a game
+// for review (POST /v1/games/import) and its positions read from that game's
+// events, so the board needs no rules of its own.
+import { Problem, call, goToGame, loadPlayer, readBlocks, saveSeat } from "./api.js";
+import { COLORS, EVENTS, NOTATION, SEAT } from "./vocabulary.js";
+
+const POSITIONS = 9;
+const $ = (id) => document.getElementById(id);
+const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
+const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+// Each step: a position string, the move that led to it (null for the first).
+const board = { steps: [], at: 0, analyses: new Map(), shown: 0 };
+
+export function showAnalysis(initial, gameId, report) {
+  const guard = (promise) => promise.catch(report);
+  $("start").hidden = true;
+  $("game").hidden = true;
+  $("analysis").hidden = false;
+  buildCircle();
+  $("analyse-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(load($("analyse-text").value));
+  });
+  $("step-first").addEventListener("click", () => guard(step(-Infinity)));
+  $("step-back").addEventListener("click", () => guard(step(-1)));
+  $("step-next").addEventListener("click", () => guard(step(1)));
+  $("step-last").addEventListener("click", () => guard(step(Infinity)));
+  $("play-from-here").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(playFromHere(new FormData(event.target)));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("textarea, input, select")) return;
+    if (event.key === "ArrowLeft") guard(step(-1));
+    else if (event.key === "ArrowRight") guard(step(1));
+  });
+  if (gameId) guard(loadGame(gameId));
+  else if (initial) {
+    $("analyse-text").value = initial;
+    guard(load(initial));
+  }
+}
+
+// A game of this service's: its record to copy, its positions from its events.
+async function loadGame(gameId) {
+  const response = await fetch(`/v1/games/${encodeURIComponent(gameId)}/record`);
+  if (!response.ok) throw new Problem(response.status, await response.json());
+  $("analyse-text").value = await response.text();
+  await showSteps(await stepsOfGame(gameId));
+}
+
+function buildCircle() {
+  const circle = $("analysis-board");
+  for (let position = 0; position < POSITIONS; position += 1) {
+    const spot = document.createElement("div");
+    spot.className = "position";
+    spot.dataset.position = String(position);
+    spot.style.setProperty("--angle", `${(360 / POSITIONS) * position}deg`);
+    spot.innerHTML =
+      `<span class="stack"></span><span class="number">${position}</span>` +
+      `<span class="margin"></span>`;
+    circle.appendChild(spot);
+  }
+}
+
+async function load(text) {
+  const pasted = text.trim();
+  if (!pasted) return;
+  const steps = pasted.startsWith("[")
+    ? await stepsOfRecord(`${pasted}\n`)
+    : [{ position: pasted, move: null }];
+  await showSteps(steps);
+}
+
+async function showSteps(steps) {
+  board.steps = steps;
+  board.at = 0;
+  $("analysis-view").hidden = false;
+  await show();
+}
+
+// A record becomes a game of its own, whose events give every position.
+async function stepsOfRecord(record) {
+  const response = await fetch("/v1/games/import", {
+    method: "POST",
+    headers: { "Content-Type": "text/plain; charset=utf-8", Accept: "application/json" },
+    body: record,
+  });
+  const game = await response.json();
+  if (!response.ok) {
+    const where = game.line ? ` (line ${game.line}, column ${game.column})` : "";
+    const detail = `${game.reason || game.detail}${where}`;
+    throw new Problem(response.status, { ...game, detail });
+  }
+  return stepsOfGame(game.id);
+}
+
+// Every version since the game began, from its stream: what came before it
+// was opened, which ends with the game's end or, in play, where `presence`
+// first comes.
+async function stepsOfGame(gameId) {
+  const events = await fetch(`/v1/games/${encodeURIComponent(gameId)}/events?after=0`, {
+    headers: { Accept: "text/event-stream" },
+  });
+  if (!events.ok) throw new Problem(events.status, await events.json());
+  const steps = [];
+  await readBlocks(events.body, (fields) => {
+    if (fields.event === EVENTS.PRESENCE || fields.event === EVENTS.GAME_OVER) return true;
+    const data = fields.data === undefined ? null : JSON.parse(fields.data);
+    const position = data?.game?.round?.position;
+    if (fields.event === EVENTS.MOVE) steps.push({ position, move: data.move });
+    else if (position && position !== steps.at(-1)?.position) {
+      // Before the first move, the latest version is where the game starts;
+      // after it, an ending (nobody to move any more) is a step of its own.
+      if (!steps.some((known) => known.move)) steps.length = 0;
+      steps.push({ position, move: null });
+    }
+    return false;
+  });
+  if (!steps.length) {
+    const game = await call("GET", `/v1/games/${encodeURIComponent(gameId)}`);
+    steps.push({ position: game.round.position, move: null });
+  }
+  return steps;
+}
+
+async function step(by) {
+  board.at = Math.max(0, Math.min(board.steps.length - 1, board.at + by));
+  await show();
+}
+
+// A position string's parts (docs/notation.md), to draw; the service reads it.
+function parts(position) {
+  const [circle, mover, score, target, round] = position.split("_");
+  const [red, black] = score.split("-");
+  return {
+    circle: circle.split(".").map((stack) =>
+      stack === NOTATION.EMPTY ? [] : [...stack].map((letter) => NOTATION.BUTTONS[letter]),
+    ),
+    mover: NOTATION.PLAYERS[mover] || null,
+    score: { red, black },
+    target,
+    round: Number(round.slice(0, -1)),
+  };
+}
+
+async function show() {
+  const shown = (board.shown += 1);
+  const { position, move } = board.steps[board.at];
+  const next = board.steps[board.at + 1]?.move || null;
+  const seen = parts(position);
+  $("analysis-position").textContent = position;
+  $("analysis-board").dataset.position = position; // what is drawn, for tests and tools
+  $("step-count").textContent = `${board.at} / ${board.steps.length - 1}`;
+  $("step-first").disabled = $("step-back").disabled = board.at === 0;
+  $("step-next").disabled = $("step-last").disabled = board.at === board.steps.length - 1;
+  const before = move ? `${title(move.player)} played ${move.position}. ` : "";
+  const mover = seen.mover ? `${title(seen.mover)} to move` : "The game is over";
+  $("analysis-status").textContent =
+    `${before}${mover}. Round ${seen.round}, red ${seen.score.red}, black ${seen.score.black}, ` +
+    `first to ${seen.target}.`;
+  drawCircle(seen.circle, {}, null, next?.position ?? null);
+  $("play-from-here").hidden = !seen.mover;
+  if (seen.mover) $("play-from-here").elements.color.value = seen.mover;
+  const analysis = await analyse(position);
+  if (shown !== board.shown) return; // a later step is on screen already
+  const margins = Object.fromEntries(analysis.moves.map((m) => [m.position, m.margin]));
+  drawCircle(seen.circle, margins, new Set(analysis.best), next?.position ?? null);
+  $("analysis-moves").replaceChildren(
+    ...analysis.moves.map(({ position: at, margin }) => {
+      const item = document.createElement("li");
+      item.dataset.position = String(at);
+      item.textContent = `${at}: ${signed(margin)}${analysis.best.includes(at) ? " (best)" : ""}`;
+      return item;
+    }),
+  );
+  $("analysis-played").textContent =
+    next && next.position in margins
+      ? `Played next: ${next.position}, ${signed(margins[next.position])} against ` +
+        `${signed(Math.max(...Object.values(margins)))} for the best.`
+      : "";
+}
+
+const signed = (margin) => (margin > 0 ? `+${margin}` : String(margin));
+
+async function analyse(position) {
+  if (!board.analyses.has(position)) {
+    board.analyses.set(position, await call("POST", "/v1/analysis", { body: { position } }));
+  }
+  return board.analyses.get(position);
+}
+
+function drawCircle(circle, margins, best, played) {
+  for (const spot of $("analysis-board").children) {
+    const position = Number(spot.dataset.position);
+    spot.querySelector(".stack").replaceChildren(
+      ...circle[position].map((color) => {
+        const chip = document.createElement("span");
+        chip.className = `chip ${color}`;
+        return chip;
+      }),
+    );
+    const margin = margins[position];
+    spot.querySelector(".margin").textContent = margin === undefined ? "" : signed(margin);
+    spot.classList.toggle("best", Boolean(best?.has(position)));
+    spot.classList.toggle("played", position === played);
+    const contents = circle[position].length ? circle[position].join(", ") : "empty";
+    const value = margin === undefined ? "" : `; playing it ends the round ${signed(margin)}`;
+    spot.setAttribute("aria-label", `Position ${position}: ${contents}${value}`);
+  }
+}
+
+async function playFromHere(form) {
+  const { position } = board.steps[board.at];
+  const color = form.get("color");
+  const opponent = form.get("opponent");
+  const players = { [color]: { type: SEAT.HUMAN } };
+  if (opponent !== "friend") players[other(color)] = { type: SEAT.BOT, level: opponent };
+  const game = await call("POST", "/v1/games", { body: { position, players } });
+  const joined = await call("POST", `/v1/games/${game.id}/players`, {
+    body: { color },
+    token: loadPlayer()?.key,
+  });
+  saveSeat(game.id, color, joined.token);
+  goToGame(game.id);
+}
