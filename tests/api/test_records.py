@@ -176,3 +176,27 @@ def test_a_position_no_game_can_start_from_is_refused_with_the_reason(client, bo
     problem = answer.get_json()
     assert problem["code"] == "validation_error"
     assert reason in " ".join(problem["errors"][field])
+
+
+def test_a_game_against_a_bot_round_trips_with_its_bot(client):
+    game = create_game(
+        client,
+        target_score=3,
+        seed=6,
+        first_player="red",
+        players={"black": {"type": "bot", "level": "greedy"}},
+    )
+    token = client.post(f"/v1/games/{game['id']}/players", json={"color": "red"}).get_json()[
+        "token"
+    ]
+    game = client.get(f"/v1/games/{game['id']}").get_json()
+    while game["status"] == "playing":
+        answer = play(client, game, {"red": token}, game["round"]["legal_moves"][0])
+        game = answer.get_json()["game"]
+    text = record_of(client, game["id"])
+    assert '[Black "Greedy bot"]\n[BlackBot "greedy"]\n' in text and '[Red "?"]\n' in text
+    copy = client.post("/v1/games/import", data=text, headers=TEXT).get_json()
+    assert (
+        copy["players"]["black"]["type"] == "bot" and copy["players"]["black"]["level"] == "greedy"
+    )
+    assert record_of(client, copy["id"]) == text
