@@ -1,0 +1,91 @@
+"""Ratings: a Glicko-2 rating, deviation and volatility per player and per
+category of time control, changed by each rated game's result.
+
+The maths is glicko2-py's (`glicko2.math`, pure functions), behind this
+module alone: a rated game is one rating period for each of its players, as
+lichess rates each game. Pure and immutable, like the rest of the engine.
+
+Categories, by a game's time control (docs/api.md, "Ratings"):
+- live Fischer clocks, by the game's estimated duration, each player's
+  initial time plus 20 increments (about the moves a player makes in a
+  15-point game): `blitz` under 8 minutes, `rapid` under 25, `classical`
+  beyond;
+- `daily`: a clock per move (correspondence);
+- `untimed`: no clock.
+"""
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from glicko2.math.algorithm import update_rating
+from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
+
+from buttonup.engine.board import PLAYERS, Color, opponent
+from buttonup.engine.clock import ClockSettings, ClockType
+
+DEFAULT_RATING = 1500.0
+DEFAULT_DEVIATION = 350.0
+DEFAULT_VOLATILITY = 0.06
+# A rating whose deviation is above this says too little yet: provisional,
+# shown with a "?" and kept off the leaderboards (lichess uses 110 too).
+PROVISIONAL_DEVIATION = 110.0
+ESTIMATED_MOVES = 20  # a player's moves in a 15-point game, about
+BLITZ_SECONDS = 8 * 60
+RAPID_SECONDS = 25 * 60
+
+
+class Category(StrEnum):
+    BLITZ = "blitz"
+    RAPID = "rapid"
+    CLASSICAL = "classical"
+    DAILY = "daily"
+    UNTIMED = "untimed"
+
+
+def category_of(clock: ClockSettings | None) -> Category:
+    """The category a game's time control rates it in."""
+    if clock is None:
+        return Category.UNTIMED
+    if clock.type is ClockType.PER_MOVE:
+        return Category.DAILY
+    estimated = clock.initial_seconds + ESTIMATED_MOVES * clock.increment_seconds
+    if estimated < BLITZ_SECONDS:
+        return Category.BLITZ
+    if estimated < RAPID_SECONDS:
+        return Category.RAPID
+    return Category.CLASSICAL
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    rating: float = DEFAULT_RATING
+    deviation: float = DEFAULT_DEVIATION
+    volatility: float = DEFAULT_VOLATILITY
+    games: int = 0  # rated games played in its category
+
+    @property
+    def provisional(self) -> bool:
+        return self.deviation > PROVISIONAL_DEVIATION
+
+
+def rated(ratings: dict[Color, Rating], winner: Color | None) -> dict[Color, Rating]:
+    """Both players' ratings after a rated game between them: `winner` won
+    (None: nobody did), each player's game one rating period."""
+    after = {}
+    for color in PLAYERS:
+        own, other = ratings[color], ratings[opponent(color)]
+        score = 0.5 if winner is None else float(winner is color)
+        updated = update_rating(
+            rating_to_mu(own.rating),
+            rd_to_phi(own.deviation),
+            own.volatility,
+            [(rating_to_mu(other.rating), rd_to_phi(other.deviation), score)],
+        )
+        after[color] = replace(
+            own,
+            rating=mu_to_rating(updated.mu),
+            deviation=phi_to_rd(updated.phi),
+            volatility=updated.sigma,
+            games=own.games + 1,
+        )
+    return after
