@@ -24,7 +24,7 @@ def imported(text: str) -> tuple[Match, list[Moved]]:
     base = Match.new("imported", read.options, read.created_at, read.bots)
     match, moves = base, []
     hashes = {color: color.value[0] * 64 for color in PLAYERS}
-    for progress in base.replay(read.actions(base, hashes)):
+    for progress in read.changes(base, hashes):
         match = progress.match
         moves += [event for event in progress.events if isinstance(event, Moved)]
     return match, moves

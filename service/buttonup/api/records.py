@@ -3,7 +3,6 @@ as a game for review."""
 
 from flask import Response, g, url_for
 
-from buttonup.api.codec import Codec
 from buttonup.api.docs import ALWAYS, GAME_ID, READ_503, WITH_BODY, WRITE_503, operation
 from buttonup.api.games import codec, games
 from buttonup.api.http import ApiBlueprint, ApiView, json_response
@@ -76,5 +75,4 @@ class GameImport(ApiView):
     def post(self) -> Response:
         outcome = games().import_record(g.text_body)
         location = url_for("games.Game", game_id=outcome.match.id)
-        made: Codec = codec()
-        return json_response(made.created(outcome), 201, {"Location": location})
+        return json_response(codec().created(outcome), 201, {"Location": location})

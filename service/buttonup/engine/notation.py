@@ -16,7 +16,7 @@ from functools import lru_cache
 from buttonup.engine.board import BOARD_SIZE, PLAYERS, Circle, Color, Stack, make_stack
 from buttonup.engine.errors import RulesError
 from buttonup.engine.game import GameState, RoundState, Tally
-from buttonup.engine.reachability import reachable
+from buttonup.engine.reachability import holds_the_buttons, reachable
 from buttonup.engine.rules import STANDARD_RULES, Rules
 
 BUTTON_LETTERS = {Color.RED: "R", Color.BLACK: "B", Color.WHITE: "W"}
@@ -85,11 +85,11 @@ class Position:
 
 
 def circle_text(circle: Circle) -> str:
-    return ".".join([_stack_text(stack) for stack in circle])
+    return ".".join([stack_text(stack) for stack in circle])
 
 
 @lru_cache(maxsize=8192)
-def _stack_text(stack: Stack) -> str:
+def stack_text(stack: Stack) -> str:
     """Kept: every version of every game writes its position (the Game's
     `round.position`), and stacks repeat across positions."""
     return "".join([BUTTON_LETTERS[button] for button in stack]) or EMPTY
@@ -212,8 +212,7 @@ def _count(text: str, what: str, line: int, column: int) -> int:
 
 def _check_reachable(position: Position, line: int, column: int) -> None:
     """What no play can lead to is refused, with the first reason found."""
-    buttons = sorted(BUTTON_LETTERS[b] for stack in position.circle for b in stack)
-    if buttons != sorted(_DEAL_LETTERS):
+    if not holds_the_buttons(position.circle):
         raise NotationError("the circle holds nine buttons, three of each of R, B and W", line)
     score, target = position.score, position.target
     stacks = sum(1 for stack in position.circle if stack)

@@ -31,6 +31,13 @@ def reachable(circle: Circle, to_move: Color | None, starter: Color) -> bool:
     return any(_reachable(circle, mover, starter) for mover in movers)
 
 
+def holds_the_buttons(circle: Circle) -> bool:
+    """Whether `circle` has nine positions holding the nine buttons, three
+    of each colour."""
+    buttons = sorted(button for stack in circle for button in stack)
+    return len(circle) == BOARD_SIZE and buttons == sorted(BUTTONS)
+
+
 @lru_cache(maxsize=65_536)  # a few hundred circles a search: bounded, for a long-lived worker
 def _reachable(circle: Circle, to_move: Color, starter: Color) -> bool:
     if all(len(stack) == 1 for stack in circle):

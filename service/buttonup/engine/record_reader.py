@@ -12,13 +12,13 @@ from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.errors import RulesError
 from buttonup.engine.game import GameState
 from buttonup.engine.notation import (
-    BUTTON_LETTERS,
     PLAYER_LETTERS,
     NotationError,
     Position,
     deal_text,
     read_deal,
     read_position,
+    stack_text,
 )
 from buttonup.engine.options import EndReason, Options, Visibility
 from buttonup.engine.records import (
@@ -196,7 +196,7 @@ class _Game:
                 column,
             )
         result = state.rounds[-1]
-        final = "".join(BUTTON_LETTERS[button] for button in result.final_stack)
+        final = stack_text(result.final_stack)
         if found.group(1) != final:
             raise NotationError(f"the final stack is {final}", line, column + 2)
         strength = (int(found.group(2)), int(found.group(3)))

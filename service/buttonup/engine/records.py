@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from buttonup.engine.actions import Abort, Action, Claim, Join, Play, Resign, TimeOut
+from buttonup.engine.actions import Abort, Action, Claim, Join, Play, Progress, Resign, TimeOut
 from buttonup.engine.board import PLAYERS, Color, opponent
 from buttonup.engine.bots import BotLevel
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.events import Moved
 from buttonup.engine.match import Match
-from buttonup.engine.notation import BUTTON_LETTERS, PLAYER_LETTERS, deal_text
+from buttonup.engine.notation import PLAYER_LETTERS, deal_text, stack_text
 from buttonup.engine.options import EndReason, Options, SeatType, Status
 
 FROM_POSITION = "@"  # the first round's deal, in a game begun from a position
@@ -49,10 +49,11 @@ class ReadRecord:
     end: EndReason | None
     winner: Color | None
 
-    def actions(self, base: Match, token_sha256: dict[Color, str]) -> list[Action]:
-        """What makes the recorded game of `base` (a match made with this
-        record's options and bots): the humans' joins (each with a token hash
-        nobody holds), every move, and the ending, all at the record's time."""
+    def changes(self, base: Match, token_sha256: dict[Color, str]) -> list[Progress]:
+        """The versions that make the recorded game of `base` (a match made
+        with this record's options and bots), played once: the humans' joins
+        (each with a token hash nobody holds), every move, and the ending,
+        all at the record's time."""
         at = self.created_at
         actions: list[Action] = [
             Join(color, self.names[color], token_sha256[color], at)
@@ -60,19 +61,23 @@ class ReadRecord:
             if color not in self.bots
         ]
         actions += [Play(position, at) for position in self.moves]
-        match = base
-        for progress in base.replay(actions):
-            match = progress.match
-        loser = opponent(self.winner) if self.winner is not None else None
-        if self.end is EndReason.RESIGNATION and loser is not None:
-            actions.append(Resign(loser, at))
-        elif self.end is EndReason.TIMEOUT:
-            actions.append(TimeOut(match.deadline if match.deadline is not None else at))
-        elif self.end is EndReason.ABANDONED and self.winner is not None:
-            actions.append(Claim(self.winner, at))
-        elif self.end is EndReason.ABORTED:
-            actions.append(Abort(match.game.to_move or Color.RED, at))
-        return actions
+        changes = list(base.replay(actions))
+        match = changes[-1].match if changes else base
+        ending = self._ending(match)
+        return [*changes, match.apply(ending)] if ending is not None else changes
+
+    def _ending(self, match: Match) -> Action | None:
+        """The action that ends `match` as the record says it ended."""
+        at = self.created_at
+        if self.end is EndReason.RESIGNATION and self.winner is not None:
+            return Resign(opponent(self.winner), at)
+        if self.end is EndReason.TIMEOUT:
+            return TimeOut(match.deadline if match.deadline is not None else at)
+        if self.end is EndReason.ABANDONED and self.winner is not None:
+            return Claim(self.winner, at)
+        if self.end is EndReason.ABORTED:
+            return Abort(match.game.to_move or Color.RED, at)
+        return None
 
 
 def write_record(match: Match, moves: Sequence[Moved]) -> str:
@@ -135,8 +140,11 @@ def _round_lines(match: Match, moves: Sequence[Moved]) -> list[str]:
         ]
         if result is not None:
             red, black = red + result.points.red, black + result.points.black
-            final = "".join(BUTTON_LETTERS[button] for button in result.final_stack)
-            parts += ["=", final, f"{result.strength.red}-{result.strength.black}"]
+            parts += [
+                "=",
+                stack_text(result.final_stack),
+                f"{result.strength.red}-{result.strength.black}",
+            ]
             parts.append(f"{red}-{black}")
         lines.append(" ".join(parts) + "\n")
     return lines

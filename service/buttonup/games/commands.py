@@ -79,8 +79,7 @@ class Commands:
             raise NotationError("only a game that is over is imported: its Result is *")
         base = Match.new(new_game_id(), read.options, read.created_at, read.bots)
         unheld = {color: hash_token(new_token()) for color in PLAYERS}
-        changes = list(base.replay(read.actions(base, unheld)))
-        return self._pipeline.start(base, self._clock(), changes=changes)
+        return self._pipeline.start(base, self._clock(), changes=read.changes(base, unheld))
 
     def join(
         self,
