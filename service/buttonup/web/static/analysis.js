@@ -5,9 +5,9 @@
 // for review (POST /v1/games/import) and its positions read from that game's
 // events, so the board needs no rules of its own.
 import { Problem, call, goToGame, loadPlayer, readBlocks, saveSeat } from "./api.js";
+import { buildCircle, drawStack } from "./circle.js";
 import { COLORS, EVENTS, NOTATION, SEAT } from "./vocabulary.js";
 
-const POSITIONS = 9;
 const $ = (id) => document.getElementById(id);
 const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
 const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -20,7 +20,7 @@ export function showAnalysis(initial, gameId, report) {
   $("start").hidden = true;
   $("game").hidden = true;
   $("analysis").hidden = false;
-  buildCircle();
+  buildCircle($("analysis-board"), { extra: '<span class="margin"></span>' });
   $("analyse-form").addEventListener("submit", (event) => {
     event.preventDefault();
     guard(load($("analyse-text").value));
@@ -51,20 +51,6 @@ async function loadGame(gameId) {
   if (!response.ok) throw new Problem(response.status, await response.json());
   $("analyse-text").value = await response.text();
   await showSteps(await stepsOfGame(gameId));
-}
-
-function buildCircle() {
-  const circle = $("analysis-board");
-  for (let position = 0; position < POSITIONS; position += 1) {
-    const spot = document.createElement("div");
-    spot.className = "position";
-    spot.dataset.position = String(position);
-    spot.style.setProperty("--angle", `${(360 / POSITIONS) * position}deg`);
-    spot.innerHTML =
-      `<span class="stack"></span><span class="number">${position}</span>` +
-      `<span class="margin"></span>`;
-    circle.appendChild(spot);
-  }
 }
 
 async function load(text) {
@@ -197,13 +183,7 @@ async function analyse(position) {
 function drawCircle(circle, margins, best, played) {
   for (const spot of $("analysis-board").children) {
     const position = Number(spot.dataset.position);
-    spot.querySelector(".stack").replaceChildren(
-      ...circle[position].map((color) => {
-        const chip = document.createElement("span");
-        chip.className = `chip ${color}`;
-        return chip;
-      }),
-    );
+    drawStack(spot, circle[position]);
     const margin = margins[position];
     spot.querySelector(".margin").textContent = margin === undefined ? "" : signed(margin);
     spot.classList.toggle("best", Boolean(best?.has(position)));

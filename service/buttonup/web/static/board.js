@@ -14,6 +14,7 @@ import {
   VISIBILITY,
 } from "./vocabulary.js";
 import { showAnalysis } from "./analysis.js";
+import { POSITIONS, buildCircle, drawStack } from "./circle.js";
 import {
   PLAYER_KEY,
   call,
@@ -27,7 +28,6 @@ import {
   serverNow,
 } from "./api.js";
 
-const POSITIONS = 9;
 const STEP_MS = 260; // one sown button
 const PAUSE_MS = 350; // between two moves
 
@@ -283,17 +283,7 @@ function showGame(gameId) {
 }
 
 function buildBoard() {
-  const board = $("board");
-  for (let position = 0; position < POSITIONS; position += 1) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "position";
-    button.dataset.position = String(position);
-    button.style.setProperty("--angle", `${(360 / POSITIONS) * position}deg`);
-    button.innerHTML = `<span class="stack"></span><span class="number">${position}</span>`;
-    button.addEventListener("click", () => guard(play(position)));
-    board.appendChild(button);
-  }
+  buildCircle($("board"), { tag: "button", onPick: (position) => guard(play(position)) });
 }
 
 // The stream, read with fetch: EventSource cannot send the seat's token.
@@ -516,14 +506,7 @@ function drawPresence() {
 function drawStacks(circle, { lifted = null, landed = null } = {}) {
   for (const button of $("board").children) {
     const position = Number(button.dataset.position);
-    const stack = button.querySelector(".stack");
-    stack.replaceChildren(
-      ...circle[position].map((color) => {
-        const chip = document.createElement("span");
-        chip.className = `chip ${color}`;
-        return chip;
-      }),
-    );
+    drawStack(button, circle[position]);
     button.classList.toggle("lifted", position === lifted);
     button.classList.toggle("landed", position === landed);
   }

@@ -1,0 +1,31 @@
+// The circle on screen, as the game board and the analysis board both draw
+// it: nine positions around it, each a stack of chips, bottom first.
+
+export const POSITIONS = 9;
+
+// Puts the nine positions into `container`: elements of `tag` (buttons on
+// the game board, which calls `onPick` with the position clicked), each with
+// its stack, its number and `extra` markup.
+export function buildCircle(container, { tag = "div", extra = "", onPick = null } = {}) {
+  for (let position = 0; position < POSITIONS; position += 1) {
+    const spot = document.createElement(tag);
+    if (tag === "button") spot.type = "button";
+    spot.className = "position";
+    spot.dataset.position = String(position);
+    spot.style.setProperty("--angle", `${(360 / POSITIONS) * position}deg`);
+    spot.innerHTML = `<span class="stack"></span><span class="number">${position}</span>${extra}`;
+    if (onPick) spot.addEventListener("click", () => onPick(position));
+    container.appendChild(spot);
+  }
+}
+
+// Shows `stack` (colours, bottom first) in a position's element.
+export function drawStack(spot, stack) {
+  spot.querySelector(".stack").replaceChildren(
+    ...stack.map((color) => {
+      const chip = document.createElement("span");
+      chip.className = `chip ${color}`;
+      return chip;
+    }),
+  );
+}
