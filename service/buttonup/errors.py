@@ -17,6 +17,10 @@ class GameNotFound(GameError):
     """No game with that id (never created, or expired)."""
 
 
+class PlayerNotFound(GameError):
+    """No player with that id (never made, or expired)."""
+
+
 class StorageUnavailable(GameError):
     """The game store cannot be reached or did not answer in time; nothing was changed."""
 

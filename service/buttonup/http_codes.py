@@ -20,6 +20,7 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     ),
     "hints_disabled": (403, "the game was created without hints and is not over"),
     "game_not_found": (404, "no such game, or it expired"),
+    "player_not_found": (404, "no such player, or it expired"),
     "not_found": (404, "no such path"),
     "method_not_allowed": (405, "the method is not allowed here (see `Allow`)"),
     "request_timeout": (408, "the body did not arrive whole in time"),
@@ -39,6 +40,10 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "(`retry_after_seconds` says when, while the wait runs)",
     ),
     "rematch_closed": (409, "rematch asked for after the window since the game's end"),
+    "rated_needs_players": (
+        409,
+        "a rated game with a bot seat, or a seat of one taken without a player's key",
+    ),
     "version_conflict": (409, "the game kept changing under the request; try again"),
     "version_mismatch": (412, "`If-Match` does not match the current version"),
     "payload_too_large": (413, "the body is over the size limit"),

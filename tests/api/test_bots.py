@@ -13,6 +13,8 @@ def test_a_human_plays_a_whole_game_against_the_perfect_bot(client):
         "joined": True,
         "level": "perfect",
         "player_id": None,
+        "rating": None,
+        "provisional": None,
     }
     assert game["status"] == "waiting"
     seat = join(client, game["id"], name="Ana")

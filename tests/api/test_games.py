@@ -25,6 +25,8 @@ def test_a_new_game_waits_for_two_players(client):
         "joined": False,
         "level": None,
         "player_id": None,
+        "rating": None,
+        "provisional": None,
     }
     assert game["round"]["to_move"] is None
     assert game["round"]["legal_moves"] == []

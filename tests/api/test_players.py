@@ -15,11 +15,11 @@ def new_player(client, name: str | None = "Ana", **headers: str) -> dict:
 
 def test_a_player_is_made_with_a_key_shown_once_and_kept_only_hashed(client, redis_client):
     player = new_player(client)
-    assert set(player) == {"id", "name", "key", "created_at"} and player["name"] == "Ana"
+    assert set(player) == {"id", "name", "key", "created_at", "ratings"} and player["name"] == "Ana"
     assert player["key"].startswith(player["id"] + ".") and len(player["key"]) > 40
     me = client.get("/v1/players/me", headers=auth(player["key"]))
     assert me.status_code == 200
-    assert me.get_json() == {k: player[k] for k in ("id", "name", "created_at")}
+    assert me.get_json() == {k: player[k] for k in ("id", "name", "created_at", "ratings")}
     secret = player["key"].encode()
     for key in redis_client.scan_iter():
         assert secret not in key

@@ -94,7 +94,8 @@ def a_valid_request_is_refused_only_for_a_reused_key(ctx, response, case):
         fields = set(problem.get("errors", {}))
         allowed = ALLOWED_422
         if isinstance(case.body, dict) and "position" in case.body:
-            allowed = allowed | {"target_score"}  # it must agree with the position's
+            # It must agree with the position's target, and is never rated.
+            allowed = allowed | {"target_score", "rated"}
         if problem.get("code") != "validation_error" or not fields <= allowed:
             raise AssertionError(f"a schema-valid request got 422 {problem}")
     return None

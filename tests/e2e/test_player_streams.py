@@ -161,6 +161,7 @@ def test_a_players_stream_tells_each_thing_once_across_two_processes(
         "game_id": game["id"],
         "winner": "red",
         "end_reason": "resignation",
+        "rating_diff": None,
     }
     assert by_name["rematch_offered"] == {"game_id": game["id"], "by": "black"}
     assert by_name["rematch"] == {"game_id": game["id"], "next_game_id": following["id"]}

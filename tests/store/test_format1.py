@@ -74,10 +74,16 @@ def with_revision_2(game: dict) -> dict:
         end_reason = "resignation"
     else:
         end_reason = "target_score" if game["status"] == "finished" else None
-    players = {color: {**seat, "player_id": None} for color, seat in game["players"].items()}
+    players = {
+        color: {**seat, "player_id": None, "rating": None, "provisional": None}
+        for color, seat in game["players"].items()
+    }
     return {
         **game,
         "players": players,
+        "rated": False,
+        "category": "untimed",
+        "rating_diff": None,
         "end_reason": end_reason,
         "clock": None,
         "rematch": None,

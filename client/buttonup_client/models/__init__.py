@@ -11,6 +11,7 @@ from .bot_seat_type import BotSeatType
 from .button_color import ButtonColor
 from .clock import Clock
 from .clock_type import ClockType
+from .counts import Counts
 from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
 from .create_game_visibility import CreateGameVisibility
@@ -34,6 +35,8 @@ from .join_game import JoinGame
 from .joined import Joined
 from .joined_event import JoinedEvent
 from .joined_event_data import JoinedEventData
+from .leader import Leader
+from .leaderboard import Leaderboard
 from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
 from .lobby_page import LobbyPage
@@ -70,6 +73,12 @@ from .presence_event import PresenceEvent
 from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
+from .profile import Profile
+from .rated_game import RatedGame
+from .rating import Rating
+from .rating_category import RatingCategory
+from .rating_history import RatingHistory
+from .ratings import Ratings
 from .rematch import Rematch
 from .rematch_event import RematchEvent
 from .rematch_event_data import RematchEventData
@@ -101,6 +110,7 @@ __all__ = (
     "ButtonColor",
     "Clock",
     "ClockType",
+    "Counts",
     "CreateGame",
     "CreateGameFirstPlayer",
     "CreateGameVisibility",
@@ -124,6 +134,8 @@ __all__ = (
     "JoinedEvent",
     "JoinedEventData",
     "JoinGame",
+    "Leader",
+    "Leaderboard",
     "ListGamesStatus",
     "ListMyGamesStatus",
     "LobbyPage",
@@ -160,6 +172,12 @@ __all__ = (
     "Problem",
     "ProblemCode",
     "ProblemErrors",
+    "Profile",
+    "RatedGame",
+    "Rating",
+    "RatingCategory",
+    "RatingHistory",
+    "Ratings",
     "Rematch",
     "RematchEvent",
     "RematchEventData",

@@ -33,6 +33,9 @@ class CreateGame:
     hints: bool | Unset = True
     """ Whether `/analysis` answers while the game is in play (always once it is over); players who agree to play
     without hints create the game with false """
+    rated: bool | Unset = False
+    """ Whether the result changes both players' ratings: both seats must then be taken with a player's key, no bot
+    (409 `rated_needs_players`), and the game starts from a first deal, not a `position` """
     players: PlayersRequest | Unset = UNSET
     """ The two seats of a new game. """
     position: str | Unset = UNSET
@@ -59,6 +62,8 @@ class CreateGame:
             visibility = self.visibility
 
         hints = self.hints
+
+        rated = self.rated
 
         players: dict[str, Any] | Unset = UNSET
         if not isinstance(self.players, Unset):
@@ -89,6 +94,8 @@ class CreateGame:
             field_dict["visibility"] = visibility
         if hints is not UNSET:
             field_dict["hints"] = hints
+        if rated is not UNSET:
+            field_dict["rated"] = rated
         if players is not UNSET:
             field_dict["players"] = players
         if position is not UNSET:
@@ -124,6 +131,8 @@ class CreateGame:
             visibility = check_create_game_visibility(_visibility)
 
         hints = d.pop("hints", UNSET)
+
+        rated = d.pop("rated", UNSET)
 
         _players = d.pop("players", UNSET)
         players: PlayersRequest | Unset
@@ -165,6 +174,7 @@ class CreateGame:
             seed=seed,
             visibility=visibility,
             hints=hints,
+            rated=rated,
             players=players,
             position=position,
             clock=clock,

@@ -10,6 +10,7 @@ from ..models.end_reason import EndReason, check_end_reason
 from ..models.game_status import GameStatus, check_game_status
 from ..models.game_visibility import GameVisibility, check_game_visibility
 from ..models.player_color import PlayerColor, check_player_color
+from ..models.rating_category import RatingCategory, check_rating_category
 
 if TYPE_CHECKING:
     from ..models.clock import Clock
@@ -41,6 +42,13 @@ class Game:
     """ Lobby visibility """
     hints: bool
     """ Whether analysis answers while the game is in play """
+    rated: bool
+    """ Whether the result changes both players' ratings """
+    category: RatingCategory
+    """ A rating category, by time control (docs/api.md, "Ratings"): `blitz`, `rapid` and `classical` Fischer clocks
+    by their estimated length, `daily` (a clock per move), `untimed` """
+    rating_diff: None | Tally
+    """ A rated game's, once over: each seat's rating change, rounded """
     target_score: int
     """ Points that win the game """
     players: Players
@@ -65,6 +73,7 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
         from ..models.rematch import Rematch  # noqa: PLC0415
+        from ..models.tally import Tally  # noqa: PLC0415
 
         id = self.id
 
@@ -79,6 +88,16 @@ class Game:
         visibility: str = self.visibility
 
         hints = self.hints
+
+        rated = self.rated
+
+        category: str = self.category
+
+        rating_diff: dict[str, Any] | None
+        if isinstance(self.rating_diff, Tally):
+            rating_diff = self.rating_diff.to_dict()
+        else:
+            rating_diff = self.rating_diff
 
         target_score = self.target_score
 
@@ -134,6 +153,9 @@ class Game:
                 "updated_at": updated_at,
                 "visibility": visibility,
                 "hints": hints,
+                "rated": rated,
+                "category": category,
+                "rating_diff": rating_diff,
                 "target_score": target_score,
                 "players": players,
                 "score": score,
@@ -172,6 +194,25 @@ class Game:
         visibility = check_game_visibility(d.pop("visibility"))
 
         hints = d.pop("hints")
+
+        rated = d.pop("rated")
+
+        category = check_rating_category(d.pop("category"))
+
+        def _parse_rating_diff(data: object) -> None | Tally:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rating_diff_type_0 = Tally.from_dict(data)
+
+                return rating_diff_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Tally, data)
+
+        rating_diff = _parse_rating_diff(d.pop("rating_diff"))
 
         target_score = d.pop("target_score")
 
@@ -271,6 +312,9 @@ class Game:
             updated_at=updated_at,
             visibility=visibility,
             hints=hints,
+            rated=rated,
+            category=category,
+            rating_diff=rating_diff,
             target_score=target_score,
             players=players,
             score=score,

@@ -2,9 +2,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.ratings import Ratings
+
 
 T = TypeVar("T", bound="Me")
 
@@ -19,6 +23,8 @@ class Me:
     """ The player's name, if given """
     created_at: datetime.datetime
     """ RFC 3339 UTC """
+    ratings: Ratings
+    """ A player's rating in each category (docs/api.md, "Ratings"). """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -28,6 +34,8 @@ class Me:
 
         created_at = self.created_at.isoformat()
 
+        ratings = self.ratings.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -35,6 +43,7 @@ class Me:
                 "id": id,
                 "name": name,
                 "created_at": created_at,
+                "ratings": ratings,
             }
         )
 
@@ -42,6 +51,8 @@ class Me:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ratings import Ratings  # noqa: PLC0415
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -54,10 +65,13 @@ class Me:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        ratings = Ratings.from_dict(d.pop("ratings"))
+
         me = cls(
             id=id,
             name=name,
             created_at=created_at,
+            ratings=ratings,
         )
 
         return me

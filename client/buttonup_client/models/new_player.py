@@ -2,9 +2,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.ratings import Ratings
+
 
 T = TypeVar("T", bound="NewPlayer")
 
@@ -19,6 +23,8 @@ class NewPlayer:
     """ The player's name, if given """
     created_at: datetime.datetime
     """ RFC 3339 UTC """
+    ratings: Ratings
+    """ A player's rating in each category (docs/api.md, "Ratings"). """
     key: str
     """ The player's secret key (over 128 bits): send it as `Authorization: Bearer` to join games as this player and
     wherever a seat's token works """
@@ -31,6 +37,8 @@ class NewPlayer:
 
         created_at = self.created_at.isoformat()
 
+        ratings = self.ratings.to_dict()
+
         key = self.key
 
         field_dict: dict[str, Any] = {}
@@ -40,6 +48,7 @@ class NewPlayer:
                 "id": id,
                 "name": name,
                 "created_at": created_at,
+                "ratings": ratings,
                 "key": key,
             }
         )
@@ -48,6 +57,8 @@ class NewPlayer:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ratings import Ratings  # noqa: PLC0415
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -60,12 +71,15 @@ class NewPlayer:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        ratings = Ratings.from_dict(d.pop("ratings"))
+
         key = d.pop("key")
 
         new_player = cls(
             id=id,
             name=name,
             created_at=created_at,
+            ratings=ratings,
             key=key,
         )
 

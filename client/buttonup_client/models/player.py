@@ -25,6 +25,10 @@ class Player:
     """ A bot's level; null for humans """
     player_id: None | str
     """ The player who holds the seat (joined with a player key); null otherwise """
+    rating: int | None
+    """ A rated game's: the player's rating as they took the seat; null otherwise """
+    provisional: bool | None
+    """ Whether that rating is provisional; null when unrated """
 
     def to_dict(self) -> dict[str, Any]:
         type_: str = self.type_
@@ -43,6 +47,12 @@ class Player:
         player_id: None | str
         player_id = self.player_id
 
+        rating: int | None
+        rating = self.rating
+
+        provisional: bool | None
+        provisional = self.provisional
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -52,6 +62,8 @@ class Player:
                 "joined": joined,
                 "level": level,
                 "player_id": player_id,
+                "rating": rating,
+                "provisional": provisional,
             }
         )
 
@@ -93,12 +105,28 @@ class Player:
 
         player_id = _parse_player_id(d.pop("player_id"))
 
+        def _parse_rating(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        rating = _parse_rating(d.pop("rating"))
+
+        def _parse_provisional(data: object) -> bool | None:
+            if data is None:
+                return data
+            return cast(bool | None, data)
+
+        provisional = _parse_provisional(d.pop("provisional"))
+
         player = cls(
             type_=type_,
             name=name,
             joined=joined,
             level=level,
             player_id=player_id,
+            rating=rating,
+            provisional=provisional,
         )
 
         return player

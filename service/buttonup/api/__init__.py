@@ -19,6 +19,7 @@ from buttonup.api import (
     player_events,
     players,
     problems,
+    ratings,
     records,
     schemas,
 )
@@ -72,6 +73,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(analysis.positions)
     api.register_blueprint(events.blp)
     api.register_blueprint(players.blp)
+    api.register_blueprint(ratings.leaderboards)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )

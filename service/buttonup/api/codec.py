@@ -12,13 +12,14 @@ made once per worker and kept for the next answer or watcher that needs them.
 
 import functools
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, TypeVar
 
 import orjson
 
+from buttonup.api.player_views import me_view, rating_diff_view
+from buttonup.api.times import timestamp, timestamp_or_none
 from buttonup.engine import PLAYERS, Color, Match, Status, opponent
 from buttonup.engine.analysis import PositionAnalysis, RoundReview
 from buttonup.engine.clock import ClockType
@@ -37,7 +38,8 @@ from buttonup.engine.events import (
     TimedOut,
 )
 from buttonup.engine.notation import write_position
-from buttonup.engine.player import Notice, Player, PlayerEventName
+from buttonup.engine.player import Notice, PlayerEventName
+from buttonup.engine.ratings import category_of, rating_diff
 from buttonup.games import (
     GameAnalysis,
     LobbyPage,
@@ -59,24 +61,6 @@ T = TypeVar("T")
 
 
 @functools.lru_cache(maxsize=4096)
-def timestamp(milliseconds: int) -> str:
-    """RFC 3339, UTC, millisecond precision. Cached: a game's creation and each
-    version's time appear in several answers and events. Every move makes a
-    new one, so the second's part is kept apart: building it through
-    datetime took 4 us a move."""
-    seconds, millis = divmod(milliseconds, 1000)
-    return f"{_second(seconds)}.{millis:03d}Z"
-
-
-@functools.lru_cache(maxsize=256)
-def _second(seconds: int) -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds))
-
-
-def timestamp_or_none(milliseconds: int | None) -> str | None:
-    return timestamp(milliseconds) if milliseconds is not None else None
-
-
 def game_view(match: Match) -> dict[str, Any]:
     game = match.game
     current = game.round.to_dict()
@@ -90,6 +74,9 @@ def game_view(match: Match) -> dict[str, Any]:
         "updated_at": timestamp(match.updated_at),
         "visibility": options.visibility,
         "hints": options.hints,
+        "rated": options.rated,
+        "category": category_of(options.clock),
+        "rating_diff": rating_diff_view(rating_diff(match)),
         "target_score": options.target_score,
         "players": players_view(match),
         "score": game.score.to_dict(),
@@ -185,14 +172,11 @@ def notice_view(notice: Notice) -> dict[str, Any]:
             "game_id": notice.game_id,
             "winner": notice.winner,
             "end_reason": notice.end_reason,
+            "rating_diff": rating_diff_view(notice.rating_diff),
         }
     if name is PlayerEventName.REMATCH_OFFERED:
         return {"game_id": notice.game_id, "by": notice.by}
     return {"game_id": notice.game_id, "next_game_id": notice.next_game_id}
-
-
-def me_view(player: Player) -> dict[str, Any]:
-    return {"id": player.id, "name": player.name, "created_at": timestamp(player.created_at)}
 
 
 def players_view(match: Match) -> dict[str, Any]:
@@ -203,6 +187,8 @@ def players_view(match: Match) -> dict[str, Any]:
             "joined": seat.joined,
             "level": seat.level,
             "player_id": seat.player_id,
+            "rating": round(seat.rating.rating) if seat.rating else None,
+            "provisional": seat.rating.provisional if seat.rating else None,
         }
         for color in PLAYERS
         for seat in (match.seat(color),)

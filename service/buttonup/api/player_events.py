@@ -23,7 +23,7 @@ STREAM_DESCRIPTION = (
     "(data: the games not finished, as `list_my_games` orders them), then one event per "
     "thing the player should hear of, across all their games: `game_started` ({game_id, "
     "color, version}), `your_turn` ({game_id, version, deadline}), `game_over` ({game_id, "
-    "winner, end_reason}), `rematch_offered` ({game_id, by}) and `rematch` ({game_id, "
+    "winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch` ({game_id, "
     "next_game_id}). Each `id:` is a position in the player's stream (`games` carries the "
     "position it is as of). A connection that resumes with `Last-Event-ID` gets every event "
     "after it, none twice and none missing, whichever process or node serves it, and no "
@@ -116,6 +116,12 @@ DATA_COMPONENTS = {
                 **ref("EndReason"),
                 "description": "How it ended",
                 "example": "target_score",
+            },
+            "rating_diff": {
+                "anyOf": [ref("Tally"), {"type": "null"}],
+                "description": "A rated game's: each seat's rating change, rounded; "
+                "null for an unrated or aborted game",
+                "example": {"red": 9, "black": -9},
             },
         },
     ),

@@ -29,6 +29,8 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     engine.AbortNotAllowed: (409, "abort_not_allowed", "Abort not allowed"),
     engine.ClaimNotAllowed: (409, "claim_not_allowed", "Claim not allowed"),
     engine.RematchClosed: (409, "rematch_closed", "Rematch closed"),
+    engine.RatedNeedsPlayers: (409, "rated_needs_players", "Rated game needs players"),
+    errors.PlayerNotFound: (404, "player_not_found", "Player not found"),
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from buttonup.engine.board import Color
 from buttonup.engine.events import Event
+from buttonup.engine.ratings import Rating
 
 if TYPE_CHECKING:
     from buttonup.engine.match import Match
@@ -19,6 +20,7 @@ class Join:
     token_sha256: str
     at: int  # milliseconds since the epoch
     player_id: str | None = None  # a player's seat; None: an anonymous one
+    rating: Rating | None = None  # a rated game's: the player's rating as they join
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,3 +59,7 @@ class ClaimNotAllowed(RulesError):
 
 class RematchClosed(RulesError):
     """A rematch asked for after the window since the game's end."""
+
+
+class RatedNeedsPlayers(RulesError):
+    """A rated game with a bot seat, or a seat of one taken without a player's key."""

@@ -38,16 +38,19 @@ from buttonup.engine.errors import (
     NotInProgress,
     NotSeated,
     NotYourTurn,
+    RatedNeedsPlayers,
     RematchClosed,
     SeatTaken,
 )
 from buttonup.engine.game import GameState
 from buttonup.engine.notation import deals_of, read_position
 from buttonup.engine.options import EndReason, Options, SeatType, Status
+from buttonup.engine.ratings import Rating
 from buttonup.engine.seats import Rematch, Seat
 from buttonup.engine.transitions import advance, require_playing
 
 SEED_BITS = 128  # a match created without a seed draws one this long
+Ratings = Mapping[str, Rating] | None  # players' ratings, by player id
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,8 @@ class Match:
     ) -> "Match":
         """Version 0: the first round dealt, bots seated. Without a seed in
         `options`, deals come from `seed` (drawn when None), which no answer shows."""
+        if options.rated and bots:
+            raise RatedNeedsPlayers("a rated game is between two players: no bot seat")
         if seed is None:
             seed = options.seed if options.seed is not None else secrets.randbits(SEED_BITS)
         seats = {color: Seat.bot(level) for color, level in (bots or {}).items()}
@@ -180,16 +185,17 @@ class Match:
         token_sha256: str,
         now: int,
         player_id: str | None = None,
+        rating: Rating | None = None,
     ) -> Progress:
         """Take `color`, or the first open seat (red before black), for the
-        player `player_id` when one joins."""
+        player `player_id` when one joins (with their `rating`, a rated game's)."""
         if player_id is not None and player_id in (self.red.player_id, self.black.player_id):
             raise SeatTaken("this player holds a seat of this game already", self.version)
         if color is None:
             if not self.open_seats:
                 raise GameFull("both seats are taken", self.version)
             color = self.open_seats[0]
-        return self.apply(Join(color, name, token_sha256, now, player_id))
+        return self.apply(Join(color, name, token_sha256, now, player_id, rating))
 
     def take_reserved(self, color: Color, token_sha256: str, now: int) -> Progress | None:
         """The holder of the token a seat was reserved for takes it (a
@@ -199,7 +205,7 @@ class Match:
             raise NotSeated("this seat is reserved for another token")
         if seat.joined:
             return None
-        return self.apply(Join(color, seat.name, token_sha256, now, seat.player_id))
+        return self.apply(Join(color, seat.name, token_sha256, now, seat.player_id, seat.rating))
 
     def play(self, color: Color, position: int, now: int) -> Progress:
         _require_in_time(self, now)
@@ -297,13 +303,15 @@ class Match:
             and any(self.seat(color).type is SeatType.HUMAN for color in PLAYERS)
         )
 
-    def next_match(self, game_id: str, now: int, token_sha256: Mapping[Color, str]) -> "Match":
+    def next_match(
+        self, game_id: str, now: int, token_sha256: Mapping[Color, str], ratings: Ratings = None
+    ) -> "Match":
         """The rematch's game at version 0, its humans' seats reserved for
-        this match's humans (each for the hashed token `token_sha256` gives
-        for its new colour) and taken as each gets its token (`take_reserved`),
-        so that its clock starts once both hold theirs: same target, clock
-        and hints, private, colours swapped, started by whoever did not start
-        this match's first round."""
+        this match's humans (for the hashed token `token_sha256` gives their
+        new colour; a rated game's with their `ratings` now) and taken as each
+        gets its token (`take_reserved`), so that its clock starts once both
+        hold theirs: same target, clock, hints and rating, private, colours
+        swapped, started by whoever did not start this match's first round."""
         first_round = self.game.rounds[0] if self.game.rounds else self.game.round
         # The one who did not start holds the other colour, and colours swap:
         # so the colour that started before starts again.
@@ -314,9 +322,10 @@ class Match:
             if (seat := self.seat(color)).level is not None
         }
         match = Match.new(game_id, options, now, bots)
+        rated = (ratings or {}) if options.rated else {}
         seats = {
-            opponent(color): Seat(
-                name=seat.name, token_sha256=token_sha256[opponent(color)], player_id=seat.player_id
+            opponent(color): seat.reserved_for(
+                token_sha256[opponent(color)], rated.get(seat.player_id or "")
             )
             for color in PLAYERS
             if (seat := self.seat(color)).type is SeatType.HUMAN

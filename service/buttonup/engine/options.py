@@ -55,6 +55,9 @@ class Options:
     # The rounds' deals in advance, from the first, each nine buttons as
     # `RBW` letters (an imported game's: engine.records); not a request's.
     deals: tuple[str, ...] = ()
+    # Both players' ratings in the game's category change by its result
+    # (engine.ratings): two human seats, each held by a player.
+    rated: bool = False
 
     @property
     def rules(self) -> Rules:

@@ -9,8 +9,8 @@ versions, as a game's events do: the game started, it is their turn, it is
 over, a rematch was asked for or made.
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from buttonup.engine.actions import Progress
@@ -18,6 +18,7 @@ from buttonup.engine.board import PLAYERS, Color
 from buttonup.engine.events import Event, Rematched, RematchOffered
 from buttonup.engine.match import Match
 from buttonup.engine.options import EndReason, Status
+from buttonup.engine.ratings import Category, Rating, rating_diff
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,14 @@ class Player:
     name: str | None
     key_sha256: str  # the key, hashed: the key itself is never kept
     created_at: int  # milliseconds since the epoch
+    # By category, those the player has played rated games in (engine.ratings)
+    ratings: Mapping[Category, Rating] = field(default_factory=dict)
+    wins: int = 0  # rated games
+    losses: int = 0
+
+    def rating(self, category: Category) -> Rating:
+        """The player's rating in `category`: the starting one until rated."""
+        return self.ratings.get(category, Rating())
 
 
 class PlayerEventName(StrEnum):
@@ -52,6 +61,8 @@ class Notice:
     end_reason: EndReason | None = None  # game_over
     by: Color | None = None  # rematch_offered: the seat that asked
     next_game_id: str | None = None  # rematch
+    # game_over of a rated game: each seat's rating change (engine.ratings)
+    rating_diff: Mapping[Color, float] | None = None
 
 
 def notices(before: Match, changes: Sequence[Progress]) -> dict[str, list[Notice]]:
@@ -92,6 +103,7 @@ def _notices(before: Match, after: Match, events: Sequence[Event], color: Color)
                 color,
                 winner=after.game.winner,
                 end_reason=after.end_reason,
+                rating_diff=rating_diff(after),
             )
         )
     for event in events:

@@ -16,12 +16,17 @@ Categories, by a game's time control (docs/api.md, "Ratings"):
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from glicko2.math.algorithm import update_rating
 from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
 
 from buttonup.engine.board import PLAYERS, Color, opponent
 from buttonup.engine.clock import ClockSettings, ClockType
+from buttonup.engine.options import EndReason
+
+if TYPE_CHECKING:
+    from buttonup.engine.match import Match
 
 DEFAULT_RATING = 1500.0
 DEFAULT_DEVIATION = 350.0
@@ -29,6 +34,9 @@ DEFAULT_VOLATILITY = 0.06
 # A rating whose deviation is above this says too little yet: provisional,
 # shown with a "?" and kept off the leaderboards (lichess uses 110 too).
 PROVISIONAL_DEVIATION = 110.0
+# Glicko-2 never lets a deviation fall far; this floor keeps a player who
+# plays many games at once (each game's change is added, below) in bounds.
+MIN_DEVIATION = 30.0
 ESTIMATED_MOVES = 20  # a player's moves in a 15-point game, about
 BLITZ_SECONDS = 8 * 60
 RAPID_SECONDS = 25 * 60
@@ -89,3 +97,65 @@ def rated(ratings: dict[Color, Rating], winner: Color | None) -> dict[Color, Rat
             games=own.games + 1,
         )
     return after
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """One entry of a player's rating history: the rating a game left."""
+
+    game_id: str
+    category: Category
+    at: int  # when the game ended (ms)
+    rating: Rating
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What one rated game changes of a player's rating: each part's
+    difference, and the game counted."""
+
+    rating: float
+    deviation: float
+    volatility: float
+
+    def applied(self, current: Rating) -> Rating:
+        """`current` after the game. A game's change is worked out from both
+        players' ratings as they sat down and added to the rating the player
+        has when it ends: the same as Glicko-2's own result when the player
+        played nothing else meanwhile, and never lost when they did."""
+        deviation = min(DEFAULT_DEVIATION, max(MIN_DEVIATION, current.deviation + self.deviation))
+        return Rating(
+            rating=current.rating + self.rating,
+            deviation=deviation,
+            volatility=max(0.0, current.volatility + self.volatility),
+            games=current.games + 1,
+        )
+
+
+def rating_changes(match: "Match") -> dict[Color, RatingChange] | None:
+    """Each seat's change by a rated match's result, once it is over; None
+    for an unrated match, one not over, or one aborted (nothing changes)."""
+    if not match.options.rated or match.end_reason in (None, EndReason.ABORTED):
+        return None
+    before: dict[Color, Rating] = {}
+    for color in PLAYERS:
+        rating = match.seat(color).rating
+        if rating is None:
+            return None
+        before[color] = rating
+    after = rated(before, match.game.winner)
+    return {
+        color: RatingChange(
+            rating=after[color].rating - before[color].rating,
+            deviation=after[color].deviation - before[color].deviation,
+            volatility=after[color].volatility - before[color].volatility,
+        )
+        for color in PLAYERS
+    }
+
+
+def rating_diff(match: "Match") -> dict[Color, float] | None:
+    """Each seat's rating change once a rated match is over (rating_changes)."""
+    changes = rating_changes(match)
+    return {color: change.rating for color, change in changes.items()} if changes else None

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from buttonup.engine.board import Color
 from buttonup.engine.bots import BOT_NAMES, BotLevel
 from buttonup.engine.options import SeatType
+from buttonup.engine.ratings import Rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,10 +16,19 @@ class Seat:
     token_sha256: str | None = None  # a human's token, hashed: the token itself is never kept
     level: BotLevel | None = None
     player_id: str | None = None  # the player whose key took the seat (engine.player)
+    # A rated game's: the player's rating in its category as the seat was taken
+    rating: Rating | None = None
 
     @classmethod
     def bot(cls, level: BotLevel) -> "Seat":
         return cls(type=SeatType.BOT, name=BOT_NAMES[level], joined=True, level=level)
+
+    def reserved_for(self, token_sha256: str, rating: Rating | None) -> "Seat":
+        """This human seat's holder, in a rematch: a seat reserved for them
+        (for a new token), with their rating now when it is rated."""
+        return Seat(
+            name=self.name, token_sha256=token_sha256, player_id=self.player_id, rating=rating
+        )
 
     @property
     def reserved(self) -> bool:

@@ -24,6 +24,7 @@ from buttonup.engine.errors import (
     ClaimNotAllowed,
     GameFull,
     NotInProgress,
+    RatedNeedsPlayers,
     RulesError,
     SeatTaken,
 )
@@ -114,11 +115,17 @@ def _joined(match: "Match", action: Join) -> Progress:
         raise GameFull("this game's seats are reserved for its players", match.version)
     if not held.reserved and action.color not in match.open_seats:
         raise SeatTaken(f"the {action.color} seat is not open", match.version)
+    if match.options.rated and (action.player_id is None or action.rating is None):
+        raise RatedNeedsPlayers(
+            "a rated game's seats are taken with a player's key (Authorization: Bearer)",
+            match.version,
+        )
     seat = Seat(
         name=action.name,
         joined=True,
         token_sha256=action.token_sha256,
         player_id=action.player_id,
+        rating=action.rating,
     )
     if action.color is Color.RED:
         after = _next(match, action.at, red=seat)

@@ -11,6 +11,7 @@ from buttonup.engine import PLAYERS, Color, Match, SeatTaken, Status, Visibility
 from buttonup.engine.actions import Progress
 from buttonup.engine.board import opponent
 from buttonup.engine.notation import NotationError
+from buttonup.engine.ratings import Rating
 from buttonup.engine.record_reader import read_record
 from buttonup.games.credentials import named_player
 from buttonup.games.idempotency import CREATE, JOIN, Idempotency, long_enough, same_request
@@ -114,7 +115,8 @@ class Commands:
         def take_seat(match: Match, now: int) -> Progress:
             if refusal is not None:
                 raise refusal
-            return match.join(color, name, token_sha256, now, player_id)
+            rating = self._pipeline.ratings.brought(player, match)
+            return match.join(color, name, token_sha256, now, player_id, rating)
 
         outcome = self._pipeline.run(
             game_id, take_seat, idempotency=idempotency, reply_scope=scope, sealed=sealed
@@ -195,7 +197,8 @@ class Commands:
                 tokens = {color: self._rematch_token(next_id, color) for color in PLAYERS}
                 now = self._clock()
                 hashes = {color: hash_token(token) for color, token in tokens.items()}
-                self._pipeline.start(asked.next_match(next_id, now, hashes), now)
+                ratings = self._ratings_now(asked)
+                self._pipeline.start(asked.next_match(next_id, now, hashes, ratings), now)
 
         outcome = self._pipeline.run_as_seat(game_id, credential, ask, before_commit=make_next_game)
         old = outcome.match
@@ -219,6 +222,19 @@ class Commands:
             return None
 
         return self._pipeline.run(game_id, nothing_more)
+
+    def _ratings_now(self, match: Match) -> dict[str, Rating]:
+        """A rated match's players' ratings now, by player id."""
+        if not match.options.rated:
+            return {}
+        ids = [seat.player_id for color in PLAYERS if (seat := match.seat(color)).player_id]
+        with STORE_ERRORS:
+            players = self._store.load_players(ids)
+        return {
+            player_id: rating
+            for player_id, player in players.items()
+            if (rating := self._pipeline.ratings.brought(player, match)) is not None
+        }
 
     def _rematch_token(self, game_id: str, color: Color) -> str:
         with STORE_ERRORS:

@@ -23,6 +23,7 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.events import EventName
 from buttonup.games.credentials import seat_finder
 from buttonup.games.idempotency import Idempotency, reused, same_request
+from buttonup.games.ratings import Ratings, ends_rated, players_of
 from buttonup.games.relays import Relayer, relays_of
 from buttonup.games.results import Outcome, Timeline
 from buttonup.games.store_errors import STORE_ERRORS
@@ -77,6 +78,7 @@ class Pipeline:
         self._observe = observe
         self._timelines = timelines
         self.relayer = Relayer(store, self.timeline)
+        self.ratings = Ratings(store, clock)
 
     def run(
         self,
@@ -257,12 +259,19 @@ class Pipeline:
         reply_field: str = "",
         reply: Reply | None = None,
     ) -> Reply | None:
-        """Store `changes` (store.GameStore.commit), and relay what players
-        hear of them where the commit did not."""
+        """Store `changes` (store.GameStore.commit), relay what players
+        hear of them where the commit did not, and apply a rated game's end
+        to its players' ratings (games.ratings)."""
         relays = relays_of(before, changes)
+        ended = ends_rated(before, changes)
+        pending = None
+        if ended is not None:
+            pending = self._store.expect_ratings(before.id, self._clock(), players_of(ended))
         prior = self._store.commit(before, revision, changes, reply_field, reply, relays)
         if prior is None and not self._store.relays_in_commit:
             self.relayer.committed(relays)
+        if prior is None and ended is not None and pending is not None:
+            self.ratings.settle(ended, pending)
         return prior
 
     @staticmethod

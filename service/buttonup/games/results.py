@@ -19,6 +19,7 @@ from buttonup.engine.analysis import (
 )
 from buttonup.engine.events import Event, Moved
 from buttonup.engine.player import Notice, Player
+from buttonup.engine.ratings import Rating
 from buttonup.store import SeatPresence
 
 
@@ -71,6 +72,14 @@ class NewPlayer:
     player: Player
     key: str  # the player's key: in this answer and nowhere else
     replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    """A place on a leaderboard."""
+
+    player: Player
+    rating: Rating
 
 
 @dataclass(frozen=True, slots=True)

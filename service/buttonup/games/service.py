@@ -48,7 +48,7 @@ class Games:
         self.rematch = commands.rematch
         self.expire = commands.expire
         self.import_record = commands.import_record
-        self.sweep = Sweep(store, clock, commands.expire).sweep
+        self.sweep = Sweep(store, clock, commands.expire, pipeline.ratings.catch_up).sweep
         # Reads (games.reads) and a game's stream.
         self.ping = reads.ping
         self.get = reads.get
@@ -65,6 +65,10 @@ class Games:
         self.create_player = players.create_player
         self.player = players.player
         self.watch_player = player_streams.watch_player
+        # Ratings (games.ratings): profiles, histories, leaderboards.
+        self.profile = pipeline.ratings.profile
+        self.rating_history = pipeline.ratings.history
+        self.leaderboard = pipeline.ratings.leaderboard
 
     def my_records(self, key: str) -> Iterator[str]:
         """The records of the games of the player whose key this is."""

@@ -14,23 +14,31 @@ SWEEP_LEASE_MS = 2000  # how long other sweepers leave them alone
 
 class Sweep:
     def __init__(
-        self, store: GameStore, clock: Callable[[], int], expire: Callable[[str], Outcome]
+        self,
+        store: GameStore,
+        clock: Callable[[], int],
+        expire: Callable[[str], Outcome],
+        catch_up_ratings: Callable[[], int],
     ) -> None:
         self._store = store
         self._clock = clock
         self._expire = expire
+        self._catch_up_ratings = catch_up_ratings
 
     def sweep(self) -> int:
         """End the games whose clock ran out, from the deadline index; how
         many this call ended. Each game's entry is put back at its deadline,
-        or taken out when no clock runs any more."""
+        or taken out when no clock runs any more. Then the rated games whose
+        end a process left unapplied are applied (games.ratings)."""
         ended = 0
         while True:
             with STORE_ERRORS:
                 due = self._store.claim_due(self._clock(), SWEEP_BATCH, SWEEP_LEASE_MS)
             ended += self._end(due)
             if len(due) < SWEEP_BATCH:  # behind: go on at once
-                return ended
+                break
+        self._catch_up_ratings()
+        return ended
 
     def _end(self, due: list[Due]) -> int:
         ended = 0

@@ -17,6 +17,7 @@ from buttonup.store.interface import GameStore
 from buttonup.store.player_events import Relay
 from buttonup.store.players import is_player_key, player_key_of
 from buttonup.store.presence import SeatPresence
+from buttonup.store.ratings import Pending
 from buttonup.store.recent import Revision
 from buttonup.store.records import AlreadyMade, History, Loaded
 from buttonup.store.replies import EarlierReply, Reply, StoredReply
@@ -34,6 +35,7 @@ __all__ = [
     "History",
     "Loaded",
     "OutcomeUnknown",
+    "Pending",
     "Relay",
     "Revision",
     "SeatPresence",

@@ -46,6 +46,7 @@ from buttonup.engine.board import make_stack
 from buttonup.engine.clock import Clock
 from buttonup.engine.game import RoundResult, RoundState, Tally
 from buttonup.engine.notation import deals_of
+from buttonup.engine.ratings import Rating
 
 FORMAT = 2
 
@@ -148,6 +149,8 @@ def _name_or_none(value: StrEnum | None) -> str | None:
 
 def _encode_seat(seat: Seat) -> list[Any]:
     plain = [seat.type.value, seat.name, seat.joined, seat.token_sha256, seat.level]
+    if seat.rating is not None:
+        return [*plain, seat.player_id, encode_rating(seat.rating)]
     return plain if seat.player_id is None else [*plain, seat.player_id]
 
 
@@ -160,7 +163,19 @@ def _decode_seat(plain: list[Any]) -> Seat:
         token_sha256=token_sha256,
         level=BotLevel(level) if level else None,
         player_id=player[0] if player else None,
+        rating=decode_rating(player[1]) if len(player) > 1 else None,
     )
+
+
+def encode_rating(rating: Rating) -> str:
+    """A rating as `rating,deviation,volatility,games`: each float as
+    Python writes it, which reads back exactly."""
+    return f"{rating.rating!r},{rating.deviation!r},{rating.volatility!r},{rating.games}"
+
+
+def decode_rating(text: str) -> Rating:
+    rating, deviation, volatility, games = text.split(",")
+    return Rating(float(rating), float(deviation), float(volatility), int(games))
 
 
 def _encode_game(game: GameState) -> list[Any]:
@@ -258,11 +273,14 @@ def encode_action(action: Action, previous_at: int) -> str:
     if isinstance(action, Play):
         entry = str(action.position) + (FIELD + delay if delay != "0" else "")
     elif isinstance(action, Join):
-        # A player's join ("J") carries its player id before the name.
-        kind = "j" if action.player_id is None else "J"
+        # A player's join ("J") carries its player id before the name; a
+        # player's join of a rated game ("R"), their rating after it.
+        kind = "j" if action.player_id is None else "J" if action.rating is None else "R"
         parts = [kind + _LETTER[action.color], delay, action.token_sha256]
         if action.player_id is not None:
             parts.append(action.player_id)
+        if action.rating is not None:
+            parts.append(encode_rating(action.rating))
         if action.name is not None:  # no name field at all: None, not ""
             parts.append(action.name)
         entry = FIELD.join(parts)
@@ -294,6 +312,10 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
             at += int(parts[1], 36)
             name = parts[4] if len(parts) > 4 else None
             yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3])
+        elif kind == "R":
+            at += int(parts[1], 36)
+            name = parts[5] if len(parts) > 5 else None
+            yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3], decode_rating(parts[4]))
         elif kind in _COLORED:
             at += int(parts[1], 36)
             yield _COLORED[kind](_COLOR[entry[1]], at)

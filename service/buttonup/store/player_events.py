@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import orjson
 import redis
 
-from buttonup.engine import Color, EndReason
+from buttonup.engine import PLAYERS, Color, EndReason
 from buttonup.engine.player import Notice, PlayerEventName
 from buttonup.store.connection import Client
 from buttonup.store.scripts import LuaScript, lua_source
@@ -80,6 +80,7 @@ def encode_notice(notice: Notice) -> bytes:
         "r": notice.end_reason.value if notice.end_reason else None,
         "b": notice.by.value if notice.by else None,
         "x": notice.next_game_id,
+        "d": [notice.rating_diff[color] for color in PLAYERS] if notice.rating_diff else None,
     }
     plain.update({key: value for key, value in optional.items() if value is not None})
     return orjson.dumps(plain)
@@ -97,6 +98,7 @@ def decode_notice(version: int, name: str, data: str) -> Notice:
         end_reason=EndReason(plain["r"]) if "r" in plain else None,
         by=Color(plain["b"]) if "b" in plain else None,
         next_game_id=plain.get("x"),
+        rating_diff=dict(zip(PLAYERS, plain["d"], strict=True)) if "d" in plain else None,
     )
 
 

@@ -9,10 +9,13 @@ the hash is stored; both parts are random (store.ids).
 
 import hmac
 import re
+from collections.abc import Sequence
 
 import orjson
 
 from buttonup.engine.player import Player
+from buttonup.engine.ratings import Category
+from buttonup.store.codec import decode_rating
 from buttonup.store.connection import Client
 from buttonup.store.ids import hash_token
 
@@ -50,6 +53,17 @@ class PlayerStore:
         stored = self._redis.get(record_key(player_id))
         return _decoded(player_id, stored) if stored is not None else None
 
+    def load_many(self, player_ids: Sequence[str]) -> dict[str, Player | None]:
+        """Several players in one round trip; None for each that is gone."""
+        pipe = self._redis.pipeline(transaction=False)
+        for player_id in player_ids:
+            pipe.get(record_key(player_id))
+        found = pipe.execute()
+        return {
+            player_id: _decoded(player_id, stored) if stored is not None else None
+            for player_id, stored in zip(player_ids, found, strict=True)
+        }
+
     def authenticate(self, key: str) -> Player | None:
         """The player whose key this is; None for any other credential."""
         found = PLAYER_KEY.match(key)
@@ -67,6 +81,20 @@ class PlayerStore:
 
 
 def _decoded(player_id: str, stored: bytes) -> Player:
-    """A player record (records of earlier releases also hold "f", unread)."""
+    """A player record: name, key's hash, when made and, once rated games
+    ended, "r" (ratings by category, store.ratings writes them), "w" and
+    "l" (rated games won and lost). Records of earlier releases also hold
+    "f", unread."""
     plain = orjson.loads(stored)
-    return Player(player_id, plain["n"], plain["k"], plain["c"])
+    ratings = {
+        Category(category): decode_rating(text) for category, text in (plain.get("r") or {}).items()
+    }
+    return Player(
+        player_id,
+        plain["n"],
+        plain["k"],
+        plain["c"],
+        ratings=ratings,
+        wins=plain.get("w", 0),
+        losses=plain.get("l", 0),
+    )

@@ -115,12 +115,13 @@ def sync_detailed(
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
     of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason}), `rematch_offered` ({game_id, by})
-    and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games`
-    carries the position it is as of). A connection that resumes with `Last-Event-ID` gets every event
-    after it, none twice and none missing, whichever process or node serves it, and no `games` first;
-    only a position the stream no longer keeps starts afresh with `games`. A comment line keeps the
-    connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
+    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
+    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
+    gets every event after it, none twice and none missing, whichever process or node serves it, and no
+    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
+    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
+    itself.
 
     Args:
         last_event_id (str | Unset):
@@ -163,12 +164,13 @@ def sync(
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
     of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason}), `rematch_offered` ({game_id, by})
-    and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games`
-    carries the position it is as of). A connection that resumes with `Last-Event-ID` gets every event
-    after it, none twice and none missing, whichever process or node serves it, and no `games` first;
-    only a position the stream no longer keeps starts afresh with `games`. A comment line keeps the
-    connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
+    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
+    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
+    gets every event after it, none twice and none missing, whichever process or node serves it, and no
+    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
+    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
+    itself.
 
     Args:
         last_event_id (str | Unset):
@@ -199,12 +201,13 @@ async def asyncio_detailed(
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
     of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason}), `rematch_offered` ({game_id, by})
-    and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games`
-    carries the position it is as of). A connection that resumes with `Last-Event-ID` gets every event
-    after it, none twice and none missing, whichever process or node serves it, and no `games` first;
-    only a position the stream no longer keeps starts afresh with `games`. A comment line keeps the
-    connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
+    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
+    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
+    gets every event after it, none twice and none missing, whichever process or node serves it, and no
+    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
+    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
+    itself.
 
     Args:
         last_event_id (str | Unset):
@@ -245,12 +248,13 @@ async def asyncio(
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
     of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason}), `rematch_offered` ({game_id, by})
-    and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games`
-    carries the position it is as of). A connection that resumes with `Last-Event-ID` gets every event
-    after it, none twice and none missing, whichever process or node serves it, and no `games` first;
-    only a position the stream no longer keeps starts afresh with `games`. A comment line keeps the
-    connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
+    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
+    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
+    gets every event after it, none twice and none missing, whichever process or node serves it, and no
+    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
+    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
+    itself.
 
     Args:
         last_event_id (str | Unset):

@@ -9,6 +9,15 @@ from buttonup.api.schemas.analysis import (
     PositionAnalysisSchema,
     RoundReviewSchema,
 )
+from buttonup.api.schemas.ratings import (
+    LeaderboardQuerySchema,
+    LeaderboardSchema,
+    ProfileSchema,
+    RatingHistoryQuerySchema,
+    RatingHistorySchema,
+    RatingSchema,
+    RatingsSchema,
+)
 from buttonup.api.schemas.requests import (
     CLOCK_FIELDS,
     CLOCK_REQUEST_COMPONENTS,
@@ -55,6 +64,7 @@ from buttonup.api.schemas.shared import (
     BOT_LEVEL,
     BOT_LEVELS,
     BUTTON_COLOR,
+    CATEGORIES,
     CIRCLE_EXAMPLE,
     CLOCK_TYPES,
     COLORS,
@@ -66,6 +76,7 @@ from buttonup.api.schemas.shared import (
     NAME_PATTERN,
     PLAYER_COLOR,
     PLAYER_COLORS,
+    RATING_CATEGORY,
     SEAT_TYPES,
     STATUSES,
     TIME_EXAMPLE,
@@ -85,6 +96,15 @@ from buttonup.api.schemas.shared import (
 )
 
 __all__ = [
+    "CATEGORIES",
+    "RATING_CATEGORY",
+    "LeaderboardQuerySchema",
+    "LeaderboardSchema",
+    "ProfileSchema",
+    "RatingHistoryQuerySchema",
+    "RatingHistorySchema",
+    "RatingSchema",
+    "RatingsSchema",
     "AnalysisSchema",
     "PositionAnalysisSchema",
     "BOT_LEVEL",

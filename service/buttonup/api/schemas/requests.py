@@ -284,6 +284,15 @@ class CreateGameSchema(Described):
             True,
         ),
     )
+    rated = StrictBoolean(
+        load_default=False,
+        **doc(
+            "Whether the result changes both players' ratings: both seats must then be "
+            "taken with a player's key, no bot (409 `rated_needs_players`), and the game "
+            "starts from a first deal, not a `position`",
+            False,
+        ),
+    )
     players = fields.Nested(
         PlayersRequestSchema,
         **doc("The seats; both human by default", {"red": {"type": "human"}}),
@@ -308,6 +317,8 @@ class CreateGameSchema(Described):
         """A position to start from has someone to move, and its own target."""
         if "position" not in data:
             return
+        if data.get("rated"):
+            raise ValidationError("a game from a position is not rated", "rated")
         start = _position(data["position"])
         if start.to_move is None:
             raise ValidationError("the game is over there: nobody moves", "position")

@@ -2,6 +2,7 @@
 
 from marshmallow import fields, validate
 
+from buttonup.api.schemas.ratings import ratings_field
 from buttonup.api.schemas.shared import (
     BOT_LEVEL,
     CLOCK_TYPES,
@@ -9,12 +10,14 @@ from buttonup.api.schemas.shared import (
     FINAL_STACK_EXAMPLE,
     GAME_ID_EXAMPLE,
     PLAYER_COLOR,
+    RATING_CATEGORY,
     SEAT_TYPES,
     STATUSES,
     TIME_EXAMPLE,
     VISIBILITIES,
     Document,
     Ref,
+    TallySchema,
     button_colors,
     circle_field,
     doc,
@@ -35,6 +38,13 @@ class PlayerSchema(Document):
     player_id = fields.String(
         allow_none=True,
         **doc("The player who holds the seat (joined with a player key); null otherwise", None),
+    )
+    rating = fields.Integer(
+        allow_none=True,
+        **doc("A rated game's: the player's rating as they took the seat; null otherwise", None),
+    )
+    provisional = fields.Boolean(
+        allow_none=True, **doc("Whether that rating is provisional; null when unrated", None)
     )
 
 
@@ -159,6 +169,15 @@ class GameSchema(Document):
         validate=validate.OneOf(VISIBILITIES), **doc("Lobby visibility", "private")
     )
     hints = fields.Boolean(**doc("Whether analysis answers while the game is in play", True))
+    rated = fields.Boolean(**doc("Whether the result changes both players' ratings", False))
+    category = Ref(
+        RATING_CATEGORY, "The rating category its time control falls in (docs/api.md)", "blitz"
+    )
+    rating_diff = fields.Nested(
+        TallySchema,
+        allow_none=True,
+        **doc("A rated game's, once over: each seat's rating change, rounded", None),
+    )
     target_score = fields.Integer(**doc("Points that win the game", 15))
     players = fields.Nested(
         PlayersSchema,
@@ -343,6 +362,7 @@ class MeSchema(Document):
     id = fields.String(**doc("The player's id", "Yb2kQ0sNw4ZrT6hV8uXa"))
     name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
     created_at = timestamp("RFC 3339 UTC")
+    ratings = ratings_field("The player's rating in each category")
 
 
 class NewPlayerSchema(MeSchema):

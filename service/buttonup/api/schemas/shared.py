@@ -18,6 +18,7 @@ from buttonup.engine import (
 from buttonup.engine.clock import (
     ClockType,
 )
+from buttonup.engine.ratings import Category
 
 COLORS = tuple(color.value for color in Color)
 PLAYER_COLORS = tuple(color.value for color in PLAYERS)
@@ -37,7 +38,17 @@ BUTTON_COLOR = {"$ref": "#/components/schemas/ButtonColor"}
 BOT_LEVEL = {"$ref": "#/components/schemas/BotLevel"}
 BOT_LEVELS = tuple(level.value for level in BotLevel)
 END_REASON = {"$ref": "#/components/schemas/EndReason"}
+RATING_CATEGORY = {"$ref": "#/components/schemas/RatingCategory"}
+CATEGORIES = [category.value for category in Category]
 COMPONENTS = {
+    "RatingCategory": {
+        "type": "string",
+        "enum": CATEGORIES,
+        "description": 'A rating category, by time control (docs/api.md, "Ratings"): '
+        "`blitz`, `rapid` and `classical` Fischer clocks by their estimated length, "
+        "`daily` (a clock per move), `untimed`",
+        "example": "blitz",
+    },
     "EndReason": {
         "type": "string",
         "enum": END_REASONS,

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.counts import Counts
+    from ..models.ratings import Ratings
+
+
+T = TypeVar("T", bound="Profile")
+
+
+@_attrs_define
+class Profile:
+    """A player as anyone sees them: never their key."""
+
+    id: str
+    """ The player's id """
+    name: None | str
+    """ The player's name, if given """
+    created_at: datetime.datetime
+    """ RFC 3339 UTC """
+    ratings: Ratings
+    """ A player's rating in each category (docs/api.md, "Ratings"). """
+    counts: Counts
+    """ What a player has played, rated. """
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        name: None | str
+        name = self.name
+
+        created_at = self.created_at.isoformat()
+
+        ratings = self.ratings.to_dict()
+
+        counts = self.counts.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "name": name,
+                "created_at": created_at,
+                "ratings": ratings,
+                "counts": counts,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.counts import Counts  # noqa: PLC0415
+        from ..models.ratings import Ratings  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        name = _parse_name(d.pop("name"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        ratings = Ratings.from_dict(d.pop("ratings"))
+
+        counts = Counts.from_dict(d.pop("counts"))
+
+        profile = cls(
+            id=id,
+            name=name,
+            created_at=created_at,
+            ratings=ratings,
+            counts=counts,
+        )
+
+        return profile

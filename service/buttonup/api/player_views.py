@@ -1,0 +1,83 @@
+"""The codec's player views: a player as their own key reads them, as anyone
+sees them (a profile, never the key), their ratings, rating history and the
+leaderboards. Part of the one codec (api.codec), which uses them."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from buttonup.api.times import timestamp
+from buttonup.engine import Color
+from buttonup.engine.player import Player
+from buttonup.engine.ratings import Category, RatedGame, Rating
+from buttonup.games import Leader
+
+
+def me_view(player: Player) -> dict[str, Any]:
+    return {
+        "id": player.id,
+        "name": player.name,
+        "created_at": timestamp(player.created_at),
+        "ratings": ratings_view(player),
+    }
+
+
+def profile_view(player: Player) -> dict[str, Any]:
+    """A player as anyone sees them: never the key, nor its hash."""
+    return {
+        **me_view(player),
+        "counts": {
+            "rated": player.wins + player.losses,
+            "wins": player.wins,
+            "losses": player.losses,
+        },
+    }
+
+
+def rating_view(rating: Rating) -> dict[str, Any]:
+    return {
+        "rating": round(rating.rating),
+        "deviation": round(rating.deviation),
+        "provisional": rating.provisional,
+        "games": rating.games,
+    }
+
+
+def ratings_view(player: Player) -> dict[str, Any]:
+    return {category.value: rating_view(player.rating(category)) for category in Category}
+
+
+def rating_diff_view(diff: Mapping[Color, float] | None) -> dict[str, int] | None:
+    return {color.value: round(change) for color, change in diff.items()} if diff else None
+
+
+def rating_history_view(games: Sequence[RatedGame]) -> dict[str, Any]:
+    return {
+        "items": [
+            {
+                "game_id": game.game_id,
+                "category": game.category,
+                "ended_at": timestamp(game.at),
+                "won": game.won,
+                "rating": round(game.rating.rating),
+                "deviation": round(game.rating.deviation),
+            }
+            for game in games
+        ]
+    }
+
+
+def leaderboard_view(category: Category, leaders: Sequence[Leader]) -> dict[str, Any]:
+    return {
+        "category": category,
+        "items": [
+            {
+                "rank": rank,
+                "player_id": leader.player.id,
+                "name": leader.player.name,
+                "rating": round(leader.rating.rating),
+                "deviation": round(leader.rating.deviation),
+                "games": leader.rating.games,
+            }
+            for rank, leader in enumerate(leaders, 1)
+        ],
+    }

@@ -1,0 +1,92 @@
+"""Ratings: a player's public profile and rating history
+(/v1/players/{id}), and the leaderboards (/v1/leaderboards/{category})."""
+
+from flask import Response
+from werkzeug.exceptions import NotFound
+
+from buttonup.api import schemas
+from buttonup.api.codec import to_json
+from buttonup.api.docs import ALWAYS, READ_503, operation
+from buttonup.api.games import games
+from buttonup.api.http import ApiBlueprint, ApiView, json_response
+from buttonup.api.player_views import leaderboard_view, profile_view, rating_history_view
+from buttonup.api.players import blp as profiles
+from buttonup.engine.ratings import Category
+
+PLAYER_ID = {
+    "in": "path",
+    "name": "player_id",
+    "required": True,
+    "description": "The player's id (`id` of `create_player`, `player_id` on a seat)",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+    "example": "Yb2kQ0sNw4ZrT6hV8uXa",
+}
+CATEGORY = {
+    "in": "path",
+    "name": "category",
+    "required": True,
+    "description": 'A rating category (docs/api.md, "Ratings")',
+    "schema": schemas.RATING_CATEGORY,
+    "example": "blitz",
+}
+
+# A player's public pages sit beside /v1/players/me, on the players' blueprint.
+leaderboards = ApiBlueprint(
+    "leaderboards", __name__, url_prefix="/v1/leaderboards", description="Ratings"
+)
+
+
+@profiles.route("/<player_id>", parameters=[PLAYER_ID])
+class Profile(ApiView):
+    @profiles.response(200, schemas.ProfileSchema)
+    @operation(
+        profiles,
+        "get_player",
+        "A player's profile",
+        "A player as anyone may see them: name, ratings in each category and counts of "
+        "rated games. Never a key.",
+        errors=(*ALWAYS, 404, 503),
+        codes={404: ("player_not_found",), 503: READ_503},
+    )
+    def get(self, player_id: str) -> Response:
+        return json_response(to_json(profile_view(games().profile(player_id))))
+
+
+@profiles.route("/<player_id>/ratings", parameters=[PLAYER_ID])
+class RatingHistory(ApiView):
+    @profiles.arguments(schemas.RatingHistoryQuerySchema(), location="query", as_kwargs=True)
+    @profiles.response(200, schemas.RatingHistorySchema)
+    @operation(
+        profiles,
+        "get_rating_history",
+        "A player's rating history",
+        "The player's rated games, oldest first (the newest 1,000), each with the rating "
+        "it left: for a chart of the rating over time.",
+        errors=(*ALWAYS, 404, 422, 503),
+        codes={404: ("player_not_found",), 422: ("validation_error",), 503: READ_503},
+    )
+    def get(self, player_id: str, category: str | None = None) -> Response:
+        wanted = Category(category) if category is not None else None
+        return json_response(
+            to_json(rating_history_view(games().rating_history(player_id, wanted)))
+        )
+
+
+@leaderboards.route("/<category>", parameters=[CATEGORY])
+class Leaderboard(ApiView):
+    @leaderboards.arguments(schemas.LeaderboardQuerySchema(), location="query", as_kwargs=True)
+    @leaderboards.response(200, schemas.LeaderboardSchema)
+    @operation(
+        leaderboards,
+        "get_leaderboard",
+        "A leaderboard",
+        "The category's best players by rating, best first: only those whose rating is "
+        "not provisional. Kept as ratings change, so reading it is cheap.",
+        errors=(*ALWAYS, 404, 422, 503),
+        codes={404: ("not_found",), 422: ("validation_error",), 503: READ_503},
+    )
+    def get(self, category: str, limit: int) -> Response:
+        if category not in schemas.CATEGORIES:
+            raise NotFound(f"no category {category!r}: one of {', '.join(schemas.CATEGORIES)}")
+        chosen = Category(category)
+        return json_response(to_json(leaderboard_view(chosen, games().leaderboard(chosen, limit))))

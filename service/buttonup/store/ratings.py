@@ -1,0 +1,185 @@
+"""Ratings in Redis: each player's, the rated games applied to them, their
+history, the leaderboards, and the rated games whose end is not applied yet.
+
+A player's ratings live in the player's record (store.players), so that they
+last as long as the player does; beside it, under the player's hash tag, the
+games applied (each once: the one guard against applying a game twice) and
+the history. A rated game's end changes both players' records, which on a
+Redis Cluster live on other slots than the game: so the game is *marked*
+(`expect`) before the commit that ends it, each player's change is applied
+after it (`apply`, idempotent by game), and the mark is taken out once both
+are (`settle`). Whatever dies between, a sweeper finds the mark (`claim`)
+and applies what is missing; one that finds a game not over drops its mark,
+unless the game was marked again since (an end on its way).
+
+A leaderboard is a sorted set per category, written after each change
+(`place`): each entry carries the games count it is as of, and an older one
+never replaces a newer, so that entries written out of order settle right.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import orjson
+
+from buttonup.engine.ratings import Category, RatedGame, Rating
+from buttonup.store.codec import decode_rating, encode_rating
+from buttonup.store.connection import Client
+from buttonup.store.players import record_key
+from buttonup.store.scripts import LuaScript, lua_source
+
+HISTORY_KEPT = 1000  # per player, the newest rated games
+PENDING_KEY = "buttonup:{ratings}:pending"
+
+_APPLY = lua_source("rating_apply", HISTORY_KEPT=HISTORY_KEPT)
+_PLACE = lua_source("leaderboard_set")
+_CLAIM = lua_source("ratings_claim")
+_SETTLE = lua_source("ratings_settle")
+
+
+def applied_key(player_id: str) -> str:
+    return f"buttonup:{{player:{player_id}}}:rated"
+
+
+def history_key(player_id: str) -> str:
+    return f"buttonup:{{player:{player_id}}}:rating-history"
+
+
+def unsettled_key(player_id: str) -> str:
+    """The player's rated games whose end may not be applied to them yet."""
+    return f"buttonup:{{player:{player_id}}}:unsettled"
+
+
+def board_key(category: Category) -> str:
+    return f"buttonup:{{leaderboard:{category.value}}}:top"
+
+
+def board_games_key(category: Category) -> str:
+    return f"buttonup:{{leaderboard:{category.value}}}:games"
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    game_id: str
+    mark: int  # what `settle` checks
+
+
+class RatingStore:
+    def __init__(self, client: Client, ttl_ms: int) -> None:
+        self._redis = client
+        self._ttl_ms = ttl_ms
+        self._apply = LuaScript(client, _APPLY)
+        self._place = LuaScript(client, _PLACE)
+        self._claim = LuaScript(client, _CLAIM)
+        self._settle = LuaScript(client, _SETTLE)
+
+    def expect(self, game_id: str, mark: int, player_ids: Sequence[str]) -> None:
+        """A commit is about to end the rated game `game_id` between these
+        players: marked for the sweep, and among each player's unsettled
+        games, so that their next rated game applies it first."""
+        pipe = self._redis.pipeline(transaction=False)
+        for player_id in player_ids:
+            pipe.sadd(unsettled_key(player_id), game_id)
+            pipe.pexpire(unsettled_key(player_id), self._ttl_ms)
+        pipe.zadd(PENDING_KEY, {game_id: mark})
+        pipe.execute()
+
+    def unsettled(self, player_id: str) -> list[str]:
+        return sorted(member.decode() for member in self._redis.smembers(unsettled_key(player_id)))
+
+    def forget_unsettled(self, game_id: str, player_ids: Sequence[str]) -> None:
+        """A game marked whose end never landed: out of its players' sets."""
+        pipe = self._redis.pipeline(transaction=False)
+        for player_id in player_ids:
+            pipe.srem(unsettled_key(player_id), game_id)
+        pipe.execute()
+
+    def claim(self, up_to: int, count: int, lease_end: int) -> list[Pending]:
+        """Marks no newer than `up_to`, each leased until `lease_end`."""
+        found = self._claim(keys=[PENDING_KEY], args=[up_to, count, lease_end])
+        return [Pending(game_id.decode(), lease_end) for game_id in found]
+
+    def settle(self, pending: Pending) -> bool:
+        """The mark out, unless the game was marked again since."""
+        return bool(self._settle(keys=[PENDING_KEY], args=[pending.game_id, pending.mark]))
+
+    def apply(
+        self,
+        player_id: str,
+        game_id: str,
+        category: Category,
+        read: Rating | None,
+        after: Rating,
+        won: bool,
+        at: int,
+    ) -> tuple[str, Rating | None]:
+        """Write `after` as the player's rating in `category` for `game_id`,
+        if the stored one is still `read` (None: none yet) and the game was
+        not applied before. Answers what happened ("gone": no such player,
+        "changed": read afresh, "applied" already, "done" now) and the
+        rating stored."""
+        entry = orjson.dumps(
+            {"g": game_id, "c": category.value, "a": at, "r": encode_rating(after), "w": won}
+        )
+        answer = self._apply(  # idempotent by game: safe to send again
+            keys=[
+                record_key(player_id),
+                applied_key(player_id),
+                history_key(player_id),
+                unsettled_key(player_id),
+            ],
+            args=[
+                game_id,
+                category.value,
+                encode_rating(read) if read is not None else "",
+                encode_rating(after),
+                "w" if won else "l",
+                entry,
+                self._ttl_ms,
+            ],
+        )
+        kind = ("gone", "changed", "applied", "done")[answer[0]]
+        stored = answer[1].decode() if len(answer) > 1 and answer[1] else ""
+        return kind, decode_rating(stored) if stored else None
+
+    def place(self, player_id: str, category: Category, rating: Rating) -> None:
+        """The player on the category's leaderboard (off it while provisional)."""
+        self._place(
+            keys=[board_key(category), board_games_key(category)],
+            args=[
+                player_id,
+                repr(rating.rating),
+                rating.games,
+                "1" if rating.provisional else "0",
+            ],
+        )
+
+    def top(self, category: Category, count: int) -> list[tuple[str, float]]:
+        """The category's best `count`, best first: player id and rating."""
+        entries = self._redis.zrevrange(board_key(category), 0, count - 1, withscores=True)
+        return [(member.decode(), score) for member, score in entries]
+
+    def drop(self, category: Category, player_ids: Sequence[str]) -> None:
+        """Players gone (their records expired) off the category's board."""
+        if player_ids:
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.zrem(board_key(category), *player_ids)
+            pipe.hdel(board_games_key(category), *player_ids)
+            pipe.execute()
+
+    def history(self, player_id: str, count: int) -> list[RatedGame]:
+        """The player's newest `count` rated games, oldest first."""
+        entries = self._redis.lrange(history_key(player_id), -count, -1)
+        found = []
+        for entry in entries:
+            plain = orjson.loads(entry)
+            found.append(
+                RatedGame(
+                    plain["g"],
+                    Category(plain["c"]),
+                    plain["a"],
+                    decode_rating(plain["r"]),
+                    plain["w"],
+                )
+            )
+        return found

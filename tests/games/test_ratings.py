@@ -1,0 +1,176 @@
+"""A rated game's end applied to both players' ratings exactly once, on the
+suite's real Redis: by the request that ended it, or, when that process died
+between the commit and the ratings, by the sweep; never twice, whoever
+retries or sweeps at once; and a mark whose end never landed changes nothing."""
+
+import threading
+
+import pytest
+
+from buttonup.engine import PLAYERS, Color, Match, Options
+from buttonup.engine.board import opponent
+from buttonup.engine.clock import ClockSettings, ClockType
+from buttonup.engine.ratings import Category, Rating, rated
+from buttonup.games import Games, NewGame
+from buttonup.games.ratings import SETTLED_AFTER_MS, players_of
+from buttonup.store import GameStore, connect
+from buttonup.store.ratings import PENDING_KEY
+from tests.games.clock import Clock
+
+BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
+
+
+@pytest.fixture
+def store(redis_server) -> GameStore:
+    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def games(store, clock) -> Games:
+    return Games(store, clock=clock)
+
+
+def rated_game(games: Games) -> tuple[str, dict[Color, str]]:
+    """A rated blitz game between two new players: its id and their keys."""
+    keys = {color: games.create_player(color.value, None).key for color in PLAYERS}
+    options = Options(seed=3, first_player=Color.RED, rated=True, clock=BLITZ)
+    game_id = games.create(NewGame(options), None).match.id
+    for color in PLAYERS:
+        games.join(game_id, color, None, credential=keys[color])
+    return game_id, keys
+
+
+def blitz(games: Games, key: str) -> Rating:
+    return games.player(key).rating(Category.BLITZ)
+
+
+def resigned_without_ratings(store: GameStore, clock: Clock, game_id: str, color: Color) -> Match:
+    """What a process that died right after committing the resignation
+    leaves: the mark and the game's end, no rating changed."""
+    loaded = store.load(game_id)
+    progress = loaded.match.resign(color, clock())
+    store.expect_ratings(game_id, clock(), players_of(loaded.match))
+    store.commit(loaded.match, loaded.revision, [progress])
+    return progress.match
+
+
+def test_the_request_that_ends_the_game_applies_both_and_clears_the_mark(games, redis_client):
+    game_id, keys = rated_game(games)
+    games.resign(game_id, keys[Color.BLACK])
+    after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
+    assert blitz(games, keys[Color.RED]) == after[Color.RED]
+    assert blitz(games, keys[Color.BLACK]) == after[Color.BLACK]
+    assert redis_client.zscore(PENDING_KEY, game_id) is None
+
+
+def test_an_end_a_process_left_unapplied_is_applied_by_the_sweep_once(
+    games, store, clock, redis_client
+):
+    game_id, keys = rated_game(games)
+    resigned_without_ratings(store, clock, game_id, Color.BLACK)
+    assert blitz(games, keys[Color.RED]) == Rating(), "nothing applied yet"
+    games.sweep()
+    assert blitz(games, keys[Color.RED]) == Rating(), "too soon: a commit may be on its way"
+
+    clock.now += SETTLED_AFTER_MS
+    games.sweep()
+    after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
+    assert blitz(games, keys[Color.RED]) == after[Color.RED]
+    assert blitz(games, keys[Color.BLACK]) == after[Color.BLACK]
+    assert redis_client.zscore(PENDING_KEY, game_id) is None
+
+    # Marked again (a retry's mark) and swept again: applied already, once.
+    store.expect_ratings(game_id, clock(), [])
+    clock.now += SETTLED_AFTER_MS
+    games.sweep()
+    assert blitz(games, keys[Color.RED]) == after[Color.RED]
+    assert games.player(keys[Color.RED]).wins == 1
+
+
+def test_a_players_next_rated_game_applies_what_a_process_left_first(games, store, clock):
+    game_id, keys = rated_game(games)
+    ended = resigned_without_ratings(store, clock, game_id, Color.BLACK)
+    assert store.unsettled_ratings(ended.red.player_id) == [game_id]
+    after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
+    # Red sits down to another rated game before any sweep: with the rating
+    # the first game gave, applied now.
+    options = Options(seed=4, rated=True, clock=BLITZ)
+    next_id = games.create(NewGame(options), None).match.id
+    seated = games.join(next_id, Color.RED, None, credential=keys[Color.RED])
+    assert seated.outcome.match.red.rating == after[Color.RED]
+    assert blitz(games, keys[Color.BLACK]) == after[Color.BLACK], "both players', at once"
+    assert store.unsettled_ratings(ended.red.player_id) == []
+    clock.now += SETTLED_AFTER_MS
+    games.sweep()
+    assert blitz(games, keys[Color.RED]) == after[Color.RED], "and never again"
+
+
+def test_sweepers_at_once_apply_each_end_once(store, clock, redis_server):
+    sweepers = [Games(store, clock=clock) for _ in range(4)]
+    ended = []
+    for _ in range(10):
+        game_id, keys = rated_game(sweepers[0])
+        resigned_without_ratings(store, clock, game_id, Color.BLACK)
+        ended.append(keys)
+    clock.now += SETTLED_AFTER_MS
+    threads = [threading.Thread(target=sweeper.sweep) for sweeper in sweepers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
+    for keys in ended:
+        red = sweepers[0].player(keys[Color.RED])
+        assert red.rating(Category.BLITZ) == after[Color.RED]
+        assert (red.wins, red.losses) == (1, 0)
+
+
+def test_a_mark_whose_end_never_landed_changes_nothing(games, store, clock, redis_client):
+    game_id, keys = rated_game(games)
+    players = players_of(store.load(game_id).match)
+    store.expect_ratings(game_id, clock(), players)  # a commit that then lost its race
+    clock.now += SETTLED_AFTER_MS
+    games.sweep()
+    assert redis_client.zscore(PENDING_KEY, game_id) is None
+    assert all(not store.unsettled_ratings(player_id) for player_id in players)
+    assert blitz(games, keys[Color.RED]) == Rating()
+    # The game still ends rated, and is applied then.
+    games.resign(game_id, keys[Color.RED])
+    assert blitz(games, keys[Color.BLACK]).games == 1
+
+
+def test_a_game_marked_again_while_swept_keeps_its_mark(store, clock, redis_client):
+    store.expect_ratings("someGame0123456789ab", clock(), [])
+    clock.now += SETTLED_AFTER_MS
+    (pending,) = store.claim_ratings(clock.now - SETTLED_AFTER_MS, 10, clock.now + 30_000)
+    store.expect_ratings("someGame0123456789ab", clock(), [])  # an end on its way
+    assert not store.settle_ratings(pending)
+    assert redis_client.zscore(PENDING_KEY, "someGame0123456789ab") is not None
+
+
+def test_concurrent_games_each_add_their_change(games, clock):
+    """A player in two rated games at once: each game's change, worked out
+    from the ratings they sat down with, is added to the rating they have."""
+    keys = {name: games.create_player(name, None).key for name in ("ana", "bo", "cy")}
+
+    def seated(red: str, black: str) -> str:
+        options = Options(seed=5, rated=True, clock=BLITZ)
+        game_id = games.create(NewGame(options), None).match.id
+        games.join(game_id, Color.RED, None, credential=keys[red])
+        games.join(game_id, Color.BLACK, None, credential=keys[black])
+        return game_id
+
+    first, second = seated("ana", "bo"), seated("ana", "cy")
+    games.resign(first, keys["bo"])
+    games.resign(second, keys["cy"])
+    won = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)[Color.RED]
+    ana = blitz(games, keys["ana"])
+    assert ana.games == 2
+    assert ana.rating == pytest.approx(1500 + 2 * (won.rating - 1500))
+    assert blitz(games, keys["cy"]).games == 1
+    assert opponent(Color.RED) is Color.BLACK
