@@ -21,6 +21,14 @@ class PlayerNotFound(GameError):
     """No player with that id (never made, or expired)."""
 
 
+class SeekNotFound(GameError):
+    """No open seek with that id of the player asking."""
+
+
+class StreamRequired(GameError):
+    """A seek by a player whose stream is not open: it would be gone at once."""
+
+
 class StorageUnavailable(GameError):
     """The game store cannot be reached or did not answer in time; nothing was changed."""
 

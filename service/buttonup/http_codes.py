@@ -21,6 +21,7 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "hints_disabled": (403, "the game was created without hints and is not over"),
     "game_not_found": (404, "no such game, or it expired"),
     "player_not_found": (404, "no such player, or it expired"),
+    "seek_not_found": (404, "no open seek with that id of the player's"),
     "not_found": (404, "no such path"),
     "method_not_allowed": (405, "the method is not allowed here (see `Allow`)"),
     "request_timeout": (408, "the body did not arrive whole in time"),
@@ -40,6 +41,10 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "(`retry_after_seconds` says when, while the wait runs)",
     ),
     "rematch_closed": (409, "rematch asked for after the window since the game's end"),
+    "stream_required": (
+        409,
+        "a seek by a player whose stream (GET /v1/players/me/events) is not open",
+    ),
     "rated_needs_players": (
         409,
         "a rated game with a bot seat, or a seat of one taken without a player's key",

@@ -54,7 +54,7 @@ def resigned_without_ratings(store: GameStore, clock: Clock, game_id: str, color
     leaves: the mark and the game's end, no rating changed."""
     loaded = store.load(game_id)
     progress = loaded.match.resign(color, clock())
-    store.expect_ratings(game_id, clock(), players_of(loaded.match))
+    store.ratings.expect(game_id, clock(), players_of(loaded.match))
     store.commit(loaded.match, loaded.revision, [progress])
     return progress.match
 
@@ -85,7 +85,7 @@ def test_an_end_a_process_left_unapplied_is_applied_by_the_sweep_once(
     assert redis_client.zscore(PENDING_KEY, game_id) is None
 
     # Marked again (a retry's mark) and swept again: applied already, once.
-    store.expect_ratings(game_id, clock(), [])
+    store.ratings.expect(game_id, clock(), [])
     clock.now += SETTLED_AFTER_MS
     games.sweep()
     assert blitz(games, keys[Color.RED]) == after[Color.RED]
@@ -95,7 +95,7 @@ def test_an_end_a_process_left_unapplied_is_applied_by_the_sweep_once(
 def test_a_players_next_rated_game_applies_what_a_process_left_first(games, store, clock):
     game_id, keys = rated_game(games)
     ended = resigned_without_ratings(store, clock, game_id, Color.BLACK)
-    assert store.unsettled_ratings(ended.red.player_id) == [game_id]
+    assert store.ratings.unsettled(ended.red.player_id) == [game_id]
     after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
     # Red sits down to another rated game before any sweep: with the rating
     # the first game gave, applied now.
@@ -104,7 +104,7 @@ def test_a_players_next_rated_game_applies_what_a_process_left_first(games, stor
     seated = games.join(next_id, Color.RED, None, credential=keys[Color.RED])
     assert seated.outcome.match.red.rating == after[Color.RED]
     assert blitz(games, keys[Color.BLACK]) == after[Color.BLACK], "both players', at once"
-    assert store.unsettled_ratings(ended.red.player_id) == []
+    assert store.ratings.unsettled(ended.red.player_id) == []
     clock.now += SETTLED_AFTER_MS
     games.sweep()
     assert blitz(games, keys[Color.RED]) == after[Color.RED], "and never again"
@@ -133,11 +133,11 @@ def test_sweepers_at_once_apply_each_end_once(store, clock, redis_server):
 def test_a_mark_whose_end_never_landed_changes_nothing(games, store, clock, redis_client):
     game_id, keys = rated_game(games)
     players = players_of(store.load(game_id).match)
-    store.expect_ratings(game_id, clock(), players)  # a commit that then lost its race
+    store.ratings.expect(game_id, clock(), players)  # a commit that then lost its race
     clock.now += SETTLED_AFTER_MS
     games.sweep()
     assert redis_client.zscore(PENDING_KEY, game_id) is None
-    assert all(not store.unsettled_ratings(player_id) for player_id in players)
+    assert all(not store.ratings.unsettled(player_id) for player_id in players)
     assert blitz(games, keys[Color.RED]) == Rating()
     # The game still ends rated, and is applied then.
     games.resign(game_id, keys[Color.RED])
@@ -145,11 +145,11 @@ def test_a_mark_whose_end_never_landed_changes_nothing(games, store, clock, redi
 
 
 def test_a_game_marked_again_while_swept_keeps_its_mark(store, clock, redis_client):
-    store.expect_ratings("someGame0123456789ab", clock(), [])
+    store.ratings.expect("someGame0123456789ab", clock(), [])
     clock.now += SETTLED_AFTER_MS
-    (pending,) = store.claim_ratings(clock.now - SETTLED_AFTER_MS, 10, clock.now + 30_000)
-    store.expect_ratings("someGame0123456789ab", clock(), [])  # an end on its way
-    assert not store.settle_ratings(pending)
+    (pending,) = store.ratings.claim(clock.now - SETTLED_AFTER_MS, 10, clock.now + 30_000)
+    store.ratings.expect("someGame0123456789ab", clock(), [])  # an end on its way
+    assert not store.ratings.settle(pending)
     assert redis_client.zscore(PENDING_KEY, "someGame0123456789ab") is not None
 
 

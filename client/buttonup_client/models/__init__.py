@@ -23,6 +23,8 @@ from .fischer_clock_settings_type import FischerClockSettingsType
 from .game import Game
 from .game_event import GameEvent
 from .game_over_event import GameOverEvent
+from .game_start_event import GameStartEvent
+from .game_start_event_data import GameStartEventData
 from .game_started_event import GameStartedEvent
 from .game_started_event_data import GameStartedEventData
 from .game_status import GameStatus
@@ -57,6 +59,8 @@ from .my_rematch_event_data import MyRematchEventData
 from .my_rematch_offered_event import MyRematchOfferedEvent
 from .my_rematch_offered_event_data import MyRematchOfferedEventData
 from .new_player import NewPlayer
+from .open_seek import OpenSeek
+from .open_seeks import OpenSeeks
 from .per_move_clock_settings import PerMoveClockSettings
 from .per_move_clock_settings_type import PerMoveClockSettingsType
 from .play_move import PlayMove
@@ -92,6 +96,9 @@ from .round_over_event import RoundOverEvent
 from .round_result import RoundResult
 from .round_review import RoundReview
 from .seat_presence import SeatPresence
+from .seek_placed import SeekPlaced
+from .seek_request import SeekRequest
+from .seek_request_color import SeekRequestColor
 from .tally import Tally
 from .timeout_event import TimeoutEvent
 from .timeout_event_data import TimeoutEventData
@@ -124,6 +131,8 @@ __all__ = (
     "GameOverEvent",
     "GameStartedEvent",
     "GameStartedEventData",
+    "GameStartEvent",
+    "GameStartEventData",
     "GameStatus",
     "GameSummary",
     "GameVisibility",
@@ -156,6 +165,8 @@ __all__ = (
     "MyRematchOfferedEvent",
     "MyRematchOfferedEventData",
     "NewPlayer",
+    "OpenSeek",
+    "OpenSeeks",
     "PerMoveClockSettings",
     "PerMoveClockSettingsType",
     "Played",
@@ -191,6 +202,9 @@ __all__ = (
     "RoundResult",
     "RoundReview",
     "SeatPresence",
+    "SeekPlaced",
+    "SeekRequest",
+    "SeekRequestColor",
     "Tally",
     "TimeoutEvent",
     "TimeoutEventData",

@@ -22,6 +22,7 @@ from buttonup.api import (
     ratings,
     records,
     schemas,
+    seeks,
 )
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedBody, MalformedJson, UnsupportedMediaType
@@ -74,6 +75,7 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(events.blp)
     api.register_blueprint(players.blp)
     api.register_blueprint(ratings.leaderboards)
+    api.register_blueprint(seeks.blp)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )

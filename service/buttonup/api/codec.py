@@ -156,9 +156,16 @@ def my_game_view(item: MyGame) -> dict[str, Any]:
     }
 
 
-def notice_view(notice: Notice) -> dict[str, Any]:
-    """What a player's stream says of a notice."""
+def notice_view(notice: Notice, token: str | None = None) -> dict[str, Any]:
+    """What a player's stream says of a notice (`token`: game_start's)."""
     name = notice.name
+    if name is PlayerEventName.GAME_START:
+        return {
+            "game_id": notice.game_id,
+            "color": notice.color,
+            "version": notice.version,
+            "token": token,
+        }
     if name is PlayerEventName.GAME_STARTED:
         return {"game_id": notice.game_id, "color": notice.color, "version": notice.version}
     if name is PlayerEventName.YOUR_TURN:
@@ -354,7 +361,7 @@ class Codec:
             data = orjson.dumps([my_game_view(game) for game in item.games])
             return _frame(item.position, PlayerEventName.GAMES, data)
         notice = item.notice
-        return _frame(item.position, notice.name, orjson.dumps(notice_view(notice)))
+        return _frame(item.position, notice.name, orjson.dumps(notice_view(notice, item.token)))
 
     def _event_data(self, match: Match, event: Event) -> bytes:
         game = self.game_json(match)

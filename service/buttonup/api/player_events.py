@@ -21,7 +21,8 @@ LAST_EVENT_ID = {
 STREAM_DESCRIPTION = (
     "`text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` "
     "(data: the games not finished, as `list_my_games` orders them), then one event per "
-    "thing the player should hear of, across all their games: `game_started` ({game_id, "
+    "thing the player should hear of, across all their games: `game_start` ({game_id, color, "
+    "version, token}: a seek was paired), `game_started` ({game_id, "
     "color, version}), `your_turn` ({game_id, version, deadline}), `game_over` ({game_id, "
     "winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch` ({game_id, "
     "next_game_id}). Each `id:` is a position in the player's stream (`games` carries the "
@@ -60,6 +61,18 @@ EVENTS: dict[PlayerEventName, tuple[str, str, str, object]] = {
         "The player's games not finished: first on a new connection",
         [{"id": "q7Xb0mXvYg3cS1pQ2a9e", "status": "playing", "my_turn": True}],
     ),
+    PlayerEventName.GAME_START: (
+        "GameStartEvent",
+        "GameStartEventData",
+        "A seek of the player's was paired: their seat in the new game, taken for them, "
+        "and its token (sent to this player alone, derived as it is sent and never kept)",
+        {
+            "game_id": "q7Xb0mXvYg3cS1pQ2a9e",
+            "color": "red",
+            "version": 2,
+            "token": "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE",
+        },
+    ),
     PlayerEventName.GAME_STARTED: (
         "GameStartedEvent",
         "GameStartedEventData",
@@ -97,6 +110,19 @@ DATA_COMPONENTS = {
         "description": "The player's games not finished, their turn first",
         "items": ref("MyGame"),
     },
+    "GameStartEventData": _data(
+        "A seek paired into a game",
+        {
+            "game_id": GAME_ID,
+            "color": COLOR,
+            "version": VERSION,
+            "token": {
+                "type": "string",
+                "description": "The seat's bearer token (the player's key works too)",
+                "example": "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE",
+            },
+        },
+    ),
     "GameStartedEventData": _data(
         "A game started", {"game_id": GAME_ID, "color": COLOR, "version": VERSION}
     ),

@@ -7,8 +7,10 @@ from typing import Any
 
 from buttonup.api.times import timestamp
 from buttonup.engine import Color
+from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, RatedGame, Rating
+from buttonup.engine.seeks import Seek
 from buttonup.games import Leader
 
 
@@ -80,4 +82,38 @@ def leaderboard_view(category: Category, leaders: Sequence[Leader]) -> dict[str,
             }
             for rank, leader in enumerate(leaders, 1)
         ],
+    }
+
+
+def clock_settings_view(clock: ClockSettings | None) -> dict[str, Any] | None:
+    """A time control as a request gives it: the fields of its type."""
+    if clock is None:
+        return None
+    if clock.type is ClockType.FISCHER:
+        return {
+            "type": clock.type,
+            "initial_seconds": clock.initial_seconds,
+            "increment_seconds": clock.increment_seconds,
+        }
+    return {"type": clock.type, "seconds": clock.seconds}
+
+
+def open_seeks_view(seeks: Sequence[Seek]) -> dict[str, Any]:
+    """The seeks waiting: the seeker by name and rating, never their id."""
+    return {
+        "items": [
+            {
+                "id": seek.id,
+                "name": seek.name,
+                "rating": round(seek.rating.rating),
+                "provisional": seek.rating.provisional,
+                "category": seek.category,
+                "clock": clock_settings_view(seek.clock),
+                "rated": seek.rated,
+                "rating_range": list(seek.rating_range) if seek.rating_range else None,
+                "color": seek.color,
+                "created_at": timestamp(seek.created_at),
+            }
+            for seek in seeks
+        ]
     }

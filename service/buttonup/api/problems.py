@@ -31,6 +31,8 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     engine.RematchClosed: (409, "rematch_closed", "Rematch closed"),
     engine.RatedNeedsPlayers: (409, "rated_needs_players", "Rated game needs players"),
     errors.PlayerNotFound: (404, "player_not_found", "Player not found"),
+    errors.SeekNotFound: (404, "seek_not_found", "Seek not found"),
+    errors.StreamRequired: (409, "stream_required", "Player stream required"),
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),

@@ -58,6 +58,9 @@ class Options:
     # Both players' ratings in the game's category change by its result
     # (engine.ratings): two human seats, each held by a player.
     rated: bool = False
+    # Made by pairing two seeks (engine.seeks): both seats taken at creation,
+    # each player told on their own stream; not a request's.
+    paired: bool = False
 
     @property
     def rules(self) -> Rules:
@@ -67,7 +70,13 @@ class Options:
     def for_rematch(self, first_player: Color) -> "Options":
         """A rematch's options: these, private, `first_player` first, and a
         seed of its own."""
-        return replace(self, first_player=first_player, seed=None, visibility=Visibility.PRIVATE)
+        return replace(
+            self,
+            first_player=first_player,
+            seed=None,
+            visibility=Visibility.PRIVATE,
+            paired=False,
+        )
 
     def to_plain(self) -> dict[str, Any]:
         """The options not at their default, as JSON values (enums by value,

@@ -41,6 +41,7 @@ class PlayerEventName(StrEnum):
     """The names of a player's events, as the player's stream sends them."""
 
     GAMES = "games"  # the list a stream starts with, not a change
+    GAME_START = "game_start"  # a seek was paired: the seat taken for the player
     GAME_STARTED = "game_started"
     YOUR_TURN = "your_turn"
     GAME_OVER = "game_over"
@@ -85,6 +86,8 @@ def notices(before: Match, changes: Sequence[Progress]) -> dict[str, list[Notice
 def _notices(before: Match, after: Match, events: Sequence[Event], color: Color) -> list[Notice]:
     game_id, version = after.id, after.version
     found: list[Notice] = []
+    if after.options.paired and after.seat(color).joined and not before.seat(color).joined:
+        found.append(Notice(PlayerEventName.GAME_START, game_id, version, color))
     playing = after.status is Status.PLAYING
     if playing and before.status is not Status.PLAYING:
         found.append(Notice(PlayerEventName.GAME_STARTED, game_id, version, color))

@@ -266,7 +266,7 @@ class Pipeline:
         ended = ends_rated(before, changes)
         pending = None
         if ended is not None:
-            pending = self._store.expect_ratings(before.id, self._clock(), players_of(ended))
+            pending = self._store.ratings.expect(before.id, self._clock(), players_of(ended))
         prior = self._store.commit(before, revision, changes, reply_field, reply, relays)
         if prior is None and not self._store.relays_in_commit:
             self.relayer.committed(relays)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from buttonup.engine import (
     Status,
 )
-from buttonup.engine.player import Player
+from buttonup.engine.player import Player, PlayerEventName
 from buttonup.games.results import (
     Heard,
     MyGamesNow,
@@ -16,7 +16,7 @@ from buttonup.games.results import (
     PlayerStreamItem,
 )
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, stream_order
+from buttonup.store import GameStore, StoredEvent, stream_order
 
 # How often an open player's stream relays again what the player's games did
 # and no process relayed (one that died between commit and relay).
@@ -52,21 +52,31 @@ class PlayerStreams:
         else:  # new, or resumed from before what the stream keeps: the list afresh
             start = bounds[1] if bounds else "0-0"
             first = [MyGamesNow(self._my_games(player, None, MY_GAMES_SHOWN, 0).games, start)]
-        with STORE_ERRORS, self._store.subscribe_player(player.id, start) as feed:
+        with (
+            STORE_ERRORS,
+            self._store.seeks.listening(player.id),
+            self._store.subscribe_player(player.id, start) as feed,
+        ):
             yield first
             caught_up = time.monotonic()
             while True:
                 arrived = feed.next(keepalive_ms / 1000)
                 if arrived:
-                    yield [
-                        Heard(stored.stream_id, self._store.player_notice(stored))
-                        for stored in arrived
-                    ]
+                    yield [self._heard(stored) for stored in arrived]
                     continue
                 if time.monotonic() - caught_up > PLAYER_CATCH_UP_SECONDS:
                     self._catch_up_player(player.id)
                     caught_up = time.monotonic()
                 yield []
+
+    def _heard(self, stored: StoredEvent) -> Heard:
+        notice = self._store.player_notice(stored)
+        if notice.name is not PlayerEventName.GAME_START:
+            return Heard(stored.stream_id, notice)
+        # Derived again as it is sent, never kept: the seat's token.
+        return Heard(
+            stored.stream_id, notice, self._store.rematch_token(notice.game_id, notice.color)
+        )
 
 
 def _resumable(after: str, bounds: tuple[str, str] | None) -> bool:

@@ -62,7 +62,7 @@ class Ratings:
         try:
             with STORE_ERRORS:
                 self.apply(match)
-                self._store.settle_ratings(pending)
+                self._store.ratings.settle(pending)
         except errors.StorageUnavailable as error:
             log.warning("game %s: ratings left to the sweep: %s", match.id, error)
 
@@ -103,14 +103,14 @@ class Ratings:
         read: Rating | None = None if guess == Rating() else guess
         for _ in range(APPLY_ATTEMPTS):
             after = change.applied(read if read is not None else Rating())
-            kind, stored = self._store.apply_rating(
+            kind, stored = self._store.ratings.apply(
                 player_id, game_id, category, read, after, won, at
             )
             if kind == "changed":
                 read = stored
                 continue
             if stored is not None:
-                self._store.place_on_leaderboard(player_id, category, stored)
+                self._store.ratings.place(player_id, category, stored)
             return
         raise StorageUnavailable(f"player {player_id}'s rating kept changing")
 
@@ -119,7 +119,7 @@ class Ratings:
         How many marks this call took out."""
         now = self._clock()
         with STORE_ERRORS:
-            pending = self._store.claim_ratings(
+            pending = self._store.ratings.claim(
                 now - SETTLED_AFTER_MS, CATCH_UP_BATCH, now + CATCH_UP_LEASE_MS
             )
         settled = 0
@@ -133,20 +133,24 @@ class Ratings:
                     if match is not None and match.status is Status.FINISHED:
                         self.apply(match)
                     elif match is not None:  # its end never landed
-                        self._store.forget_unsettled(match.id, players_of(match))
-                    settled += self._store.settle_ratings(entry)
+                        self._store.ratings.forget_unsettled(match.id, players_of(match))
+                    settled += self._store.ratings.settle(entry)
             except errors.StorageUnavailable:
                 continue  # its lease runs out and a sweep takes it again
         return settled
 
     def brought(self, player: Player | None, match: Match) -> Rating | None:
-        """The rating a player brings to a seat of `match`, a rated game's:
-        the ends of their rated games that a process left unapplied are
-        applied first, so that it is the one every game before gave them."""
+        """The rating a player brings to a seat of `match`, a rated game's."""
         if player is None or not match.options.rated:
             return None
+        return self.current(player, category_of(match.options.clock))
+
+    def current(self, player: Player, category: Category) -> Rating:
+        """The player's rating in `category` now: the ends of their rated
+        games that a process left unapplied are applied first, so that it is
+        the one every game before gave them."""
         with STORE_ERRORS:
-            unsettled = self._store.unsettled_ratings(player.id)
+            unsettled = self._store.ratings.unsettled(player.id)
             for game_id in unsettled:
                 try:
                     ended = self._store.load(game_id).match
@@ -156,7 +160,7 @@ class Ratings:
                     self.apply(ended)
             if unsettled:
                 player = self._store.load_players([player.id])[player.id] or player
-        return player.rating(category_of(match.options.clock))
+        return player.rating(category)
 
     # What players are shown
 
@@ -173,16 +177,16 @@ class Ratings:
     def history(self, player_id: str, category: Category | None) -> list[RatedGame]:
         self.profile(player_id)  # 404 for a player that is gone
         with STORE_ERRORS:
-            games = self._store.rating_history(player_id, HISTORY_LIMIT)
+            games = self._store.ratings.history(player_id, HISTORY_LIMIT)
         return [game for game in games if category is None or game.category is category]
 
     def leaderboard(self, category: Category, limit: int) -> list[Leader]:
         """The category's best `limit` players, not provisional, best first."""
         with STORE_ERRORS:
-            top = self._store.leaderboard(category, limit)
+            top = self._store.ratings.top(category, limit)
             players = self._store.load_players([player_id for player_id, _ in top])
             gone = [player_id for player_id, found in players.items() if found is None]
-            self._store.drop_from_leaderboard(category, gone)
+            self._store.ratings.drop(category, gone)
         leaders = []
         for player_id, _ in top:
             player = players[player_id]

@@ -17,9 +17,11 @@ from buttonup.engine.analysis import (
     PositionAnalysis,
     RoundReview,
 )
+from buttonup.engine.clock import ClockSettings
 from buttonup.engine.events import Event, Moved
 from buttonup.engine.player import Notice, Player
 from buttonup.engine.ratings import Rating
+from buttonup.engine.seeks import Seek
 from buttonup.store import SeatPresence
 
 
@@ -72,6 +74,24 @@ class NewPlayer:
     player: Player
     key: str  # the player's key: in this answer and nowhere else
     replayed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeek:
+    """What a seek asks for (engine.seeks)."""
+
+    clock: ClockSettings | None
+    rated: bool = False
+    rating_range: tuple[int, int] | None = None
+    color: Color | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeekPlaced:
+    """A seek made: waiting, or paired at once into the game `game_id`."""
+
+    seek: Seek
+    game_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +172,7 @@ class Heard:
 
     position: str
     notice: Notice
+    token: str | None = None  # game_start: the seat's token, for this player alone
 
 
 PlayerStreamItem = MyGamesNow | Heard

@@ -13,6 +13,7 @@ from buttonup.games.player_streams import PlayerStreams
 from buttonup.games.players import Players
 from buttonup.games.reads import Reads
 from buttonup.games.results import MyGamesPage
+from buttonup.games.seeks import Seeks
 from buttonup.games.sweep import Sweep
 from buttonup.games.timelines import Timelines
 from buttonup.store import GameStore
@@ -48,7 +49,10 @@ class Games:
         self.rematch = commands.rematch
         self.expire = commands.expire
         self.import_record = commands.import_record
-        self.sweep = Sweep(store, clock, commands.expire, pipeline.ratings.catch_up).sweep
+        seeks = Seeks(store, pipeline, clock)
+        self.sweep = Sweep(
+            store, clock, commands.expire, [pipeline.ratings.catch_up, seeks.complete_pairings]
+        ).sweep
         # Reads (games.reads) and a game's stream.
         self.ping = reads.ping
         self.get = reads.get
@@ -69,6 +73,10 @@ class Games:
         self.profile = pipeline.ratings.profile
         self.rating_history = pipeline.ratings.history
         self.leaderboard = pipeline.ratings.leaderboard
+        # Play anyone now (games.seeks).
+        self.seek = seeks.seek
+        self.cancel_seek = seeks.cancel
+        self.open_seeks = seeks.open
 
     def my_records(self, key: str) -> Iterator[str]:
         """The records of the games of the player whose key this is."""

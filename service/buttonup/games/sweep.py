@@ -1,7 +1,7 @@
 """The sweep of clocks that ran out: each worker ends the games the deadline
 index leases to it."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from buttonup import errors
 from buttonup.games.results import Outcome
@@ -18,18 +18,19 @@ class Sweep:
         store: GameStore,
         clock: Callable[[], int],
         expire: Callable[[str], Outcome],
-        catch_up_ratings: Callable[[], int],
+        follow_ups: Sequence[Callable[[], int]] = (),
     ) -> None:
         self._store = store
         self._clock = clock
         self._expire = expire
-        self._catch_up_ratings = catch_up_ratings
+        self._follow_ups = follow_ups
 
     def sweep(self) -> int:
         """End the games whose clock ran out, from the deadline index; how
         many this call ended. Each game's entry is put back at its deadline,
-        or taken out when no clock runs any more. Then the rated games whose
-        end a process left unapplied are applied (games.ratings)."""
+        or taken out when no clock runs any more. Then what a process that
+        died left half done: rated games' ends (games.ratings) and pairings
+        (games.seeks)."""
         ended = 0
         while True:
             with STORE_ERRORS:
@@ -37,7 +38,8 @@ class Sweep:
             ended += self._end(due)
             if len(due) < SWEEP_BATCH:  # behind: go on at once
                 break
-        self._catch_up_ratings()
+        for follow_up in self._follow_ups:
+            follow_up()
         return ended
 
     def _end(self, due: list[Due]) -> int:

@@ -21,6 +21,7 @@ from buttonup.store.ratings import Pending
 from buttonup.store.recent import Revision
 from buttonup.store.records import AlreadyMade, History, Loaded
 from buttonup.store.replies import EarlierReply, Reply, StoredReply
+from buttonup.store.seeks import NotListening, Pairing
 
 __all__ = [
     "AlreadyMade",
@@ -35,6 +36,8 @@ __all__ = [
     "History",
     "Loaded",
     "OutcomeUnknown",
+    "NotListening",
+    "Pairing",
     "Pending",
     "Relay",
     "Revision",

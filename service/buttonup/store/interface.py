@@ -1,6 +1,7 @@
 """GameStore: the store's one interface, all the use cases see of Redis:
 the game records (store.records, whose create, load, commit and history it
 is) and every other part, each in a module of its own: keys (store.keys),
+ratings (store.ratings, as `ratings`), seeks (store.seeks, as `seeks`),
 ids derived from the deployment's secret (store.derived), idempotency
 reservations and seals (store.idempotency), players (store.players,
 store.player_games, store.player_events), presence (store.presence), the
@@ -15,7 +16,6 @@ from contextlib import contextmanager
 from buttonup.engine import Color, Match
 from buttonup.engine.actions import Action
 from buttonup.engine.player import Notice, Player
-from buttonup.engine.ratings import Category, RatedGame, Rating
 from buttonup.store import codec, format1, keys
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.deadlines import DeadlineIndex, Due
@@ -30,10 +30,11 @@ from buttonup.store.player_events import events_key as player_events_key
 from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
 from buttonup.store.presence import PresenceBoard, SeatPresence
-from buttonup.store.ratings import Pending, RatingStore
+from buttonup.store.ratings import RatingStore
 from buttonup.store.recent import RecentMatches
 from buttonup.store.records import GameRecords
 from buttonup.store.replies import EarlierReply
+from buttonup.store.seeks import SeekBoard
 from buttonup.store.settling import WriteWindow, local_ms
 
 PLAYER_FEED_COALESCE_SECONDS = 0.1
@@ -82,7 +83,9 @@ class GameStore(GameRecords):
         self._reservations = Reservations(client, reply_ttl_seconds * 1000)
         self._sealer = Sealer(self._derived.keyed_digest, lambda: secrets.token_bytes(NONCE_BYTES))
         self._players = PlayerStore(client, game_ttl_ms)
-        self._ratings = RatingStore(client, game_ttl_ms)
+        # Ratings and seeks, each its own part of the store, reached through it.
+        self.ratings = RatingStore(client, game_ttl_ms)
+        self.seeks = SeekBoard(client)
         self._lobby = Lobby(client, game_ttl_ms)
         # Reads that wait for events hold a connection for seconds: a pool of their own.
         self._feed = EventFeed(blocking_client or client, client)
@@ -162,62 +165,6 @@ class GameStore(GameRecords):
     @STORAGE_ERRORS
     def load_players(self, player_ids: Sequence[str]) -> dict[str, Player | None]:
         return self._players.load_many(player_ids)
-
-    # Ratings (store.ratings)
-
-    @STORAGE_ERRORS
-    def expect_ratings(self, game_id: str, now: int, player_ids: Sequence[str]) -> Pending:
-        """Before the commit that ends a rated game: the game is marked, at
-        `now`, and among its players' unsettled games."""
-        pending = Pending(game_id, now)
-        self._ratings.expect(pending.game_id, pending.mark, player_ids)
-        return pending
-
-    @STORAGE_ERRORS
-    def unsettled_ratings(self, player_id: str) -> list[str]:
-        """The player's rated games whose end may not be applied to them yet."""
-        return self._ratings.unsettled(player_id)
-
-    @STORAGE_ERRORS
-    def forget_unsettled(self, game_id: str, player_ids: Sequence[str]) -> None:
-        self._ratings.forget_unsettled(game_id, player_ids)
-
-    @STORAGE_ERRORS
-    def claim_ratings(self, up_to: int, count: int, lease_end: int) -> list[Pending]:
-        return self._ratings.claim(up_to, count, lease_end)
-
-    @STORAGE_ERRORS
-    def settle_ratings(self, pending: Pending) -> bool:
-        return self._ratings.settle(pending)
-
-    @STORAGE_ERRORS
-    def apply_rating(
-        self,
-        player_id: str,
-        game_id: str,
-        category: Category,
-        read: Rating | None,
-        after: Rating,
-        won: bool,
-        at: int,
-    ) -> tuple[str, Rating | None]:
-        return self._ratings.apply(player_id, game_id, category, read, after, won, at)
-
-    @STORAGE_ERRORS
-    def place_on_leaderboard(self, player_id: str, category: Category, rating: Rating) -> None:
-        self._ratings.place(player_id, category, rating)
-
-    @STORAGE_ERRORS
-    def leaderboard(self, category: Category, count: int) -> list[tuple[str, float]]:
-        return self._ratings.top(category, count)
-
-    @STORAGE_ERRORS
-    def drop_from_leaderboard(self, category: Category, player_ids: Sequence[str]) -> None:
-        self._ratings.drop(category, player_ids)
-
-    @STORAGE_ERRORS
-    def rating_history(self, player_id: str, count: int) -> list[RatedGame]:
-        return self._ratings.history(player_id, count)
 
     @STORAGE_ERRORS
     def player_game_ids(self, player_id: str) -> list[str]:
@@ -304,8 +251,10 @@ class GameStore(GameRecords):
 
     @STORAGE_ERRORS
     def beat(self) -> None:
-        """This process is alive; dead ones' connections are let go."""
+        """This process is alive; dead ones' connections are let go, and the
+        players whose stream it holds are marked as listening."""
         self._presence.beat()
+        self.seeks.mark_listening(local_ms())
 
     @STORAGE_ERRORS
     def leave(self) -> None:

@@ -24,7 +24,7 @@ import orjson
 
 from buttonup.engine.ratings import Category, RatedGame, Rating
 from buttonup.store.codec import decode_rating, encode_rating
-from buttonup.store.connection import Client
+from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.players import record_key
 from buttonup.store.scripts import LuaScript, lua_source
 
@@ -65,6 +65,8 @@ class Pending:
 
 
 class RatingStore:
+    """Every method raises the store's own errors (store.errors)."""
+
     def __init__(self, client: Client, ttl_ms: int) -> None:
         self._redis = client
         self._ttl_ms = ttl_ms
@@ -73,20 +75,24 @@ class RatingStore:
         self._claim = LuaScript(client, _CLAIM)
         self._settle = LuaScript(client, _SETTLE)
 
-    def expect(self, game_id: str, mark: int, player_ids: Sequence[str]) -> None:
+    @STORAGE_ERRORS
+    def expect(self, game_id: str, now: int, player_ids: Sequence[str]) -> Pending:
         """A commit is about to end the rated game `game_id` between these
-        players: marked for the sweep, and among each player's unsettled
-        games, so that their next rated game applies it first."""
+        players: marked (at `now`) for the sweep, and among each player's
+        unsettled games, so that their next rated game applies it first."""
         pipe = self._redis.pipeline(transaction=False)
         for player_id in player_ids:
             pipe.sadd(unsettled_key(player_id), game_id)
             pipe.pexpire(unsettled_key(player_id), self._ttl_ms)
-        pipe.zadd(PENDING_KEY, {game_id: mark})
+        pipe.zadd(PENDING_KEY, {game_id: now})
         pipe.execute()
+        return Pending(game_id, now)
 
+    @STORAGE_ERRORS
     def unsettled(self, player_id: str) -> list[str]:
         return sorted(member.decode() for member in self._redis.smembers(unsettled_key(player_id)))
 
+    @STORAGE_ERRORS
     def forget_unsettled(self, game_id: str, player_ids: Sequence[str]) -> None:
         """A game marked whose end never landed: out of its players' sets."""
         pipe = self._redis.pipeline(transaction=False)
@@ -94,15 +100,18 @@ class RatingStore:
             pipe.srem(unsettled_key(player_id), game_id)
         pipe.execute()
 
+    @STORAGE_ERRORS
     def claim(self, up_to: int, count: int, lease_end: int) -> list[Pending]:
         """Marks no newer than `up_to`, each leased until `lease_end`."""
         found = self._claim(keys=[PENDING_KEY], args=[up_to, count, lease_end])
         return [Pending(game_id.decode(), lease_end) for game_id in found]
 
+    @STORAGE_ERRORS
     def settle(self, pending: Pending) -> bool:
         """The mark out, unless the game was marked again since."""
         return bool(self._settle(keys=[PENDING_KEY], args=[pending.game_id, pending.mark]))
 
+    @STORAGE_ERRORS
     def apply(
         self,
         player_id: str,
@@ -142,6 +151,7 @@ class RatingStore:
         stored = answer[1].decode() if len(answer) > 1 and answer[1] else ""
         return kind, decode_rating(stored) if stored else None
 
+    @STORAGE_ERRORS
     def place(self, player_id: str, category: Category, rating: Rating) -> None:
         """The player on the category's leaderboard (off it while provisional)."""
         self._place(
@@ -154,11 +164,13 @@ class RatingStore:
             ],
         )
 
+    @STORAGE_ERRORS
     def top(self, category: Category, count: int) -> list[tuple[str, float]]:
         """The category's best `count`, best first: player id and rating."""
         entries = self._redis.zrevrange(board_key(category), 0, count - 1, withscores=True)
         return [(member.decode(), score) for member, score in entries]
 
+    @STORAGE_ERRORS
     def drop(self, category: Category, player_ids: Sequence[str]) -> None:
         """Players gone (their records expired) off the category's board."""
         if player_ids:
@@ -167,6 +179,7 @@ class RatingStore:
             pipe.hdel(board_games_key(category), *player_ids)
             pipe.execute()
 
+    @STORAGE_ERRORS
     def history(self, player_id: str, count: int) -> list[RatedGame]:
         """The player's newest `count` rated games, oldest first."""
         entries = self._redis.lrange(history_key(player_id), -count, -1)

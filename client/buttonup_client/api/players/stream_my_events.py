@@ -8,6 +8,7 @@ from httpx_sse import connect_sse
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.game_start_event import GameStartEvent
 from ...models.game_started_event import GameStartedEvent
 from ...models.my_game_over_event import MyGameOverEvent
 from ...models.my_games_event import MyGamesEvent
@@ -39,6 +40,7 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     GameStartedEvent
+    | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
     | MyRematchEvent
@@ -93,7 +95,14 @@ def _parse_response(
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
-    GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
+    GameStartedEvent
+    | GameStartEvent
+    | MyGameOverEvent
+    | MyGamesEvent
+    | MyRematchEvent
+    | MyRematchOfferedEvent
+    | YourTurnEvent
+    | Problem
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -108,20 +117,27 @@ def sync_detailed(
     client: AuthenticatedClient,
     last_event_id: str | Unset = UNSET,
 ) -> Response[
-    GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
+    GameStartedEvent
+    | GameStartEvent
+    | MyGameOverEvent
+    | MyGamesEvent
+    | MyRematchEvent
+    | MyRematchOfferedEvent
+    | YourTurnEvent
+    | Problem
 ]:
     """Follow my games live
 
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
-    of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
-    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
-    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
-    gets every event after it, none twice and none missing, whichever process or node serves it, and no
-    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
-    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
-    itself.
+    of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
+    `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
+    ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
+    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
+    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
+    none twice and none missing, whichever process or node serves it, and no `games` first; only a
+    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
+    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
@@ -131,7 +147,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
+        Response[GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -151,6 +167,7 @@ def sync(
     last_event_id: str | Unset = UNSET,
 ) -> (
     GameStartedEvent
+    | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
     | MyRematchEvent
@@ -163,14 +180,14 @@ def sync(
 
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
-    of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
-    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
-    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
-    gets every event after it, none twice and none missing, whichever process or node serves it, and no
-    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
-    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
-    itself.
+    of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
+    `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
+    ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
+    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
+    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
+    none twice and none missing, whichever process or node serves it, and no `games` first; only a
+    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
+    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
@@ -180,7 +197,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
+        GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
     """
 
     return sync_detailed(
@@ -194,20 +211,27 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     last_event_id: str | Unset = UNSET,
 ) -> Response[
-    GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
+    GameStartedEvent
+    | GameStartEvent
+    | MyGameOverEvent
+    | MyGamesEvent
+    | MyRematchEvent
+    | MyRematchOfferedEvent
+    | YourTurnEvent
+    | Problem
 ]:
     """Follow my games live
 
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
-    of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
-    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
-    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
-    gets every event after it, none twice and none missing, whichever process or node serves it, and no
-    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
-    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
-    itself.
+    of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
+    `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
+    ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
+    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
+    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
+    none twice and none missing, whichever process or node serves it, and no `games` first; only a
+    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
+    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
@@ -217,7 +241,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
+        Response[GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -235,6 +259,7 @@ async def asyncio(
     last_event_id: str | Unset = UNSET,
 ) -> (
     GameStartedEvent
+    | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
     | MyRematchEvent
@@ -247,14 +272,14 @@ async def asyncio(
 
      `text/event-stream`, with the player's key as `Authorization: Bearer`. First `games` (data: the
     games not finished, as `list_my_games` orders them), then one event per thing the player should hear
-    of, across all their games: `game_started` ({game_id, color, version}), `your_turn` ({game_id,
-    version, deadline}), `game_over` ({game_id, winner, end_reason, rating_diff}), `rematch_offered`
-    ({game_id, by}) and `rematch` ({game_id, next_game_id}). Each `id:` is a position in the player's
-    stream (`games` carries the position it is as of). A connection that resumes with `Last-Event-ID`
-    gets every event after it, none twice and none missing, whichever process or node serves it, and no
-    `games` first; only a position the stream no longer keeps starts afresh with `games`. A comment line
-    keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by
-    itself.
+    of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
+    `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
+    ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
+    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
+    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
+    none twice and none missing, whichever process or node serves it, and no `games` first; only a
+    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
+    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
@@ -264,7 +289,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
+        GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
     """
 
     return (
@@ -277,10 +302,26 @@ async def asyncio(
 
 def _parse_event(
     event: dict[str, str],
-) -> GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent:
+) -> (
+    GameStartedEvent
+    | GameStartEvent
+    | MyGameOverEvent
+    | MyGamesEvent
+    | MyRematchEvent
+    | MyRematchOfferedEvent
+    | YourTurnEvent
+):
     def _parse_response_200(
         data: object,
-    ) -> GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent:
+    ) -> (
+        GameStartedEvent
+        | GameStartEvent
+        | MyGameOverEvent
+        | MyGamesEvent
+        | MyRematchEvent
+        | MyRematchOfferedEvent
+        | YourTurnEvent
+    ):
         try:
             if not isinstance(data, dict):
                 raise TypeError()
@@ -292,7 +333,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_1 = GameStartedEvent.from_dict(data)
+            response_200_type_1 = GameStartEvent.from_dict(data)
 
             return response_200_type_1
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -300,7 +341,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_2 = YourTurnEvent.from_dict(data)
+            response_200_type_2 = GameStartedEvent.from_dict(data)
 
             return response_200_type_2
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -308,7 +349,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_3 = MyGameOverEvent.from_dict(data)
+            response_200_type_3 = YourTurnEvent.from_dict(data)
 
             return response_200_type_3
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -316,16 +357,24 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_4 = MyRematchOfferedEvent.from_dict(data)
+            response_200_type_4 = MyGameOverEvent.from_dict(data)
 
             return response_200_type_4
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_5 = MyRematchOfferedEvent.from_dict(data)
+
+            return response_200_type_5
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
         if not isinstance(data, dict):
             raise TypeError()
-        response_200_type_5 = MyRematchEvent.from_dict(data)
+        response_200_type_6 = MyRematchEvent.from_dict(data)
 
-        return response_200_type_5
+        return response_200_type_6
 
     response_200 = _parse_response_200(event)
 
@@ -339,7 +388,13 @@ def follow(
     idle_timeout: float = 25.0,
     reconnect_attempts: int = 5,
 ) -> Iterator[
-    GameStartedEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent
+    GameStartedEvent
+    | GameStartEvent
+    | MyGameOverEvent
+    | MyGamesEvent
+    | MyRematchEvent
+    | MyRematchOfferedEvent
+    | YourTurnEvent
 ]:
     """The stream's events, each as its own type, until the stream ends.
 

@@ -60,6 +60,7 @@ from buttonup.api.schemas.responses import (
     RoundSchema,
     SeatPresenceSchema,
 )
+from buttonup.api.schemas.seeks import OpenSeeksSchema, SeekPlacedSchema, SeekRequestSchema
 from buttonup.api.schemas.shared import (
     BOT_LEVEL,
     BOT_LEVELS,
@@ -96,6 +97,9 @@ from buttonup.api.schemas.shared import (
 )
 
 __all__ = [
+    "OpenSeeksSchema",
+    "SeekPlacedSchema",
+    "SeekRequestSchema",
     "CATEGORIES",
     "RATING_CATEGORY",
     "LeaderboardQuerySchema",

@@ -1,0 +1,81 @@
+"""/v1/seeks: play anyone now. A player's seek waits while their stream is
+open, or is paired at once into a new game (games.seeks)."""
+
+from typing import Any
+
+from flask import Response
+
+from buttonup.api import schemas
+from buttonup.api.codec import to_json
+from buttonup.api.docs import ALWAYS, READ_503, WITH_BODY, WRITE_503, operation
+from buttonup.api.games import games
+from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
+from buttonup.api.player_views import open_seeks_view
+
+SEEK_ID = {
+    "in": "path",
+    "name": "seek_id",
+    "required": True,
+    "description": "The seek's id, from `create_seek`",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+    "example": "Hq2X0mXvYg3cS1pQ2a9e",
+}
+
+blp = ApiBlueprint("seeks", __name__, url_prefix="/v1/seeks", description="Play anyone now")
+
+
+@blp.route("")
+class SeekCollection(ApiView):
+    @blp.arguments(schemas.SeekRequestSchema())
+    @blp.response(201, schemas.SeekPlacedSchema)
+    @operation(
+        blp,
+        "create_seek",
+        "Play anyone now",
+        "Seek a game with this clock, rated or not, against anyone whose seek suits it "
+        "(the same clock and `rated`, each rating within the other's `rating_range`, "
+        "colours that do not clash). If one is waiting, the two are paired at once into a "
+        "new private game with both seats taken for their players: each hears `game_start` "
+        "on their own stream (`stream_my_events`), with their seat's token. Otherwise the "
+        "seek waits, for as long as the player's stream stays open (it is gone within 5 s "
+        "after it closes), so open the stream first (409 `stream_required`). A player has "
+        "one seek per rating category: a second replaces the first; once paired, all their "
+        "seeks are gone.",
+        errors=(*WITH_BODY, 401, 409, 422, 503),
+        codes={409: ("stream_required",), 422: ("validation_error",), 503: WRITE_503},
+        secured=True,
+    )
+    def post(self, args: Any) -> Response:
+        placed = games().seek(bearer_token(), args)
+        return json_response(to_json({"id": placed.seek.id, "game_id": placed.game_id}), 201)
+
+    @blp.response(200, schemas.OpenSeeksSchema)
+    @operation(
+        blp,
+        "list_seeks",
+        "Seeks waiting",
+        "Every seek waiting for an opponent, oldest first, for a lobby: each by the "
+        "seeker's name and rating alone.",
+        errors=(*ALWAYS, 503),
+        codes={503: READ_503},
+    )
+    def get(self) -> Response:
+        return json_response(to_json(open_seeks_view(games().open_seeks())))
+
+
+@blp.route("/<seek_id>", parameters=[SEEK_ID])
+class SeekItem(ApiView):
+    @blp.response(204)
+    @operation(
+        blp,
+        "cancel_seek",
+        "Stop seeking",
+        "The player's own seek, out of the pool. 404 `seek_not_found` when it is not "
+        "theirs or not waiting (paired already, or gone with their stream).",
+        errors=(*ALWAYS, 401, 404, 503),
+        codes={404: ("seek_not_found",), 503: WRITE_503},
+        secured=True,
+    )
+    def delete(self, seek_id: str) -> Response:
+        games().cancel_seek(bearer_token(), seek_id)
+        return Response(status=204)

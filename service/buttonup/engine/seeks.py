@@ -1,0 +1,101 @@
+"""Seeks: "play anyone now". A player asks for a game with a time control,
+rated or not, optionally within a rating range and in a colour; two seeks
+that suit each other are paired into a new private game, both seats taken
+for their players at once.
+
+Two seeks suit each other when they are of different players, have the same
+clock and the same `rated`, each player's rating is within the other's range
+(when it has one) and their colours do not clash (both red, or both black).
+The store pairs them atomically (store.seeks); this module says what a seek
+is and makes the game two paired seeks start.
+"""
+
+from dataclasses import dataclass, replace
+
+from buttonup.engine.actions import Progress
+from buttonup.engine.board import PLAYERS, Color, opponent
+from buttonup.engine.clock import ClockSettings
+from buttonup.engine.match import Match
+from buttonup.engine.options import Options, Visibility
+from buttonup.engine.ratings import Category, Rating, category_of
+from buttonup.engine.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Seek:
+    id: str
+    player_id: str
+    name: str | None
+    rating: Rating  # the player's, in the seek's category, as they sought
+    clock: ClockSettings | None
+    rated: bool
+    created_at: int  # ms
+    rating_range: tuple[int, int] | None = None  # the opponents' ratings it accepts
+    color: Color | None = None  # None: either
+
+    @property
+    def category(self) -> Category:
+        return category_of(self.clock)
+
+    def accepts(self, other: "Seek") -> bool:
+        """Whether this seek takes `other` as its opponent (the store's
+        script applies the same rule, atomically: store.seeks)."""
+        if other.player_id == self.player_id or (other.clock, other.rated) != (
+            self.clock,
+            self.rated,
+        ):
+            return False
+        if self.color is not None and self.color == other.color:
+            return False
+        if self.rating_range is None:
+            return True
+        low, high = self.rating_range
+        return low <= other.rating.rating <= high
+
+
+def paired_game(
+    game_id: str,
+    now: int,
+    seeks: dict[Color, Seek],
+    token_sha256: dict[Color, str],
+) -> tuple[Match, list[Progress]]:
+    """The game two paired seeks start, at version 0 with both seats
+    reserved for their players, and the changes that take both seats at
+    once (it is playing from the second: its clock starts then)."""
+    any_seek = seeks[Color.RED]
+    options = Options(
+        clock=any_seek.clock,
+        rated=any_seek.rated,
+        visibility=Visibility.PRIVATE,
+        paired=True,
+    )
+    match = Match.new(game_id, options, now)
+    seats = {
+        color: Seat(
+            name=seek.name,
+            token_sha256=token_sha256[color],
+            player_id=seek.player_id,
+            rating=seek.rating if any_seek.rated else None,
+        )
+        for color, seek in seeks.items()
+    }
+    match = replace(match, red=seats[Color.RED], black=seats[Color.BLACK])
+    changes: list[Progress] = []
+    current = match
+    for color in PLAYERS:
+        progress = current.take_reserved(color, token_sha256[color], now)
+        assert progress is not None  # reserved, not taken: a join
+        changes.append(progress)
+        current = progress.match
+    return match, changes
+
+
+def colors_of(first: Seek, second: Seek, coin: bool) -> dict[Color, Seek]:
+    """Who plays which colour: as the seeks ask, else by the `coin`."""
+    if first.color is not None:
+        chosen = first.color
+    elif second.color is not None:
+        chosen = opponent(second.color)
+    else:
+        chosen = Color.RED if coin else Color.BLACK
+    return {chosen: first, opponent(chosen): second}

@@ -1,0 +1,107 @@
+"""Play anyone now: a player's seek waits in the pool while their stream is
+open, or is paired at once with one that suits it (store.seeks, atomically),
+into a new private game with both seats taken for their players; each hears
+it on their own stream (`game_start`, with their seat's token, derived from
+the deployment's secret as a rematch's are, so that none is kept). A pairing
+whose process died before its game was made is completed by the sweep."""
+
+import logging
+import secrets
+from collections.abc import Callable
+
+from buttonup import errors
+from buttonup.engine import PLAYERS
+from buttonup.engine.ratings import category_of
+from buttonup.engine.seeks import Seek, colors_of, paired_game
+from buttonup.games.credentials import player_of
+from buttonup.games.pipeline import Pipeline
+from buttonup.games.results import NewSeek, SeekPlaced
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import GameStore, NotListening, Pairing, hash_token, new_game_id
+
+log = logging.getLogger(__name__)
+
+# A pairing older than this has no process making its game: a sweeper does.
+PAIRING_SETTLED_MS = 5000
+PAIRING_LEASE_MS = 10_000
+PAIRING_BATCH = 100
+
+
+class Seeks:
+    def __init__(self, store: GameStore, pipeline: Pipeline, clock: Callable[[], int]) -> None:
+        self._store = store
+        self._pipeline = pipeline
+        self._clock = clock
+
+    def seek(self, credential: str | None, new: NewSeek) -> SeekPlaced:
+        """The player (by key) seeks a game; their seek of the same category
+        is replaced. StreamRequired when their stream is not open."""
+        player = player_of(self._store, credential or "")
+        rating = self._pipeline.ratings.current(player, category_of(new.clock))
+        seek = Seek(
+            id=new_game_id(),
+            player_id=player.id,
+            name=player.name,
+            rating=rating,
+            clock=new.clock,
+            rated=new.rated,
+            created_at=self._clock(),
+            rating_range=new.rating_range,
+            color=new.color,
+        )
+        game_id = new_game_id()
+        with STORE_ERRORS:
+            try:
+                coin = secrets.randbits(1) == 1
+                pairing = self._store.seeks.add(seek, game_id, coin, seek.created_at)
+            except NotListening as refused:
+                raise errors.StreamRequired(
+                    "a seek lives while its player's stream is open: "
+                    "open GET /v1/players/me/events first"
+                ) from refused
+        if pairing is None:
+            return SeekPlaced(seek)
+        self._complete(pairing)
+        return SeekPlaced(seek, pairing.game_id)
+
+    def cancel(self, credential: str | None, seek_id: str) -> None:
+        player = player_of(self._store, credential or "")
+        with STORE_ERRORS:
+            if not self._store.seeks.cancel(seek_id, player.id):
+                raise errors.SeekNotFound(f"no open seek {seek_id} of this player")
+
+    def open(self) -> list[Seek]:
+        with STORE_ERRORS:
+            return self._store.seeks.open(self._clock())
+
+    def complete_pairings(self) -> int:
+        """The pairings a process left without their game: made now."""
+        now = self._clock()
+        with STORE_ERRORS:
+            due = self._store.seeks.claim_pairings(
+                now - PAIRING_SETTLED_MS, PAIRING_BATCH, now + PAIRING_LEASE_MS
+            )
+        for pairing in due:
+            try:
+                self._complete(pairing)
+            except errors.GameError as error:  # its lease runs out: the next sweep
+                log.warning("pairing %s not completed: %s", pairing.game_id, error)
+        return len(due)
+
+    def _complete(self, pairing: Pairing) -> None:
+        """The paired game made (once: a create of an existing game changes
+        nothing), both players told, and the pairing let go."""
+        seats = colors_of(pairing.waiting, pairing.found, pairing.coin)
+        with STORE_ERRORS:
+            tokens = {
+                color: hash_token(self._store.rematch_token(pairing.game_id, color))
+                for color in PLAYERS
+            }
+        now = self._clock()
+        match, changes = paired_game(pairing.game_id, now, seats, tokens)
+        outcome = self._pipeline.start(match, now, changes=changes)
+        if outcome.replayed:  # made before: what its maker may not have relayed
+            for seek in seats.values():
+                self._pipeline.relayer.catch_up_player(seek.player_id)
+        with STORE_ERRORS:
+            self._store.seeks.pairing_done([pairing.game_id])

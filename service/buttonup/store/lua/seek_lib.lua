@@ -1,0 +1,39 @@
+-- Seeks (store.seeks). KEYS: 1 the seeks (hash id -> the seek as JSON), 2 each
+-- player's seek by category (hash "<player>:<category index>" -> id), 3 who has
+-- a stream open (sorted set player -> last mark, ms), 4 the pairings made and
+-- not yet completed (hash game id -> record), 5 the same by when (sorted set),
+-- 6.. one pool per category (sorted set id -> when sought), in Category order.
+local FIRST_POOL = 6
+
+local function online(player, alive_since)
+  local mark = redis.call('ZSCORE', KEYS[3], player)
+  return mark ~= false and tonumber(mark) >= alive_since
+end
+
+local function drop(id, seek)
+  redis.call('HDEL', KEYS[1], id)
+  redis.call('ZREM', KEYS[FIRST_POOL + seek['k']], id)
+  local field = seek['p'] .. ':' .. seek['k']
+  if redis.call('HGET', KEYS[2], field) == id then
+    redis.call('HDEL', KEYS[2], field)
+  end
+end
+
+local function drop_players_seeks(player)
+  for category = 0, #KEYS - FIRST_POOL do
+    local field = player .. ':' .. category
+    local id = redis.call('HGET', KEYS[2], field)
+    if id then
+      local stored = redis.call('HGET', KEYS[1], id)
+      if stored then drop(id, cjson.decode(stored)) else redis.call('HDEL', KEYS[2], field) end
+    end
+  end
+end
+
+-- Whether seek `a` takes `b` as its opponent (engine.seeks.Seek.accepts).
+local function accepts(a, b)
+  if a['p'] == b['p'] or a['g'] ~= b['g'] then return false end
+  if a['o'] ~= '' and a['o'] == b['o'] then return false end
+  if a['lo'] ~= nil and (b['r'] < a['lo'] or b['r'] > a['hi']) then return false end
+  return true
+end

@@ -1,0 +1,214 @@
+"""Seeks in Redis: every key on one slot (`{seeks}`), so that one script
+pairs two seeks atomically, on one Redis or a cluster, whichever process
+or replica runs it: no seek is paired twice and none waits while a seek it
+suits is open (engine.seeks says which suit each other).
+
+- the seeks, by id, as JSON; a pool per category, by when each was made;
+  each player's seek per category (a second replaces the first);
+- who has a stream open: each process marks the players whose stream it
+  holds at every presence beat, and takes the mark out when the last one
+  closes; a seek whose player's mark is older than MARK_MS (a closed stream,
+  a dead process) is neither shown nor paired, and the next script that
+  meets it after UNHEARD_SEEK_MS drops it;
+- the pairings made and not yet completed: the script keeps the two seeks
+  with the new game's id, until the game is made (`pairing_done`); a
+  sweeper completes what a process that died left (`claim_pairings`).
+"""
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+
+import orjson
+
+from buttonup.engine import Color, Options
+from buttonup.engine.ratings import Category
+from buttonup.engine.seeks import Seek
+from buttonup.store.codec import decode_rating, encode_rating
+from buttonup.store.connection import STORAGE_ERRORS, Client
+from buttonup.store.errors import StorageUnavailable
+from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.store.settling import local_ms
+
+MARK_MS = 3000  # a stream's mark lasts this long: three presence beats
+# A seek of a player not listening is never paired nor shown, and dropped
+# once they have not listened for this long.
+UNHEARD_SEEK_MS = 60_000
+SEEKS_KEY = "buttonup:{seeks}:seeks"
+BY_PLAYER_KEY = "buttonup:{seeks}:by-player"
+ONLINE_KEY = "buttonup:{seeks}:online"
+PAIRINGS_KEY = "buttonup:{seeks}:pairings"
+PAIRINGS_DUE_KEY = "buttonup:{seeks}:pairings-due"
+CATEGORIES = list(Category)
+
+_ADD = lua_source("seek_add", "seek_lib")
+_CANCEL = lua_source("seek_cancel", "seek_lib")
+_CLAIM = lua_source("seek_claim")
+
+
+def pool_key(category: Category) -> str:
+    return f"buttonup:{{seeks}}:pool:{category.value}"
+
+
+_KEYS = [
+    SEEKS_KEY,
+    BY_PLAYER_KEY,
+    ONLINE_KEY,
+    PAIRINGS_KEY,
+    PAIRINGS_DUE_KEY,
+    *(pool_key(category) for category in CATEGORIES),
+]
+
+
+class NotListening(Exception):
+    """A seek by a player with no stream open: it would be gone at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """Two seeks paired: the one that waited, the one that found it, and the
+    coin that draws colours when neither asks for one."""
+
+    game_id: str
+    waiting: Seek
+    found: Seek
+    coin: bool
+
+
+def encode_seek(seek: Seek) -> bytes:
+    clock = Options(clock=seek.clock).to_plain().get("clock")
+    plain: dict[str, object] = {
+        "i": seek.id,
+        "p": seek.player_id,
+        "n": seek.name,
+        "r": seek.rating.rating,
+        "R": encode_rating(seek.rating),
+        "c": clock,
+        "d": seek.rated,
+        # What two seeks must share to be paired: the clock and `rated`.
+        "g": orjson.dumps([clock, seek.rated]).decode(),
+        "o": seek.color.value if seek.color else "",
+        "t": seek.created_at,
+        "k": CATEGORIES.index(seek.category),
+    }
+    if seek.rating_range is not None:
+        plain["lo"], plain["hi"] = seek.rating_range
+    return orjson.dumps(plain)
+
+
+def decode_seek(data: bytes | str) -> Seek:
+    plain = orjson.loads(data)
+    return Seek(
+        id=plain["i"],
+        player_id=plain["p"],
+        name=plain["n"],
+        rating=decode_rating(plain["R"]),
+        clock=Options.from_plain({"clock": plain["c"]}).clock,
+        rated=plain["d"],
+        created_at=plain["t"],
+        rating_range=(plain["lo"], plain["hi"]) if "lo" in plain else None,
+        color=Color(plain["o"]) if plain["o"] else None,
+    )
+
+
+def _pairing(game_id: str, record: bytes) -> Pairing:
+    coin, waiting, found = record.split(b"\n")
+    return Pairing(game_id, decode_seek(waiting), decode_seek(found), coin == b"1")
+
+
+class SeekBoard:
+    """Every method raises the store's own errors (store.errors)."""
+
+    def __init__(self, client: Client) -> None:
+        self._redis = client
+        # Players whose stream this process holds (how many streams each).
+        self._listening: Counter[str] = Counter()
+        self._add = LuaScript(client, _ADD)
+        self._cancel = LuaScript(client, _CANCEL)
+        self._claim = LuaScript(client, _CLAIM)
+
+    @STORAGE_ERRORS
+    def add(self, seek: Seek, game_id: str, coin: bool, now: int) -> Pairing | None:
+        """Place `seek` (None: it waits), or pair it at once with the first
+        open seek that suits it: a Pairing for the game `game_id`.
+        NotListening when the player has no stream open: nothing changed."""
+        data = encode_seek(seek)
+        answer = self._add(
+            keys=_KEYS,
+            args=[now, MARK_MS, data, seek.id, game_id, "1" if coin else "0", UNHEARD_SEEK_MS],
+        )
+        if answer[0] == 0:
+            raise NotListening(seek.player_id)
+        if answer[0] == 1:
+            return None
+        return Pairing(game_id, decode_seek(answer[1]), seek, coin)
+
+    @STORAGE_ERRORS
+    def cancel(self, seek_id: str, player_id: str) -> bool:
+        """The player's seek out; False when it is not theirs, or not open."""
+        return bool(self._cancel(keys=_KEYS, args=[seek_id, player_id]))
+
+    @STORAGE_ERRORS
+    def open(self, now: int) -> list[Seek]:
+        """The open seeks of players whose stream is open, oldest first."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hgetall(SEEKS_KEY)
+        pipe.zrangebyscore(ONLINE_KEY, now - MARK_MS, "+inf")
+        stored, online = pipe.execute()
+        listening = {member.decode() for member in online}
+        seeks = [decode_seek(data) for data in stored.values()]
+        return sorted(
+            (seek for seek in seeks if seek.player_id in listening),
+            key=lambda seek: (seek.created_at, seek.id),
+        )
+
+    @contextmanager
+    def listening(self, player_id: str) -> Iterator[None]:
+        """While the player's stream is open here: their seeks live."""
+        self._listening[player_id] += 1
+        try:
+            self._mark([player_id], local_ms())
+            yield
+        finally:
+            self._listening[player_id] -= 1
+            if self._listening[player_id] <= 0:
+                del self._listening[player_id]
+                with suppress(StorageUnavailable):  # else its mark runs out by itself
+                    self._not_listening(player_id)
+
+    def mark_listening(self, now: int) -> None:
+        """At each beat: the players whose stream this process holds."""
+        self._mark(list(self._listening), now)
+
+    @STORAGE_ERRORS
+    def _mark(self, player_ids: Iterable[str], now: int) -> None:
+        """These players have a stream open here, as of `now`; marks long
+        gone are pruned."""
+        marks = dict.fromkeys(player_ids, now)
+        pipe = self._redis.pipeline(transaction=False)
+        if marks:
+            pipe.zadd(ONLINE_KEY, marks)
+        pipe.zremrangebyscore(ONLINE_KEY, "-inf", now - 100 * MARK_MS)
+        pipe.execute()
+
+    @STORAGE_ERRORS
+    def _not_listening(self, player_id: str) -> None:
+        """The player's last stream here closed: their seeks are not shown
+        nor paired from now on (another process's stream marks them again
+        at its next beat)."""
+        self._redis.zrem(ONLINE_KEY, player_id)
+
+    @STORAGE_ERRORS
+    def claim_pairings(self, up_to: int, count: int, lease_end: int) -> list[Pairing]:
+        found = self._claim(keys=[PAIRINGS_KEY, PAIRINGS_DUE_KEY], args=[up_to, count, lease_end])
+        return [
+            _pairing(found[index].decode(), found[index + 1]) for index in range(0, len(found), 2)
+        ]
+
+    @STORAGE_ERRORS
+    def pairing_done(self, game_ids: Sequence[str]) -> None:
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hdel(PAIRINGS_KEY, *game_ids)
+        pipe.zrem(PAIRINGS_DUE_KEY, *game_ids)
+        pipe.execute()

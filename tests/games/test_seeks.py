@@ -1,0 +1,105 @@
+"""Seeks on the suite's real Redis: a pairing whose process died before its
+game was made is completed by the sweep, once, whoever sweeps; each player
+hears game_start once; a seek of a player who stopped listening is neither
+paired nor shown."""
+
+import threading
+
+import pytest
+
+from buttonup.engine import PLAYERS, Color
+from buttonup.engine.clock import ClockSettings, ClockType
+from buttonup.engine.player import PlayerEventName
+from buttonup.engine.ratings import Rating
+from buttonup.engine.seeks import Seek
+from buttonup.games import Games, NewSeek
+from buttonup.games.seeks import PAIRING_SETTLED_MS
+from buttonup.store import GameStore, connect
+from buttonup.store.player_events import events_key
+from tests.games.clock import Clock
+
+BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
+
+
+@pytest.fixture
+def store(redis_server) -> GameStore:
+    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def games(store, clock) -> Games:
+    return Games(store, clock=clock)
+
+
+def heard(redis_client, player_id: str) -> list[str]:
+    return [fields[b"e"].decode() for _, fields in redis_client.xrange(events_key(player_id))]
+
+
+def a_seek(player_id: str, name: str, clock: Clock) -> Seek:
+    return Seek(
+        id=f"seek{player_id}"[:20],
+        player_id=player_id,
+        name=name,
+        rating=Rating(),
+        clock=BLITZ,
+        rated=False,
+        created_at=clock(),
+    )
+
+
+def test_a_pairing_left_by_a_dead_process_is_completed_by_the_sweep_once(
+    store, clock, redis_client
+):
+    sweepers = [Games(store, clock=clock) for _ in range(3)]
+    ana = sweepers[0].create_player("Ana", None).player
+    bo = sweepers[0].create_player("Bo", None).player
+    with store.seeks.listening(ana.id), store.seeks.listening(bo.id):
+        first = a_seek(ana.id, "Ana", clock)
+        assert store.seeks.add(first, "pairedGame0123456789", True, clock()) is None
+        # Bo's seek pairs; the process dies before making the game.
+        pairing = store.seeks.add(
+            a_seek(bo.id, "Bo", clock), "pairedGame0123456789", False, clock()
+        )
+    assert pairing is not None and pairing.waiting.player_id == ana.id
+    assert store.seeks.open(clock()) == []
+    clock.now += PAIRING_SETTLED_MS
+    threads = [threading.Thread(target=sweeper.sweep) for sweeper in sweepers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    match = sweepers[0].get("pairedGame0123456789")
+    assert {match.seat(color).player_id for color in PLAYERS} == {ana.id, bo.id}
+    assert match.options.paired and match.version == 2
+    for player in (ana, bo):
+        names = heard(redis_client, player.id)
+        assert names.count(PlayerEventName.GAME_START.value) == 1, names
+    assert store.seeks.claim_pairings(clock.now + 10**9, 10, clock.now + 10**9) == []
+
+
+def test_a_seek_whose_player_stopped_listening_is_not_paired(games, store, clock):
+    ana = games.create_player("Ana", None)
+    bo = games.create_player("Bo", None)
+    with store.seeks.listening(ana.player.id):
+        games.seek(ana.key, NewSeek(clock=BLITZ))
+        assert [seek.name for seek in games.open_seeks()] == ["Ana"]
+    assert games.open_seeks() == [], "her stream closed"
+    with store.seeks.listening(bo.player.id):
+        placed = games.seek(bo.key, NewSeek(clock=BLITZ))
+    assert placed.game_id is None, "nobody is paired with someone who left"
+
+
+def test_a_seek_takes_the_colour_it_asks_for(games, store):
+    ana = games.create_player("Ana", None)
+    bo = games.create_player("Bo", None)
+    with store.seeks.listening(ana.player.id), store.seeks.listening(bo.player.id):
+        games.seek(ana.key, NewSeek(clock=None, color=Color.BLACK))
+        placed = games.seek(bo.key, NewSeek(clock=None))
+    match = games.get(placed.game_id)
+    assert match.black.player_id == ana.player.id and match.red.player_id == bo.player.id
+    assert match.clock is None and match.status.value == "playing"
