@@ -4,6 +4,7 @@
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --join ID  # join one
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --against perfect
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --clock 3+2  # timed
+    .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --anyone --clock 3+2 --rated
 
 (or `make play`, `make play JOIN=ID`: the scripts need the project's venv,
 where the generated client is installed).
@@ -13,12 +14,16 @@ Type a position to sow it, `r` to resign, `a` to abort before the first move,
 After the game, answer `y` to play again: a rematch, colours swapped.
 `--clock 3+2` plays 3 minutes each plus 2 s a move; `--clock 1d` a day per move
 (also `30s`, `10m`, `2h`). A clock that runs out loses the game.
+`--anyone` plays whoever else seeks a game with the same clock now (as a new
+player named `--name`; `--rated` for a rated game), waiting until someone does.
 """
 
 import argparse
 import json
 import os
+import queue
 import sys
+import threading
 import time
 
 from buttonup_client import AuthenticatedClient, Client
@@ -33,20 +38,27 @@ from buttonup_client.api.games import (
     request_rematch,
     resign_game,
 )
+from buttonup_client.api.players import create_player, stream_my_events
+from buttonup_client.api.seeks import create_seek
 from buttonup_client.models import (
     AbandonedEvent,
     AbortedEvent,
     BotSeat,
     CreateGame,
+    CreatePlayer,
     Game,
     GameEvent,
     GameOverEvent,
+    GameStartEvent,
+    GameStartEventData,
     Joined,
     JoinedEvent,
     JoinGame,
     Move,
     MoveEvent,
     MoveEventData,
+    MyGamesEvent,
+    NewPlayer,
     Played,
     PlayersRequest,
     PlayMove,
@@ -54,6 +66,8 @@ from buttonup_client.models import (
     RematchEvent,
     RematchOffer,
     ResignedEvent,
+    SeekPlaced,
+    SeekRequest,
     TimeoutEvent,
 )
 from clocks import parse_clock
@@ -163,6 +177,44 @@ def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
     return joined, game_id
 
 
+def seek_anyone(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
+    """A new player seeks a game (the seek lives while their stream is open)
+    and waits for the stream's game_start: the game and the seat's token."""
+    with Client(base_url=base_url) as anonymous:
+        body = CreatePlayer(name=args.name) if args.name else CreatePlayer()
+        player = create_player.sync(client=anonymous, body=body)
+        if not isinstance(player, NewPlayer):
+            fail(player, "make a player")
+    opened, started = threading.Event(), queue.Queue()
+
+    def listen() -> None:
+        with AuthenticatedClient(base_url=base_url, token=player.key) as me:
+            for event in stream_my_events.follow(client=me):
+                if isinstance(event, MyGamesEvent):
+                    opened.set()
+                elif isinstance(event, GameStartEvent):
+                    started.put(GameStartEventData.from_dict(json.loads(event.data)))
+                    return
+
+    threading.Thread(target=listen, daemon=True).start()
+    if not opened.wait(30):
+        sys.exit("Could not open the player's stream.")
+    with AuthenticatedClient(base_url=base_url, token=player.key) as me:
+        request = SeekRequest(rated=args.rated)
+        if args.clock:
+            request.clock = args.clock
+        placed = create_seek.sync(client=me, body=request)
+        if not isinstance(placed, SeekPlaced):
+            fail(placed, "seek a game")
+        if placed.game_id is None:
+            print("Looking for an opponent...", flush=True)
+        start = started.get()
+        game = get_game.sync(start.game_id, client=me)
+        if not isinstance(game, Game):
+            fail(game, "read the game")
+    return Joined(color=start.color, token=start.token, bot_moves=[], game=game), start.game_id
+
+
 def move_lines(move: Move, me: str, game: Game) -> list[str]:
     """A move as it happened, and what it did, printed right after it so that
     the lines follow the moves' order; `game` is the game after it (or later)."""
@@ -225,6 +277,10 @@ def main(argv: list[str] | None = None) -> int:
         "--clock", type=parse_clock, help="time control: 3+2 (minutes+increment) or 1d per move"
     )
     parser.add_argument(
+        "--anyone", action="store_true", help="play whoever seeks the same clock now"
+    )
+    parser.add_argument("--rated", action="store_true", help="with --anyone: a rated game")
+    parser.add_argument(
         "--no-color",
         action="store_true",
         help="plain text (also: NO_COLOR, and whenever the output is not a terminal)",
@@ -234,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     screen = Screen(color=colored)
     base_url = args.base_url.rstrip("/")
 
-    joined, game_id = take_seat(base_url, args)
+    joined, game_id = seek_anyone(base_url, args) if args.anyone else take_seat(base_url, args)
     me = joined.color
     print(f"Game id: {game_id}  (you are {me})")
     print(f"Game link (the board, for a browser): {base_url}/?game={game_id}")

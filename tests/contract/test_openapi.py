@@ -123,6 +123,8 @@ def test_bearer_security_is_declared_and_applied(committed):
         "list_my_games",
         "get_my_records",
         "stream_my_events",
+        "create_seek",
+        "cancel_seek",
     }
     # A stream may be opened with a seat's token (it marks the seat connected).
     optional = {

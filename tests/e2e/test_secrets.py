@@ -121,3 +121,65 @@ def test_no_token_or_key_shows_anywhere_but_in_its_holders_answer(live_server, r
             assert secret not in streamed
             assert secret not in live_server.log_text()
             assert secret.encode() not in stored
+
+
+def test_paired_seats_tokens_reach_only_their_players_stream(live_server, redis_server):
+    """Seeks, a rated game they pair into, and what ratings show: each
+    game_start token only in its own player's stream, each key only in the
+    answer that made it; none in another answer, a log line or Redis."""
+    answers: list[tuple[str, str]] = []
+
+    def keep(whose: str, response: httpx.Response) -> dict:
+        answers.append((whose, response.text))
+        return response.json()
+
+    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    with httpx.Client(base_url=live_server.base_url, timeout=10) as http:
+        players = {
+            name: keep(name, http.post("/v1/players", json={"name": name.title()}))
+            for name in ("ana", "bo", "cy")
+        }
+        streams = {
+            name: PlayerStream(live_server.base_url, p["key"]) for name, p in players.items()
+        }
+        for stream in streams.values():
+            stream.start()
+        for stream in streams.values():
+            wait_for(lambda stream=stream: "games" in stream.names(), 5)
+        body = {"clock": blitz, "rated": True}
+        keep("ana", http.post("/v1/seeks", json=body, headers=bearer(players["ana"]["key"])))
+        keep("public", http.get("/v1/seeks"))
+        paired = keep("bo", http.post("/v1/seeks", json=body, headers=bearer(players["bo"]["key"])))
+        for name in ("ana", "bo"):
+            wait_for(lambda name=name: "game_start" in streams[name].names(), 5)
+        tokens = {
+            name: next(d for _, event, d in streams[name].events if event == "game_start")["token"]
+            for name in ("ana", "bo")
+        }
+        game_id = paired["game_id"]
+        keep("ana", http.post(f"/v1/games/{game_id}/resign", headers=bearer(tokens["ana"])))
+        keep("public", http.get(f"/v1/games/{game_id}"))
+        for name, player in players.items():
+            keep("public", http.get(f"/v1/players/{player['id']}"))
+            keep("public", http.get(f"/v1/players/{player['id']}/ratings"))
+            keep(name, http.get("/v1/players/me", headers=bearer(player["key"])))
+        keep("public", http.get("/v1/leaderboards/blitz"))
+        wait_for(lambda: "game_over" in streams["bo"].names(), 5)
+        for stream in streams.values():
+            stream.stop()
+    heard = {name: str(stream.events) for name, stream in streams.items()}
+    stored = everything_in(redis.Redis(port=redis_server.port))
+    assert game_id.encode() in stored and players["ana"]["id"].encode() in stored
+    for name, token in tokens.items():
+        assert len(token) >= 40
+        assert token in heard[name], "the player's own stream tells it"
+        assert [whose for whose, seen in heard.items() if token in seen] == [name]
+        assert not [whose for whose, text in answers if token in text]
+        assert token not in live_server.log_text()
+        assert token.encode() not in stored
+    for name, player in players.items():
+        key = player["key"]
+        assert [whose for whose, text in answers if key in text] == [name]
+        assert not any(key in seen for seen in heard.values())
+        assert key not in live_server.log_text()
+        assert key.encode() not in stored

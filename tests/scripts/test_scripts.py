@@ -374,3 +374,25 @@ def test_export_games_writes_every_game_of_a_player_as_its_records(live_server, 
     records = [httpx.get(f"{base}/v1/games/{game_id}/record").text for game_id in ids]
     assert output.read_text() == "".join(record + "\n" for record in records)
     assert "2 games written" in result.stderr and key not in output.read_text()
+
+
+def test_two_terminals_playing_anyone_meet_in_one_rated_game(live_server):
+    ana = spawn_play(live_server, "--anyone", "--clock", "3+2", "--rated", "--name", "Ana")
+    ana.expect("Looking for an opponent")
+    bo = spawn_play(live_server, "--anyone", "--clock", "3+2", "--rated", "--name", "Bo")
+    ids = []
+    for child in (ana, bo):
+        child.expect(r"Game id: (\S+)  \(you are (red|black)\)")
+        ids.append((child.match.group(1), child.match.group(2)))
+    assert ids[0][0] == ids[1][0] and {ids[0][1], ids[1][1]} == {"red", "black"}
+    game = httpx.get(f"{live_server.base_url}/v1/games/{ids[0][0]}").json()
+    assert game["rated"] and game["status"] == "playing"
+    assert {game["players"][color]["name"] for color in ("red", "black")} == {"Ana", "Bo"}
+    # Whoever is to move resigns through the terminal: the game ends for both.
+    mover = ana if ids[0][1] == game["round"]["to_move"] else bo
+    mover.expect(r"Your move")
+    mover.sendline("r")
+    for child in (ana, bo):
+        child.expect("Game over")
+        decline_rematch(child)
+        child.expect(pexpect.EOF)

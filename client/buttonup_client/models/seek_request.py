@@ -29,7 +29,8 @@ class SeekRequest:
     rated: bool | Unset = False
     """ Whether the game changes both players' ratings """
     rating_range: list[int] | Unset = UNSET
-    """ `[lowest, highest]`: the opponents' ratings (in the clock's category) it accepts; absent: anyone """
+    """ `[lowest, highest]` (in either order): the opponents' ratings (in the clock's category) it accepts; absent:
+    anyone """
     color: SeekRequestColor | Unset = "random"
     """ The colour to play; `random`: either """
 

@@ -12,6 +12,7 @@ from buttonup.engine import PLAYERS, EndReason, EventName, SeatType, Status, Vis
 from buttonup.engine.clock import ClockType
 from buttonup.engine.notation import BUTTON_LETTERS, EMPTY, PLAYER_LETTERS
 from buttonup.engine.player import PlayerEventName
+from buttonup.engine.ratings import Category
 
 STATIC = Path(__file__).with_name("static")
 
@@ -47,6 +48,7 @@ def vocabulary_module() -> str:
         "STATUS": _members(Status),
         "SEAT": _members(SeatType),
         "VISIBILITY": _members(Visibility),
+        "CATEGORY": _members(Category),
         # How a position string (docs/notation.md) writes buttons and players.
         "NOTATION": {
             "BUTTONS": {letter: color.value for color, letter in BUTTON_LETTERS.items()},

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from marshmallow import ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import fields, post_load, validate
 
 from buttonup.api.schemas.ratings import RATING_EXAMPLE
 from buttonup.api.schemas.requests import ClockRequestSchema
@@ -46,8 +46,8 @@ class SeekRequestSchema(Described):
         StrictInteger(validate=validate.Range(*RATING_LIMITS)),
         validate=validate.Length(equal=2),
         **doc(
-            "`[lowest, highest]`: the opponents' ratings (in the clock's category) it "
-            "accepts; absent: anyone",
+            "`[lowest, highest]` (in either order): the opponents' ratings (in the clock's "
+            "category) it accepts; absent: anyone",
             [1400, 1700],
         ),
     )
@@ -57,19 +57,13 @@ class SeekRequestSchema(Described):
         **doc("The colour to play; `random`: either", "random"),
     )
 
-    @validates_schema
-    def _ordered_range(self, data: dict[str, Any], **kwargs: Any) -> None:
-        low_high = data.get("rating_range")
-        if low_high is not None and low_high[0] > low_high[1]:
-            raise ValidationError("the lowest rating comes first", "rating_range")
-
     @post_load
     def _new_seek(self, data: dict[str, Any], **kwargs: Any) -> NewSeek:
         low_high = data.get("rating_range")
         return NewSeek(
             clock=Options.from_plain({"clock": data["clock"]}).clock,
             rated=data["rated"],
-            rating_range=(low_high[0], low_high[1]) if low_high is not None else None,
+            rating_range=(min(low_high), max(low_high)) if low_high is not None else None,
             color=Color(data["color"]) if data["color"] != "random" else None,
         )
 

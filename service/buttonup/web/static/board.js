@@ -14,6 +14,8 @@ import {
   VISIBILITY,
 } from "./vocabulary.js";
 import { showAnalysis } from "./analysis.js";
+import { showLeaderboard } from "./leaderboard.js";
+import { cancelSeek, onGameStart, seekAnyone } from "./seeking.js";
 import { POSITIONS, buildCircle, drawStack } from "./circle.js";
 import {
   PLAYER_KEY,
@@ -94,9 +96,15 @@ async function refreshMyGames(player) {
   drawMyGames(page.items);
 }
 
+// Resolved once the player's stream is open (a seek lives while it is).
+let streamOpened;
+const playerListening = new Promise((resolve) => {
+  streamOpened = resolve;
+});
+
 // The player's stream: `games` first, then a notice whenever one of the
-// player's games needs them (started, their turn, over, a rematch); the list
-// is read again at each. Resumed with Last-Event-ID after a drop.
+// player's games needs them (started, their turn, over, a rematch, a seek
+// paired); the list is read again at each. Resumed with Last-Event-ID after a drop.
 async function followPlayer(player) {
   let lastEventId = null;
   let failures = 0;
@@ -114,7 +122,10 @@ async function followPlayer(player) {
         failures = 0;
         await readBlocks(response.body, (fields) => {
           if (fields.id) lastEventId = fields.id;
-          if (fields.event === PLAYER_EVENTS.GAMES) drawMyGames(JSON.parse(fields.data));
+          if (fields.event === PLAYER_EVENTS.GAMES) {
+            drawMyGames(JSON.parse(fields.data));
+            streamOpened();
+          } else if (fields.event === PLAYER_EVENTS.GAME_START) onGameStart(JSON.parse(fields.data));
           else if (fields.event) guard(refreshMyGames(player));
         });
       }
@@ -149,8 +160,23 @@ function showStart() {
     event.preventDefault();
     guard(startAgainstFriend(new FormData(event.target)));
   });
+  $("vs-anyone").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    guard(seekAnyone(anyonesPlayer, () => playerListening, clockOf(form), form.get("rated") === "on"));
+  });
+  $("cancel-seek").addEventListener("click", () => guard(cancelSeek(loadPlayer())));
   $("lobby-refresh").addEventListener("click", () => guard(showLobby()));
   guard(showLobby());
+}
+
+// The player "Play anyone" seeks as: the one remembered, or one made now.
+async function anyonesPlayer() {
+  const known = loadPlayer();
+  if (known) return known;
+  const made = await rememberPlayer($("me-name").value.trim());
+  showPlayer();
+  return made;
 }
 
 // Public games with an open seat (list_games); refreshed on demand, not polled.
@@ -420,6 +446,9 @@ function draw(game, circle) {
   $("board").dataset.version = String(game.version); // what is drawn, for tests and tools
   for (const color of COLORS) {
     $(`name-${color}`).textContent = playerName(game, color);
+    const seat = game.players[color];
+    $(`rating-${color}`).hidden = seat.rating === null;
+    $(`rating-${color}`).textContent = seat.rating === null ? "" : `${seat.rating}${seat.provisional ? "?" : ""}`;
     $(`score-${color}`).textContent = String(game.score[color]);
     $(`player-${color}`).classList.toggle("to-move", game.round.to_move === color);
     $(`player-${color}`).classList.toggle("me", view.seat?.color === color);
@@ -615,6 +644,13 @@ function showGameOver(game) {
     text += view.seat?.color === loser ? " — your time ran out" : ` — ${playerName(game, loser)} ran out of time`;
   } else if (game.end_reason === END.ABANDONED) text += ` — ${playerName(game, loser)} left the game`;
   $("game-over-text").textContent = `${text}, ${game.score.red} to ${game.score.black}.`;
+  $("rating-diff").hidden = !game.rating_diff;
+  if (game.rating_diff) {
+    const signed = (diff) => (diff > 0 ? `+${diff}` : String(diff));
+    $("rating-diff").textContent = COLORS.map(
+      (color) => `${playerName(game, color)} ${game.players[color].rating} ${signed(game.rating_diff[color])}`,
+    ).join(" · ");
+  }
   $("opponent-gone").hidden = true;
   $("abort").hidden = true;
   // One card: the last round's summary gives way to the review of every round.
@@ -876,5 +912,6 @@ function guard(promise) {
 const params = new URLSearchParams(window.location.search);
 const gameId = params.get("game");
 if (params.has("analyse")) showAnalysis(params.get("analyse"), gameId, report);
+else if (params.has("leaderboard")) showLeaderboard(params.get("leaderboard"), report);
 else if (gameId) showGame(gameId);
 else showStart();

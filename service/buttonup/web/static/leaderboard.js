@@ -1,0 +1,33 @@
+// The leaderboards (/?leaderboard): the best players of a rating category,
+// not provisional, best first (GET /v1/leaderboards/{category}).
+import { call } from "./api.js";
+import { CATEGORY } from "./vocabulary.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function showLeaderboard(initial, report) {
+  $("start").hidden = true;
+  $("game").hidden = true;
+  $("leaderboard").hidden = false;
+  const select = $("leaderboard-category");
+  select.replaceChildren(...Object.values(CATEGORY).map((name) => new Option(name, name)));
+  if (Object.values(CATEGORY).includes(initial)) select.value = initial;
+  select.addEventListener("change", () => draw(select.value).catch(report));
+  draw(select.value).catch(report);
+}
+
+async function draw(category) {
+  const board = await call("GET", `/v1/leaderboards/${encodeURIComponent(category)}?limit=50`);
+  $("leaderboard-empty").hidden = board.items.length > 0;
+  $("leaderboard-rows").replaceChildren(
+    ...board.items.map((leader) => {
+      const row = document.createElement("tr");
+      for (const text of [leader.rank, leader.name || "Anonymous", leader.rating, leader.games]) {
+        const cell = document.createElement("td");
+        cell.textContent = String(text);
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+}

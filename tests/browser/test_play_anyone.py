@@ -1,0 +1,67 @@
+"""Play anyone, in the browser: two pages pressing "Play anyone" end up in
+the same rated game, ratings beside the names and the change on the
+game-over card; waiting can be cancelled; the leaderboards page reads."""
+
+import re
+
+import httpx
+from playwright.sync_api import expect
+
+from tests.browser.test_board import game_id, remember
+
+BLITZ_PRESET = "1"  # "3 min + 2 s a move", the start page's second time control
+
+
+def press_play_anyone(page) -> None:
+    page.select_option("#vs-anyone select[name=clock]", BLITZ_PRESET)
+    page.click("#seek-button")
+
+
+def test_two_pages_pressing_play_anyone_end_up_in_the_same_game(open_page, live_server):
+    ana = open_page("/", reduced_motion=True)
+    remember(ana, "Ana")
+    press_play_anyone(ana)
+    expect(ana.locator("#seeking")).to_be_visible()
+    waiting = httpx.get(f"{live_server.base_url}/v1/seeks").json()["items"]
+    assert "Ana" in [seek["name"] for seek in waiting]
+
+    bo = open_page("/", reduced_motion=True)
+    remember(bo, "Bo")
+    press_play_anyone(bo)
+    for page in (ana, bo):
+        page.wait_for_url(re.compile(r"game="), timeout=15_000)
+    assert game_id(ana) == game_id(bo)
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()
+    assert game["rated"] and game["status"] == "playing"
+    assert {game["players"][color]["name"] for color in ("red", "black")} == {"Ana", "Bo"}
+    for page in (ana, bo):
+        expect(page.locator("#rating-red")).to_have_text("1500?")
+        expect(page.locator("#player-red.me, #player-black.me")).to_have_count(1)
+
+    ana.click("#resign")
+    ana.click("#resign")  # confirmed
+    expect(bo.locator("#game-over-text")).to_contain_text("You won")
+    expect(bo.locator("#rating-diff")).to_contain_text("+")
+    expect(ana.locator("#rating-diff")).to_contain_text("-")
+    assert ana.errors == [] and bo.errors == []
+
+
+def test_waiting_for_anyone_can_be_cancelled(open_page, live_server):
+    cy = open_page("/", reduced_motion=True)
+    remember(cy, "Cy")
+    press_play_anyone(cy)
+    expect(cy.locator("#seeking")).to_be_visible()
+    cy.click("#cancel-seek")
+    expect(cy.locator("#seek-button")).to_be_visible()
+    waiting = httpx.get(f"{live_server.base_url}/v1/seeks").json()["items"]
+    assert "Cy" not in [seek["name"] for seek in waiting]
+    assert cy.errors == []
+
+
+def test_the_leaderboards_page_lists_a_category(open_page):
+    page = open_page("/?leaderboard=rapid")
+    expect(page.locator("#leaderboard")).to_be_visible()
+    expect(page.locator("#leaderboard-category")).to_have_value("rapid")
+    expect(page.locator("#leaderboard-empty")).to_be_visible()
+    page.select_option("#leaderboard-category", "blitz")
+    assert page.errors == []
