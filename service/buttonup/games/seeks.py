@@ -61,7 +61,10 @@ class Seeks:
                 ) from refused
         if pairing is None:
             return SeekPlaced(seek)
-        self._complete(pairing)
+        try:
+            self._complete(pairing)
+        except errors.GameError as error:  # paired all the same: the sweep makes the game
+            log.warning("pairing %s left to the sweep: %s", pairing.game_id, error)
         return SeekPlaced(seek, pairing.game_id)
 
     def cancel(self, credential: str | None, seek_id: str) -> None:

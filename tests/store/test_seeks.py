@@ -1,0 +1,78 @@
+"""The pairing script on the suite's real Redis agrees with engine.seeks'
+rule (Seek.accepts) for seeks of every kind: two seeks are paired exactly
+when each accepts the other; and the oldest that suits is taken first."""
+
+import random
+
+import pytest
+
+from buttonup.engine import Color
+from buttonup.engine.clock import ClockSettings, ClockType
+from buttonup.engine.ratings import Rating
+from buttonup.engine.seeks import Seek
+from buttonup.store import GameStore, connect
+
+CLOCKS = [
+    None,
+    ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2),
+    ClockSettings(ClockType.FISCHER, initial_seconds=300, increment_seconds=0),
+    ClockSettings(ClockType.PER_MOVE, seconds=86400),
+]
+NOW = 1_767_225_600_000
+
+
+@pytest.fixture
+def store(redis_server, redis_client) -> GameStore:  # redis_client: emptied first
+    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+
+
+def random_seek(rng: random.Random, number: int, player: str) -> Seek:
+    low = rng.choice([None, 1300, 1450, 1550])
+    return Seek(
+        id=f"seek{number:016d}",
+        player_id=player,
+        name=player,
+        rating=Rating(rating=rng.choice([1400.0, 1500.0, 1600.0])),
+        clock=rng.choice(CLOCKS[:2]),
+        rated=rng.random() < 0.5,
+        created_at=NOW + number,
+        rating_range=None if low is None else (low, low + rng.choice([100, 200, 400])),
+        color=rng.choice([None, Color.RED, Color.BLACK]),
+    )
+
+
+def test_two_seeks_are_paired_exactly_when_each_accepts_the_other(store):
+    rng = random.Random(11)
+    for number in range(300):
+        first = random_seek(rng, 2 * number, f"a{number}")
+        second = random_seek(rng, 2 * number + 1, f"b{number}")
+        with store.seeks.listening(first.player_id), store.seeks.listening(second.player_id):
+            assert store.seeks.add(first, f"game{number:016d}", True, NOW) is None
+            paired = store.seeks.add(second, f"game{number:016d}", True, NOW)
+            expected = first.accepts(second) and second.accepts(first)
+            assert (paired is not None) == expected, (first, second)
+            if paired is None:
+                store.seeks.cancel(first.id, first.player_id)
+                store.seeks.cancel(second.id, second.player_id)
+            else:
+                assert paired.waiting == first and paired.found == second
+    assert store.seeks.open(NOW) == []
+
+
+def test_the_oldest_seek_that_suits_is_taken_first(store):
+    blitz = CLOCKS[1]
+    seekers = [
+        Seek(f"seek{n:016d}", f"p{n}", f"p{n}", Rating(), blitz, False, NOW + n) for n in range(4)
+    ]
+    with (
+        store.seeks.listening("p0"),
+        store.seeks.listening("p1"),
+        store.seeks.listening("p2"),
+        store.seeks.listening("p3"),
+    ):
+        picky = Seek("seekpicky0000000000", "p0", "p0", Rating(), blitz, False, NOW, (1600, 1700))
+        assert store.seeks.add(picky, "g0", True, NOW) is None
+        assert store.seeks.add(seekers[1], "g1", True, NOW) is None
+        paired = store.seeks.add(seekers[2], "g2", True, NOW)
+        assert paired is not None and paired.waiting.player_id == "p1", "p0 takes only 1600+"
+        assert [seek.player_id for seek in store.seeks.open(NOW)] == ["p0"]
