@@ -10,7 +10,6 @@ A version of a game never changes, so its JSON and its events' frames are
 made once per worker and kept for the next answer or watcher that needs them.
 """
 
-import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -60,7 +59,6 @@ from buttonup.games import RematchOffered as OfferWaiting
 T = TypeVar("T")
 
 
-@functools.lru_cache(maxsize=4096)
 def game_view(match: Match) -> dict[str, Any]:
     game = match.game
     current = game.round.to_dict()
@@ -76,7 +74,7 @@ def game_view(match: Match) -> dict[str, Any]:
         "hints": options.hints,
         "rated": options.rated,
         "category": category_of(options.clock),
-        "rating_diff": rating_diff_view(rating_diff(match)),
+        "rating_diff": rating_diff_view(rating_diff(match)) if options.rated else None,
         "target_score": options.target_score,
         "players": players_view(match),
         "score": game.score.to_dict(),

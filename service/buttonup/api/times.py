@@ -4,6 +4,7 @@ import functools
 import time
 
 
+@functools.lru_cache(maxsize=4096)
 def timestamp(milliseconds: int) -> str:
     """RFC 3339, UTC, millisecond precision. Cached: a game's creation and each
     version's time appear in several answers and events. Every move makes a

@@ -38,7 +38,7 @@ HISTORY_LIMIT = 1000
 
 def ends_rated(before: Match, changes: Sequence[Progress]) -> Match | None:
     """The version among `changes` that ends a rated game with a result, if any."""
-    if before.status is Status.FINISHED:
+    if not before.options.rated or before.status is Status.FINISHED:  # most commits: at once
         return None
     for progress in changes:
         if progress.match.status is Status.FINISHED:
