@@ -4,6 +4,7 @@ hears game_start once; a seek of a player who stopped listening is neither
 paired nor shown."""
 
 import threading
+import time
 
 import pytest
 
@@ -103,3 +104,26 @@ def test_a_seek_takes_the_colour_it_asks_for(games, store):
     match = games.get(placed.game_id)
     assert match.black.player_id == ana.player.id and match.red.player_id == bo.player.id
     assert match.clock is None and match.status.value == "playing"
+
+
+def test_a_seeking_players_stream_keeps_alive_every_second(redis_server, clock):
+    """A write is how a closed stream is noticed: while its player seeks,
+    the stream sends a keep-alive every second, not every ten."""
+    store = GameStore(
+        connect(redis_server.url),
+        blocking_client=connect(redis_server.url, socket_timeout=20),  # as the app's
+        game_ttl_seconds=600,
+        reply_ttl_seconds=60,
+    )
+    games = Games(store, clock=clock)
+    ana = games.create_player("Ana", None)
+    stream = games.watch_player(ana.player, None, 10_000)
+    try:
+        next(stream)  # the games list: the stream is open, the player listening
+        games.seek(ana.key, NewSeek(clock=BLITZ))
+        started = time.monotonic()
+        assert next(stream) == [], "woken as the seek is placed"
+        assert next(stream) == []
+        assert time.monotonic() - started < 5
+    finally:
+        stream.close()

@@ -1,6 +1,7 @@
 """The event feed against the suite's real Redis: one blocking read serves
 every watcher, each gets every event once and in order."""
 
+import threading
 import time
 import uuid
 
@@ -281,3 +282,14 @@ def test_a_feed_keeps_nothing_of_the_streams_it_no_longer_watches(feed, redis_cl
     group = next(iter(feed._groups.values()))
     assert group._cursors == {}
     assert group._rung == set()
+
+
+def test_a_woken_watcher_returns_at_once_with_nothing(feed):
+    subscription = feed.subscribe("buttonup:{woken}:events", "0-0")
+    try:
+        threading.Timer(0.2, subscription.wake).start()
+        started = time.monotonic()
+        assert subscription.next(10) == []
+        assert time.monotonic() - started < 5, "woken, not timed out"
+    finally:
+        subscription.close()

@@ -23,7 +23,6 @@ from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_to
 from buttonup.api.records import RECORD_CONTENT, TEXT
 from buttonup.engine import Status
 
-PLAYER_KEEPALIVE_MS = 1000
 # The list's cursor is opaque to clients: base64url of "offset:<n>".
 _CURSOR = re.compile(r"^offset:(0|[1-9][0-9]{0,5})$")
 
@@ -151,11 +150,7 @@ class MyEvents(ApiView):
     def get(self) -> Response:
         player = games().player(bearer_token() or "")  # 401 before anything else
         after = player_events.position_after()
-        # A keep-alive every second at most: a write is how a closed stream is
-        # noticed, and a player's seeks go as soon as their stream does.
         return stream_response(
-            lambda keepalive_ms: games().watch_player(
-                player, after, min(keepalive_ms, PLAYER_KEEPALIVE_MS)
-            ),
+            lambda keepalive_ms: games().watch_player(player, after, keepalive_ms),
             Codec.player_frames,
         )

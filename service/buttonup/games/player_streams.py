@@ -22,6 +22,7 @@ from buttonup.store import GameStore, StoredEvent, stream_order
 # and no process relayed (one that died between commit and relay).
 PLAYER_CATCH_UP_SECONDS = 30.0
 MY_GAMES_SHOWN = 100  # games a player's stream starts with, at most
+SEEKING_KEEPALIVE_SECONDS = 1.0
 
 
 class PlayerStreams:
@@ -54,13 +55,18 @@ class PlayerStreams:
             first = [MyGamesNow(self._my_games(player, None, MY_GAMES_SHOWN, 0).games, start)]
         with (
             STORE_ERRORS,
-            self._store.seeks.listening(player.id),
             self._store.subscribe_player(player.id, start) as feed,
+            self._store.seeks.listening(player.id, feed.wake),
         ):
             yield first
             caught_up = time.monotonic()
             while True:
-                arrived = feed.next(keepalive_ms / 1000)
+                # While the player seeks, a keep-alive every second: a write is
+                # how a closed stream is noticed, and their seeks go with it.
+                wait = keepalive_ms / 1000
+                if self._store.seeks.seeking(player.id):
+                    wait = min(wait, SEEKING_KEEPALIVE_SECONDS)
+                arrived = feed.next(wait)
                 if arrived:
                     yield [self._heard(stored) for stored in arrived]
                     continue

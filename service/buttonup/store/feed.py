@@ -107,16 +107,19 @@ class Subscription:
         self._pending: list[StoredEvent] = []
         self._ready = threading.Event()
         self._error: StorageUnavailable | None = None
+        self._woken = False
 
     def next(self, timeout_seconds: float) -> list[StoredEvent]:
         """The events that came since the last call, waiting up to
-        `timeout_seconds` for one; [] when none came."""
+        `timeout_seconds` for one; [] when none came, or when woken."""
         deadline = time.monotonic() + timeout_seconds
         while self._ready.wait(max(0.0, deadline - time.monotonic())):
             with self._group.lock:
                 arrived, self._pending = self._pending, []
                 self._ready.clear()
-                error = self._error
+                error, woken, self._woken = self._error, self._woken, False
+                if woken and not arrived:
+                    return []
             if error is not None:
                 raise error
             fresh = []
@@ -128,6 +131,12 @@ class Subscription:
             if fresh:
                 return fresh
         return []
+
+    def wake(self) -> None:
+        """The waiting `next` returns now (with what came, or [])."""
+        with self._group.lock:
+            self._woken = True
+            self._ready.set()
 
     def close(self) -> None:
         self._group.unsubscribe(self)

@@ -16,7 +16,7 @@ suits is open (engine.seeks says which suit each other).
 """
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
@@ -122,8 +122,11 @@ class SeekBoard:
 
     def __init__(self, client: Client) -> None:
         self._redis = client
-        # Players whose stream this process holds (how many streams each).
+        # Players whose stream this process holds (how many streams each),
+        # how to wake each stream, and which of those players seek.
         self._listening: Counter[str] = Counter()
+        self._wakers: dict[str, list[Callable[[], None]]] = {}
+        self._seeking: set[str] = set()
         self._add = LuaScript(client, _ADD)
         self._cancel = LuaScript(client, _CANCEL)
         self._claim = LuaScript(client, _CLAIM)
@@ -141,6 +144,8 @@ class SeekBoard:
         if answer[0] == 0:
             raise NotListening(seek.player_id)
         if answer[0] == 1:
+            if seek.player_id in self._listening:  # its stream is here: at once
+                self._now_seeking(self._seeking | {seek.player_id})
             return None
         return Pairing(game_id, decode_seek(answer[1]), seek, coin)
 
@@ -164,22 +169,45 @@ class SeekBoard:
         )
 
     @contextmanager
-    def listening(self, player_id: str) -> Iterator[None]:
-        """While the player's stream is open here: their seeks live."""
+    def listening(self, player_id: str, wake: Callable[[], None] = lambda: None) -> Iterator[None]:
+        """While the player's stream is open here: their seeks live. `wake`
+        is called when the player starts seeking (the stream then keeps its
+        keep-alives close: `seeking`)."""
         self._listening[player_id] += 1
+        self._wakers.setdefault(player_id, []).append(wake)
         try:
             self._mark([player_id], local_ms())
             yield
         finally:
+            self._wakers[player_id].remove(wake)
             self._listening[player_id] -= 1
             if self._listening[player_id] <= 0:
-                del self._listening[player_id]
+                del self._listening[player_id], self._wakers[player_id]
                 with suppress(StorageUnavailable):  # else its mark runs out by itself
                     self._not_listening(player_id)
 
+    def seeking(self, player_id: str) -> bool:
+        """Whether the player had a seek open when this process last looked
+        (each beat, and as a seek of theirs is placed here)."""
+        return player_id in self._seeking
+
     def mark_listening(self, now: int) -> None:
-        """At each beat: the players whose stream this process holds."""
+        """At each beat: the players whose stream this process holds are
+        marked, and which of them seek is read again."""
         self._mark(list(self._listening), now)
+        seeking = {field.decode().rsplit(":", 1)[0] for field in self._seekers()}
+        self._now_seeking(seeking & set(self._listening))
+
+    def _now_seeking(self, seeking: set[str]) -> None:
+        started = seeking - self._seeking
+        self._seeking = seeking
+        for player_id in started:
+            for wake in self._wakers.get(player_id, ()):
+                wake()
+
+    @STORAGE_ERRORS
+    def _seekers(self) -> list[bytes]:
+        return self._redis.hkeys(BY_PLAYER_KEY)
 
     @STORAGE_ERRORS
     def _mark(self, player_ids: Iterable[str], now: int) -> None:
