@@ -12,6 +12,7 @@ the rounds, and the ratio rated/unrated.
 """
 
 import argparse
+import io
 import logging
 import statistics
 import tempfile
@@ -53,7 +54,6 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    logging.disable(logging.INFO)  # no access log line per request
     with tempfile.TemporaryDirectory() as data:
         server = RedisServer(Path(data), persistent=False)
         server.start()
@@ -61,6 +61,7 @@ def main() -> None:
             client = create_app(
                 Settings(redis_url=server.url, sweep_interval_seconds=0)
             ).test_client()
+            logging.getLogger("buttonup").handlers[0].stream = io.StringIO()  # no access log
             players = [
                 client.post("/v1/players", json={"name": name}).get_json()["key"]
                 for name in ("Ana", "Bo")
