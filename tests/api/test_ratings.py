@@ -4,11 +4,10 @@ profiles, histories, the players' streams and the leaderboards; aborted and
 unrated games change nothing; rated games need two players."""
 
 import pytest
-from glicko2.math.algorithm import update_rating
-from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
 
 from buttonup.engine.ratings import PROVISIONAL_DEVIATION
 from tests.api.helpers import auth
+from tests.glicko2_reference import glicko2
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
 
@@ -42,17 +41,6 @@ def profile(client, player):
     answer = client.get(f"/v1/players/{player['id']}")
     assert answer.status_code == 200
     return answer.get_json()
-
-
-def glicko2(own, other, score):
-    """One game by the library itself: (rating, deviation, volatility)."""
-    updated = update_rating(
-        rating_to_mu(own[0]),
-        rd_to_phi(own[1]),
-        own[2],
-        [(rating_to_mu(other[0]), rd_to_phi(other[1]), score)],
-    )
-    return mu_to_rating(updated.mu), phi_to_rd(updated.phi), updated.sigma
 
 
 def test_a_new_player_has_every_category_at_the_start(client):

@@ -10,28 +10,16 @@ import time
 
 import httpx
 import pytest
-from glicko2.math.algorithm import update_rating
-from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
 
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer
 from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster, shared)
 from tests.e2e.test_time import wait_for, worker_pids
+from tests.glicko2_reference import START, glicko2
 
 pytestmark = pytest.mark.e2e
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
-START = (1500.0, 350.0, 0.06)
-
-
-def glicko2(own, other, score):
-    updated = update_rating(
-        rating_to_mu(own[0]),
-        rd_to_phi(own[1]),
-        own[2],
-        [(rating_to_mu(other[0]), rd_to_phi(other[1]), score)],
-    )
-    return mu_to_rating(updated.mu), phi_to_rd(updated.phi), updated.sigma
 
 
 def retried(call, attempts: int = 200):
@@ -132,6 +120,20 @@ def new_players(base_url: str, count: int) -> list[dict]:
         ]
 
 
+def pairs_playing(base_url: str, players: list[dict], games: int, finished: list) -> list:
+    """A thread per two players, each playing `games` rated games, started."""
+    stop = threading.Event()
+    pairs = [
+        threading.Thread(
+            target=play_pair, args=(base_url, players[i], players[i + 1], games, finished, stop)
+        )
+        for i in range(0, len(players), 2)
+    ]
+    for thread in pairs:
+        thread.start()
+    return pairs
+
+
 def test_a_killed_worker_and_a_restarted_redis_lose_and_double_no_rating_change(own_redis):
     server = LiveServer(
         ["--redis-url", own_redis.url, "--workers", "2"],
@@ -140,16 +142,7 @@ def test_a_killed_worker_and_a_restarted_redis_lose_and_double_no_rating_change(
     try:
         players = new_players(server.base_url, 8)
         finished: list[str] = []
-        stop = threading.Event()
-        pairs = [
-            threading.Thread(
-                target=play_pair,
-                args=(server.base_url, players[i], players[i + 1], 12, finished, stop),
-            )
-            for i in range(0, len(players), 2)
-        ]
-        for thread in pairs:
-            thread.start()
+        pairs = pairs_playing(server.base_url, players, 12, finished)
         wait_for(lambda: len(finished) >= 8, 30)
         os.kill(worker_pids(server)[0], signal.SIGKILL)
         wait_for(lambda: len(finished) >= 20, 60)
@@ -173,16 +166,7 @@ def test_rated_games_on_a_cluster_change_each_rating_once(cluster):  # noqa: F81
     try:
         players = new_players(server.base_url, 6)
         finished: list[str] = []
-        stop = threading.Event()
-        pairs = [
-            threading.Thread(
-                target=play_pair,
-                args=(server.base_url, players[i], players[i + 1], 6, finished, stop),
-            )
-            for i in range(0, len(players), 2)
-        ]
-        for thread in pairs:
-            thread.start()
+        pairs = pairs_playing(server.base_url, players, 6, finished)
         for thread in pairs:
             thread.join(120)
         assert len(finished) == 18

@@ -1,4 +1,9 @@
-"""A clock for the use cases' tests: a second later at every reading."""
+"""A clock for the use cases' tests: a second later at every reading; and
+the time control their timed games use."""
+
+from buttonup.engine.clock import ClockSettings, ClockType
+
+BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
 
 
 class Clock:

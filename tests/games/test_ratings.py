@@ -9,30 +9,14 @@ import pytest
 
 from buttonup.engine import PLAYERS, Color, Match, Options
 from buttonup.engine.board import opponent
-from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.ratings import Category, Rating, rated
 from buttonup.games import Games, NewGame
 from buttonup.games.ratings import SETTLED_AFTER_MS, players_of
-from buttonup.store import GameStore, connect
+from buttonup.store import GameStore
+from buttonup.store.player_events import decode_notice
+from buttonup.store.player_events import events_key as player_events_key
 from buttonup.store.ratings import PENDING_KEY
-from tests.games.clock import Clock
-
-BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
-
-
-@pytest.fixture
-def store(redis_server) -> GameStore:
-    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def games(store, clock) -> Games:
-    return Games(store, clock=clock)
+from tests.games.clock import BLITZ, Clock
 
 
 def rated_game(games: Games) -> tuple[str, dict[Color, str]]:
@@ -174,3 +158,18 @@ def test_concurrent_games_each_add_their_change(games, clock):
     assert ana.rating == pytest.approx(1500 + 2 * (won.rating - 1500))
     assert blitz(games, keys["cy"]).games == 1
     assert opponent(Color.RED) is Color.BLACK
+
+
+def test_each_players_game_over_carries_both_changes(games, redis_client):
+    game_id, keys = rated_game(games)
+    games.resign(game_id, keys[Color.BLACK])
+    after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
+    for color in PLAYERS:
+        player_id = games.player(keys[color]).id
+        entries = redis_client.xrange(player_events_key(player_id))
+        (over,) = [
+            decode_notice(int(fields[b"v"]), fields[b"e"].decode(), fields[b"d"].decode())
+            for _, fields in entries
+            if fields[b"e"] == b"game_over"
+        ]
+        assert over.rating_diff == {side: after[side].rating - Rating().rating for side in PLAYERS}

@@ -6,10 +6,7 @@ paired nor shown."""
 import threading
 import time
 
-import pytest
-
 from buttonup.engine import PLAYERS, Color
-from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Rating
 from buttonup.engine.seeks import Seek
@@ -17,24 +14,7 @@ from buttonup.games import Games, NewSeek
 from buttonup.games.seeks import PAIRING_SETTLED_MS
 from buttonup.store import GameStore, connect
 from buttonup.store.player_events import events_key
-from tests.games.clock import Clock
-
-BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
-
-
-@pytest.fixture
-def store(redis_server) -> GameStore:
-    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def games(store, clock) -> Games:
-    return Games(store, clock=clock)
+from tests.games.clock import BLITZ, Clock
 
 
 def heard(redis_client, player_id: str) -> list[str]:

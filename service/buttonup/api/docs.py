@@ -46,14 +46,21 @@ WRITE_503 = (
 ALWAYS = (414, 431, 500)
 WITH_BODY = (400, 413, 415, *ALWAYS)
 
-GAME_ID = {
-    "in": "path",
-    "name": "game_id",
-    "required": True,
-    "description": "The game's id, from `create_game`",
-    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
-    "example": "q7Xb0mXvYg3cS1pQ2a9e",
-}
+
+def id_parameter(name: str, description: str, example: str) -> dict[str, Any]:
+    """A path parameter naming something by its id (every id the service
+    makes reads the same way)."""
+    return {
+        "in": "path",
+        "name": name,
+        "required": True,
+        "description": description,
+        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+        "example": example,
+    }
+
+
+GAME_ID = id_parameter("game_id", "The game's id, from `create_game`", "q7Xb0mXvYg3cS1pQ2a9e")
 
 IDEMPOTENCY_KEY = {
     "in": "header",

@@ -6,21 +6,18 @@ from werkzeug.exceptions import NotFound
 
 from buttonup.api import schemas
 from buttonup.api.codec import to_json
-from buttonup.api.docs import ALWAYS, READ_503, operation
+from buttonup.api.docs import ALWAYS, READ_503, id_parameter, operation
 from buttonup.api.games import games
 from buttonup.api.http import ApiBlueprint, ApiView, json_response
 from buttonup.api.player_views import leaderboard_view, profile_view, rating_history_view
 from buttonup.api.players import blp as profiles
 from buttonup.engine.ratings import Category
 
-PLAYER_ID = {
-    "in": "path",
-    "name": "player_id",
-    "required": True,
-    "description": "The player's id (`id` of `create_player`, `player_id` on a seat)",
-    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
-    "example": "Yb2kQ0sNw4ZrT6hV8uXa",
-}
+PLAYER_ID = id_parameter(
+    "player_id",
+    "The player's id (`id` of `create_player`, `player_id` on a seat)",
+    "Yb2kQ0sNw4ZrT6hV8uXa",
+)
 CATEGORY = {
     "in": "path",
     "name": "category",

@@ -7,19 +7,12 @@ from flask import Response
 
 from buttonup.api import schemas
 from buttonup.api.codec import to_json
-from buttonup.api.docs import ALWAYS, READ_503, WITH_BODY, WRITE_503, operation
+from buttonup.api.docs import ALWAYS, READ_503, WITH_BODY, WRITE_503, id_parameter, operation
 from buttonup.api.games import games
 from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
 from buttonup.api.player_views import open_seeks_view
 
-SEEK_ID = {
-    "in": "path",
-    "name": "seek_id",
-    "required": True,
-    "description": "The seek's id, from `create_seek`",
-    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
-    "example": "Hq2X0mXvYg3cS1pQ2a9e",
-}
+SEEK_ID = id_parameter("seek_id", "The seek's id, from `create_seek`", "Hq2X0mXvYg3cS1pQ2a9e")
 
 blp = ApiBlueprint("seeks", __name__, url_prefix="/v1/seeks", description="Play anyone now")
 
