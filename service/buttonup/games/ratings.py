@@ -5,7 +5,6 @@ applies what a process that died left), and what players are shown of
 ratings: profiles, histories and leaderboards."""
 
 import logging
-import re
 from collections.abc import Callable, Sequence
 
 from buttonup import errors
@@ -25,7 +24,6 @@ from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameNotFound, GameStore, Pending, StorageUnavailable
 
 log = logging.getLogger(__name__)
-PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # as store.players reads keys
 
 # A mark older than this has no commit on its way: a commit that ends a game
 # runs within its write window (store.settling, half a second) or never.
@@ -126,18 +124,24 @@ class Ratings:
         for entry in pending:
             try:
                 with STORE_ERRORS:
-                    try:
-                        match = self._store.load(entry.game_id).match
-                    except GameNotFound:
-                        match = None
-                    if match is not None and match.status is Status.FINISHED:
-                        self.apply(match)
-                    elif match is not None:  # its end never landed
+                    match = self._apply_ended(entry.game_id)
+                    if match is not None and match.status is not Status.FINISHED:
+                        # its end never landed
                         self._store.ratings.forget_unsettled(match.id, players_of(match))
                     settled += self._store.ratings.settle(entry)
             except errors.StorageUnavailable:
                 continue  # its lease runs out and a sweep takes it again
         return settled
+
+    def _apply_ended(self, game_id: str) -> Match | None:
+        """The game (None once it is gone), its end applied if it is over."""
+        try:
+            match = self._store.load(game_id).match
+        except GameNotFound:
+            return None
+        if match.status is Status.FINISHED:
+            self.apply(match)
+        return match
 
     def brought(self, player: Player | None, match: Match) -> Rating | None:
         """The rating a player brings to a seat of `match`, a rated game's."""
@@ -152,12 +156,7 @@ class Ratings:
         with STORE_ERRORS:
             unsettled = self._store.ratings.unsettled(player.id)
             for game_id in unsettled:
-                try:
-                    ended = self._store.load(game_id).match
-                except GameNotFound:
-                    continue
-                if ended.status is Status.FINISHED:
-                    self.apply(ended)
+                self._apply_ended(game_id)
             if unsettled:
                 player = self._store.load_players([player.id])[player.id] or player
         return player.rating(category)
@@ -166,8 +165,6 @@ class Ratings:
 
     def profile(self, player_id: str) -> Player:
         """A player as anyone may see them: never their key."""
-        if not PLAYER_ID.match(player_id):
-            raise errors.PlayerNotFound(f"no player {player_id}")
         with STORE_ERRORS:
             player = self._store.load_players([player_id])[player_id]
         if player is None:

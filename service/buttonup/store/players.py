@@ -17,7 +17,7 @@ from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category
 from buttonup.store.codec import decode_rating
 from buttonup.store.connection import Client
-from buttonup.store.ids import hash_token
+from buttonup.store.ids import GAME_ID_PATTERN, hash_token
 
 PLAYER_KEY = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43,86})$")
 
@@ -54,15 +54,18 @@ class PlayerStore:
         return _decoded(player_id, stored) if stored is not None else None
 
     def load_many(self, player_ids: Sequence[str]) -> dict[str, Player | None]:
-        """Several players in one round trip; None for each that is gone."""
+        """Several players in one round trip; None for each that is gone, or
+        that no id of a player names (ids are made as games' are: store.ids)."""
+        named = [player_id for player_id in player_ids if GAME_ID_PATTERN.match(player_id)]
         pipe = self._redis.pipeline(transaction=False)
-        for player_id in player_ids:
+        for player_id in named:
             pipe.get(record_key(player_id))
-        found = pipe.execute()
-        return {
-            player_id: _decoded(player_id, stored) if stored is not None else None
-            for player_id, stored in zip(player_ids, found, strict=True)
-        }
+        found = dict(zip(named, pipe.execute() if named else [], strict=True))
+        players: dict[str, Player | None] = dict.fromkeys(player_ids)
+        for player_id, stored in found.items():
+            if stored is not None:
+                players[player_id] = _decoded(player_id, stored)
+        return players
 
     def authenticate(self, key: str) -> Player | None:
         """The player whose key this is; None for any other credential."""
