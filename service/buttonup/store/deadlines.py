@@ -35,7 +35,7 @@ MARKS_KEY = "buttonup:{deadlines}:marks"
 
 _EXPECT = lua_source("deadline_expect")
 
-_CLAIM_DUE = lua_source("deadline_claim_due")
+_CLAIM_DUE = lua_source("deadline_claim_due", "lease_lib")
 
 _SETTLE = lua_source("deadline_settle")
 

@@ -33,7 +33,7 @@ PENDING_KEY = "buttonup:{ratings}:pending"
 
 _APPLY = lua_source("rating_apply", HISTORY_KEPT=HISTORY_KEPT)
 _PLACE = lua_source("leaderboard_set")
-_CLAIM = lua_source("ratings_claim")
+_CLAIM = lua_source("ratings_claim", "lease_lib")
 _SETTLE = lua_source("ratings_settle")
 
 

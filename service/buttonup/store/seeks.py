@@ -44,7 +44,7 @@ CATEGORIES = list(Category)
 
 _ADD = lua_source("seek_add", "seek_lib")
 _CANCEL = lua_source("seek_cancel", "seek_lib")
-_CLAIM = lua_source("seek_claim")
+_CLAIM = lua_source("seek_claim", "lease_lib")
 
 
 def pool_key(category: Category) -> str:

@@ -1,11 +1,10 @@
 -- KEYS: the pairings, the pairings by when. ARGV: the newest mark to take,
--- count, the lease's end. Returns game id, record, ... for each taken (marked
--- at the lease's end, so that other sweepers leave it).
+-- count, the lease's end. Returns game id, record, ... for each taken; a
+-- mark whose pairing is gone is dropped.
 local found = {}
-for _, game_id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])) do
+for _, game_id in ipairs(lease_due(KEYS[2], ARGV[1], ARGV[2], ARGV[3])) do
   local record = redis.call('HGET', KEYS[1], game_id)
   if record then
-    redis.call('ZADD', KEYS[2], ARGV[3], game_id)
     found[#found + 1] = game_id
     found[#found + 1] = record
   else
