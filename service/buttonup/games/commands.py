@@ -194,7 +194,7 @@ class Commands:
             """Made before the rematch is recorded, once: a retry finds it made."""
             asked = changes[-1].match
             if asked.rematch_made:
-                tokens = {color: self._rematch_token(next_id, color) for color in PLAYERS}
+                tokens = {color: self._reserved_seat_token(next_id, color) for color in PLAYERS}
                 now = self._clock()
                 hashes = {color: hash_token(token) for color, token in tokens.items()}
                 ratings = self._ratings_now(asked)
@@ -205,7 +205,7 @@ class Commands:
         if old.rematch is None or old.rematch.game_id is None or outcome.seat is None:
             return RematchOffered(outcome, old.rematch.offered_by if old.rematch else ())
         new_color = opponent(outcome.seat)
-        token = self._rematch_token(old.rematch.game_id, new_color)
+        token = self._reserved_seat_token(old.rematch.game_id, new_color)
         token_sha256 = hash_token(token)
 
         def take_seat(match: Match, now: int) -> Progress | None:
@@ -236,9 +236,9 @@ class Commands:
             if (rating := self._pipeline.ratings.brought(player, match)) is not None
         }
 
-    def _rematch_token(self, game_id: str, color: Color) -> str:
+    def _reserved_seat_token(self, game_id: str, color: Color) -> str:
         with STORE_ERRORS:
-            return self._store.rematch_token(game_id, color)
+            return self._store.reserved_seat_token(game_id, color)
 
     def _list_publicly(self, match: Match) -> None:
         """A public game with an open seat into the lobby. The game exists

@@ -81,7 +81,7 @@ class PlayerStreams:
             return Heard(stored.stream_id, notice)
         # Derived again as it is sent, never kept: the seat's token.
         return Heard(
-            stored.stream_id, notice, self._store.rematch_token(notice.game_id, notice.color)
+            stored.stream_id, notice, self._store.reserved_seat_token(notice.game_id, notice.color)
         )
 
 

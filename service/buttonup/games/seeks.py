@@ -97,7 +97,7 @@ class Seeks:
         seats = colors_of(pairing.waiting, pairing.found, pairing.coin)
         with STORE_ERRORS:
             tokens = {
-                color: hash_token(self._store.rematch_token(pairing.game_id, color))
+                color: hash_token(self._store.reserved_seat_token(pairing.game_id, color))
                 for color in PLAYERS
             }
         now = self._clock()

@@ -1,6 +1,7 @@
-"""What is derived from the deployment's secret: a rematch's game id and
-its seats' tokens (so that every retry and every replica makes the same
-rematch and no token is kept), and the pads that seal idempotent replies'
+"""What is derived from the deployment's secret: a rematch's game id and the
+tokens of the seats the service reserves, a rematch's or a pairing's (so
+that every retry and every replica makes the same game and seats, and no
+token is kept), and the pads that seal idempotent replies'
 secrets (store.idempotency). The secret itself is random, made once per
 deployment by the first process that needs it."""
 
@@ -22,8 +23,10 @@ class DerivedIds:
         """The id of the game a rematch of `game_id` makes."""
         return id_from_digest(self.keyed_digest(f"rematch\n{game_id}".encode()))
 
-    def rematch_token(self, game_id: str, color: Color) -> str:
-        """The token of a seat a rematch reserved in its game `game_id`."""
+    def reserved_seat_token(self, game_id: str, color: Color) -> str:
+        """The token of a seat the service reserved for its holder in the game
+        `game_id` (a rematch's, a pairing's): derived, never kept. The message
+        names rematches, which had it first: tokens already given stay valid."""
         return token_from_digest(self.keyed_digest(f"rematch-seat\n{game_id}\n{color}".encode()))
 
     def keyed_digest(self, message: bytes) -> bytes:

@@ -147,8 +147,10 @@ class GameStore(GameRecords):
         return self._derived.rematch_game_id(game_id)
 
     @STORAGE_ERRORS
-    def rematch_token(self, game_id: str, color: Color) -> str:
-        return self._derived.rematch_token(game_id, color)
+    def reserved_seat_token(self, game_id: str, color: Color) -> str:
+        """The token of a seat the service reserved in `game_id` (a rematch's,
+        a pairing's), derived from the deployment's secret: never kept."""
+        return self._derived.reserved_seat_token(game_id, color)
 
     # Players (store.players, store.player_games, store.player_events)
 
