@@ -17,11 +17,10 @@ from typing import Any, Generic, TypeVar
 
 import orjson
 
-from buttonup.api.player_views import me_view, rating_diff_view
+from buttonup.api.player_views import clock_settings_view, me_view, rating_diff_view
 from buttonup.api.times import timestamp, timestamp_or_none
 from buttonup.engine import PLAYERS, Color, Match, Status, opponent
 from buttonup.engine.analysis import PositionAnalysis, RoundReview
-from buttonup.engine.clock import ClockType
 from buttonup.engine.events import (
     Abandoned,
     Aborted,
@@ -111,15 +110,7 @@ def clock_view(match: Match) -> dict[str, Any] | None:
     clock = match.clock
     if clock is None:
         return None
-    settings = clock.settings
-    if settings.type is ClockType.FISCHER:
-        view: dict[str, Any] = {
-            "type": settings.type,
-            "initial_seconds": settings.initial_seconds,
-            "increment_seconds": settings.increment_seconds,
-        }
-    else:
-        view = {"type": settings.type, "seconds": settings.seconds}
+    view = clock_settings_view(clock.settings)
     view["remaining_ms"] = {
         color.value: clock.remaining(color, match.updated_at) for color in PLAYERS
     }

@@ -85,10 +85,8 @@ def leaderboard_view(category: Category, leaders: Sequence[Leader]) -> dict[str,
     }
 
 
-def clock_settings_view(clock: ClockSettings | None) -> dict[str, Any] | None:
+def clock_settings_view(clock: ClockSettings) -> dict[str, Any]:
     """A time control as a request gives it: the fields of its type."""
-    if clock is None:
-        return None
     if clock.type is ClockType.FISCHER:
         return {
             "type": clock.type,
@@ -108,7 +106,7 @@ def open_seeks_view(seeks: Sequence[Seek]) -> dict[str, Any]:
                 "rating": round(seek.rating.rating),
                 "provisional": seek.rating.provisional,
                 "category": seek.category,
-                "clock": clock_settings_view(seek.clock),
+                "clock": clock_settings_view(seek.clock) if seek.clock else None,
                 "rated": seek.rated,
                 "rating_range": list(seek.rating_range) if seek.rating_range else None,
                 "color": seek.color,

@@ -195,6 +195,9 @@ class SeekBoard:
         """At each beat: the players whose stream this process holds are
         marked, and which of them seek is read again."""
         self._mark(list(self._listening), now)
+        if not self._listening:  # no stream here to keep alive: nobody to look up
+            self._now_seeking(set())
+            return
         seeking = {field.decode().rsplit(":", 1)[0] for field in self._seekers()}
         self._now_seeking(seeking & set(self._listening))
 
