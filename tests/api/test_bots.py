@@ -1,7 +1,10 @@
 """Bot seats over HTTP: they move in the request that hands them the turn."""
 
+import itertools
+
 import pytest
 
+from buttonup.games import pipeline
 from tests.api.helpers import auth, create_game, join
 
 
@@ -92,3 +95,27 @@ def test_a_bot_seat_cannot_be_taken(client):
     assert response.status_code == 409
     assert response.get_json()["code"] == "seat_taken"
     assert join(client, game["id"])["color"] == "black"
+
+
+def test_two_bots_play_one_share_of_moves_per_request_and_reads_play_on(client, monkeypatch):
+    """A request makes at most BOT_MOVES_PER_REQUEST bot replies; a game
+    between bots that needs more is played on by the reads that follow,
+    the same game it would have been in one go."""
+    bots = {"red": {"type": "bot", "level": "random"}, "black": {"type": "bot", "level": "greedy"}}
+    whole = create_game(client, seed=11, target_score=10, players=bots)
+    assert whole["status"] == "finished"
+    monkeypatch.setattr(pipeline, "BOT_MOVES_PER_REQUEST", 8)
+    game = create_game(client, seed=11, target_score=10, players=bots)
+    assert (game["status"], game["version"]) == ("playing", 8)
+    versions = [game["version"]]
+    while game["status"] == "playing":
+        game = client.get(f"/v1/games/{game['id']}").get_json()
+        versions.append(game["version"])
+    # Each read: the move due, and at most the share of replies after it.
+    assert all(later - earlier <= 1 + 8 for earlier, later in itertools.pairwise(versions))
+    assert game["version"] == whole["version"] and game["score"] == whole["score"]
+    played = [
+        [(m["player"], m["position"]) for m in client.get(f"/v1/games/{g['id']}/moves").get_json()]
+        for g in (game, whole)
+    ]
+    assert played[0] == played[1]

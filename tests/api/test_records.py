@@ -200,3 +200,44 @@ def test_a_game_against_a_bot_round_trips_with_its_bot(client):
         copy["players"]["black"]["type"] == "bot" and copy["players"]["black"]["level"] == "greedy"
     )
     assert record_of(client, copy["id"]) == text
+
+
+@pytest.mark.parametrize(
+    ("tag", "value", "reason"),
+    [
+        ("Target", "0", "Target: 1 to 100"),
+        ("Target", "101", "Target: 1 to 100"),
+        ("Target", str(2**64), "Target: 1 to 100"),
+        ("Seed", str(2**63), "Seed: -9223372036854775808 to 9223372036854775807"),
+        ("Seed", str(-(2**63) - 1), "Seed: -9223372036854775808"),
+        ("Seed", "1" + "0" * 39, "Seed: a whole number"),
+    ],
+)
+def test_a_number_in_a_record_beyond_its_range_is_refused_at_its_tag(client, tag, value, reason):
+    game, tokens = started_game(client, target_score=5, seed=3, first_player="red")
+    text = record_of(client, play_out(client, game, tokens)["id"])
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(("[Seed ", "[Target ")))
+    tagged = [line for line in lines if not line.startswith(f"[{tag} ")]
+    tagged.insert(at, f'[{tag} "{value}"]\n')
+    answer = client.post("/v1/games/import", data="".join(tagged), headers=TEXT)
+    assert answer.status_code == 422, answer.get_json()
+    problem = answer.get_json()
+    assert (problem["code"], problem["line"]) == ("invalid_record", at + 1)
+    assert reason in problem["reason"]
+
+
+def test_a_game_with_a_negative_seed_exports_and_imports_again(client):
+    game, tokens = started_game(client, target_score=5, seed=-(2**63), first_player="red")
+    text = record_of(client, play_out(client, game, tokens)["id"])
+    assert f'[Seed "{-(2**63)}"]' in text
+    copy = client.post("/v1/games/import", data=text, headers=TEXT)
+    assert copy.status_code == 201, copy.get_json()
+    assert record_of(client, copy.get_json()["id"]) == text
+
+
+@pytest.mark.parametrize("target", [101, 999999])
+def test_a_position_beyond_the_largest_target_is_refused(client, target):
+    answer = client.post("/v1/games", json={"position": f"W.W.W.R.R.R.B.B.B_r_0-0_{target}_1r"})
+    assert answer.status_code == 422
+    assert "the target is 1 to 100" in " ".join(answer.get_json()["errors"]["position"])

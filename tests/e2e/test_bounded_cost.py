@@ -63,3 +63,43 @@ def test_other_requests_are_served_while_two_bots_play_a_whole_game(one_worker):
         took["healthz"] = time.monotonic() - started
     thread.join()
     assert took["healthz"] < took["create"] / 4, took
+
+
+def test_a_bot_game_from_a_position_past_the_largest_target_is_refused_at_once(one_worker):
+    """The request that once grew a worker to gigabytes: two bots asked to
+    play to 999,999 points from a position."""
+    random_bot = {"type": "bot", "level": "random"}
+    body = {
+        "position": "W.W.W.R.R.R.B.B.B_r_0-0_999999_1r",
+        "players": {"red": random_bot, "black": random_bot},
+    }
+    with httpx.Client(base_url=one_worker.base_url, timeout=5) as http:
+        answer = http.post("/v1/games", json=body)
+        assert answer.status_code == 422
+        assert "the target is 1 to 100" in answer.json()["errors"]["position"][0]
+        assert http.get("/healthz").status_code == 200
+
+
+def finished_record(http: httpx.Client) -> str:
+    random_bot = {"type": "bot", "level": "random"}
+    game = http.post(
+        "/v1/games", json={"target_score": 3, "players": {"red": random_bot, "black": random_bot}}
+    ).json()
+    return http.get(f"/v1/games/{game['id']}/record").text
+
+
+@pytest.mark.parametrize(
+    ("tag", "value"), [("Target", str(2**64)), ("Seed", str(2**64)), ("Seed", str(2**63))]
+)
+def test_a_number_in_a_record_past_its_range_is_invalid_record_not_a_500(one_worker, tag, value):
+    with httpx.Client(base_url=one_worker.base_url, timeout=10) as http:
+        lines = finished_record(http).splitlines(keepends=True)
+        at = next(i for i, line in enumerate(lines) if line.startswith("[Target "))
+        lines = [line for line in lines if not line.startswith(f"[{tag} ")]
+        lines.insert(at, f'[{tag} "{value}"]\n')
+        answer = http.post(
+            "/v1/games/import", content="".join(lines), headers={"Content-Type": "text/plain"}
+        )
+    assert answer.status_code == 422
+    assert (answer.json()["code"], answer.json()["line"]) == ("invalid_record", at + 1)
+    assert "Traceback" not in one_worker.log_text()

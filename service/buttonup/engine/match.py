@@ -369,5 +369,6 @@ def _first_state(options: Options, seed: int) -> GameState:
     """The game as a match begins: from the position its options name, or
     with its first round dealt (from the deals given, or the seed)."""
     if options.position is not None:
-        return read_position(options.position).state(seed, options.rules, deals_of(options.deals))
+        start = read_position(options.position, stored=True)
+        return start.state(seed, options.rules, deals_of(options.deals))
     return GameState.new(options.rules, options.first_player, seed, deals_of(options.deals))

@@ -17,7 +17,7 @@ from buttonup.engine.board import BOARD_SIZE, PLAYERS, Circle, Color, Stack, mak
 from buttonup.engine.errors import RulesError
 from buttonup.engine.game import GameState, RoundState, Tally
 from buttonup.engine.reachability import holds_the_buttons, reachable
-from buttonup.engine.rules import STANDARD_RULES, Rules
+from buttonup.engine.rules import STANDARD_RULES, TARGET_SCORE_RANGE, Rules
 
 BUTTON_LETTERS = {Color.RED: "R", Color.BLACK: "B", Color.WHITE: "W"}
 PLAYER_LETTERS = {Color.RED: "r", Color.BLACK: "b"}
@@ -129,9 +129,11 @@ def write_position(state: GameState) -> str:
     )
 
 
-def read_position(text: str, line: int = 1, column: int = 1) -> Position:
+def read_position(text: str, line: int = 1, column: int = 1, *, stored: bool = False) -> Position:
     """A position string, checked: well formed, and a position that play
-    can reach (NotationError says where and why, counting from `column`)."""
+    can reach (NotationError says where and why, counting from `column`).
+    Its target is within TARGET_SCORE_RANGE, but for a `stored` game's,
+    which is read as it was made (games made before the bound still load)."""
     if len(text) > MAX_POSITION_LENGTH:
         raise NotationError(f"longer than {MAX_POSITION_LENGTH} characters", line, column)
     parts = text.split("_")
@@ -148,8 +150,9 @@ def read_position(text: str, line: int = 1, column: int = 1) -> Position:
     to_move = _mover(parts[1], line, starts[1])
     score = _score(parts[2], line, starts[2])
     target = _count(parts[3], "the target", line, starts[3])
-    if target < 1:
-        raise NotationError("the target is at least 1", line, starts[3])
+    low, high = TARGET_SCORE_RANGE
+    if target < low or (target > high and not stored):
+        raise NotationError(f"the target is {low} to {high}", line, starts[3])
     number, starter = _round(parts[4], line, starts[4])
     position = Position(circle, to_move, score, target, number, starter)
     _check_reachable(position, line, column)

@@ -11,6 +11,10 @@ from buttonup.engine.board import Color
 from buttonup.engine.clock import ClockSettings
 from buttonup.engine.rules import DEFAULT_TARGET_SCORE, Rules
 
+# A client's seed, wherever one enters (a request, a record's Seed tag): a
+# signed 64-bit number, which storage keeps as it is.
+SEED_RANGE = (-(2**63), 2**63 - 1)
+
 
 class Status(StrEnum):
     WAITING = "waiting"

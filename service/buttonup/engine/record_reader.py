@@ -20,7 +20,7 @@ from buttonup.engine.notation import (
     read_position,
     stack_text,
 )
-from buttonup.engine.options import EndReason, Options, Visibility
+from buttonup.engine.options import SEED_RANGE, EndReason, Options, Visibility
 from buttonup.engine.records import (
     ANONYMOUS,
     DATE_FORMAT,
@@ -30,13 +30,13 @@ from buttonup.engine.records import (
     SEAT_TAGS,
     ReadRecord,
 )
-from buttonup.engine.rules import Rules
+from buttonup.engine.rules import TARGET_SCORE_RANGE, Rules
 
 MAX_RECORD_BYTES = 64 * 1024  # some two hundred rounds: far more than a game plays
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]{0,31}) "((?:[^"\\\x00-\x1f\x7f]|\\["\\])*)"\]')
 _ROUND = re.compile(r"(0|[1-9][0-9]{0,5})\. ([rb]) (\S+)")
 _MOVE = re.compile(r"([0-8])(\+?)")
-_NUMBER = re.compile(r"0|[1-9][0-9]{0,38}")
+_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,38}")  # each tag then holds it to its range
 _RESULT = re.compile(r"= ([RBW]{9}) (0|[1-9][0-9]?)-(0|[1-9][0-9]?) (\S+)-(\S+)")
 _PLAYER_OF = {letter: color for color, letter in PLAYER_LETTERS.items()}
 NOT_OVER = "the round is not over: a round is eight moves"
@@ -101,10 +101,8 @@ class _Game:
     def __init__(self, tags: dict[str, tuple[str, int]], blank: int) -> None:
         self._tags = tags
         self._blank = blank
-        self.target = self._number("Target", required=True) or 0
-        if self.target < 1:
-            raise NotationError("Target: at least 1", tags["Target"][1], 10)
-        self.seed = self._number("Seed")
+        self.target = self._number("Target", required=True, within=TARGET_SCORE_RANGE) or 0
+        self.seed = self._number("Seed", within=SEED_RANGE)
         self.clock = self._clock()
         self.names, self.bots = self._seats()
         self.created_at = self._date()
@@ -269,7 +267,9 @@ class _Game:
         elif end is EndReason.ABANDONED and state.to_move is not loser:
             refuse("a game is abandoned by the player to move")
 
-    def _number(self, name: str, required: bool = False) -> int | None:
+    def _number(
+        self, name: str, *, within: tuple[int, int], required: bool = False
+    ) -> int | None:
         found = self._tags.get(name)
         if found is None:
             if required:
@@ -277,6 +277,9 @@ class _Game:
             return None
         if not _NUMBER.fullmatch(found[0]):
             raise NotationError(f"{name}: a whole number", found[1], len(name) + 4)
+        low, high = within
+        if not low <= int(found[0]) <= high:
+            raise NotationError(f"{name}: {low} to {high}", found[1], len(name) + 4)
         return int(found[0])
 
     def _clock(self) -> ClockSettings | None:

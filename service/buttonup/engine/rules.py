@@ -14,6 +14,10 @@ the solver's table where it changes what a round can become.
 from dataclasses import dataclass
 
 DEFAULT_TARGET_SCORE = 15
+# What a new game, a position or a record may ask for: a game's length, and
+# with it a game between two bots, is bounded where it enters (games stored
+# before the bound still load).
+TARGET_SCORE_RANGE = (1, 100)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,10 @@ from buttonup.engine.board import BOARD_SIZE, Circle, Color
 Board = tuple[str, ...]
 
 _LETTER = {Color.RED: "R", Color.BLACK: "B", Color.WHITE: "W"}
-TABLE_LIMIT = 1_500_000  # entries: a few hundred MB at most, well above one full solve
+# Entries, about 340 bytes each: some 34 MB at most per process, so that no
+# flood of questions grows a worker past that (bench/hostile_bench.py). A
+# deal's whole solve is about 430 entries, a game to 100 points some 54,000.
+TABLE_LIMIT = 100_000
 
 _table: dict[tuple[Board, bool], int] = {}
 _table_lock = threading.Lock()

@@ -216,12 +216,13 @@ class Commands:
     def expire(self, game_id: str) -> Outcome:
         """The game, ended first if its running clock ran out (committed once,
         by whichever process gets there first: the others' outcome has no
-        changes)."""
+        changes), and played on where bots are to move (a game between two
+        bots longer than one request's share of bot moves)."""
 
-        def nothing_more(match: Match, now: int) -> None:
-            return None
+        def bots_due(match: Match, now: int) -> Progress | None:
+            return match.bot_reply(now) if match.bot_to_move() is not None else None
 
-        return self._pipeline.run(game_id, nothing_more)
+        return self._pipeline.run(game_id, bots_due)
 
     def _ratings_now(self, match: Match) -> dict[str, Rating]:
         """A rated match's players' ratings now, by player id."""

@@ -38,6 +38,10 @@ from buttonup.store import (
 )
 
 MAX_ATTEMPTS = 8
+# Bot moves one request makes (and answers): a human's move gets at most
+# sixteen replies (the rest of a round and the next one's start), two
+# perfect bots take some 1,000 moves to 100 points (bench/bot_games_bench.py).
+BOT_MOVES_PER_REQUEST = 2_000
 # Told what each committed change did: EventName.CREATED for a new game, then
 # its events' names.
 Observe = Callable[[Iterable[str]], None]
@@ -276,12 +280,15 @@ class Pipeline:
 
     @staticmethod
     def bots_reply(match: Match, now: int) -> list[Progress]:
-        """Bots move, one version each, while a bot is to move. A game
-        between two bots is played whole here (up to 0.5 s of CPU for two
-        perfect bots to 100 points): between moves the worker serves its
-        other requests (under gevent, sleep(0) hands over to them)."""
+        """Bots move, one version each, while a bot is to move, at most
+        BOT_MOVES_PER_REQUEST of them. A game between two bots is played
+        whole here when it ends within that many moves (a game to 100 points
+        does, but for a long run of tied rounds); the rest is played by the
+        next request that reads the game (`Commands.expire`). Between moves
+        the worker serves its other requests (under gevent, sleep(0) hands
+        over to them)."""
         changes = []
-        while match.bot_to_move() is not None:
+        while match.bot_to_move() is not None and len(changes) < BOT_MOVES_PER_REQUEST:
             progress = match.bot_reply(now)
             changes.append(progress)
             match = progress.match

@@ -44,8 +44,9 @@ class Reads:
         return self.in_time(match)
 
     def in_time(self, match: Match) -> Match:
-        """`match`, or the game ended if its clock ran out by now."""
-        if match.ran_out(self._clock()) is None:
+        """`match`, or the game ended if its clock ran out by now, or played
+        on if bots are to move (Commands.expire)."""
+        if match.ran_out(self._clock()) is None and match.bot_to_move() is None:
             return match
         return self._expire(match.id).match
 

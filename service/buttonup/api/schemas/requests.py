@@ -43,7 +43,8 @@ from buttonup.engine.notation import (
     Position,
     read_position,
 )
-from buttonup.engine.rules import DEFAULT_TARGET_SCORE
+from buttonup.engine.options import SEED_RANGE
+from buttonup.engine.rules import DEFAULT_TARGET_SCORE, TARGET_SCORE_RANGE
 from buttonup.games import NewGame
 
 
@@ -259,7 +260,7 @@ class CreateGameSchema(Described):
 
     target_score = StrictInteger(
         load_default=DEFAULT_TARGET_SCORE,
-        validate=validate.Range(1, 100),
+        validate=validate.Range(*TARGET_SCORE_RANGE),
         **doc("Points that win the game", DEFAULT_TARGET_SCORE),
     )
     first_player = fields.String(
@@ -268,7 +269,7 @@ class CreateGameSchema(Described):
         **doc("Who starts the first round; `random` draws it", "random"),
     )
     seed = StrictInteger(
-        validate=validate.Range(-(2**63), 2**63 - 1),
+        validate=validate.Range(*SEED_RANGE),
         **doc("Makes every random draw of the game reproducible", 42),
     )
     visibility = fields.String(
