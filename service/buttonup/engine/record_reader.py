@@ -267,9 +267,7 @@ class _Game:
         elif end is EndReason.ABANDONED and state.to_move is not loser:
             refuse("a game is abandoned by the player to move")
 
-    def _number(
-        self, name: str, *, within: tuple[int, int], required: bool = False
-    ) -> int | None:
+    def _number(self, name: str, *, within: tuple[int, int], required: bool = False) -> int | None:
         found = self._tags.get(name)
         if found is None:
             if required:
