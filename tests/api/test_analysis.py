@@ -4,6 +4,7 @@ import random
 
 from tests import reference_rules as ref
 from tests.api.helpers import auth, create_game, started_game
+from tests.long_records import tied_record
 
 
 def analysis_of(client, game_id):
@@ -97,3 +98,41 @@ def test_hints_are_on_by_default_and_must_be_a_json_boolean(client):
         response = client.post("/v1/games", json={"hints": wrong})
         assert response.status_code == 422
         assert "hints" in response.get_json()["errors"]
+
+
+def test_a_long_games_review_comes_twenty_rounds_a_page_each_round_once(client):
+    record = tied_record(seed=4)
+    game = client.post("/v1/games/import", data=record, headers={"Content-Type": "text/plain"})
+    assert game.status_code == 201, game.get_json()
+    game = game.get_json()
+    rounds = [result["number"] for result in game["rounds"]]
+    assert len(rounds) > 200
+    reviewed, after, pages = [], 0, 0
+    while after is not None:
+        page = client.get(f"/v1/games/{game['id']}/analysis?after={after}").get_json()
+        assert len(page["review"]) <= 20
+        assert page["version"] == game["version"]
+        reviewed += page["review"]
+        after, pages = page["review_next"], pages + 1
+    assert [review["number"] for review in reviewed] == rounds
+    assert pages == -(-len(rounds) // 20)
+    # Each round reviewed as a short game's review would: every move against the best.
+    assert all(len(review["moves"]) == 8 for review in reviewed)
+    assert all(
+        m["loss"] == m["best_margin"] - m["margin"] >= 0 for r in reviewed for m in r["moves"]
+    )
+
+
+def test_a_review_page_is_as_long_as_asked_and_no_longer_than_twenty(client):
+    game = client.post(
+        "/v1/games/import", data=tied_record(max_bytes=2000), headers={"Content-Type": "text/plain"}
+    ).get_json()
+    count = len(game["rounds"])
+    first = client.get(f"/v1/games/{game['id']}/analysis?limit=2").get_json()
+    assert [r["number"] for r in first["review"]] == [1, 2] and first["review_next"] == 2
+    last = client.get(f"/v1/games/{game['id']}/analysis?after={count - 1}").get_json()
+    assert [r["number"] for r in last["review"]] == [count] and last["review_next"] is None
+    assert client.get(f"/v1/games/{game['id']}/analysis?after={count}").get_json()["review"] == []
+    for query in ("limit=21", "limit=0", "after=-1", "after=x"):
+        refused = client.get(f"/v1/games/{game['id']}/analysis?{query}")
+        assert refused.status_code == 422 and refused.get_json()["code"] == "validation_error"

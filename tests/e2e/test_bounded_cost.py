@@ -4,6 +4,7 @@ stays far under 64 KiB in Redis, and the worker serves other requests while
 it plays."""
 
 import secrets
+import statistics
 import threading
 import time
 
@@ -11,6 +12,7 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
+from tests.long_records import tied_record
 
 PERFECT = {"type": "bot", "level": "perfect"}
 COSTLIEST = {"target_score": 100, "players": {"red": PERFECT, "black": PERFECT}}
@@ -103,3 +105,92 @@ def test_a_number_in_a_record_past_its_range_is_invalid_record_not_a_500(one_wor
     assert answer.status_code == 422
     assert (answer.json()["code"], answer.json()["line"]) == ("invalid_record", at + 1)
     assert "Traceback" not in one_worker.log_text()
+
+
+def test_a_long_games_analysis_is_paged_and_the_worker_serves_others_meanwhile(one_worker):
+    """The 16 KiB record of some 290 rounds: its analysis answers a page of
+    20 rounds, and while its pages are computed cold, a request to the same
+    worker waits for a round's review, not for a page (a ratio, not a time)."""
+    with httpx.Client(base_url=one_worker.base_url, timeout=30) as http:
+        made = http.post(
+            "/v1/games/import",
+            content=tied_record(seed=secrets.randbits(62)),
+            headers={"Content-Type": "text/plain"},
+        )
+        assert made.status_code == 201
+        game_id = made.json()["id"]
+    longest: list[float] = []
+    sizes: list[int] = []
+
+    def review() -> None:
+        with httpx.Client(base_url=one_worker.base_url, timeout=30) as http:
+            after = 0
+            while after is not None:
+                started = time.monotonic()
+                page = http.get(f"/v1/games/{game_id}/analysis", params={"after": after})
+                longest.append(time.monotonic() - started)
+                sizes.append(len(page.content))
+                after = page.json()["review_next"]
+
+    thread = threading.Thread(target=review)
+    thread.start()
+    waits = []
+    with httpx.Client(base_url=one_worker.base_url, timeout=30) as http:
+        while thread.is_alive():
+            started = time.monotonic()
+            assert http.get("/healthz").status_code == 200
+            waits.append(time.monotonic() - started)
+    thread.join()
+    assert len(sizes) > 10 and max(sizes) < 32 * 1024
+    assert max(waits) < max(longest) / 4, (max(waits), max(longest))
+
+
+def test_honest_writes_wait_for_a_slice_of_an_import_not_for_all_of_it(one_worker):
+    """Two clients import 16 KiB records without a pause on the one worker
+    while another creates games and plays: each of its writes succeeds, and
+    waits for slices of the imports, not for whole ones (a ratio, not a time)."""
+    stop = threading.Event()
+    imports: list[tuple[int, float]] = []
+
+    def importing(seed: int) -> None:
+        record = tied_record(seed=seed)
+        with httpx.Client(base_url=one_worker.base_url, timeout=30) as http:
+            while not stop.is_set():
+                started = time.monotonic()
+                answer = http.post(
+                    "/v1/games/import", content=record, headers={"Content-Type": "text/plain"}
+                )
+                imports.append((answer.status_code, time.monotonic() - started))
+
+    importers = [threading.Thread(target=importing, args=(seed,)) for seed in (5, 6)]
+    for thread in importers:
+        thread.start()
+    writes: list[tuple[int, float]] = []
+
+    def write(http: httpx.Client, path: str, body: dict, **headers: str) -> dict:
+        started = time.monotonic()
+        answer = http.post(path, json=body, headers=headers)
+        writes.append((answer.status_code, time.monotonic() - started))
+        return answer.json()
+
+    try:
+        with httpx.Client(base_url=one_worker.base_url, timeout=30) as http:
+            for _ in range(30):
+                game = write(http, "/v1/games", {"players": {"black": {"type": "bot"}}})
+                seat = write(http, f"/v1/games/{game['id']}/players", {})
+                state = seat["game"]
+                write(
+                    http,
+                    f"/v1/games/{state['id']}/moves",
+                    {"position": state["round"]["legal_moves"][0]},
+                    Authorization=f"Bearer {seat['token']}",
+                )
+    finally:
+        stop.set()
+        for thread in importers:
+            thread.join()
+    assert len(imports) >= 2 and {status for status, _ in imports} == {201}
+    assert [status for status, _ in writes] == [201] * len(writes)
+    import_median = statistics.median(took for _, took in imports)
+    write_median = statistics.median(took for _, took in writes)
+    assert write_median < import_median / 4, (write_median, import_median)

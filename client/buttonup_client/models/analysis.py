@@ -33,7 +33,10 @@ class Analysis:
     best: list[int]
     """ The positions with the best margin """
     review: list[RoundReview]
-    """ Each finished round, oldest first """
+    """ Finished rounds after `after`, oldest first, `limit` at most """
+    review_next: int | None
+    """ When more finished rounds follow this page: the round number to pass as `after` for the next; null when the
+    review is whole """
 
     def to_dict(self) -> dict[str, Any]:
         version = self.version
@@ -60,6 +63,9 @@ class Analysis:
             review_item = review_item_data.to_dict()
             review.append(review_item)
 
+        review_next: int | None
+        review_next = self.review_next
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -71,6 +77,7 @@ class Analysis:
                 "moves": moves,
                 "best": best,
                 "review": review,
+                "review_next": review_next,
             }
         )
 
@@ -119,6 +126,13 @@ class Analysis:
 
             review.append(review_item)
 
+        def _parse_review_next(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        review_next = _parse_review_next(d.pop("review_next"))
+
         analysis = cls(
             version=version,
             round_=round_,
@@ -127,6 +141,7 @@ class Analysis:
             moves=moves,
             best=best,
             review=review,
+            review_next=review_next,
         )
 
         return analysis

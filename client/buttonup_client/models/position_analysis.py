@@ -34,7 +34,10 @@ class PositionAnalysis:
     best: list[int]
     """ The positions with the best margin """
     review: list[RoundReview]
-    """ Each finished round, oldest first """
+    """ Finished rounds after `after`, oldest first, `limit` at most """
+    review_next: int | None
+    """ When more finished rounds follow this page: the round number to pass as `after` for the next; null when the
+    review is whole """
     position: str
     """ The position analysed (docs/notation.md) """
 
@@ -61,6 +64,9 @@ class PositionAnalysis:
             review_item = review_item_data.to_dict()
             review.append(review_item)
 
+        review_next: int | None
+        review_next = self.review_next
+
         position = self.position
 
         field_dict: dict[str, Any] = {}
@@ -73,6 +79,7 @@ class PositionAnalysis:
                 "moves": moves,
                 "best": best,
                 "review": review,
+                "review_next": review_next,
                 "position": position,
             }
         )
@@ -120,6 +127,13 @@ class PositionAnalysis:
 
             review.append(review_item)
 
+        def _parse_review_next(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        review_next = _parse_review_next(d.pop("review_next"))
+
         position = d.pop("position")
 
         position_analysis = cls(
@@ -129,6 +143,7 @@ class PositionAnalysis:
             moves=moves,
             best=best,
             review=review,
+            review_next=review_next,
             position=position,
         )
 

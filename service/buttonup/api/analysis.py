@@ -25,6 +25,7 @@ def games() -> Games:
 
 @blp.route("/<game_id>/analysis", parameters=[GAME_ID])
 class Analysis(ApiView):
+    @blp.arguments(schemas.AnalysisQuerySchema(), location="query", as_kwargs=True)
     @blp.response(200, schemas.AnalysisSchema)
     @operation(
         blp,
@@ -32,13 +33,19 @@ class Analysis(ApiView):
         "Analyse a game",
         "Exact perfect play for the round in play (or the last round once the game is "
         "finished): each legal move's final margin and the best moves. `review` goes over "
-        "every finished round: the value of its deal and, for each move played, what it "
-        "gave up against the best move. Anyone with the id may read it.",
-        errors=(*ALWAYS, 403, 404, 409, 503),
-        codes={404: ("game_not_found",), 409: ("game_not_in_progress",), 503: READ_503},
+        "the finished rounds, 20 at most per request: the value of each deal and, for each "
+        "move played, what it gave up against the best move; `review_next`, when more "
+        "follow, is the `after` that asks for the next page. Anyone with the id may read it.",
+        errors=(*ALWAYS, 403, 404, 409, 422, 503),
+        codes={
+            404: ("game_not_found",),
+            409: ("game_not_in_progress",),
+            422: ("validation_error",),
+            503: READ_503,
+        },
     )
-    def get(self, game_id: str) -> Response:
-        return json_response(analysis_text(games().analysis(game_id)))
+    def get(self, game_id: str, after: int, limit: int) -> Response:
+        return json_response(analysis_text(games().analysis(game_id, after, limit)))
 
 
 @positions.route("")

@@ -244,13 +244,16 @@ def analysis_text(analysis: GameAnalysis) -> str:
             "version": analysis.match.version,
             **perfect_play_view(analysis.position),
             "review": [review_view(review) for review in analysis.reviews],
+            "review_next": analysis.next_after,
         }
     )
 
 
 def position_analysis_text(position: str, analysis: PositionAnalysis) -> str:
     """A position's analysis: a game's, with the position for the version."""
-    return to_json({"position": position, **perfect_play_view(analysis), "review": []})
+    return to_json(
+        {"position": position, **perfect_play_view(analysis), "review": [], "review_next": None}
+    )
 
 
 def perfect_play_view(position: PositionAnalysis) -> dict[str, Any]:

@@ -28,7 +28,9 @@ from buttonup.engine.records import (
     IN_PLAY,
     NO_WINNER,
     SEAT_TAGS,
+    Pause,
     ReadRecord,
+    no_pause,
 )
 from buttonup.engine.rules import TARGET_SCORE_RANGE, Rules
 
@@ -55,8 +57,9 @@ class _Line:
     rest_column: int
 
 
-def read_record(text: str) -> ReadRecord:
-    """A record, read strictly and played through by the engine."""
+def read_record(text: str, pause: Pause = no_pause) -> ReadRecord:
+    """A record, read strictly and played through by the engine (`pause`
+    called after each round)."""
     if len(text.encode()) > MAX_RECORD_BYTES:
         raise NotationError(f"a record is at most {MAX_RECORD_BYTES} bytes")
     lines = text.split("\n")
@@ -65,7 +68,7 @@ def read_record(text: str) -> ReadRecord:
     lines.pop()
     tags, blank = _tags(lines)
     rounds = [_round_line(line, number) for number, line in enumerate(lines, 1) if number > blank]
-    return _Game(tags, blank).play(rounds, len(lines))
+    return _Game(tags, blank).play(rounds, len(lines), pause)
 
 
 def _tags(lines: list[str]) -> tuple[dict[str, tuple[str, int]], int]:
@@ -114,7 +117,7 @@ class _Game:
                 raise NotationError("the position's target is not the Target tag's", found[1])
         self.moves: list[int] = []
 
-    def play(self, lines: list[_Line], last_line: int) -> ReadRecord:
+    def play(self, lines: list[_Line], last_line: int, pause: Pause) -> ReadRecord:
         if not lines:
             raise NotationError("a record has a line for each round it reached", last_line + 1)
         deals = self._deals(lines)
@@ -129,6 +132,7 @@ class _Game:
                     len(str(line.round)) + 3,
                 )
             state = self._play_round(state, line, last=index == len(lines) - 1)
+            pause()
         return self._ended(state, last_line)
 
     def _deals(self, lines: list[_Line]) -> tuple[Circle, ...]:

@@ -16,7 +16,7 @@ Written one way (`write_record`) and read strictly (`read_record`, with
 engine.record_reader): every move is played by the engine, and the first
 thing wrong is named with its line and column."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -35,6 +35,14 @@ NO_WINNER = "none"
 ANONYMOUS = "?"
 SEAT_TAGS = {Color.RED: ("Red", "RedBot"), Color.BLACK: ("Black", "BlackBot")}
 DATE_FORMAT = "%Y-%m-%d"
+MOVES_PER_ROUND = 8
+# Called between slices of a long reading (a round each): the caller's
+# chance to serve other work. The engine itself never waits.
+Pause = Callable[[], None]
+
+
+def no_pause() -> None:
+    """Reading in one go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +57,13 @@ class ReadRecord:
     end: EndReason | None
     winner: Color | None
 
-    def changes(self, base: Match, token_sha256: dict[Color, str]) -> list[Progress]:
+    def changes(
+        self, base: Match, token_sha256: dict[Color, str], pause: Pause = no_pause
+    ) -> list[Progress]:
         """The versions that make the recorded game of `base` (a match made
         with this record's options and bots), played once: the humans' joins
         (each with a token hash nobody holds), every move, and the ending,
-        all at the record's time."""
+        all at the record's time; `pause` is called after each round's worth."""
         at = self.created_at
         actions: list[Action] = [
             Join(color, self.names[color], token_sha256[color], at)
@@ -61,7 +71,11 @@ class ReadRecord:
             if color not in self.bots
         ]
         actions += [Play(position, at) for position in self.moves]
-        changes = list(base.replay(actions))
+        changes = []
+        for progress in base.replay(actions):
+            changes.append(progress)
+            if len(changes) % MOVES_PER_ROUND == 0:
+                pause()
         match = changes[-1].match if changes else base
         ending = self._ending(match)
         return [*changes, match.apply(ending)] if ending is not None else changes

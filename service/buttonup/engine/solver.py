@@ -8,6 +8,7 @@ Internally a board is a tuple of 9 strings of letters "R", "B", "W" (bottom
 first), which hashes and slices far faster than tuples of Colors.
 """
 
+import itertools
 import threading
 from collections.abc import Iterable
 
@@ -20,6 +21,8 @@ _LETTER = {Color.RED: "R", Color.BLACK: "B", Color.WHITE: "W"}
 # flood of questions grows a worker past that (bench/hostile_bench.py). A
 # deal's whole solve is about 430 entries, a game to 100 points some 54,000.
 TABLE_LIMIT = 100_000
+# When full, the oldest sixteenth goes (a few milliseconds of freeing at a
+# time, where emptying it whole would hold a worker for some 50 ms).
 
 _table: dict[tuple[Board, bool], int] = {}
 _table_lock = threading.Lock()
@@ -90,7 +93,8 @@ def _value(board: Board, red_to_move: bool) -> int:
     if len(_table) >= TABLE_LIMIT:
         with _table_lock:
             if len(_table) >= TABLE_LIMIT:
-                _table.clear()
+                for oldest in list(itertools.islice(_table, max(1, TABLE_LIMIT // 16))):
+                    _table.pop(oldest, None)
     _table[key] = best
     return best
 

@@ -5,6 +5,7 @@ change takes, the commands on it (commands), reads (reads), players
 
 from buttonup.games.idempotency import UNSCOPED_KEY_MIN_LENGTH, Idempotency
 from buttonup.games.pipeline import MAX_ATTEMPTS
+from buttonup.games.reads import REVIEW_ROUNDS_PER_PAGE
 from buttonup.games.results import (
     GameAnalysis,
     Happened,
@@ -31,6 +32,7 @@ from buttonup.games.service import Games
 from buttonup.games.sweep import SWEEP_BATCH
 
 __all__ = [
+    "REVIEW_ROUNDS_PER_PAGE",
     "GameAnalysis",
     "Games",
     "Happened",

@@ -18,6 +18,7 @@ from buttonup.games.idempotency import CREATE, JOIN, Idempotency, long_enough, s
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.results import NewGame, Outcome, RematchOffered, Seated
 from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.slices import let_others_run
 from buttonup.store import GameNotFound as StoredGameNotFound
 from buttonup.store import GameStore, hash_token, new_game_id, new_token
 from buttonup.store import StorageUnavailable as StoreUnavailable
@@ -75,12 +76,13 @@ class Commands:
         review: its moves, events, analysis and record as any game's. Its
         seats hold tokens nobody was given. NotationError says what in the
         record is wrong, and where."""
-        read = read_record(text)
+        read = read_record(text, pause=let_others_run)
         if read.end is None:
             raise NotationError("only a game that is over is imported: its Result is *")
         base = Match.new(new_game_id(), read.options, read.created_at, read.bots)
         unheld = {color: hash_token(new_token()) for color in PLAYERS}
-        return self._pipeline.start(base, self._clock(), changes=read.changes(base, unheld))
+        changes = read.changes(base, unheld, pause=let_others_run)
+        return self._pipeline.start(base, self._clock(), changes=changes)
 
     def join(
         self,

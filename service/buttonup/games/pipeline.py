@@ -28,6 +28,7 @@ from buttonup.games.relays import Relayer, relays_of
 from buttonup.games.results import Outcome, Timeline
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.games.timelines import Timelines
+from buttonup.slices import let_others_run
 from buttonup.store import (
     EarlierReply,
     GameStore,
@@ -285,14 +286,13 @@ class Pipeline:
         whole here when it ends within that many moves (a game to 100 points
         does, but for a long run of tied rounds); the rest is played by the
         next request that reads the game (`Commands.expire`). Between moves
-        the worker serves its other requests (under gevent, sleep(0) hands
-        over to them)."""
+        the worker serves its other requests (buttonup.slices)."""
         changes = []
         while match.bot_to_move() is not None and len(changes) < BOT_MOVES_PER_REQUEST:
             progress = match.bot_reply(now)
             changes.append(progress)
             match = progress.match
-            time.sleep(0)
+            let_others_run()
         return changes
 
     def _replay(

@@ -8,16 +8,22 @@ from buttonup.engine import Color, Match, Status
 from buttonup.engine.analysis import (
     PlayedMove,
     PositionAnalysis,
+    RoundReview,
     analyse_position,
     review_round,
 )
 from buttonup.engine.events import Moved
+from buttonup.engine.game import RoundResult
 from buttonup.engine.notation import Position
 from buttonup.engine.records import write_record
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.results import GameAnalysis, LobbyPage, Outcome
 from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.slices import let_others_run
 from buttonup.store import GameStore, SeatPresence
+
+# Finished rounds one analysis request reviews at most (`after` pages on).
+REVIEW_ROUNDS_PER_PAGE = 20
 
 
 class Reads:
@@ -113,22 +119,39 @@ class Reads:
         analysis never changes)."""
         return _analysed(position)
 
-    def analysis(self, game_id: str) -> GameAnalysis:
-        """Perfect play for the round in place, and a review of each finished round."""
+    def analysis(
+        self, game_id: str, after: int = 0, limit: int = REVIEW_ROUNDS_PER_PAGE
+    ) -> GameAnalysis:
+        """Perfect play for the round in place, and a review of the finished
+        rounds after round `after`, `limit` of them at most (a round's review
+        is a solve of its deal, a few milliseconds cold: between rounds the
+        worker serves its other requests, and reviews are kept)."""
         match = self.get(game_id)
         match.require_analysis_open()
-        with STORE_ERRORS:
-            moves = self._pipeline.timeline(game_id).moves()
-        by_round: dict[int, list[PlayedMove]] = {}
-        for move in moves:
-            played = move.outcome
-            by_round.setdefault(played.round, []).append(
-                PlayedMove(played.number, played.player, played.position)
-            )
-        reviews = [
-            review_round(result, by_round.get(result.number, [])) for result in match.game.rounds
-        ]
-        return GameAnalysis(match, analyse_position(match.game), reviews)
+        later = [result for result in match.game.rounds if result.number > after]
+        page = later[: min(limit, REVIEW_ROUNDS_PER_PAGE)]
+        by_round: dict[int, list[PlayedMove]] = {result.number: [] for result in page}
+        if page:
+            with STORE_ERRORS:
+                moves = self._pipeline.timeline(game_id).moves()
+            for move in moves:
+                played = move.outcome
+                if played.round in by_round:
+                    by_round[played.round].append(
+                        PlayedMove(played.number, played.player, played.position)
+                    )
+        reviews = []
+        for result in page:
+            reviews.append(_reviewed(result, tuple(by_round[result.number])))
+            let_others_run()
+        next_after = page[-1].number if len(later) > len(page) else None
+        return GameAnalysis(match, analyse_position(match.game), reviews, next_after)
+
+
+@lru_cache(maxsize=4096)
+def _reviewed(result: RoundResult, moves: tuple[PlayedMove, ...]) -> RoundReview:
+    """A finished round's review, which never changes: kept (about 2 KB each)."""
+    return review_round(result, moves)
 
 
 @lru_cache(maxsize=4096)

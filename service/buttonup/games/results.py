@@ -214,4 +214,5 @@ class Timeline:
 class GameAnalysis:
     match: Match
     position: PositionAnalysis
-    reviews: list[RoundReview]
+    reviews: list[RoundReview]  # a page of the finished rounds
+    next_after: int | None = None  # the last round of this page, when more follow

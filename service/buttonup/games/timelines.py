@@ -4,6 +4,7 @@ import threading
 from collections import OrderedDict
 
 from buttonup.games.results import Timeline
+from buttonup.slices import REPLAY_SLICE, let_others_run
 from buttonup.store import History
 
 
@@ -29,7 +30,10 @@ class Timelines:
         else:
             changes = []
         start = changes[-1].match if changes else history.base
-        changes += start.replay(history.actions[len(changes) :])
+        for progress in start.replay(history.actions[len(changes) :]):
+            changes.append(progress)
+            if len(changes) % REPLAY_SLICE == 0:
+                let_others_run()
         timeline = Timeline(history.base, changes, history.earlier_moves)
         with self._lock:
             replaced = self._timelines.pop(history.base.id, None)

@@ -8,18 +8,30 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.analysis import Analysis
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     game_id: str,
+    *,
+    after: int | Unset = 0,
+    limit: int | Unset = 20,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["after"] = after
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/games/{game_id}/analysis".format(
             game_id=quote(str(game_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -50,6 +62,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_414 = Problem.from_dict(response.json())
 
         return response_414
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -90,16 +107,21 @@ def sync_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | Unset = 0,
+    limit: int | Unset = 20,
 ) -> Response[Analysis | Problem]:
     """Analyse a game
 
      Exact perfect play for the round in play (or the last round once the game is finished): each legal
-    move's final margin and the best moves. `review` goes over every finished round: the value of its
-    deal and, for each move played, what it gave up against the best move. Anyone with the id may read
-    it.
+    move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
+    request: the value of each deal and, for each move played, what it gave up against the best move;
+    `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
+    read it.
 
     Args:
         game_id (str):
+        after (int | Unset):  Default: 0. Example: 0.
+        limit (int | Unset):  Default: 20. Example: 20.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,6 +133,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        after=after,
+        limit=limit,
     )
 
     response = client.get_httpx_client().request(
@@ -124,16 +148,21 @@ def sync(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | Unset = 0,
+    limit: int | Unset = 20,
 ) -> Analysis | Problem | None:
     """Analyse a game
 
      Exact perfect play for the round in play (or the last round once the game is finished): each legal
-    move's final margin and the best moves. `review` goes over every finished round: the value of its
-    deal and, for each move played, what it gave up against the best move. Anyone with the id may read
-    it.
+    move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
+    request: the value of each deal and, for each move played, what it gave up against the best move;
+    `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
+    read it.
 
     Args:
         game_id (str):
+        after (int | Unset):  Default: 0. Example: 0.
+        limit (int | Unset):  Default: 20. Example: 20.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,6 +175,8 @@ def sync(
     return sync_detailed(
         game_id=game_id,
         client=client,
+        after=after,
+        limit=limit,
     ).parsed
 
 
@@ -153,16 +184,21 @@ async def asyncio_detailed(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | Unset = 0,
+    limit: int | Unset = 20,
 ) -> Response[Analysis | Problem]:
     """Analyse a game
 
      Exact perfect play for the round in play (or the last round once the game is finished): each legal
-    move's final margin and the best moves. `review` goes over every finished round: the value of its
-    deal and, for each move played, what it gave up against the best move. Anyone with the id may read
-    it.
+    move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
+    request: the value of each deal and, for each move played, what it gave up against the best move;
+    `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
+    read it.
 
     Args:
         game_id (str):
+        after (int | Unset):  Default: 0. Example: 0.
+        limit (int | Unset):  Default: 20. Example: 20.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,6 +210,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         game_id=game_id,
+        after=after,
+        limit=limit,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -185,16 +223,21 @@ async def asyncio(
     game_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | Unset = 0,
+    limit: int | Unset = 20,
 ) -> Analysis | Problem | None:
     """Analyse a game
 
      Exact perfect play for the round in play (or the last round once the game is finished): each legal
-    move's final margin and the best moves. `review` goes over every finished round: the value of its
-    deal and, for each move played, what it gave up against the best move. Anyone with the id may read
-    it.
+    move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
+    request: the value of each deal and, for each move played, what it gave up against the best move;
+    `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
+    read it.
 
     Args:
         game_id (str):
+        after (int | Unset):  Default: 0. Example: 0.
+        limit (int | Unset):  Default: 20. Example: 20.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,5 +251,7 @@ async def asyncio(
         await asyncio_detailed(
             game_id=game_id,
             client=client,
+            after=after,
+            limit=limit,
         )
     ).parsed

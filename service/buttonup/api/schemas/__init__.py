@@ -9,6 +9,12 @@ from buttonup.api.schemas.analysis import (
     PositionAnalysisSchema,
     RoundReviewSchema,
 )
+from buttonup.api.schemas.queries import (
+    AnalysisQuerySchema,
+    LobbyQuerySchema,
+    MovesQuerySchema,
+    MyGamesQuerySchema,
+)
 from buttonup.api.schemas.ratings import (
     LeaderboardQuerySchema,
     LeaderboardSchema,
@@ -28,9 +34,6 @@ from buttonup.api.schemas.requests import (
     CreatePlayerSchema,
     EmptyRequestSchema,
     JoinGameSchema,
-    LobbyQuerySchema,
-    MovesQuerySchema,
-    MyGamesQuerySchema,
     PlayersRequestSchema,
     PlayMoveSchema,
     PositionAnalysisRequestSchema,
@@ -139,6 +142,7 @@ __all__ = [
     "JoinGameSchema",
     "JoinedSchema",
     "LobbyPageSchema",
+    "AnalysisQuerySchema",
     "LobbyQuerySchema",
     "MOVE_EXAMPLE",
     "MeSchema",

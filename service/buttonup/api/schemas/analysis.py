@@ -56,7 +56,16 @@ class AnalysisSchema(Document):
     )
     best = fields.List(fields.Integer(), **doc("The positions with the best margin", [3]))
     review = fields.List(
-        fields.Nested(RoundReviewSchema), **doc("Each finished round, oldest first", [])
+        fields.Nested(RoundReviewSchema),
+        **doc("Finished rounds after `after`, oldest first, `limit` at most", []),
+    )
+    review_next = fields.Integer(
+        allow_none=True,
+        **doc(
+            "When more finished rounds follow this page: the round number to pass as "
+            "`after` for the next; null when the review is whole",
+            None,
+        ),
     )
 
 

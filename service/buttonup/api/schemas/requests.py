@@ -1,5 +1,5 @@
-"""Request bodies and queries: strict, so unknown fields and loose types are
-refused."""
+"""Request bodies: strict, so unknown fields and loose types are refused
+(queries are in schemas.queries)."""
 
 from typing import Any
 
@@ -12,7 +12,6 @@ from buttonup.api.schemas.shared import (
     NAME_PATTERN,
     PLAYER_COLORS,
     SEAT_TYPES,
-    STATUSES,
     VISIBILITIES,
     Described,
     StrictBoolean,
@@ -27,7 +26,6 @@ from buttonup.engine import (
     Color,
     Options,
     SeatType,
-    Status,
     Visibility,
 )
 from buttonup.engine.clock import (
@@ -367,40 +365,6 @@ class CreatePlayerSchema(Described):
     name = name_field("Shown to opponents: 1 to 40 printable characters")
 
 
-class LobbyQuerySchema(Described):
-    """Which page of the lobby."""
-
-    status = fields.String(
-        load_default=Status.WAITING.value,
-        validate=validate.OneOf([Status.WAITING.value]),
-        **doc("Only `waiting` (a public game with an open seat) for now", "waiting"),
-    )
-    limit = fields.Integer(
-        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
-    )
-    cursor = fields.String(
-        **doc(
-            "From the previous page's `next`; any other value is refused", "MTc2NDQzMjAwMDAwMDphYmM"
-        )
-    )
-
-
-class MovesQuerySchema(Described):
-    """Which moves: all of them, or a page."""
-
-    limit = fields.Integer(
-        validate=validate.Range(1, 100),
-        **doc("Moves per page (default 20 once paging)", 20),
-    )
-    cursor = fields.String(
-        **doc("From the previous page's `Next-Cursor` header; any other value is refused", "MjA")
-    )
-    after = fields.Integer(
-        validate=validate.Range(0, 10**9),
-        **doc("Start after this move number (instead of a cursor)", 16),
-    )
-
-
 class PlayMoveSchema(Described):
     """A move: the position of a stack holding a white button."""
 
@@ -408,22 +372,6 @@ class PlayMoveSchema(Described):
         required=True,
         validate=validate.Range(0, 8),
         **doc("Position 0..8 (clockwise) of the stack to sow", 4),
-    )
-
-
-class MyGamesQuerySchema(Described):
-    """Which of the player's games, a page at a time."""
-
-    status = fields.String(
-        validate=validate.OneOf(STATUSES),
-        **doc("Only games in this status; by default every game not finished", "playing"),
-    )
-    limit = fields.Integer(
-        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
-    )
-    cursor = fields.String(
-        validate=validate.Length(1, 200),
-        **doc("`next` of the page before", "b2Zmc2V0OjIw"),
     )
 
 

@@ -741,20 +741,30 @@ function reviewRounds(game) {
     return item;
   });
   list.replaceChildren(...items);
-  // What perfect play made of each deal, once the analysis answers.
-  call("GET", `/v1/games/${encodeURIComponent(game.id)}/analysis`)
-    .then((analysis) => {
-      for (const review of analysis.review) {
-        const item = items[review.number - 1];
-        if (!item) continue;
-        const slips = review.moves.filter((move) => move.loss > 0).length;
-        const note = document.createElement("span");
-        note.className = "review";
-        note.textContent = ` Perfect play: ${review.opening_value}, played: ${review.final_margin}; ${slips} move${slips === 1 ? "" : "s"} gave up points.`;
-        item.appendChild(note);
-      }
-    })
-    .catch(() => {}); // the review is a bonus; the result stands without it
+  const byNumber = new Map(game.rounds.map((round, index) => [round.number, items[index]]));
+  // What perfect play made of each deal, page by page as the analysis answers.
+  reviewPages(game.id, (review) => {
+    const item = byNumber.get(review.number);
+    if (!item) return;
+    const slips = review.moves.filter((move) => move.loss > 0).length;
+    const note = document.createElement("span");
+    note.className = "review";
+    note.textContent = ` Perfect play: ${review.opening_value}, played: ${review.final_margin}; ${slips} move${slips === 1 ? "" : "s"} gave up points.`;
+    item.appendChild(note);
+  }).catch(() => {}); // the review is a bonus; the result stands without it
+}
+
+// The analysis reviews 20 rounds a request; `review_next` asks for the next.
+async function reviewPages(gameId, show) {
+  let after = 0;
+  while (after !== null) {
+    const analysis = await call(
+      "GET",
+      `/v1/games/${encodeURIComponent(gameId)}/analysis?after=${after}`,
+    );
+    analysis.review.forEach(show);
+    after = analysis.review_next;
+  }
 }
 
 // ---- acting ----------------------------------------------------------------

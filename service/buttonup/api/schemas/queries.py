@@ -1,0 +1,72 @@
+"""Queries: which page of a list, strict as request bodies are."""
+
+from marshmallow import fields, validate
+
+from buttonup.api.schemas.shared import STATUSES, Described, doc
+from buttonup.engine import Status
+from buttonup.games import REVIEW_ROUNDS_PER_PAGE
+
+
+class LobbyQuerySchema(Described):
+    """Which page of the lobby."""
+
+    status = fields.String(
+        load_default=Status.WAITING.value,
+        validate=validate.OneOf([Status.WAITING.value]),
+        **doc("Only `waiting` (a public game with an open seat) for now", "waiting"),
+    )
+    limit = fields.Integer(
+        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
+    )
+    cursor = fields.String(
+        **doc(
+            "From the previous page's `next`; any other value is refused", "MTc2NDQzMjAwMDAwMDphYmM"
+        )
+    )
+
+
+class MovesQuerySchema(Described):
+    """Which moves: all of them, or a page."""
+
+    limit = fields.Integer(
+        validate=validate.Range(1, 100),
+        **doc("Moves per page (default 20 once paging)", 20),
+    )
+    cursor = fields.String(
+        **doc("From the previous page's `Next-Cursor` header; any other value is refused", "MjA")
+    )
+    after = fields.Integer(
+        validate=validate.Range(0, 10**9),
+        **doc("Start after this move number (instead of a cursor)", 16),
+    )
+
+
+class AnalysisQuerySchema(Described):
+    """Which page of a game's review."""
+
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(0, 10**6),
+        **doc("Review the finished rounds after this round number (a page's `review_next`)", 0),
+    )
+    limit = fields.Integer(
+        load_default=REVIEW_ROUNDS_PER_PAGE,
+        validate=validate.Range(1, REVIEW_ROUNDS_PER_PAGE),
+        **doc("Finished rounds reviewed per page", REVIEW_ROUNDS_PER_PAGE),
+    )
+
+
+class MyGamesQuerySchema(Described):
+    """Which of the player's games, a page at a time."""
+
+    status = fields.String(
+        validate=validate.OneOf(STATUSES),
+        **doc("Only games in this status; by default every game not finished", "playing"),
+    )
+    limit = fields.Integer(
+        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
+    )
+    cursor = fields.String(
+        validate=validate.Length(1, 200),
+        **doc("`next` of the page before", "b2Zmc2V0OjIw"),
+    )
