@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import http_bench
 
+from buttonup.config import UNMETERED_ENVIRONMENT
 from buttonup.redis_server import RedisServer
 
 HERE = Path(__file__).resolve().parents[1] / "service"
@@ -34,7 +35,7 @@ def start(service: Path, redis_url: str) -> tuple[subprocess.Popen, int]:
     command = http_bench.command_with_config(
         str(service / "buttonup" / "gunicorn.conf.py"), port, 2
     )
-    env = dict(os.environ, REDIS_URL=redis_url, PYTHONPATH=str(service))
+    env = dict(os.environ, **UNMETERED_ENVIRONMENT, REDIS_URL=redis_url, PYTHONPATH=str(service))
     process = subprocess.Popen(command, env=env, stderr=http_bench.LOG)
     http_bench.wait_ready(port, "/healthz", process)
     return process, port

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from buttonup.app import create_app
-from buttonup.config import Settings
+from buttonup.config import UNMETERED, Settings
 from buttonup.engine import GameState, solver
 from buttonup.engine.notation import write_position
 from buttonup.engine.rules import Rules
@@ -66,7 +66,7 @@ def main() -> None:
         server.start()
         try:
             client = create_app(
-                Settings(redis_url=server.url, sweep_interval_seconds=0)
+                Settings(redis_url=server.url, **UNMETERED, sweep_interval_seconds=0)
             ).test_client()
             texts = positions(args.positions, seed=1)
             cold = timed(client, texts, clear=True)

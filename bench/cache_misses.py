@@ -29,6 +29,8 @@ from pathlib import Path
 
 import orjson
 
+from buttonup.config import UNMETERED
+
 BENCH_DIR = Path(__file__).resolve().parent
 MOVES = 300
 WARM_UP = 60
@@ -96,7 +98,7 @@ def run(kind: str, requests: int) -> None:
             from buttonup.app import create_app
             from buttonup.config import Settings
 
-            app = create_app(Settings(redis_url=server.url))
+            app = create_app(Settings(redis_url=server.url, **UNMETERED))
             logging.getLogger("buttonup").handlers[0].stream = io.StringIO()
             drive = play_service
         else:

@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import http_bench
 
+from buttonup.config import UNMETERED_ENVIRONMENT
 from buttonup.redis_server import RedisServer, free_port
 
 # Loads the service's gunicorn settings and wraps its worker hook: each
@@ -58,7 +59,7 @@ def pauses(redis_url: str, unfrozen: bool, seconds: float) -> list[float]:
         )
         port = free_port()
         command = http_bench.command_with_config(str(config), port, 2)
-        env = dict(os.environ, REDIS_URL=redis_url)
+        env = dict(os.environ, **UNMETERED_ENVIRONMENT, REDIS_URL=redis_url)
         server = subprocess.Popen(command, env=env, stderr=http_bench.LOG)
         try:
             http_bench.wait_ready(port, "/healthz", server)

@@ -41,6 +41,7 @@ import httpx
 import orjson
 
 from buttonup.cli import GUNICORN_CONF, gunicorn_command
+from buttonup.config import UNMETERED_ENVIRONMENT
 from buttonup.redis_server import RedisServer, free_port
 
 CLIENTS = 8
@@ -239,7 +240,7 @@ def command_with_config(config: str, port: int, workers: int) -> list[str]:
 
 def start_servers(redis_url: str, workers: int, framework: bool = False):
     """The service and the ceiling (and the framework ceiling), as (process, port) by kind."""
-    env = dict(os.environ, REDIS_URL=redis_url)
+    env = dict(os.environ, **UNMETERED_ENVIRONMENT, REDIS_URL=redis_url)
     apps = {"service": None, "ceiling": "create_app()"}
     if framework:
         apps["framework"] = "create_framework_app()"

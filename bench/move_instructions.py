@@ -22,6 +22,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+from buttonup.config import UNMETERED
+
 MOVES = 300
 GAMES = 60
 
@@ -36,7 +38,7 @@ def play(moves: int, seat_player: bool) -> None:
     try:
         # No sweeps: under callgrind a run lasts minutes, and work done every
         # quarter second would count as the moves' own.
-        app = create_app(Settings(redis_url=server.url, sweep_interval_seconds=0))
+        app = create_app(Settings(redis_url=server.url, **UNMETERED, sweep_interval_seconds=0))
         logging.getLogger("buttonup").handlers[0].stream = io.StringIO()
         client = app.test_client()
         red_seat = {}

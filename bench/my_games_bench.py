@@ -19,7 +19,7 @@ import tempfile
 import time
 
 from buttonup.app import create_app
-from buttonup.config import Settings
+from buttonup.config import UNMETERED, Settings
 from buttonup.redis_server import RedisServer
 
 
@@ -67,7 +67,7 @@ def main() -> int:
     server = RedisServer(tempfile.mkdtemp(), persistent=False)
     server.start()
     try:
-        settings = Settings(redis_url=server.url)
+        settings = Settings(redis_url=server.url, **UNMETERED)
         client = quiet_client(settings)
         key = client.post("/v1/players", json={"name": "p"}).get_json()["key"]
         play_games(client, key, args.games)

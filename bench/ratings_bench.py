@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from buttonup.app import create_app
-from buttonup.config import Settings
+from buttonup.config import UNMETERED, Settings
 from buttonup.redis_server import RedisServer
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
@@ -59,7 +59,7 @@ def main() -> None:
         server.start()
         try:
             client = create_app(
-                Settings(redis_url=server.url, sweep_interval_seconds=0)
+                Settings(redis_url=server.url, **UNMETERED, sweep_interval_seconds=0)
             ).test_client()
             logging.getLogger("buttonup").handlers[0].stream = io.StringIO()  # no access log
             players = [

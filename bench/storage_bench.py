@@ -26,7 +26,7 @@ from flask.testing import FlaskClient
 
 from buttonup.api.metrics import count_changes
 from buttonup.app import create_app
-from buttonup.config import Settings
+from buttonup.config import UNMETERED, Settings
 from buttonup.games import Games
 from buttonup.redis_server import RedisServer
 
@@ -51,7 +51,9 @@ class Clock:
 
 
 def service(redis_url: str) -> FlaskClient:
-    app = create_app(Settings(redis_url=redis_url, finished_stream_ttl_seconds=STREAM_TTL))
+    app = create_app(
+        Settings(redis_url=redis_url, **UNMETERED, finished_stream_ttl_seconds=STREAM_TTL)
+    )
     app.extensions["buttonup.games"] = Games(
         app.extensions["buttonup.store"], clock=Clock(), observe=count_changes
     )

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from http_bench import LOG, measure, tree_cpu_seconds, wait_ready
 
 from buttonup.cli import gunicorn_command
+from buttonup.config import UNMETERED_ENVIRONMENT
 from buttonup.engine import Color, Options
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.games import Games, NewGame
@@ -48,7 +49,7 @@ def start_service(redis_url: str, workers: int, **env: str) -> tuple[subprocess.
     port = free_port()
     process = subprocess.Popen(
         gunicorn_command("127.0.0.1", port, workers),
-        env=dict(os.environ, REDIS_URL=redis_url, **env),
+        env=dict(os.environ, **UNMETERED_ENVIRONMENT, REDIS_URL=redis_url, **env),
         stderr=LOG,
     )
     wait_ready(port, "/healthz", process)

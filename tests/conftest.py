@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from buttonup.app import create_app
-from buttonup.config import Settings
+from buttonup.config import UNMETERED, UNMETERED_ENVIRONMENT, Settings
 from buttonup.redis_server import RedisServer, free_port
 from buttonup.sweeper import stop_all
 
@@ -48,7 +48,7 @@ def redis_client(redis_server: RedisServer) -> Iterator[redis.Redis]:
 
 @pytest.fixture
 def settings(redis_server: RedisServer, redis_client: redis.Redis) -> Settings:
-    return Settings(redis_url=redis_server.url)
+    return Settings(redis_url=redis_server.url, **UNMETERED)
 
 
 @pytest.fixture
@@ -80,6 +80,7 @@ class LiveServer:
         self.base_url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "buttonup.cli", "serve", "--port", str(self.port), *args]
         child_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+        child_env.update(UNMETERED_ENVIRONMENT)  # a test that meters says so in `env`
         child_env.update(env or {})
         # A file, not a pipe: a pipe nobody reads fills up with log lines and
         # stalls the server.

@@ -12,7 +12,7 @@ from buttonup.api.codec import Codec
 from buttonup.api.http import StreamBudget
 from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
-from buttonup.api.rate_limits import init_rate_limits
+from buttonup.api.rate_limits import METERS, init_rate_limits
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.store import GameStore, connect
@@ -84,6 +84,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         settings.redis_url,
         settings.rate_limit,
         settings.seat_rate_limit,
+        meters={meter.name: settings.meter_limit(meter.name) for meter in METERS},
         socket_timeout=settings.redis_socket_timeout,
         connect_timeout=settings.redis_connect_timeout,
     )

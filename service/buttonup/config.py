@@ -12,6 +12,14 @@ T = TypeVar("T")
 
 DAY = 24 * 3600
 
+# The costly operations' meters (api.rate_limits.METERS says what each
+# counts): each a setting `<name>_rate_limit` and a variable
+# BUTTONUP_<NAME>_RATE_LIMIT. A deployment that meters them elsewhere, or a
+# benchmark that makes thousands of games from one address, turns them off.
+METERED = ("analysis", "records", "creates")
+UNMETERED = {f"{name}_rate_limit": "" for name in METERED}
+UNMETERED_ENVIRONMENT = {f"BUTTONUP_{name.upper()}_RATE_LIMIT": "off" for name in METERED}
+
 # Every variable the service reads: Settings below, and gunicorn.conf.py.
 ENVIRONMENT_VARIABLES = frozenset(
     {
@@ -38,6 +46,9 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_CORS_ORIGINS",
         "BUTTONUP_RATE_LIMIT",
         "BUTTONUP_SEAT_RATE_LIMIT",
+        "BUTTONUP_ANALYSIS_RATE_LIMIT",
+        "BUTTONUP_RECORDS_RATE_LIMIT",
+        "BUTTONUP_CREATES_RATE_LIMIT",
         "BUTTONUP_TRUSTED_PROXIES",
         "PROMETHEUS_MULTIPROC_DIR",
     }
@@ -66,6 +77,12 @@ class Settings:
     # Off when empty. "300/minute;5000/hour" style, per client address / per seat token.
     rate_limit: str = ""
     seat_rate_limit: str = ""
+    # Costly operations (api.rate_limits.METERS), on by default, each counted
+    # per client address and per credential (a player's key or a seat's
+    # token); "" here, "off" in the environment: not metered.
+    analysis_rate_limit: str = "10/second;300/minute"
+    records_rate_limit: str = "10/minute;100/hour"
+    creates_rate_limit: str = "30/minute;600/hour"
     # Proxies in front whose X-Forwarded-For is believed (the client address
     # that rate limits and logs see); 0 when clients connect directly.
     trusted_proxies: int = 0
@@ -91,6 +108,10 @@ class Settings:
     abandon_seconds: int = 60
     # How long after a game's end its seats may ask for a rematch.
     rematch_seconds: int = 600
+
+    def meter_limit(self, meter: str) -> str:
+        """The limit of a costly operation's meter (api.rate_limits.METERS)."""
+        return getattr(self, f"{meter}_rate_limit")
 
     @property
     def streams_per_worker(self) -> int:
@@ -153,6 +174,15 @@ class Settings:
             ),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),
+            analysis_rate_limit=_rate_limit(
+                env, "BUTTONUP_ANALYSIS_RATE_LIMIT", defaults.analysis_rate_limit
+            ),
+            records_rate_limit=_rate_limit(
+                env, "BUTTONUP_RECORDS_RATE_LIMIT", defaults.records_rate_limit
+            ),
+            creates_rate_limit=_rate_limit(
+                env, "BUTTONUP_CREATES_RATE_LIMIT", defaults.creates_rate_limit
+            ),
             trusted_proxies=_read(
                 env, "BUTTONUP_TRUSTED_PROXIES", int, defaults.trusted_proxies, 0
             ),
@@ -171,11 +201,14 @@ def _bind(raw: str) -> str:
     return raw
 
 
-def _rate_limit(env: Mapping[str, str], name: str) -> str:
+def _rate_limit(env: Mapping[str, str], name: str, default: str = "") -> str:
+    """A limit such as 300/minute; unset: `default`; empty or `off`: none."""
     from limits import parse_many  # only the settings that use it pay for the import
 
-    raw = env.get(name, "").strip()
-    if not raw:
+    if name not in env:
+        return default
+    raw = env[name].strip()
+    if not raw or raw.lower() == "off":
         return ""
     try:
         if all(limit.amount >= 1 for limit in parse_many(raw)):

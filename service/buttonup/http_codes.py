@@ -65,7 +65,11 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "a record (docs/notation.md) that does not read or breaks a rule: `line`, "
         "`column` (from 1) and `reason` say where and why",
     ),
-    "rate_limited": (429, "over a rate limit the operator configured; nothing was changed"),
+    "rate_limited": (
+        429,
+        "over a rate limit (a costly operation's meter, or one the operator configured); "
+        "nothing was changed",
+    ),
     "request_header_fields_too_large": (431, "too many header fields, or one too large"),
     "internal_error": (500, "a bug; the body says nothing of the internals"),
     "not_implemented": (501, "a transfer coding other than chunked"),

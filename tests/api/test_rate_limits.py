@@ -4,7 +4,9 @@ from dataclasses import replace
 
 import pytest
 
+from buttonup.api.rate_limits import METERS
 from buttonup.app import create_app
+from buttonup.config import METERED, UNMETERED_ENVIRONMENT, Settings
 from tests.api.helpers import auth, started_game
 
 
@@ -98,3 +100,73 @@ def test_forwarded_addresses_count_only_behind_a_trusted_proxy(limited):
     proxied = limited(rate_limit="2/minute", trusted_proxies=1)
     assert [forwarded(proxied, "10.9.9.9").status_code for _ in range(3)] == [200, 200, 429]
     assert forwarded(proxied, "10.9.9.10").status_code == 200
+
+
+def test_costly_operations_are_metered_by_default_and_a_deployment_turns_them_off():
+    assert all(Settings().meter_limit(name) for name in METERED)
+    assert Settings.from_env({}) == Settings()
+    turned = Settings.from_env({"BUTTONUP_ANALYSIS_RATE_LIMIT": "off", **UNMETERED_ENVIRONMENT})
+    assert [turned.meter_limit(name) for name in METERED] == ["", "", ""]
+    tuned = Settings.from_env({"BUTTONUP_RECORDS_RATE_LIMIT": "3/minute"})
+    assert tuned.records_rate_limit == "3/minute"
+
+
+def test_every_meter_names_operations_the_api_has(app):
+    assert {meter.name for meter in METERS} == set(METERED)
+    routes = {
+        (method, rule.endpoint)
+        for rule in app.url_map.iter_rules()
+        for method in rule.methods or ()
+    }
+    for meter in METERS:
+        assert meter.operations <= routes, meter.name
+
+
+def test_the_analysis_meter_counts_a_games_and_a_positions_analysis_together(limited, settings):
+    setup = create_app(settings).test_client()
+    game, _ = started_game(setup)
+    client = limited(analysis_rate_limit="3/minute")
+    position = {"position": game["round"]["position"]}
+    assert client.post("/v1/analysis", json=position).status_code == 200
+    assert client.get(f"/v1/games/{game['id']}/analysis").status_code == 200
+    assert client.post("/v1/analysis", json={"position": "nonsense"}).status_code == 422
+    refused = client.get(f"/v1/games/{game['id']}/analysis")
+    assert refused.status_code == 429 and refused.get_json()["code"] == "rate_limited"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    # What is not analysis is not counted, and another address has its own allowance.
+    assert client.get(f"/v1/games/{game['id']}").status_code == 200
+    other = client.post("/v1/analysis", json=position, environ_base={"REMOTE_ADDR": "10.1.2.3"})
+    assert other.status_code == 200
+
+
+def test_the_creates_meter_counts_per_player_key_across_addresses(limited):
+    client = limited(creates_rate_limit="3/minute")
+    key = client.post("/v1/players", json={"name": "Ana"}).get_json()["key"]  # 1 for 127.0.0.1
+    statuses = [
+        client.post(
+            "/v1/games", json={}, headers=auth(key), environ_base={"REMOTE_ADDR": f"10.0.0.{n}"}
+        ).status_code
+        for n in range(4)
+    ]
+    assert statuses == [201, 201, 201, 429]
+    # Without the key, each of those addresses still has its own allowance.
+    assert (
+        client.post("/v1/games", json={}, environ_base={"REMOTE_ADDR": "10.0.0.3"}).status_code
+        == 201
+    )
+
+
+def test_moves_and_joins_are_not_creates(limited):
+    client = limited(creates_rate_limit="1/minute")
+    game = client.post("/v1/games", json={}).get_json()
+    assert client.post("/v1/games", json={}).status_code == 429
+    red = client.post(f"/v1/games/{game['id']}/players", json={}).get_json()
+    black = client.post(f"/v1/games/{game['id']}/players", json={}).get_json()
+    state = black["game"]
+    mover = red if state["round"]["to_move"] == "red" else black
+    moved = client.post(
+        f"/v1/games/{game['id']}/moves",
+        json={"position": state["round"]["legal_moves"][0]},
+        headers=auth(mover["token"]),
+    )
+    assert moved.status_code == 201

@@ -8,13 +8,13 @@ import time
 import pytest
 
 from buttonup.app import create_app
-from buttonup.config import Settings
+from buttonup.config import UNMETERED, Settings
 from tests.api.helpers import auth, started_game
 
 
 @pytest.fixture
 def fault_client(own_redis):
-    app = create_app(Settings(redis_url=own_redis.url))
+    app = create_app(Settings(redis_url=own_redis.url, **UNMETERED))
     return app.test_client()
 
 

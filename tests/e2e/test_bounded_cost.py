@@ -11,6 +11,7 @@ import time
 import httpx
 import pytest
 
+from buttonup.config import METERED, Settings
 from tests.conftest import LiveServer
 from tests.long_records import tied_record
 
@@ -194,3 +195,23 @@ def test_honest_writes_wait_for_a_slice_of_an_import_not_for_all_of_it(one_worke
     import_median = statistics.median(took for _, took in imports)
     write_median = statistics.median(took for _, took in writes)
     assert write_median < import_median / 4, (write_median, import_median)
+
+
+def test_costly_operations_are_metered_per_address_by_default(redis_server):
+    defaults = {
+        f"BUTTONUP_{name.upper()}_RATE_LIMIT": Settings().meter_limit(name) for name in METERED
+    }
+    live = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=defaults)
+    try:
+        with httpx.Client(base_url=live.base_url, timeout=10) as http:
+            text = {"Content-Type": "text/plain"}
+            imports = [
+                http.post("/v1/games/import", content="nonsense\n", headers=text).status_code
+                for _ in range(11)
+            ]
+            assert imports == [422] * 10 + [429]  # records: 10 a minute
+            creates = [http.post("/v1/games", json={}).status_code for _ in range(31)]
+            assert creates == [201] * 30 + [429]  # creates: 30 a minute
+            assert http.get("/healthz").status_code == 200
+    finally:
+        live.stop()

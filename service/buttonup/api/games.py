@@ -145,9 +145,10 @@ class GameCollection(ApiView):
         "Deals the first round and opens both seats. With an `Idempotency-Key`, a retry "
         "with the same body returns the first answer and creates nothing more; the key is "
         "the player's own when a player key is sent as `Authorization: Bearer`, global "
-        "otherwise (use random keys: a UUID).",
-        errors=(*WITH_BODY, 401, 422, 503),
-        codes={503: WRITE_503},
+        "otherwise (use random keys: a UUID). A rated game with a bot seat is 409 "
+        "`rated_needs_players`.",
+        errors=(*WITH_BODY, 401, 409, 422, 503),
+        codes={409: ("rated_needs_players",), 503: WRITE_503},
         parameters=(UNSCOPED_IDEMPOTENCY_KEY,),
         secured=None,
     )

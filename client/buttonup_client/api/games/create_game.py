@@ -74,6 +74,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -139,7 +144,8 @@ def sync_detailed(
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
-    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
+    seat is 409 `rated_needs_players`.
 
     Args:
         idempotency_key (str | Unset):
@@ -188,7 +194,8 @@ def sync(
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
-    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
+    seat is 409 `rated_needs_players`.
 
     Args:
         idempotency_key (str | Unset):
@@ -219,7 +226,8 @@ async def asyncio_detailed(
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
-    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
+    seat is 409 `rated_needs_players`.
 
     Args:
         idempotency_key (str | Unset):
@@ -266,7 +274,8 @@ async def asyncio(
 
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
-    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID).
+    sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
+    seat is 409 `rated_needs_players`.
 
     Args:
         idempotency_key (str | Unset):
