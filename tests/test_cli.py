@@ -8,6 +8,7 @@ import time
 
 import httpx
 import pytest
+import redis
 
 from buttonup.cli import parse_args
 from buttonup.redis_server import free_port
@@ -57,3 +58,22 @@ def test_port_replaces_the_port_of_buttonup_bind(redis_server):
 def test_host_and_port_are_optional():
     args = parse_args(["serve"])
     assert args.host is None and args.port is None
+
+
+def test_the_embedded_redis_is_bounded_and_refuses_rather_than_evicts(tmp_path):
+    port = free_port()
+    env = {**os.environ, "BUTTONUP_BIND": f"127.0.0.1:{port}", "BUTTONUP_WORKERS": "1"}
+    env.pop("REDIS_URL", None)
+    command = [sys.executable, "-m", "buttonup.cli", "serve", "--data-dir", str(tmp_path)]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert ready_on(port, process)
+        said = process.stdout.readline()
+        url = said.split("embedded Redis on ")[1].split(",")[0]
+        client = redis.Redis.from_url(url)
+        assert client.config_get("maxmemory") == {"maxmemory": str(512 * 1024 * 1024)}
+        assert client.config_get("maxmemory-policy") == {"maxmemory-policy": "noeviction"}
+        client.close()
+    finally:
+        process.terminate()
+        process.wait(20)

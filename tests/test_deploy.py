@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from buttonup.config import ENVIRONMENT_VARIABLES
-from buttonup.redis_server import free_port
+from buttonup.redis_server import RedisServer, free_port
 from tests.conftest import LiveServer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,3 +152,18 @@ def test_the_wheel_the_image_installs_carries_the_board_and_gunicorn_settings(tm
     for path in (ROOT / "service/buttonup/web/static").iterdir():
         assert f"buttonup/web/static/{path.name}" in names
     assert "buttonup/gunicorn.conf.py" in names
+
+
+def test_compose_bounds_redis_memory_and_refuses_rather_than_evicts(compose, tmp_path):
+    command = compose["services"]["redis"]["command"]
+    assert command[command.index("--maxmemory-policy") + 1] == "noeviction"
+    # The same arguments start this machine's redis-server with that bound.
+    server = RedisServer(tmp_path, persistent=False, extra_args=command[1:])
+    server.start()
+    try:
+        client = server._client()
+        assert int(client.config_get("maxmemory")["maxmemory"]) == 1024**3
+        assert client.config_get("maxmemory-policy")["maxmemory-policy"] == "noeviction"
+        client.close()
+    finally:
+        server.stop()

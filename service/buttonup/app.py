@@ -59,6 +59,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         client,
         blocking_client=blocking,
         game_ttl_seconds=settings.game_ttl_seconds,
+        imported_game_ttl_seconds=settings.imported_game_ttl_seconds,
         reply_ttl_seconds=settings.idempotency_ttl_seconds,
         finished_stream_ttl_seconds=settings.finished_stream_ttl_seconds,
     )

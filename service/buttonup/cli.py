@@ -18,6 +18,9 @@ from buttonup.redis_server import RedisServer
 from buttonup.store.connection import connect, is_cluster_url
 
 GUNICORN_CONF = Path(__file__).with_name("gunicorn.conf.py")
+# The embedded Redis, as the compose file's: bounded, and full rather than
+# forgetful (writes then answer 503 storage_full; reads go on).
+EMBEDDED_MEMORY = ("--maxmemory", "512mb", "--maxmemory-policy", "noeviction")
 
 
 def gunicorn_command(
@@ -71,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if lock is None:
             print(f"buttonup: {data_dir} is in use by another `buttonup serve`", file=sys.stderr)
             return 2
-        embedded = RedisServer(data_dir, persistent=True)
+        embedded = RedisServer(data_dir, persistent=True, extra_args=EMBEDDED_MEMORY)
         embedded.start()
         redis_url = embedded.url
         print(f"buttonup: embedded Redis on {redis_url}, data in {data_dir}", flush=True)

@@ -25,6 +25,7 @@ ENVIRONMENT_VARIABLES = frozenset(
     {
         "REDIS_URL",
         "BUTTONUP_GAME_TTL",
+        "BUTTONUP_IMPORTED_GAME_TTL",
         "BUTTONUP_IDEMPOTENCY_TTL",
         "BUTTONUP_MAX_BODY_BYTES",
         "BUTTONUP_REDIS_CONNECT_TIMEOUT",
@@ -63,6 +64,9 @@ class ConfigError(ValueError):
 class Settings:
     redis_url: str | None = None  # None: `buttonup serve` starts an embedded Redis
     game_ttl_seconds: int = 30 * DAY
+    # An imported record is kept for review this long (it never changes, so
+    # nothing renews it): imports cost storage nobody plays in.
+    imported_game_ttl_seconds: int = 7 * DAY
     idempotency_ttl_seconds: int = DAY
     max_body_bytes: int = 16 * 1024
     redis_connect_timeout: float = 0.5
@@ -124,6 +128,9 @@ class Settings:
         return cls(
             redis_url=env.get("REDIS_URL") or None,
             game_ttl_seconds=_read(env, "BUTTONUP_GAME_TTL", int, defaults.game_ttl_seconds, 1),
+            imported_game_ttl_seconds=_read(
+                env, "BUTTONUP_IMPORTED_GAME_TTL", int, defaults.imported_game_ttl_seconds, 1
+            ),
             idempotency_ttl_seconds=_read(
                 env, "BUTTONUP_IDEMPOTENCY_TTL", int, defaults.idempotency_ttl_seconds, 1
             ),

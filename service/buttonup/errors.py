@@ -33,6 +33,11 @@ class StorageUnavailable(GameError):
     """The game store cannot be reached or did not answer in time; nothing was changed."""
 
 
+class StorageFull(StorageUnavailable):
+    """The game store refused a write for want of memory (Redis at its
+    `maxmemory`); nothing was changed, and reads go on."""
+
+
 class OutcomeUnknown(GameError):
     """A change was sent to the game store, which did not confirm it and could
     not be asked since: it may have been applied. A retry with the same

@@ -74,6 +74,11 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "internal_error": (500, "a bug; the body says nothing of the internals"),
     "not_implemented": (501, "a transfer coding other than chunked"),
     "storage_unavailable": (503, "the game store cannot be reached; nothing was changed"),
+    "storage_full": (
+        503,
+        "the game store is full (Redis at its maxmemory) and takes no new data: nothing was "
+        "changed; reads go on",
+    ),
     "outcome_unknown": (
         503,
         "the store did not confirm the change, which may have been applied: "

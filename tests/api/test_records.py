@@ -241,3 +241,16 @@ def test_a_position_beyond_the_largest_target_is_refused(client, target):
     answer = client.post("/v1/games", json={"position": f"W.W.W.R.R.R.B.B.B_r_0-0_{target}_1r"})
     assert answer.status_code == 422
     assert "the target is 1 to 100" in " ".join(answer.get_json()["errors"]["position"])
+
+
+def test_an_imported_game_is_kept_a_week_a_played_one_thirty_days(client, redis_client):
+    game, tokens = started_game(client, target_score=5, seed=3, first_player="red")
+    played = play_out(client, game, tokens)
+    copy = client.post("/v1/games/import", data=record_of(client, played["id"]), headers=TEXT)
+    day_ms = 24 * 3600 * 1000
+
+    def kept_days(game_id: str) -> float:
+        return redis_client.pttl(f"buttonup:{{{game_id}}}:game") / day_ms
+
+    assert 29.9 < kept_days(played["id"]) <= 30
+    assert 6.9 < kept_days(copy.get_json()["id"]) <= 7

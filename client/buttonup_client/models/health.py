@@ -5,6 +5,8 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Health")
 
 
@@ -13,10 +15,14 @@ class Health:
     """A probe's answer."""
 
     status: str
-    """ Always `ok` when the probe passes """
+    """ `ok`; or, from /readyz, `storage_full` while the store takes no new data """
+    detail: str | Unset = UNSET
+    """ Why the status is not `ok` """
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status
+
+        detail = self.detail
 
         field_dict: dict[str, Any] = {}
 
@@ -25,6 +31,8 @@ class Health:
                 "status": status,
             }
         )
+        if detail is not UNSET:
+            field_dict["detail"] = detail
 
         return field_dict
 
@@ -33,8 +41,11 @@ class Health:
         d = dict(src_dict)
         status = d.pop("status")
 
+        detail = d.pop("detail", UNSET)
+
         health = cls(
             status=status,
+            detail=detail,
         )
 
         return health

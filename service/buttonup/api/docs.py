@@ -35,6 +35,7 @@ STATUS_TITLES = {
 READ_503 = ("storage_unavailable", "too_many_connections", "service_unavailable")
 WRITE_503 = (
     "storage_unavailable",
+    "storage_full",
     "outcome_unknown",
     "too_many_connections",
     "service_unavailable",

@@ -4,6 +4,7 @@ from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from buttonup.api import schemas
+from buttonup.api.codec import to_json
 from buttonup.api.docs import ALWAYS, READ_503, operation
 from buttonup.api.http import ApiView, json_response
 
@@ -31,10 +32,15 @@ class Ready(ApiView):
         blp,
         "readyz",
         "Readiness",
-        "200 when the game store answers, else 503 `storage_unavailable`.",
+        "200 when the game store answers, else 503 `storage_unavailable`. While the "
+        "store is full (Redis at its `maxmemory`), still 200, since reads go on, with "
+        '`"status": "storage_full"` and a `detail` that says why; writes then answer 503 '
+        "`storage_full`.",
         errors=(*ALWAYS, 503),
         codes={503: READ_503},
     )
     def get(self) -> Response:
-        current_app.extensions["buttonup.games"].ping()
-        return json_response('{"status":"ok"}')
+        full = current_app.extensions["buttonup.games"].ping()
+        if full is None:
+            return json_response('{"status":"ok"}')
+        return json_response(to_json({"status": "storage_full", "detail": full}))

@@ -39,6 +39,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.InvalidIdempotencyKey: (422, "validation_error", "Unprocessable Entity"),
     engine.NotationError: (422, "invalid_record", "Invalid record"),
     errors.StorageUnavailable: (503, "storage_unavailable", "Storage unavailable"),
+    errors.StorageFull: (503, "storage_full", "Storage full"),
     errors.OutcomeUnknown: (503, "outcome_unknown", "Outcome unknown"),
 }
 
@@ -91,6 +92,10 @@ def handle_domain_error(error: Exception) -> Response:
             "the game store did not confirm the change, which may have been applied; "
             "retry with the same Idempotency-Key, or read the game, to know"
         )
+    elif isinstance(error, errors.StorageFull):
+        REDIS_ERRORS.inc()
+        headers["Retry-After"] = "60"
+        detail = "the game store is full and takes no new data; nothing was changed"
     elif status == 503:
         REDIS_ERRORS.inc()
         headers["Retry-After"] = "1"

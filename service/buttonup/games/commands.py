@@ -82,7 +82,7 @@ class Commands:
         base = Match.new(new_game_id(), read.options, read.created_at, read.bots)
         unheld = {color: hash_token(new_token()) for color in PLAYERS}
         changes = read.changes(base, unheld, pause=let_others_run)
-        return self._pipeline.start(base, self._clock(), changes=changes)
+        return self._pipeline.start(base, self._clock(), changes=changes, imported=True)
 
     def join(
         self,

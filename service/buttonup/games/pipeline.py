@@ -148,9 +148,11 @@ class Pipeline:
         now: int,
         idempotency: Idempotency | None = None,
         changes: list[Progress] | None = None,
+        *,
+        imported: bool = False,
     ) -> Outcome:
         """A new game: `match` and the bots' first moves (or the `changes`
-        given: an imported game's), stored at once.
+        given: an `imported` game's, kept for less time), stored at once.
         When the game is there already (the same create sent again, or a
         rematch another request made), nothing is stored: an idempotent
         create answers what its key's first request did, and any other gets
@@ -160,7 +162,7 @@ class Pipeline:
         after = changes[-1].match if changes else match
         reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
         with STORE_ERRORS:
-            made = self._store.create(match, changes, reply)
+            made = self._store.create(match, changes, reply, imported=imported)
             if made is not None and idempotency is not None:
                 return self._replay(match.id, made.reply, idempotency)
         if made is not None:

@@ -39,10 +39,12 @@ class Reads:
         self._clock = clock
         self._expire = expire
 
-    def ping(self) -> None:
-        """StorageUnavailable unless the store answers."""
+    def ping(self) -> str | None:
+        """StorageUnavailable unless the store answers; then why it takes no
+        new data (reads go on), or None while it does."""
         with STORE_ERRORS:
             self._store.ping()
+            return self._store.full()
 
     def get(self, game_id: str) -> Match:
         with STORE_ERRORS:

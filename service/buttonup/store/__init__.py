@@ -7,6 +7,7 @@ from buttonup.store.errors import (
     ErrorsAs,
     GameNotFound,
     OutcomeUnknown,
+    StorageFull,
     StorageUnavailable,
     VersionConflict,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "Relay",
     "Revision",
     "SeatPresence",
+    "StorageFull",
     "StorageUnavailable",
     "StoredEvent",
     "Subscription",

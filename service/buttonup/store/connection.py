@@ -10,15 +10,28 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisClusterException
 from redis.retry import Retry
 
-from buttonup.store.errors import ErrorsAs, StorageUnavailable
+from buttonup.store.errors import ErrorsAs, StorageFull, StorageUnavailable
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
 Client = redis.Redis | redis.RedisCluster
 # What a call to either client may raise when Redis is unreachable or refuses.
 REDIS_ERRORS = (redis.RedisError, RedisClusterException)
-# Those errors as the store's own, around every call the store makes.
-STORAGE_ERRORS = ErrorsAs((REDIS_ERRORS, lambda error: StorageUnavailable(str(error))))
+# Those errors as the store's own, around every call the store makes. Redis
+# refuses a script at its first write when over `maxmemory` (a script that has
+# written goes on), so a refusal for memory never leaves a change half made.
+STORAGE_ERRORS = ErrorsAs((REDIS_ERRORS, lambda error: _store_error(error)))
+# How Redis words a refusal for memory; inside a script (Redis 6) it comes
+# as the script's error, which redis-py does not type as OutOfMemoryError.
+OUT_OF_MEMORY = "OOM command not allowed"
+
+
+def _store_error(error: BaseException) -> StorageUnavailable:
+    if isinstance(error, redis.OutOfMemoryError) or (
+        isinstance(error, redis.ResponseError) and OUT_OF_MEMORY in str(error)
+    ):
+        return StorageFull(str(error))
+    return StorageUnavailable(str(error))
 
 
 def is_cluster_url(url: str) -> bool:

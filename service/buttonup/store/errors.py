@@ -57,6 +57,11 @@ class StorageUnavailable(StoreError):
     """Redis cannot be reached or did not answer in time; nothing was changed."""
 
 
+class StorageFull(StorageUnavailable):
+    """Redis refused a write for want of memory (its `maxmemory`): a script's
+    first write is refused whole, so nothing was changed."""
+
+
 class OutcomeUnknown(StoreError):
     """A write reached Redis and no answer came back, and Redis could not be
     asked since whether it ran: it may have been applied (never later than its

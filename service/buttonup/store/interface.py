@@ -57,6 +57,7 @@ class GameStore(GameRecords):
         blocking_client: Client | None = None,
         game_ttl_seconds: int,
         reply_ttl_seconds: int,
+        imported_game_ttl_seconds: int | None = None,
         finished_stream_ttl_seconds: float = 60.0,
         recent_matches: int = 4096,
     ) -> None:
@@ -70,6 +71,7 @@ class GameStore(GameRecords):
         super().__init__(
             client,
             game_ttl_ms=game_ttl_ms,
+            imported_ttl_ms=(imported_game_ttl_seconds or game_ttl_seconds) * 1000,
             reply_ttl_ms=reply_ttl_seconds * 1000,
             # A finished game's stream outlives its last event this long, for
             # watchers whose read is on its way; later ones are served from the log.
@@ -112,6 +114,20 @@ class GameStore(GameRecords):
     @STORAGE_ERRORS
     def ping(self) -> None:
         self._redis.ping()
+
+    @STORAGE_ERRORS
+    def full(self) -> str | None:
+        """Why Redis takes no new data (at its `maxmemory`, evicting nothing),
+        or None while it does."""
+        found = self._redis.info("memory")
+        # A cluster's client answers each node's, by node.
+        nodes = found.values() if all(isinstance(v, dict) for v in found.values()) else [found]
+        for memory in nodes:
+            limit = int(memory.get("maxmemory", 0))
+            used = int(memory.get("used_memory", 0))
+            if limit and used >= limit and memory.get("maxmemory_policy") == "noeviction":
+                return f"Redis uses {used} bytes of its maxmemory {limit} and evicts nothing"
+        return None
 
     @STORAGE_ERRORS
     def format1_create_reply(self, idempotency_key: str) -> tuple[str, EarlierReply] | None:

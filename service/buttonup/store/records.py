@@ -64,6 +64,7 @@ class GameRecords:
         client: Client,
         *,
         game_ttl_ms: int,
+        imported_ttl_ms: int,
         reply_ttl_ms: int,
         finished_stream_ttl_ms: int,
         recent: RecentMatches,
@@ -73,6 +74,7 @@ class GameRecords:
     ) -> None:
         self._redis = client
         self._game_ttl_ms = game_ttl_ms
+        self._imported_ttl_ms = imported_ttl_ms
         self._reply_ttl_ms = reply_ttl_ms
         self._finished_stream_ttl_ms = finished_stream_ttl_ms
         self._recent = recent
@@ -85,11 +87,17 @@ class GameRecords:
         self._history = LuaScript(client, _HISTORY)
 
     def create(
-        self, match: Match, changes: Sequence[Progress] = (), reply: Reply | None = None
+        self,
+        match: Match,
+        changes: Sequence[Progress] = (),
+        reply: Reply | None = None,
+        *,
+        imported: bool = False,
     ) -> AlreadyMade | None:
         """Store a new game: `match` at version 0 and the changes already made
-        to it (bots that played at creation), keeping `reply` with it. When a
-        game with this id exists already, nothing is stored: AlreadyMade."""
+        to it (bots that played at creation, or an `imported` record's, which
+        is kept for less time), keeping `reply` with it. When a game with this
+        id exists already, nothing is stored: AlreadyMade."""
         log = "".join(_entries(match, changes))
         base = codec.encode_base(match)
         keys = [game_key(match.id)]
@@ -101,7 +109,7 @@ class GameRecords:
                 match.version + len(changes),
                 base,
                 log,
-                self._game_ttl_ms,
+                self._imported_ttl_ms if imported else self._game_ttl_ms,
                 reply.encode_create() if reply else "-",
             ]
             try:

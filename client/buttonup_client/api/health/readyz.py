@@ -67,7 +67,9 @@ def sync_detailed(
 ) -> Response[Health | Problem]:
     """Readiness
 
-     200 when the game store answers, else 503 `storage_unavailable`.
+     200 when the game store answers, else 503 `storage_unavailable`. While the store is full (Redis at
+    its `maxmemory`), still 200, since reads go on, with `"status": "storage_full"` and a `detail` that
+    says why; writes then answer 503 `storage_full`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -92,7 +94,9 @@ def sync(
 ) -> Health | Problem | None:
     """Readiness
 
-     200 when the game store answers, else 503 `storage_unavailable`.
+     200 when the game store answers, else 503 `storage_unavailable`. While the store is full (Redis at
+    its `maxmemory`), still 200, since reads go on, with `"status": "storage_full"` and a `detail` that
+    says why; writes then answer 503 `storage_full`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,7 +117,9 @@ async def asyncio_detailed(
 ) -> Response[Health | Problem]:
     """Readiness
 
-     200 when the game store answers, else 503 `storage_unavailable`.
+     200 when the game store answers, else 503 `storage_unavailable`. While the store is full (Redis at
+    its `maxmemory`), still 200, since reads go on, with `"status": "storage_full"` and a `detail` that
+    says why; writes then answer 503 `storage_full`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -136,7 +142,9 @@ async def asyncio(
 ) -> Health | Problem | None:
     """Readiness
 
-     200 when the game store answers, else 503 `storage_unavailable`.
+     200 when the game store answers, else 503 `storage_unavailable`. While the store is full (Redis at
+    its `maxmemory`), still 200, since reads go on, with `"status": "storage_full"` and a `detail` that
+    says why; writes then answer 503 `storage_full`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

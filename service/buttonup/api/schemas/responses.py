@@ -408,4 +408,9 @@ class LobbyPageSchema(Document):
 class HealthSchema(Document):
     """A probe's answer."""
 
-    status = fields.String(**doc("Always `ok` when the probe passes", "ok"))
+    OPTIONAL = frozenset({"detail"})
+
+    status = fields.String(
+        **doc("`ok`; or, from /readyz, `storage_full` while the store takes no new data", "ok")
+    )
+    detail = fields.String(**doc("Why the status is not `ok`", "Redis uses ... of its maxmemory"))
