@@ -130,3 +130,60 @@ def test_games_heard_over_that_left_the_index_are_forgotten(client, redis_client
     redis_client.sadd(heard_over, "LeftTheIndex00000000")
     assert my_games(client, ana)["items"] == []
     assert redis_client.exists(heard_over) == 0
+
+
+def ana_with_games(client) -> tuple[dict, dict[str, list[str]]]:
+    """Ana in three games waiting and three in play (one her turn, one with a clock)."""
+    ana = new_player(client, "Ana")
+    made: dict[str, list[str]] = {"waiting": [], "playing": []}
+    for _ in range(3):
+        game = create_game(client)
+        seat(client, game["id"], ana, "red")
+        made["waiting"].append(game["id"])
+    for first, clock in (
+        ("red", None),
+        ("black", {"type": "per_move", "seconds": 600}),
+        ("black", None),
+    ):
+        game = create_game(client, first_player=first, **({"clock": clock} if clock else {}))
+        seat(client, game["id"], ana, "red")
+        join(client, game["id"], color="black")
+        made["playing"].append(game["id"])
+    return ana, made
+
+
+def every_page(client, player: dict, limit: int, **query) -> list[str]:
+    ids, cursor = [], None
+    while True:
+        page = my_games(
+            client, player, limit=limit, **({"cursor": cursor} if cursor else {}), **query
+        )
+        assert len(page["items"]) <= limit
+        ids += [item["id"] for item in page["items"]]
+        cursor = page["next"]
+        if cursor is None:
+            return ids
+
+
+def test_pages_of_the_agenda_add_up_to_the_whole_list_in_each_status(client):
+    ana, made = ana_with_games(client)
+    whole = [item["id"] for item in my_games(client, ana)["items"]]
+    assert sorted(whole) == sorted(made["waiting"] + made["playing"])
+    assert whole[:2] == made["playing"][:2]  # her turn, then the deadline
+    for limit in (1, 2, 4):
+        assert every_page(client, ana, limit) == whole
+    assert sorted(every_page(client, ana, 2, status="waiting")) == sorted(made["waiting"])
+    assert every_page(client, ana, 2, status="playing") == [
+        i for i in whole if i in made["playing"]
+    ]
+    assert [i for i in whole if i in made["waiting"]] == made["waiting"]  # longest untouched first
+
+
+def test_an_agenda_is_built_once_for_a_player_whose_games_predate_it(client, redis_client):
+    ana, _ = ana_with_games(client)
+    whole = [item["id"] for item in my_games(client, ana)["items"]]
+    for name in ("agenda:playing", "agenda:waiting", "agenda-built"):
+        redis_client.delete(f"buttonup:{{player:{ana['id']}}}:{name}")
+    assert [item["id"] for item in my_games(client, ana)["items"]] == whole
+    assert redis_client.exists(f"buttonup:{{player:{ana['id']}}}:agenda-built") == 1
+    assert redis_client.zcard(f"buttonup:{{player:{ana['id']}}}:agenda:waiting") == 3

@@ -64,3 +64,62 @@ def test_two_thousand_games_of_one_player_keep_the_players_keys_bounded(own_redi
     # Every game ended: none is left in the deadline index.
     assert redis_client.zcard(DUE_KEY) == 0
     assert redis_client.hlen(MARKS_KEY) == 0
+
+
+def wait_in(base_url: str, key: str) -> None:
+    """A game with the player in red and black's seat open: it waits."""
+    with httpx.Client(base_url=base_url, timeout=10) as http:
+        game = http.post("/v1/games", json={}).json()
+        joined = http.post(
+            f"/v1/games/{game['id']}/players", json={"color": "red"}, headers=bearer(key)
+        )
+        assert joined.status_code == 201, joined.text
+
+
+def keys_read(redis_client: redis.Redis, request) -> int:
+    """The keys Redis looked up while `request` ran (keyspace hits and misses)."""
+
+    def looked_up() -> int:
+        stats = redis_client.info("stats")
+        return stats["keyspace_hits"] + stats["keyspace_misses"]
+
+    before = looked_up()
+    request()
+    return looked_up() - before
+
+
+def test_a_players_list_and_stream_cost_their_page_not_the_games_left_waiting(own_redis):
+    """A player sits in games nobody else joins: listing one game, or opening
+    the player's stream (which shows the first 100), reads as many keys with
+    300 such games as with 150 (every one of them was read each time)."""
+    server = LiveServer(["--redis-url", own_redis.url, "--workers", "1"])
+    redis_client = redis.Redis.from_url(own_redis.url)
+    try:
+        key = httpx.post(f"{server.base_url}/v1/players", json={"name": "Ana"}).json()["key"]
+        with httpx.Client(base_url=server.base_url, timeout=10, headers=bearer(key)) as http:
+
+            def list_one() -> None:
+                page = http.get("/v1/players/me/games", params={"limit": 1}).json()
+                assert len(page["items"]) == 1 and page["next"] is not None
+
+            def open_stream() -> None:
+                with http.stream("GET", "/v1/players/me/events") as stream:
+                    for line in stream.iter_lines():
+                        if line.startswith("event: games"):
+                            break
+
+            costs = {}
+            made = 0
+            for waiting in (150, 300):
+                with ThreadPoolExecutor(4) as pool:
+                    list(pool.map(lambda _: wait_in(server.base_url, key), range(waiting - made)))
+                made = waiting
+                list_one()  # the first listing of a player may build its agenda
+                costs[waiting] = (
+                    keys_read(redis_client, list_one),
+                    keys_read(redis_client, open_stream),
+                )
+    finally:
+        server.stop()
+    assert costs[300][0] <= costs[150][0] + 2, costs
+    assert costs[300][1] <= costs[150][1] + 10, costs

@@ -66,6 +66,33 @@ class Notice:
     rating_diff: Mapping[Color, float] | None = None
 
 
+# Where a game not finished stands on its player's agenda (`agenda_place`):
+# the lower its rank, the sooner listed. Those where it is the player's turn
+# first; then the nearest deadline; then the longest untouched. Ranks are
+# whole numbers below 2**53, so a float (a Redis sorted set's score) holds
+# them exactly.
+_NOT_MY_TURN = 2**44
+_UNTIMED = 2**42  # after every deadline until the year 2109
+
+
+@dataclass(frozen=True, slots=True)
+class AgendaPlace:
+    status: Status  # waiting or playing: the agenda keeps each apart
+    rank: int
+
+
+def agenda_place(match: Match, color: Color) -> AgendaPlace | None:
+    """Where `match` stands on the agenda of the player in seat `color`; None
+    once it is finished (it leaves the agenda)."""
+    status = match.status
+    if status is Status.FINISHED:
+        return None
+    my_turn = status is Status.PLAYING and match.game.to_move is color
+    deadline = match.deadline
+    within = deadline if deadline is not None else _UNTIMED + match.updated_at
+    return AgendaPlace(status, (0 if my_turn else _NOT_MY_TURN) + within)
+
+
 def notices(before: Match, changes: Sequence[Progress]) -> dict[str, list[Notice]]:
     """What each seated player hears of `changes` (versions after `before`),
     by player id, in order; a player who hears nothing is left out."""

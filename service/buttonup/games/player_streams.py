@@ -9,6 +9,7 @@ from buttonup.engine import (
     Status,
 )
 from buttonup.engine.player import Player, PlayerEventName
+from buttonup.games.relays import CATCH_UP_GAMES
 from buttonup.games.results import (
     Heard,
     MyGamesNow,
@@ -21,7 +22,7 @@ from buttonup.store import GameStore, StoredEvent, stream_order
 # How often an open player's stream relays again what the player's games did
 # and no process relayed (one that died between commit and relay).
 PLAYER_CATCH_UP_SECONDS = 30.0
-MY_GAMES_SHOWN = 100  # games a player's stream starts with, at most
+MY_GAMES_SHOWN = CATCH_UP_GAMES  # games a stream starts with: those caught up first
 SEEKING_KEEPALIVE_SECONDS = 1.0
 
 

@@ -7,9 +7,17 @@ from buttonup.engine import Match, NotSeated, Status
 from buttonup.engine.player import Player
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import PLAYER, Idempotency, long_enough, same_request
+from buttonup.games.relays import agenda_place_of
 from buttonup.games.results import MyGame, MyGamesPage, NewPlayer
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, hash_token, new_game_id, new_token, player_key_of
+
+# The agendas a listing reads (None: every game not finished).
+_AGENDAS: dict[Status | None, tuple[Status, ...]] = {
+    None: (Status.PLAYING, Status.WAITING),
+    Status.PLAYING: (Status.PLAYING,),
+    Status.WAITING: (Status.WAITING,),
+}
 
 
 class Players:
@@ -69,16 +77,41 @@ class Players:
     def my_games(
         self, player: Player, status: Status | None, limit: int, offset: int
     ) -> MyGamesPage:
-        """The player's games: without `status`, every game not finished,
-        those where it is the player's turn first, then the nearest deadline,
-        then the longest waiting; finished ones newest first. Entries of the
-        index that no game backs (a join that failed, an expired game) are
-        dropped as they are met."""
+        """A page of the player's games: without `status`, those not finished
+        as their agenda ranks them (engine.player.agenda_place: the player's
+        turn first, then the nearest deadline, then the longest untouched);
+        finished ones newest seat first.
+        Only the page's games are read: entries no game backs (a join that
+        failed, an expired game) are dropped as they are met."""
         with STORE_ERRORS:
-            indexed, heard_over = self._store.player_games(player.id)
-            ids = indexed
-            if status is not Status.FINISHED:  # a finished game stays finished
-                ids = [game_id for game_id in indexed if game_id not in heard_over]
+            if not self._store.player_agenda_built(player.id):
+                self._build_agenda(player)
+            if status is Status.FINISHED:
+                return self._finished(player, limit, offset)
+            ids = self._store.player_agenda(player.id, _AGENDAS[status], offset + limit + 1)
+        page = ids[offset : offset + limit]
+        mine = self._mine(player, page, lambda match: match.status is not Status.FINISHED)
+        return MyGamesPage(mine, offset + limit if len(ids) > offset + limit else None)
+
+    def _finished(self, player: Player, limit: int, offset: int) -> MyGamesPage:
+        """Finished games, newest seat first: the index's entries off the
+        agenda, read a page at a time until this page is full."""
+        ids = self._store.off_player_agenda(player.id, self._store.player_game_ids(player.id))
+        found: list[MyGame] = []
+        for start in range(0, len(ids), limit + 1):
+            chunk = ids[start : start + limit + 1]
+            found += self._mine(player, chunk, lambda match: match.status is Status.FINISHED)
+            if len(found) > offset + limit:
+                break
+        page = found[offset : offset + limit]
+        return MyGamesPage(page, offset + limit if len(found) > offset + limit else None)
+
+    def _mine(
+        self, player: Player, ids: list[str], wanted: Callable[[Match], bool]
+    ) -> list[MyGame]:
+        """The games of `ids` that seat the player and are `wanted`, in order
+        (each brought up to date first); those no game backs are dropped."""
+        with STORE_ERRORS:
             matches = self._store.load_many(ids)
         mine, stale = [], []
         for game_id in ids:
@@ -91,26 +124,30 @@ class Players:
                 stale.append(game_id)
                 continue
             match = self._in_time(match)
-            if (status is None and match.status is not Status.FINISHED) or match.status is status:
+            if wanted(match):
                 mine.append(MyGame(match, color))
-        with STORE_ERRORS:
-            if stale:
+        if stale:
+            with STORE_ERRORS:
                 self._store.drop_player_games(player.id, stale)
-            left = heard_over.difference(indexed)
-            if left:
-                self._store.forget_finished_player_games(player.id, left)
-        if status is Status.FINISHED:
-            mine.sort(key=lambda item: (-item.match.updated_at, item.match.id))
-        else:
-            never = float("inf")
-            mine.sort(
-                key=lambda item: (
-                    not item.my_turn,
-                    item.match.deadline if item.match.deadline is not None else never,
-                    item.match.updated_at,
-                    item.match.id,
-                )
-            )
-        page = mine[offset : offset + limit]
-        more = len(mine) > offset + limit
-        return MyGamesPage(page, offset + limit if more else None)
+        return mine
+
+    def _build_agenda(self, player: Player) -> None:
+        """The agenda of a player whose index predates it: once, from every
+        game of the index whose end the player has not heard (entries no
+        game backs are dropped on the way)."""
+        indexed, heard_over = self._store.player_games(player.id)
+        ids = [game_id for game_id in indexed if game_id not in heard_over]
+        places, stale = {}, []
+        for game_id, match in self._store.load_many(ids).items():
+            if match is None or player.id not in (match.red.player_id, match.black.player_id):
+                stale.append(game_id)
+                continue
+            place = agenda_place_of(match, player.id)
+            if place is not None:
+                places[game_id] = place
+        if stale:
+            self._store.drop_player_games(player.id, stale)
+        left = heard_over.difference(indexed)
+        if left:
+            self._store.forget_finished_player_games(player.id, left)
+        self._store.place_player_games(player.id, places)

@@ -6,15 +6,25 @@ relayed (one that died between commit and relay), rebuilt from the log."""
 import logging
 from collections.abc import Callable, Sequence
 
-from buttonup.engine import PLAYERS, Match
+from buttonup.engine import PLAYERS, Match, NotSeated, Status
 from buttonup.engine.actions import Progress
-from buttonup.engine.player import notices
+from buttonup.engine.player import AgendaPlace, agenda_place, notices
 from buttonup.games.results import Timeline
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameNotFound, GameStore, Relay, StorageUnavailable
 
 log = logging.getLogger(__name__)
 RELAY_ATTEMPTS = 3  # a relay that keeps finding gaps is left to the next stream open
+CATCH_UP_GAMES = 100  # as many as a player's stream starts with
+
+
+def agenda_place_of(match: Match, player_id: str) -> AgendaPlace | None:
+    """Where the game stands on the player's agenda; None when it is over, or
+    the player holds no seat in it (a join that failed left it in the index)."""
+    try:
+        return agenda_place(match, match.seat_of_player(player_id))
+    except NotSeated:
+        return None
 
 
 def relays_of(before: Match, changes: Sequence[Progress]) -> list[Relay]:
@@ -27,8 +37,15 @@ def relays_of(before: Match, changes: Sequence[Progress]) -> list[Relay]:
         return []
     heard = notices(before, changes)
     return [
-        Relay(player_id, after.id, before.version + 1, after.version, heard.get(player_id, []))
-        for player_id in seated
+        Relay(
+            player_id,
+            after.id,
+            before.version + 1,
+            after.version,
+            heard.get(player_id, []),
+            agenda_place(after, color),
+        )
+        for color, player_id in zip(PLAYERS, seated, strict=True)
         if player_id is not None
     ]
 
@@ -71,15 +88,29 @@ class Relayer:
                 else:
                     changes = timeline.between(since + 1, timeline.current.version)
                     heard = notices(timeline.at(since), changes).get(player_id, [])
-                relay = Relay(player_id, game_id, since + 1, timeline.current.version, heard)
+                current = timeline.current
+                relay = Relay(
+                    player_id,
+                    game_id,
+                    since + 1,
+                    current.version,
+                    heard,
+                    agenda_place_of(current, player_id),
+                )
                 if not self._store.relay([relay]):
                     break
                 relayed = self._store.relayed(player_id)
 
     def catch_up_player(self, player_id: str) -> None:
-        """Relay what any of the player's games did that no process relayed."""
+        """Relay what the player's first games on their agenda did that no
+        process relayed: those a stream starts with, CATCH_UP_GAMES at most,
+        so that a stream's opening costs the same however many games the
+        player has. A game further down is caught up by its next change (a
+        relay that finds a gap relays what is missing first)."""
         with STORE_ERRORS:
-            ids = self._store.player_game_ids(player_id)
+            ids = self._store.player_agenda(
+                player_id, (Status.PLAYING, Status.WAITING), CATCH_UP_GAMES
+            )
             versions = self._store.versions(ids)
             current = {game_id: v for game_id, v in versions.items() if v is not None}
             self.catch_up(player_id, current)

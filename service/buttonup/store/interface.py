@@ -13,9 +13,9 @@ import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from buttonup.engine import Color, Match
+from buttonup.engine import Color, Match, Status
 from buttonup.engine.actions import Action
-from buttonup.engine.player import Notice, Player
+from buttonup.engine.player import AgendaPlace, Notice, Player
 from buttonup.store import codec, format1, keys
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.deadlines import DeadlineIndex, Due
@@ -193,6 +193,24 @@ class GameStore(GameRecords):
         """The player's index, newest seat first, and the games in it or once
         in it whose end the player has heard (store.player_games)."""
         return self._player_games.listed(player_id)
+
+    @STORAGE_ERRORS
+    def player_agenda(self, player_id: str, statuses: tuple[Status, ...], count: int) -> list[str]:
+        """The first `count` of the player's games of these statuses, by their
+        rank on the player's agenda (store.player_games)."""
+        return self._player_games.agenda(player_id, statuses, count)
+
+    @STORAGE_ERRORS
+    def off_player_agenda(self, player_id: str, game_ids: list[str]) -> list[str]:
+        return self._player_games.off_agenda(player_id, game_ids)
+
+    @STORAGE_ERRORS
+    def player_agenda_built(self, player_id: str) -> bool:
+        return self._player_games.agenda_built(player_id)
+
+    @STORAGE_ERRORS
+    def place_player_games(self, player_id: str, places: dict[str, AgendaPlace]) -> None:
+        self._player_games.place(player_id, places)
 
     @STORAGE_ERRORS
     def drop_player_games(self, player_id: str, game_ids: list[str]) -> None:

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 import orjson
 import redis
 
-from buttonup.engine import PLAYERS, Color, EndReason
-from buttonup.engine.player import Notice, PlayerEventName
+from buttonup.engine import PLAYERS, Color, EndReason, Status
+from buttonup.engine.player import AgendaPlace, Notice, PlayerEventName
 from buttonup.store.connection import Client
 from buttonup.store.scripts import LuaScript, lua_source
 
@@ -49,6 +49,12 @@ def events_key(player_id: str) -> str:
 
 def relayed_key(player_id: str) -> str:
     return f"buttonup:{{player:{player_id}}}:relayed"
+
+
+def agenda_key(player_id: str, status: Status) -> str:
+    """The player's games waiting, or in play, each scored by its rank on the
+    player's agenda (engine.player.agenda_place): a page costs what it holds."""
+    return f"buttonup:{{player:{player_id}}}:agenda:{status.value}"
 
 
 def finished_key(player_id: str) -> str:
@@ -70,6 +76,7 @@ class Relay:
     first: int
     last: int
     notices: Sequence[Notice]
+    place: AgendaPlace | None = None  # on the player's agenda at `last`; None: finished
 
 
 def encode_notice(notice: Notice) -> bytes:
@@ -127,7 +134,13 @@ class PlayerEvents:
         keys: list[str] = []
         for relay in relays:
             player_id = relay.player_id
-            keys += [events_key(player_id), relayed_key(player_id), finished_key(player_id)]
+            keys += [
+                events_key(player_id),
+                relayed_key(player_id),
+                finished_key(player_id),
+                agenda_key(player_id, Status.PLAYING),
+                agenda_key(player_id, Status.WAITING),
+            ]
         if self.doorbell is not None:
             keys.append(self.doorbell)
         first = relays[0]
@@ -144,6 +157,10 @@ class PlayerEvents:
                     for notice in relay.notices
                 ]
                 for relay in relays
+            ],
+            "r": [-1 if relay.place is None else relay.place.rank for relay in relays],
+            "w": [
+                relay.place is not None and relay.place.status is Status.WAITING for relay in relays
             ],
         }
         return keys, orjson.dumps(plain)
