@@ -36,6 +36,7 @@ IDEMPOTENT_OPERATIONS = [
     "list_games",
     "list_moves",
     "list_my_games",
+    "list_seeks",
 ]
 
 # schemathesis's own list of what refuses invalid data, with 414 and 431.

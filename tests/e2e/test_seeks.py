@@ -11,10 +11,12 @@ from collections import Counter
 
 import httpx
 import pytest
+import redis
 
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer
 from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster, shared)
+from tests.e2e.test_player_bounds import keys_read
 from tests.e2e.test_player_streams import new_player
 from tests.e2e.test_time import wait_for
 
@@ -263,3 +265,38 @@ def test_a_burst_of_seekers_on_a_cluster_pairs_exactly(cluster):  # noqa: F811
         burst(server.base_url, 200)
     finally:
         server.stop()
+
+
+def test_a_seek_costs_what_it_reads_not_how_many_wait(own_redis):
+    """Seekers whose rating range takes nobody never pair and pile up:
+    placing one more with the same clock and no range, which reads them as
+    candidates, reads as many keys with 300 waiting as with 100 (every one
+    was read before); and the list of seeks is a page."""
+    live = LiveServer(["--redis-url", own_redis.url, "--workers", "2"], env=LIMITS)
+    store = redis.Redis(port=own_redis.port)
+    listeners: list[Listener] = []
+    try:
+        with httpx.Client(base_url=live.base_url, timeout=30) as http:
+            nobody = {"clock": BLITZ, "rated": False, "rating_range": [0, 1]}
+            costs = {}
+            for waiting in (100, 300):
+                while len(listeners) < waiting:
+                    player = new_player(http, f"P{len(listeners)}")
+                    listeners.append(Listener(live.base_url, player["key"]).start_open())
+                    placed = seek(http, player, **nobody)
+                    assert placed.status_code == 201 and placed.json()["game_id"] is None
+                probe = new_player(http, f"Probe{waiting}")
+                listeners.append(Listener(live.base_url, probe["key"]).start_open())
+                anyone = {"clock": BLITZ, "rated": False}
+                costs[waiting] = keys_read(store, lambda p=probe, b=anyone: seek(http, p, **b))
+            page = http.get("/v1/seeks", params={"limit": 10, "category": "blitz"}).json()
+            assert len(page["items"]) == 10 and page["next"] is not None
+            following = http.get("/v1/seeks", params={"limit": 10, "cursor": page["next"]}).json()
+            assert {i["id"] for i in page["items"]}.isdisjoint(i["id"] for i in following["items"])
+            assert http.get("/v1/seeks", params={"category": "rapid"}).json()["items"] == []
+        assert costs[300] <= costs[100] + 10, costs
+    finally:
+        for listener in listeners:
+            listener.close()
+        store.close()
+        live.stop()

@@ -8,7 +8,7 @@ import time
 
 from buttonup.engine import PLAYERS, Color
 from buttonup.engine.player import PlayerEventName
-from buttonup.engine.ratings import Rating
+from buttonup.engine.ratings import Category, Rating
 from buttonup.engine.seeks import Seek
 from buttonup.games import Games, NewSeek
 from buttonup.games.seeks import PAIRING_SETTLED_MS
@@ -47,7 +47,7 @@ def test_a_pairing_left_by_a_dead_process_is_completed_by_the_sweep_once(
             a_seek(bo.id, "Bo", clock), "pairedGame0123456789", False, clock()
         )
     assert pairing is not None and pairing.waiting.player_id == ana.id
-    assert store.seeks.open(clock()) == []
+    assert store.seeks.open(clock(), list(Category), None, 100)[0] == []
     clock.now += PAIRING_SETTLED_MS
     threads = [threading.Thread(target=sweeper.sweep) for sweeper in sweepers]
     for thread in threads:
@@ -68,8 +68,8 @@ def test_a_seek_whose_player_stopped_listening_is_not_paired(games, store, clock
     bo = games.create_player("Bo", None)
     with store.seeks.listening(ana.player.id):
         games.seek(ana.key, NewSeek(clock=BLITZ))
-        assert [seek.name for seek in games.open_seeks()] == ["Ana"]
-    assert games.open_seeks() == [], "her stream closed"
+        assert [seek.name for seek in games.open_seeks(None, 50, None)[0]] == ["Ana"]
+    assert games.open_seeks(None, 50, None) == ([], None), "her stream closed"
     with store.seeks.listening(bo.player.id):
         placed = games.seek(bo.key, NewSeek(clock=BLITZ))
     assert placed.game_id is None, "nobody is paired with someone who left"

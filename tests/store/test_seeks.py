@@ -8,7 +8,7 @@ import pytest
 
 from buttonup.engine import Color
 from buttonup.engine.clock import ClockSettings, ClockType
-from buttonup.engine.ratings import Rating
+from buttonup.engine.ratings import Category, Rating
 from buttonup.engine.seeks import Seek
 from buttonup.store import GameStore, connect
 
@@ -56,7 +56,7 @@ def test_two_seeks_are_paired_exactly_when_each_accepts_the_other(store):
                 store.seeks.cancel(second.id, second.player_id)
             else:
                 assert paired.waiting == first and paired.found == second
-    assert store.seeks.open(NOW) == []
+    assert store.seeks.open(NOW, list(Category), None, 100)[0] == []
 
 
 def test_the_oldest_seek_that_suits_is_taken_first(store):
@@ -75,4 +75,5 @@ def test_the_oldest_seek_that_suits_is_taken_first(store):
         assert store.seeks.add(seekers[1], "g1", True, NOW) is None
         paired = store.seeks.add(seekers[2], "g2", True, NOW)
         assert paired is not None and paired.waiting.player_id == "p1", "p0 takes only 1600+"
-        assert [seek.player_id for seek in store.seeks.open(NOW)] == ["p0"]
+        listed, _ = store.seeks.open(NOW, list(Category), None, 100)
+        assert [seek.player_id for seek in listed] == ["p0"]

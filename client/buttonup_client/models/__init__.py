@@ -41,6 +41,7 @@ from .leader import Leader
 from .leaderboard import Leaderboard
 from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
+from .list_seeks_category import ListSeeksCategory
 from .lobby_page import LobbyPage
 from .me import Me
 from .move import Move
@@ -147,6 +148,7 @@ __all__ = (
     "Leaderboard",
     "ListGamesStatus",
     "ListMyGamesStatus",
+    "ListSeeksCategory",
     "LobbyPage",
     "Me",
     "Move",

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -14,12 +14,17 @@ T = TypeVar("T", bound="OpenSeeks")
 
 @_attrs_define
 class OpenSeeks:
-    """The seeks waiting, oldest first."""
+    """A page of the seeks waiting, oldest first."""
 
+    next_: None | str
+    """ Pass as `cursor` for the following page; null on the last """
     items: list[OpenSeek]
     """ The seeks """
 
     def to_dict(self) -> dict[str, Any]:
+        next_: None | str
+        next_ = self.next_
+
         items = []
         for items_item_data in self.items:
             items_item = items_item_data.to_dict()
@@ -29,6 +34,7 @@ class OpenSeeks:
 
         field_dict.update(
             {
+                "next": next_,
                 "items": items,
             }
         )
@@ -40,6 +46,14 @@ class OpenSeeks:
         from ..models.open_seek import OpenSeek  # noqa: PLC0415
 
         d = dict(src_dict)
+
+        def _parse_next_(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_ = _parse_next_(d.pop("next"))
+
         items = []
         _items = d.pop("items")
         for items_item_data in _items:
@@ -48,6 +62,7 @@ class OpenSeeks:
             items.append(items_item)
 
         open_seeks = cls(
+            next_=next_,
             items=items,
         )
 

@@ -59,8 +59,9 @@ LOCATION_HEADER = {"Location": {"description": "The new game's URL", "schema": {
 # Cursors are opaque to clients (base64url of these texts), and only the
 # shapes the service writes are read back: anything else is 422.
 _MOVES_CURSOR = re.compile(r"^(0|[1-9][0-9]{0,8}):$")  # the index of the next move
-# The lobby's: the score of the last game listed (its creation in µs) and its id.
-_LOBBY_CURSOR = re.compile(r"^((?:0|[1-9][0-9]{0,16})(?:\.[0-9]{1,6})?):([A-Za-z0-9_-]{1,64})$")
+# The lobby's and the seeks': the score of the last item listed (when it was
+# made) and its id.
+_ORDERED_CURSOR = re.compile(r"^((?:0|[1-9][0-9]{0,16})(?:\.[0-9]{1,6})?):([A-Za-z0-9_-]{1,64})$")
 
 
 def encode_cursor(position: tuple[float, str]) -> str:
@@ -87,8 +88,8 @@ def decode_moves_cursor(cursor: str, name: str) -> int:
     return int(found.group(1))
 
 
-def decode_lobby_cursor(cursor: str, name: str) -> tuple[float, str]:
-    found = _LOBBY_CURSOR.match(cursor_text(cursor, name))
+def decode_ordered_cursor(cursor: str, name: str) -> tuple[float, str]:
+    found = _ORDERED_CURSOR.match(cursor_text(cursor, name))
     if found is None:
         raise InvalidParameter(name, "is not a cursor this service gave")
     return float(found.group(1)), found.group(2)
@@ -131,7 +132,7 @@ class GameCollection(ApiView):
     )
     def get(self, status: str, limit: int, cursor: str | None = None) -> Response:
         page = games().lobby(
-            limit, decode_lobby_cursor(cursor, "cursor") if cursor is not None else None
+            limit, decode_ordered_cursor(cursor, "cursor") if cursor is not None else None
         )
         following = encode_cursor(page.next_after) if page.next_after else None
         return json_response(lobby_text(page, following))

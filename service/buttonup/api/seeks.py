@@ -8,7 +8,7 @@ from flask import Response
 from buttonup.api import schemas
 from buttonup.api.codec import to_json
 from buttonup.api.docs import ALWAYS, READ_503, WITH_BODY, WRITE_503, id_parameter, operation
-from buttonup.api.games import games
+from buttonup.api.games import decode_ordered_cursor, encode_cursor, games
 from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
 from buttonup.api.player_views import open_seeks_view
 
@@ -42,18 +42,25 @@ class SeekCollection(ApiView):
         placed = games().seek(bearer_token(), args)
         return json_response(to_json({"id": placed.seek.id, "game_id": placed.game_id}), 201)
 
+    @blp.arguments(schemas.SeeksQuerySchema(), location="query", as_kwargs=True)
     @blp.response(200, schemas.OpenSeeksSchema)
     @operation(
         blp,
         "list_seeks",
         "Seeks waiting",
-        "Every seek waiting for an opponent, oldest first, for a lobby: each by the "
-        "seeker's name and rating alone.",
-        errors=(*ALWAYS, 503),
-        codes={503: READ_503},
+        "The seeks waiting for an opponent, oldest first, for a lobby: each by the "
+        "seeker's name and rating alone; `category` for one rating category's; `limit` "
+        "at a time (1..100, 50 by default), `next` passed back as `cursor` for the page "
+        "after.",
+        errors=(*ALWAYS, 422, 503),
+        codes={422: ("validation_error",), 503: READ_503},
     )
-    def get(self) -> Response:
-        return json_response(to_json(open_seeks_view(games().open_seeks())))
+    def get(self, limit: int, category: str | None = None, cursor: str | None = None) -> Response:
+        after = decode_ordered_cursor(cursor, "cursor") if cursor is not None else None
+        seeks, following = games().open_seeks(category, limit, after)
+        view = open_seeks_view(seeks)
+        view["next"] = encode_cursor(following) if following is not None else None
+        return json_response(to_json(view))
 
 
 @blp.route("/<seek_id>", parameters=[SEEK_ID])

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from buttonup import errors
 from buttonup.engine import PLAYERS
-from buttonup.engine.ratings import category_of
+from buttonup.engine.ratings import Category, category_of
 from buttonup.engine.seeks import Seek, colors_of, paired_game
 from buttonup.games.credentials import player_of
 from buttonup.games.pipeline import Pipeline
@@ -73,9 +73,15 @@ class Seeks:
             if not self._store.seeks.cancel(seek_id, player.id):
                 raise errors.SeekNotFound(f"no open seek {seek_id} of this player")
 
-    def open(self) -> list[Seek]:
+    def open(
+        self, category: str | None, limit: int, after: tuple[float, str] | None
+    ) -> tuple[list[Seek], tuple[int, str] | None]:
+        """A page of the seeks waiting (of one category, or all), oldest
+        first, and where the next starts."""
+        categories = [Category(category)] if category else list(Category)
+        start = (int(after[0]), after[1]) if after is not None else None
         with STORE_ERRORS:
-            return self._store.seeks.open(self._clock())
+            return self._store.seeks.open(self._clock(), categories, start, limit)
 
     def complete_pairings(self) -> int:
         """The pairings a process left without their game: made now."""

@@ -3,8 +3,13 @@ pairs two seeks atomically, on one Redis or a cluster, whichever process
 or replica runs it: no seek is paired twice and none waits while a seek it
 suits is open (engine.seeks says which suit each other).
 
-- the seeks, by id, as JSON; a pool per category, by when each was made;
-  each player's seek per category (a second replaces the first);
+- the seeks, by id, as JSON; a pool per category, by when each was made,
+  and the same seeks by rating, apart by the colour each asks for: a new
+  seek reads only the pools its colour allows, and in each only the
+  NEAREST_READ seeks on either side of its rating within its range, so that
+  placing one costs what it reads, however many wait (of those it reads, the
+  oldest that suits is its opponent); each player's seek per category (a
+  second replaces the first);
 - who has a stream open: each process marks the players whose stream it
   holds at every presence beat, and takes the mark out when the last one
   closes; a seek whose player's mark is older than MARK_MS (a closed stream,
@@ -47,8 +52,19 @@ _CANCEL = lua_source("seek_cancel", "seek_lib")
 _CLAIM = lua_source("seek_claim", "lease_lib")
 
 
+# Seeks of one pool made in the same millisecond a page may have to read past.
+SAME_MS = 16
+# Seeks a new one reads on each side of its rating, in each pool it may pair from.
+NEAREST_READ = 32
+COLOURS_ASKED = ("red", "black", "")  # the rated pools' order, as seek_lib.lua's
+
+
 def pool_key(category: Category) -> str:
     return f"buttonup:{{seeks}}:pool:{category.value}"
+
+
+def rated_pool_key(category: Category, colour: str) -> str:
+    return f"buttonup:{{seeks}}:by-rating:{category.value}:{colour or 'any'}"
 
 
 _KEYS = [
@@ -58,6 +74,7 @@ _KEYS = [
     PAIRINGS_KEY,
     PAIRINGS_DUE_KEY,
     *(pool_key(category) for category in CATEGORIES),
+    *(rated_pool_key(category, colour) for category in CATEGORIES for colour in COLOURS_ASKED),
 ]
 
 
@@ -139,7 +156,16 @@ class SeekBoard:
         data = encode_seek(seek)
         answer = self._add(
             keys=_KEYS,
-            args=[now, MARK_MS, data, seek.id, game_id, "1" if coin else "0", UNHEARD_SEEK_MS],
+            args=[
+                now,
+                MARK_MS,
+                data,
+                seek.id,
+                game_id,
+                "1" if coin else "0",
+                UNHEARD_SEEK_MS,
+                NEAREST_READ,
+            ],
         )
         if answer[0] == 0:
             raise NotListening(seek.player_id)
@@ -155,18 +181,42 @@ class SeekBoard:
         return bool(self._cancel(keys=_KEYS, args=[seek_id, player_id]))
 
     @STORAGE_ERRORS
-    def open(self, now: int) -> list[Seek]:
-        """The open seeks of players whose stream is open, oldest first."""
+    def open(
+        self,
+        now: int,
+        categories: Sequence[Category],
+        after: tuple[int, str] | None,
+        limit: int,
+    ) -> tuple[list[Seek], tuple[int, str] | None]:
+        """A page of the open seeks of these categories, oldest first, after
+        the seek at `after` (when it was made, its id): those of players whose
+        stream is open, at most `limit`, and where the next page starts (None
+        on the last). It reads `limit` + 1 seeks of each category's pool."""
+        low = after[0] if after is not None else "-inf"
         pipe = self._redis.pipeline(transaction=False)
-        pipe.hgetall(SEEKS_KEY)
-        pipe.zrangebyscore(ONLINE_KEY, now - MARK_MS, "+inf")
-        stored, online = pipe.execute()
-        listening = {member.decode() for member in online}
-        seeks = [decode_seek(data) for data in stored.values()]
-        return sorted(
-            (seek for seek in seeks if seek.player_id in listening),
-            key=lambda seek: (seek.created_at, seek.id),
+        for category in categories:
+            # Seeks made in the same millisecond as `after` come again: skipped below.
+            pipe.zrangebyscore(
+                pool_key(category), low, "+inf", start=0, num=limit + 1 + SAME_MS, withscores=True
+            )
+        found = sorted(
+            (int(score), member.decode())
+            for pool in pipe.execute()
+            for member, score in pool
+            if after is None or (int(score), member.decode()) > after
         )
+        page, more = found[:limit], len(found) > limit
+        if not page:
+            return [], None
+        stored = self._redis.hmget(SEEKS_KEY, [seek_id for _, seek_id in page])
+        seeks = [decode_seek(data) for data in stored if data is not None]
+        marks = self._redis.zmscore(ONLINE_KEY, [seek.player_id for seek in seeks]) if seeks else []
+        listed = [
+            seek
+            for seek, mark in zip(seeks, marks, strict=True)
+            if mark is not None and mark >= now - MARK_MS
+        ]
+        return listed, page[-1] if more else None
 
     @contextmanager
     def listening(self, player_id: str, wake: Callable[[], None] = lambda: None) -> Iterator[None]:

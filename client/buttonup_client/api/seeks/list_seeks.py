@@ -5,16 +5,37 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.list_seeks_category import ListSeeksCategory
 from ...models.open_seeks import OpenSeeks
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    category: ListSeeksCategory | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_category: str | Unset = UNSET
+    if not isinstance(category, Unset):
+        json_category = category
+
+    params["category"] = json_category
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/seeks",
+        "params": params,
     }
 
     return _kwargs
@@ -30,6 +51,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         response_414 = Problem.from_dict(response.json())
 
         return response_414
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -69,11 +95,20 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    category: ListSeeksCategory | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
 ) -> Response[OpenSeeks | Problem]:
     """Seeks waiting
 
-     Every seek waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
-    alone.
+     The seeks waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
+    alone; `category` for one rating category's; `limit` at a time (1..100, 50 by default), `next`
+    passed back as `cursor` for the page after.
+
+    Args:
+        category (ListSeeksCategory | Unset):  Example: blitz.
+        limit (int | Unset):  Default: 50. Example: 50.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDpI.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -83,7 +118,11 @@ def sync_detailed(
         Response[OpenSeeks | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        category=category,
+        limit=limit,
+        cursor=cursor,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -95,11 +134,20 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    category: ListSeeksCategory | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
 ) -> OpenSeeks | Problem | None:
     """Seeks waiting
 
-     Every seek waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
-    alone.
+     The seeks waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
+    alone; `category` for one rating category's; `limit` at a time (1..100, 50 by default), `next`
+    passed back as `cursor` for the page after.
+
+    Args:
+        category (ListSeeksCategory | Unset):  Example: blitz.
+        limit (int | Unset):  Default: 50. Example: 50.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDpI.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,17 +159,29 @@ def sync(
 
     return sync_detailed(
         client=client,
+        category=category,
+        limit=limit,
+        cursor=cursor,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    category: ListSeeksCategory | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
 ) -> Response[OpenSeeks | Problem]:
     """Seeks waiting
 
-     Every seek waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
-    alone.
+     The seeks waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
+    alone; `category` for one rating category's; `limit` at a time (1..100, 50 by default), `next`
+    passed back as `cursor` for the page after.
+
+    Args:
+        category (ListSeeksCategory | Unset):  Example: blitz.
+        limit (int | Unset):  Default: 50. Example: 50.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDpI.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,7 +191,11 @@ async def asyncio_detailed(
         Response[OpenSeeks | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        category=category,
+        limit=limit,
+        cursor=cursor,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -141,11 +205,20 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    category: ListSeeksCategory | Unset = UNSET,
+    limit: int | Unset = 50,
+    cursor: str | Unset = UNSET,
 ) -> OpenSeeks | Problem | None:
     """Seeks waiting
 
-     Every seek waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
-    alone.
+     The seeks waiting for an opponent, oldest first, for a lobby: each by the seeker's name and rating
+    alone; `category` for one rating category's; `limit` at a time (1..100, 50 by default), `next`
+    passed back as `cursor` for the page after.
+
+    Args:
+        category (ListSeeksCategory | Unset):  Example: blitz.
+        limit (int | Unset):  Default: 50. Example: 50.
+        cursor (str | Unset):  Example: MTc2NDQzMjAwMDAwMDpI.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,5 +231,8 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            category=category,
+            limit=limit,
+            cursor=cursor,
         )
     ).parsed

@@ -63,7 +63,12 @@ from buttonup.api.schemas.responses import (
     RoundSchema,
     SeatPresenceSchema,
 )
-from buttonup.api.schemas.seeks import OpenSeeksSchema, SeekPlacedSchema, SeekRequestSchema
+from buttonup.api.schemas.seeks import (
+    OpenSeeksSchema,
+    SeekPlacedSchema,
+    SeekRequestSchema,
+    SeeksQuerySchema,
+)
 from buttonup.api.schemas.shared import (
     BOT_LEVEL,
     BOT_LEVELS,
@@ -103,6 +108,7 @@ __all__ = [
     "OpenSeeksSchema",
     "SeekPlacedSchema",
     "SeekRequestSchema",
+    "SeeksQuerySchema",
     "CATEGORIES",
     "RATING_CATEGORY",
     "LeaderboardQuerySchema",

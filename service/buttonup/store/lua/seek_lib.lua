@@ -2,8 +2,19 @@
 -- player's seek by category (hash "<player>:<category index>" -> id), 3 who has
 -- a stream open (sorted set player -> last mark, ms), 4 the pairings made and
 -- not yet completed (hash game id -> record), 5 the same by when (sorted set),
--- 6.. one pool per category (sorted set id -> when sought), in Category order.
+-- 6.. one pool per category (sorted set id -> when sought), in Category order,
+-- then for each category, for each colour asked (red, black, none), the same
+-- seeks by rating (sorted set id -> rating): where a new seek looks for its
+-- opponent, reading only what its colour and its range allow.
 local FIRST_POOL = 6
+local CATEGORIES = (#KEYS - FIRST_POOL + 1) / 4
+local FIRST_RATED = FIRST_POOL + CATEGORIES
+local COLOURS = {red = 0, black = 1}
+COLOURS[''] = 2
+
+local function rated_pool(category, colour)
+  return KEYS[FIRST_RATED + 3 * category + COLOURS[colour]]
+end
 
 local function online(player, alive_since)
   local mark = redis.call('ZSCORE', KEYS[3], player)
@@ -13,6 +24,7 @@ end
 local function drop(id, seek)
   redis.call('HDEL', KEYS[1], id)
   redis.call('ZREM', KEYS[FIRST_POOL + seek['k']], id)
+  redis.call('ZREM', rated_pool(seek['k'], seek['o']), id)
   local field = seek['p'] .. ':' .. seek['k']
   if redis.call('HGET', KEYS[2], field) == id then
     redis.call('HDEL', KEYS[2], field)
@@ -20,7 +32,7 @@ local function drop(id, seek)
 end
 
 local function drop_players_seeks(player)
-  for category = 0, #KEYS - FIRST_POOL do
+  for category = 0, CATEGORIES - 1 do
     local field = player .. ':' .. category
     local id = redis.call('HGET', KEYS[2], field)
     if id then
