@@ -70,6 +70,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/my_games_bench.py
 	$(BIN)/python bench/gc_pause_bench.py
 	$(BIN)/python bench/kept_games_bench.py
+	$(BIN)/python bench/hostile_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info service/*.egg-info .pytest_cache .ruff_cache

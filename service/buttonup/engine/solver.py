@@ -17,10 +17,10 @@ from buttonup.engine.board import BOARD_SIZE, Circle, Color
 Board = tuple[str, ...]
 
 _LETTER = {Color.RED: "R", Color.BLACK: "B", Color.WHITE: "W"}
-# Entries, about 340 bytes each: some 34 MB at most per process, so that no
+# Entries, about 340 bytes each: some 17 MB at most per process, so that no
 # flood of questions grows a worker past that (bench/hostile_bench.py). A
-# deal's whole solve is about 430 entries, a game to 100 points some 54,000.
-TABLE_LIMIT = 100_000
+# deal's whole solve is about 430 entries: what a round's moves reuse.
+TABLE_LIMIT = 50_000
 # When full, the oldest sixteenth goes (a few milliseconds of freeing at a
 # time, where emptying it whole would hold a worker for some 50 ms).
 
