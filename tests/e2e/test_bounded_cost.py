@@ -212,6 +212,11 @@ def test_costly_operations_are_metered_per_address_by_default(redis_server):
             assert imports == [422] * 10 + [429]  # records: 10 a minute
             creates = [http.post("/v1/games", json={}).status_code for _ in range(31)]
             assert creates == [201] * 30 + [429]  # creates: 30 a minute
+            # Positions never asked before, as fast as they are answered: 10 a second.
+            fresh = [f"W.W.W.R.R.R.B.B.B_r_0-0_{target}_1r" for target in range(1, 12)]
+            answers = [http.post("/v1/analysis", json={"position": p}) for p in fresh]
+            assert [answer.status_code for answer in answers] == [200] * 10 + [429]
+            assert int(answers[-1].headers["Retry-After"]) >= 1
             assert http.get("/healthz").status_code == 200
     finally:
         live.stop()
