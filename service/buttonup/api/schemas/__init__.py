@@ -14,6 +14,7 @@ from buttonup.api.schemas.queries import (
     LobbyQuerySchema,
     MovesQuerySchema,
     MyGamesQuerySchema,
+    SeeksQuerySchema,
 )
 from buttonup.api.schemas.ratings import (
     LeaderboardQuerySchema,
@@ -67,7 +68,6 @@ from buttonup.api.schemas.seeks import (
     OpenSeeksSchema,
     SeekPlacedSchema,
     SeekRequestSchema,
-    SeeksQuerySchema,
 )
 from buttonup.api.schemas.shared import (
     BOT_LEVEL,

@@ -2,9 +2,24 @@
 
 from marshmallow import fields, validate
 
-from buttonup.api.schemas.shared import STATUSES, Described, doc
+from buttonup.api.schemas.shared import CATEGORIES, STATUSES, Described, doc
 from buttonup.engine import Status
 from buttonup.games import REVIEW_ROUNDS_PER_PAGE
+
+
+def page_limit(default: int, what: str) -> fields.Integer:
+    """How many items a page of a list holds: 1 to 100."""
+    return fields.Integer(
+        load_default=default, validate=validate.Range(1, 100), **doc(f"{what} per page", default)
+    )
+
+
+def next_cursor(example: str) -> fields.String:
+    """Where a page starts: the `next` of the page before."""
+    return fields.String(
+        validate=validate.Length(1, 200),
+        **doc("From the previous page's `next`; any other value is refused", example),
+    )
 
 
 class LobbyQuerySchema(Described):
@@ -15,14 +30,8 @@ class LobbyQuerySchema(Described):
         validate=validate.OneOf([Status.WAITING.value]),
         **doc("Only `waiting` (a public game with an open seat) for now", "waiting"),
     )
-    limit = fields.Integer(
-        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
-    )
-    cursor = fields.String(
-        **doc(
-            "From the previous page's `next`; any other value is refused", "MTc2NDQzMjAwMDAwMDphYmM"
-        )
-    )
+    limit = page_limit(20, "Games")
+    cursor = next_cursor("MTc2NDQzMjAwMDAwMDphYmM")
 
 
 class MovesQuerySchema(Described):
@@ -63,10 +72,19 @@ class MyGamesQuerySchema(Described):
         validate=validate.OneOf(STATUSES),
         **doc("Only games in this status; by default every game not finished", "playing"),
     )
-    limit = fields.Integer(
-        load_default=20, validate=validate.Range(1, 100), **doc("Games per page", 20)
-    )
+    limit = page_limit(20, "Games")
     cursor = fields.String(
         validate=validate.Length(1, 200),
         **doc("`next` of the page before", "b2Zmc2V0OjIw"),
     )
+
+
+class SeeksQuerySchema(Described):
+    """Which page of the seeks waiting."""
+
+    category = fields.String(
+        validate=validate.OneOf(CATEGORIES),
+        **doc("Only the seeks of this rating category; all of them by default", "blitz"),
+    )
+    limit = page_limit(50, "Seeks")
+    cursor = next_cursor("MTc2NDQzMjAwMDAwMDpI")

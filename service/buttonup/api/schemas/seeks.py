@@ -7,7 +7,6 @@ from marshmallow import fields, post_load, validate
 from buttonup.api.schemas.ratings import RATING_EXAMPLE
 from buttonup.api.schemas.requests import ClockRequestSchema
 from buttonup.api.schemas.shared import (
-    CATEGORIES,
     PLAYER_COLOR,
     PLAYER_COLORS,
     RATING_CATEGORY,
@@ -98,21 +97,6 @@ class OpenSeekSchema(Document):
     )
     color = Ref(PLAYER_COLOR, "The colour it asks for; null: either", None, nullable=True)
     created_at = timestamp("When it was made, RFC 3339 UTC")
-
-
-class SeeksQuerySchema(Described):
-    """Which page of the seeks waiting."""
-
-    category = fields.String(
-        validate=validate.OneOf(CATEGORIES),
-        **doc("Only the seeks of this rating category; all of them by default", "blitz"),
-    )
-    limit = fields.Integer(
-        load_default=50, validate=validate.Range(1, 100), **doc("Seeks per page", 50)
-    )
-    cursor = fields.String(
-        **doc("From the previous page's `next`; any other value is refused", "MTc2NDQzMjAwMDAwMDpI")
-    )
 
 
 class OpenSeeksSchema(Document):
