@@ -8,8 +8,8 @@ in a round of its own, rounds of nothing else between them, in one run:
 - import_analyse: 2 clients import a 16 KiB record of ~290 rounds
   (tests/long_records.py) and page through its analysis, again and again;
 - bot_game: a game between two perfect bots to 100 points every 2 s;
-- seekers: 1,000 players with their streams open re-seek 90 times a second
-  (seeks that pair with nobody, so that the pool stays full);
+- seekers: 1,000 players with their streams open and a seek each waiting
+  re-seek 90 times a second (seeks that pair with nobody: the pool stays full);
 - player_stream: 4 clients reopen the stream of a player sitting in 1,000
   games nobody joins;
 - import_flood: 4 clients import small records as fast as they are answered.
@@ -192,8 +192,9 @@ class Attacks:
             stop.wait(max(0.0, 2.0 - (time.monotonic() - started)))
 
     def seekers(self, stop: threading.Event, index: int) -> None:
-        keys = self.setup["seekers"]
-        per_second = 90
+        clients = ATTACKS["seekers"]
+        keys = self.setup["seekers"][index::clients]
+        per_second = 90 / clients  # together, 90 a second, however long each takes
         sent = 0
         began = time.monotonic()
         with client(address(104, index), self.base_url) as http:
@@ -231,7 +232,7 @@ ATTACKS: dict[str, int] = {  # attack: its clients
     "analysis": 4,
     "import_analyse": 2,
     "bot_game": 1,
-    "seekers": 1,
+    "seekers": 4,
     "player_stream": 4,
     "import_flood": 4,
 }
@@ -259,6 +260,15 @@ def keep_streams_open(port: int, keys: list[str], ready) -> None:
                     selector.unregister(event_key.fileobj)
             except BlockingIOError:
                 continue
+
+
+def fill_the_pool(base_url: str, keys: list[str]) -> None:
+    """Every seeker's seek waiting (they pair with nobody): the pool a new
+    seek meets is SEEKERS strong."""
+    with client(address(110, 1), base_url) as http:
+        for key in keys:
+            answer = http.post("/v1/seeks", json=NOBODY, headers={"Authorization": f"Bearer {key}"})
+            assert answer.status_code == 201, answer.text
 
 
 def workers_of(master: int) -> list[int]:
@@ -395,6 +405,8 @@ def main() -> int:
             )
             streams.start()
             assert ready.recv() == "open"
+            time.sleep(1.5)  # every stream marked as listening
+            fill_the_pool(base_url, setup["seekers"])
             attacks = Attacks(base_url, port, setup)
             workers = workers_of(server.pid)
             redis_pid = redis_server.process.pid

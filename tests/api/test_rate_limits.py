@@ -170,3 +170,20 @@ def test_moves_and_joins_are_not_creates(limited):
         headers=auth(mover["token"]),
     )
     assert moved.status_code == 201
+
+
+def test_a_worker_refuses_a_flood_again_without_asking_redis(limited, redis_client):
+    client = limited(records_rate_limit="1/minute")
+    text = {"Content-Type": "text/plain"}
+    assert client.post("/v1/games/import", data="x\n", headers=text).status_code == 422
+    assert client.post("/v1/games/import", data="x\n", headers=text).status_code == 429
+    # Its counters gone from Redis, the worker still refuses until the window ends.
+    for key in redis_client.scan_iter(match="*meter*"):
+        redis_client.delete(key)
+    refused = client.post("/v1/games/import", data="x\n", headers=text)
+    assert refused.status_code == 429 and 1 <= int(refused.headers["Retry-After"]) <= 60
+    # Another address was never refused: Redis counts it.
+    other = client.post(
+        "/v1/games/import", data="x\n", headers=text, environ_base={"REMOTE_ADDR": "10.9.8.7"}
+    )
+    assert other.status_code == 422

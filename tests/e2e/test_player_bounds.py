@@ -90,7 +90,7 @@ def keys_read(redis_client: redis.Redis, request) -> int:
 
 def test_a_players_list_and_stream_cost_their_page_not_the_games_left_waiting(own_redis):
     """A player sits in games nobody else joins: listing one game, or opening
-    the player's stream (which shows the first 100), reads as many keys with
+    the player's stream (which shows the first 50), reads as many keys with
     300 such games as with 150 (every one of them was read each time)."""
     server = LiveServer(["--redis-url", own_redis.url, "--workers", "1"])
     redis_client = redis.Redis.from_url(own_redis.url)

@@ -14,7 +14,9 @@ really down.
 
 import hashlib
 import logging
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import ceil
@@ -31,6 +33,7 @@ from buttonup.api.http import header
 
 LIMITED_PREFIX = "/v1/"
 log = logging.getLogger(__name__)
+REFUSALS_KEPT = 10_000  # counters a worker remembers as refused until their window ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,8 @@ class Meters:
 
     def __init__(self, storage: Storage, meters: Mapping[str, str]) -> None:
         self._window = SlidingWindowCounterRateLimiter(storage)
+        self._refused: OrderedDict[tuple[str, str, str], float] = OrderedDict()
+        self._lock = threading.Lock()
         self._limits = {
             operation: (meter.name, parse_many(meters[meter.name]))
             for meter in METERS
@@ -106,21 +111,33 @@ class Meters:
         counted = [("address", get_remote_address())]
         if not _without_seat_token():
             counted.append(("credential", _seat_token()))
+        now = time.time()
         for scope, key in counted:
+            # Refused lately here: refused again without asking Redis, so that
+            # a flood costs a dictionary lookup a request until its window ends.
+            until = self._refused.get((name, scope, key))
+            if until is not None and until > now:
+                raise TooManyRequests(f"over the {name} limit", retry_after=ceil(until - now))
             for item in items:
                 try:
                     if self._window.hit(item, "meter", name, scope, key):
                         continue
-                    reset = self._window.get_window_stats(
-                        item, "meter", name, scope, key
-                    ).reset_time
+                    stats = self._window.get_window_stats(item, "meter", name, scope, key)
                 except Exception as error:  # the counters cannot be reached: the request goes on
                     log.warning("the %s meter could not count: %s", name, type(error).__name__)
                     return
+                until = max(now + 1, stats.reset_time)
+                self._refuse((name, scope, key), until)
                 raise TooManyRequests(
-                    f"over the {name} limit of {item}",
-                    retry_after=max(1, ceil(reset - time.time())),
+                    f"over the {name} limit of {item}", retry_after=ceil(until - now)
                 )
+
+    def _refuse(self, counter: tuple[str, str, str], until: float) -> None:
+        with self._lock:
+            self._refused[counter] = until
+            self._refused.move_to_end(counter)
+            while len(self._refused) > REFUSALS_KEPT:
+                self._refused.popitem(last=False)
 
 
 def init_rate_limits(

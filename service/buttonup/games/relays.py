@@ -15,7 +15,7 @@ from buttonup.store import GameNotFound, GameStore, Relay, StorageUnavailable
 
 log = logging.getLogger(__name__)
 RELAY_ATTEMPTS = 3  # a relay that keeps finding gaps is left to the next stream open
-CATCH_UP_GAMES = 100  # as many as a player's stream starts with
+CATCH_UP_GAMES = 50  # as many as a player's stream starts with
 
 
 def agenda_place_of(match: Match, player_id: str) -> AgendaPlace | None:

@@ -24,7 +24,7 @@ class Revision:
 # few hundred games of some 290 rounds each (the longest record an import
 # takes) cannot grow a worker past some 30 MB, while thousands of games of
 # a few rounds are kept as before.
-ROUNDS_KEPT = 16_384
+ROUNDS_KEPT = 8_192
 
 
 class RecentMatches:
