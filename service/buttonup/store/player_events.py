@@ -24,6 +24,7 @@ doorbell would live on a slot of its own, so there the feed names every
 stream it serves in each read.
 """
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -61,6 +62,19 @@ def finished_key(player_id: str) -> str:
     """The player's games whose end the player has heard (a set): a list of
     the games not finished need not read these (store.player_games)."""
     return f"buttonup:{{player:{player_id}}}:finished"
+
+
+@functools.lru_cache(maxsize=4096)
+def relay_keys(player_id: str) -> tuple[str, ...]:
+    """The keys a relay to the player writes, in RELAY_LUA's order. Kept:
+    every commit of a player's game names them."""
+    return (
+        events_key(player_id),
+        relayed_key(player_id),
+        finished_key(player_id),
+        agenda_key(player_id, Status.PLAYING),
+        agenda_key(player_id, Status.WAITING),
+    )
 
 
 _RELAY = lua_source("relay", "relay_lib", DOORBELL_KEPT=DOORBELL_KEPT)
@@ -133,14 +147,7 @@ class PlayerEvents:
         the doorbell last where there is one."""
         keys: list[str] = []
         for relay in relays:
-            player_id = relay.player_id
-            keys += [
-                events_key(player_id),
-                relayed_key(player_id),
-                finished_key(player_id),
-                agenda_key(player_id, Status.PLAYING),
-                agenda_key(player_id, Status.WAITING),
-            ]
+            keys += relay_keys(relay.player_id)
         if self.doorbell is not None:
             keys.append(self.doorbell)
         first = relays[0]
