@@ -34,6 +34,7 @@ from buttonup.api.http import header
 LIMITED_PREFIX = "/v1/"
 log = logging.getLogger(__name__)
 REFUSALS_KEPT = 10_000  # counters a worker remembers as refused until their window ends
+REFUSED_AGAIN_PAUSE = 1.0  # seconds before a refused counter's next 429
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +114,13 @@ class Meters:
             counted.append(("credential", _seat_token()))
         now = time.time()
         for scope, key in counted:
-            # Refused lately here: refused again without asking Redis, so that
-            # a flood costs a dictionary lookup a request until its window ends.
+            # Refused lately here: refused again without asking Redis, and only
+            # after a pause (a sleeping greenlet costs no CPU), so that a client
+            # that does not wait as Retry-After says sends one request a second
+            # on each connection, not as many as the worker can answer.
             until = self._refused.get((name, scope, key))
             if until is not None and until > now:
+                time.sleep(min(REFUSED_AGAIN_PAUSE, until - now))
                 raise TooManyRequests(f"over the {name} limit", retry_after=ceil(until - now))
             for item in items:
                 try:
