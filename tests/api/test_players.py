@@ -109,3 +109,16 @@ def test_a_create_key_is_the_players_own(client):
     anonymous = client.post("/v1/games", json={}, headers=headers)
     ids = [r.get_json()["id"] for r in (first, again, others, anonymous)]
     assert ids[0] == ids[1] and len(set(ids)) == 3
+
+
+def test_only_the_players_own_key_keeps_their_record_alive(client, redis_client):
+    player = new_player(client)
+    record = f"buttonup:{{player:{player['id']}}}:player"
+    assert redis_client.exists(record)
+    redis_client.pexpire(record, 60_000)
+    forged = player["id"] + "." + "A" * 43
+    for _ in range(3):
+        assert client.get("/v1/players/me", headers=auth(forged)).status_code == 401
+    assert redis_client.pttl(record) <= 60_000, "a wrong key renews nothing"
+    assert client.get("/v1/players/me", headers=auth(player["key"])).status_code == 200
+    assert redis_client.pttl(record) > 29 * 24 * 3600 * 1000, "the player's own key renews it"

@@ -18,7 +18,9 @@ from buttonup.engine.ratings import Category
 from buttonup.store.codec import decode_rating
 from buttonup.store.connection import Client
 from buttonup.store.ids import GAME_ID_PATTERN, hash_token
+from buttonup.store.scripts import LuaScript, lua_source
 
+_AUTHENTICATE = lua_source("player_authenticate")
 PLAYER_KEY = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43,86})$")
 
 
@@ -39,6 +41,7 @@ class PlayerStore:
     def __init__(self, client: Client, ttl_ms: int) -> None:
         self._redis = client
         self._ttl_ms = ttl_ms
+        self._authenticate = LuaScript(client, _AUTHENTICATE)
 
     def create(self, player: Player) -> Player:
         """Store `player` unless its id has a record already (the first of two
@@ -72,13 +75,16 @@ class PlayerStore:
         found = PLAYER_KEY.match(key)
         if found is None:
             return None
-        # A player in use stays: each authenticated request renews the record
-        # (with a wrong key too: the record is the id's, whoever asks).
-        stored = self._redis.getex(record_key(found.group(1)), px=self._ttl_ms)
+        # A player in use stays: each request with the player's key renews the
+        # record, in the same call that reads it (a wrong key renews nothing).
+        key_sha256 = hash_token(key)
+        stored = self._authenticate(
+            keys=[record_key(found.group(1))], args=[key_sha256, self._ttl_ms]
+        )
         if stored is None:
             return None
         player = _decoded(found.group(1), stored)
-        if not hmac.compare_digest(player.key_sha256, hash_token(key)):
+        if not hmac.compare_digest(player.key_sha256, key_sha256):
             return None
         return player
 
