@@ -15,8 +15,12 @@ patch there is nobody to hand over to: nothing is done.
 """
 
 import time
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 from gevent import get_hub, monkey
+
+T = TypeVar("T")
 
 # Versions a replay of a game's log makes between two slices: a few
 # hundred microseconds of CPU.
@@ -31,3 +35,11 @@ def let_others_run() -> None:
         time.sleep(0)
     else:
         time.sleep(0.0001)  # the loop polls the sockets before this greenlet runs again
+
+
+def in_slices(items: Iterable[T], size: int = REPLAY_SLICE) -> Iterator[T]:
+    """`items`, letting others run after every `size` of them."""
+    for count, item in enumerate(items, start=1):
+        yield item
+        if count % size == 0:
+            let_others_run()

@@ -21,8 +21,6 @@ _LETTER = {Color.RED: "R", Color.BLACK: "B", Color.WHITE: "W"}
 # flood of questions grows a worker past that (bench/hostile_bench.py). A
 # deal's whole solve is about 430 entries: what a round's moves reuse.
 TABLE_LIMIT = 50_000
-# When full, the oldest sixteenth goes (a few milliseconds of freeing at a
-# time, where emptying it whole would hold a worker for some 50 ms).
 
 _table: dict[tuple[Board, bool], int] = {}
 _table_lock = threading.Lock()
@@ -93,6 +91,8 @@ def _value(board: Board, red_to_move: bool) -> int:
     if len(_table) >= TABLE_LIMIT:
         with _table_lock:
             if len(_table) >= TABLE_LIMIT:
+                # The oldest sixteenth goes: a few milliseconds of freeing,
+                # where emptying the table whole held a worker 10-50 ms.
                 for oldest in list(itertools.islice(_table, max(1, TABLE_LIMIT // 16))):
                     _table.pop(oldest, None)
     _table[key] = best

@@ -41,7 +41,7 @@ from buttonup.store import (
 MAX_ATTEMPTS = 8
 # Bot moves one request makes (and answers): a human's move gets at most
 # sixteen replies (the rest of a round and the next one's start), two
-# perfect bots take some 1,000 moves to 100 points (bench/bot_games_bench.py).
+# perfect bots take 720 to 1,176 moves to 100 points (40 seeds measured).
 BOT_MOVES_PER_REQUEST = 2_000
 # Told what each committed change did: EventName.CREATED for a new game, then
 # its events' names.

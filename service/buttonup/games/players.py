@@ -4,10 +4,9 @@ from collections.abc import Callable, Iterator
 
 from buttonup import errors
 from buttonup.engine import Match, NotSeated, Status
-from buttonup.engine.player import Player
+from buttonup.engine.player import Player, agenda_place
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import PLAYER, Idempotency, long_enough, same_request
-from buttonup.games.relays import agenda_place_of
 from buttonup.games.results import MyGame, MyGamesPage, NewPlayer
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, hash_token, new_game_id, new_token, player_key_of
@@ -137,16 +136,12 @@ class Players:
         game backs are dropped on the way)."""
         indexed, heard_over = self._store.player_games(player.id)
         ids = [game_id for game_id in indexed if game_id not in heard_over]
-        places, stale = {}, []
-        for game_id, match in self._store.load_many(ids).items():
-            if match is None or player.id not in (match.red.player_id, match.black.player_id):
-                stale.append(game_id)
-                continue
-            place = agenda_place_of(match, player.id)
+        unfinished = self._mine(player, ids, lambda match: match.status is not Status.FINISHED)
+        places = {}
+        for game in unfinished:
+            place = agenda_place(game.match, game.color)
             if place is not None:
-                places[game_id] = place
-        if stale:
-            self._store.drop_player_games(player.id, stale)
+                places[game.match.id] = place
         left = heard_over.difference(indexed)
         if left:
             self._store.forget_finished_player_games(player.id, left)

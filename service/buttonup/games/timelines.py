@@ -4,7 +4,7 @@ import threading
 from collections import OrderedDict
 
 from buttonup.games.results import Timeline
-from buttonup.slices import REPLAY_SLICE, let_others_run
+from buttonup.slices import in_slices
 from buttonup.store import History
 
 
@@ -30,10 +30,7 @@ class Timelines:
         else:
             changes = []
         start = changes[-1].match if changes else history.base
-        for progress in start.replay(history.actions[len(changes) :]):
-            changes.append(progress)
-            if len(changes) % REPLAY_SLICE == 0:
-                let_others_run()
+        changes += in_slices(start.replay(history.actions[len(changes) :]))
         timeline = Timeline(history.base, changes, history.earlier_moves)
         with self._lock:
             replaced = self._timelines.pop(history.base.id, None)

@@ -58,6 +58,11 @@ def agenda_key(player_id: str, status: Status) -> str:
     return f"buttonup:{{player:{player_id}}}:agenda:{status.value}"
 
 
+def agenda_keys(player_id: str) -> tuple[str, str]:
+    """The agenda of the player's games in play, and of those waiting."""
+    return agenda_key(player_id, Status.PLAYING), agenda_key(player_id, Status.WAITING)
+
+
 def finished_key(player_id: str) -> str:
     """The player's games whose end the player has heard (a set): a list of
     the games not finished need not read these (store.player_games)."""
@@ -72,8 +77,7 @@ def relay_keys(player_id: str) -> tuple[str, ...]:
         events_key(player_id),
         relayed_key(player_id),
         finished_key(player_id),
-        agenda_key(player_id, Status.PLAYING),
-        agenda_key(player_id, Status.WAITING),
+        *agenda_keys(player_id),
     )
 
 

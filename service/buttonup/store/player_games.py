@@ -32,7 +32,7 @@ the same call.
 from buttonup.engine import Status
 from buttonup.engine.player import AgendaPlace
 from buttonup.store.connection import Client
-from buttonup.store.player_events import agenda_key, finished_key, relayed_key
+from buttonup.store.player_events import agenda_key, agenda_keys, finished_key, relayed_key
 from buttonup.store.scripts import LuaScript, lua_source
 
 GAMES_KEPT = 1000  # per player, the newest seats; older ones fall out
@@ -63,7 +63,7 @@ class PlayerGames:
             games_key(player_id),
             relayed_key(player_id),
             finished_key(player_id),
-            *_agenda_keys(player_id),
+            *agenda_keys(player_id),
         ]
         self._add(keys=keys, args=[game_id, at, relay_after, GAMES_KEPT, self._ttl_ms])
 
@@ -86,7 +86,7 @@ class PlayerGames:
             pipe.zrem(games_key(player_id), *game_ids)
             pipe.hdel(relayed_key(player_id), *game_ids)
             pipe.srem(finished_key(player_id), *game_ids)
-            for key in _agenda_keys(player_id):
+            for key in agenda_keys(player_id):
                 pipe.zrem(key, *game_ids)
             pipe.execute()
 
@@ -105,7 +105,7 @@ class PlayerGames:
         if not game_ids:
             return []
         pipe = self._redis.pipeline(transaction=False)
-        for key in _agenda_keys(player_id):
+        for key in agenda_keys(player_id):
             pipe.zmscore(key, game_ids)
         playing, waiting = pipe.execute()
         return [
@@ -122,7 +122,7 @@ class PlayerGames:
         pipe = self._redis.pipeline(transaction=False)
         for game_id, place in places.items():
             pipe.zadd(agenda_key(player_id, place.status), {game_id: place.rank})
-        for key in _agenda_keys(player_id):
+        for key in agenda_keys(player_id):
             pipe.pexpire(key, self._ttl_ms)
         pipe.set(agenda_built_key(player_id), 1, px=self._ttl_ms)
         pipe.execute()
@@ -131,7 +131,3 @@ class PlayerGames:
         """Games heard over that left the index (the oldest, past GAMES_KEPT)."""
         if game_ids:
             self._redis.srem(finished_key(player_id), *game_ids)
-
-
-def _agenda_keys(player_id: str) -> list[str]:
-    return [agenda_key(player_id, status) for status in (Status.PLAYING, Status.WAITING)]

@@ -20,10 +20,10 @@ class Revision:
 
 
 # Finished rounds the kept matches hold in all: a round kept costs some
-# 1.6 KB (its result, and the plain form a view of the game reuses), so a
-# few hundred games of some 290 rounds each (the longest record an import
-# takes) cannot grow a worker past some 30 MB, while thousands of games of
-# a few rounds are kept as before.
+# 1.6 KB (its result, and the plain form a view of the game reuses), so
+# games of some 290 rounds each (the longest record an import takes) cannot
+# grow a worker past some 13 MB, while thousands of games of a few rounds
+# are kept as before.
 ROUNDS_KEPT = 8_192
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from buttonup.engine import Match, RulesError
 from buttonup.engine.actions import Action, Progress
 from buttonup.engine.events import Moved
-from buttonup.slices import REPLAY_SLICE, let_others_run
+from buttonup.slices import in_slices
 from buttonup.store import codec, format1
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
@@ -393,10 +393,8 @@ def _replayed(start: Match, log: str) -> Match:
     """`start` after the log's entries."""
     match = start
     try:
-        for count, progress in enumerate(start.replay(codec.decode_entries(log, start.updated_at))):
+        for progress in in_slices(start.replay(codec.decode_entries(log, start.updated_at))):
             match = progress.match
-            if count % REPLAY_SLICE == REPLAY_SLICE - 1:
-                let_others_run()
     except (RulesError, ValueError, IndexError, KeyError) as error:
         raise codec.StoredFormError(f"game {start.id}: {error}") from error
     return match
