@@ -70,6 +70,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         observe=count_changes,
         abandon_seconds=settings.abandon_seconds,
         rematch_seconds=settings.rematch_seconds,
+        rated_pair_games_per_day=settings.rated_games_per_pair_per_day,
     )
     app.extensions["buttonup.games"] = games
     app.extensions["buttonup.codec"] = Codec()

@@ -42,6 +42,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_SWEEP_INTERVAL",
         "BUTTONUP_ABANDON_SECONDS",
         "BUTTONUP_REMATCH_SECONDS",
+        "BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY",
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
         "BUTTONUP_CORS_ORIGINS",
@@ -112,6 +113,9 @@ class Settings:
     abandon_seconds: int = 60
     # How long after a game's end its seats may ask for a rematch.
     rematch_seconds: int = 600
+    # Rated games the same two players start in any 24 hours; later ones
+    # are played unrated (games.rated_play).
+    rated_games_per_pair_per_day: int = 10
 
     def meter_limit(self, meter: str) -> str:
         """The limit of a costly operation's meter (api.rate_limits.METERS)."""
@@ -178,6 +182,13 @@ class Settings:
             ),
             rematch_seconds=_read(
                 env, "BUTTONUP_REMATCH_SECONDS", int, defaults.rematch_seconds, 1
+            ),
+            rated_games_per_pair_per_day=_read(
+                env,
+                "BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY",
+                int,
+                defaults.rated_games_per_pair_per_day,
+                1,
             ),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),

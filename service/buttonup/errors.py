@@ -29,6 +29,16 @@ class StreamRequired(GameError):
     """A seek by a player whose stream is not open: it would be gone at once."""
 
 
+class RatedGameInProgress(GameError):
+    """A rated game taken on by a player who holds as many rated games in
+    play of its kind as one may (games.rated_play)."""
+
+
+class PositionInPlay(GameError):
+    """Analysis of the position a game in play without hints stands at
+    (games.fair_play)."""
+
+
 class StorageUnavailable(GameError):
     """The game store cannot be reached or did not answer in time; nothing was changed."""
 

@@ -18,7 +18,15 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "missing, malformed or unknown bearer token (seat token or player key) for this "
         "game, or player key on /v1/players/me",
     ),
-    "hints_disabled": (403, "the game was created without hints and is not over"),
+    "hints_disabled": (
+        403,
+        "the game has no hints (it is rated, or was created without them) and is not over",
+    ),
+    "position_in_play": (
+        403,
+        "POST /v1/analysis of the position (stacks and player to move) a game in play "
+        "without hints stands at, until it moves on or ends",
+    ),
     "game_not_found": (404, "no such game, or it expired"),
     "player_not_found": (404, "no such player, or it expired"),
     "seek_not_found": (404, "no open seek with that id of the player's"),
@@ -48,6 +56,12 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "rated_needs_players": (
         409,
         "a rated game with a bot seat, or a seat of one taken without a player's key",
+    ),
+    "rated_game_in_progress": (
+        409,
+        "a rated game joined, sought or started while the player (or, for the join that "
+        "starts it, the opponent) holds as many rated games in play of its kind as one may: "
+        "one real-time (blitz, rapid, classical), ten daily or untimed",
     ),
     "version_conflict": (409, "the game kept changing under the request; try again"),
     "version_mismatch": (412, "`If-Match` does not match the current version"),

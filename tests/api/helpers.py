@@ -37,3 +37,16 @@ def play(
         json={"position": position},
         headers={**auth(tokens[game["round"]["to_move"]]), **headers},
     )
+
+
+def open_rated(client: FlaskClient, game: dict[str, Any], keys: dict[str, str]) -> dict[str, Any]:
+    """A rated game in play, after moves until each player has moved (a
+    rated game one player never moved in rates nobody): the game then."""
+    moved: set[str] = set()
+    while moved != {"red", "black"}:
+        mover = game["round"]["to_move"]
+        answer = play(client, game, keys, game["round"]["legal_moves"][0])
+        assert answer.status_code == 201, answer.get_json()
+        game = answer.get_json()["game"]
+        moved.add(mover)
+    return game

@@ -3,10 +3,12 @@ once, by Glicko-2 (checked against the rating library), shown on games,
 profiles, histories, the players' streams and the leaderboards; aborted and
 unrated games change nothing; rated games need two players."""
 
+from dataclasses import replace
+
 import pytest
 
 from buttonup.engine.ratings import PROVISIONAL_DEVIATION
-from tests.api.helpers import auth
+from tests.api.helpers import auth, open_rated
 from tests.glicko2_reference import glicko2
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
@@ -18,8 +20,9 @@ def new_player(client, name):
     return made.get_json()
 
 
-def rated_game(client, red, black, **options):
-    """A rated blitz game, red and black seated by their keys."""
+def rated_game(client, red, black, *, opened=True, **options):
+    """A rated blitz game, red and black seated by their keys, each of whom
+    has moved when `opened`."""
     created = client.post("/v1/games", json={"rated": True, "clock": BLITZ, **options})
     assert created.status_code == 201, created.get_json()
     game = created.get_json()
@@ -28,7 +31,8 @@ def rated_game(client, red, black, **options):
             f"/v1/games/{game['id']}/players", json={"color": color}, headers=auth(player["key"])
         )
         assert seated.status_code == 201, seated.get_json()
-    return seated.get_json()["game"]
+    game = seated.get_json()["game"]
+    return open_rated(client, game, {"red": red["key"], "black": black["key"]}) if opened else game
 
 
 def resign(client, game, player):
@@ -107,7 +111,7 @@ def test_the_second_game_starts_from_the_first_games_ratings(client):
 
 def test_aborted_and_unrated_games_change_nothing(client):
     ana, bo = new_player(client, "Ana"), new_player(client, "Bo")
-    game = rated_game(client, ana, bo)
+    game = rated_game(client, ana, bo, opened=False)
     aborted = client.post(f"/v1/games/{game['id']}/abort", headers=auth(ana["key"]))
     assert aborted.status_code == 200 and aborted.get_json()["rating_diff"] is None
 
@@ -155,8 +159,15 @@ def test_the_rematch_of_a_rated_game_is_rated_from_the_new_ratings(client):
         "red": profile(client, bo)["ratings"]["blitz"]["rating"],
         "black": profile(client, ana)["ratings"]["blitz"]["rating"],
     }
+    new = open_rated(client, new, {"red": bo["key"], "black": ana["key"]})
     resign(client, new, ana)
     assert profile(client, bo)["ratings"]["blitz"]["games"] == 2
+
+
+@pytest.fixture
+def settings(settings):
+    """Two players who play each other more than a day's rated games allow."""
+    return replace(settings, rated_games_per_pair_per_day=100)
 
 
 def test_the_leaderboard_lists_players_once_no_longer_provisional(client):

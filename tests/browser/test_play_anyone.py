@@ -1,13 +1,14 @@
 """Play anyone, in the browser: two pages pressing "Play anyone" end up in
-the same rated game, ratings beside the names and the change on the
-game-over card; waiting can be cancelled; the leaderboards page reads."""
+the same rated game, ratings beside the names, no Hint nor Analyse while it
+is played, and the change on the game-over card; waiting can be cancelled;
+the leaderboards page reads."""
 
 import re
 
 import httpx
 from playwright.sync_api import expect
 
-from tests.browser.test_board import game_id, remember
+from tests.browser.test_board import game_id, play_legal, remember
 
 BLITZ_PRESET = "1"  # "3 min + 2 s a move", the start page's second time control
 
@@ -34,15 +35,28 @@ def test_two_pages_pressing_play_anyone_end_up_in_the_same_game(open_page, live_
     game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()
     assert game["rated"] and game["status"] == "playing"
     assert {game["players"][color]["name"] for color in ("red", "black")} == {"Ana", "Bo"}
+    assert not game["hints"], "a rated game has no hints"
     for page in (ana, bo):
         expect(page.locator("#rating-red")).to_have_text("1500?")
         expect(page.locator("#player-red.me, #player-black.me")).to_have_count(1)
+        expect(page.locator("#hint")).to_be_hidden()
+        expect(page.locator("#analyse-game")).to_be_hidden()
 
+    # Each plays a move (a rated game a player never moved in rates nobody).
+    moved = set()
+    while moved != {"ana", "bo"}:
+        mover = game["round"]["to_move"]
+        page, name = (ana, "ana") if game["players"][mover]["name"] == "Ana" else (bo, "bo")
+        expect(page.locator("#board .position.legal").first).to_be_visible()
+        play_legal(page)
+        moved.add(name)
+        game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()
     ana.click("#resign")
     ana.click("#resign")  # confirmed
     expect(bo.locator("#game-over-text")).to_contain_text("You won")
     expect(bo.locator("#rating-diff")).to_contain_text("+")
     expect(ana.locator("#rating-diff")).to_contain_text("-")
+    expect(ana.locator("#analyse-game")).to_be_visible()  # once it is over
     assert ana.errors == [] and bo.errors == []
 
 

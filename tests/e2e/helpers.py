@@ -42,3 +42,24 @@ def play_out(
         game = response.json()["game"]
         played += 1
     return game
+
+
+def open_rated(http: httpx.Client, game_id: str, keys: dict[str, str], send=None) -> None:
+    """Moves, by the players' keys (by colour), until each player of a rated
+    game has moved (one a player never moved in rates nobody). `send` makes
+    each call (retried through a restart, say); a move another call made
+    already is seen on the next read."""
+    send = send or (lambda call: call())
+    while True:
+        moves = send(lambda: http.get(f"/v1/games/{game_id}/moves")).json()
+        if {move["player"] for move in moves} >= {"red", "black"}:
+            return
+        game = send(lambda: http.get(f"/v1/games/{game_id}")).json()
+        mover, legal = game["round"]["to_move"], game["round"]["legal_moves"]
+        send(
+            lambda mover=mover, legal=legal: http.post(
+                f"/v1/games/{game_id}/moves",
+                json={"position": legal[0]},
+                headers=bearer(keys[mover]),
+            )
+        )

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer
+from tests.e2e.helpers import bearer, open_rated
 from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster, shared)
 from tests.e2e.test_time import wait_for, worker_pids
 from tests.glicko2_reference import START, glicko2
@@ -39,7 +39,7 @@ def retried(call, attempts: int = 200):
 
 def play_pair(base_url: str, ana: dict, bo: dict, games: int, finished: list, stop) -> None:
     """Ana and Bo play `games` rated games, one after another, each ended by
-    a resignation (the loser alternates)."""
+    a resignation (the loser alternates) once both have moved."""
     with httpx.Client(base_url=base_url, timeout=10) as http:
         for number in range(games):
             if stop.is_set():
@@ -56,6 +56,7 @@ def play_pair(base_url: str, ana: dict, bo: dict, games: int, finished: list, st
                     )
                 )
                 assert seated.status_code in (201, 409), seated.text  # 409: a lost answer's seat
+            open_rated(http, game_id, {"red": ana["key"], "black": bo["key"]}, retried)
             loser = (ana, bo)[number % 2]
             resigned = retried(
                 lambda loser=loser, game_id=game_id: http.post(
@@ -137,7 +138,11 @@ def pairs_playing(base_url: str, players: list[dict], games: int, finished: list
 def test_a_killed_worker_and_a_restarted_redis_lose_and_double_no_rating_change(own_redis):
     server = LiveServer(
         ["--redis-url", own_redis.url, "--workers", "2"],
-        env={"BUTTONUP_SEAT_RATE_LIMIT": "10000/minute", "BUTTONUP_SWEEP_INTERVAL": "0.5"},
+        env={
+            "BUTTONUP_SEAT_RATE_LIMIT": "10000/minute",
+            "BUTTONUP_SWEEP_INTERVAL": "0.5",
+            "BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY": "12",
+        },
     )
     try:
         players = new_players(server.base_url, 8)

@@ -44,6 +44,8 @@ from buttonup.engine.events import (
     RoundOver,
     TimedOut,
 )
+from buttonup.engine.match import next_match
+from buttonup.engine.options import UnratedReason
 
 R, B = Color.RED, Color.BLACK
 T0 = 1_767_225_600_000
@@ -152,7 +154,7 @@ def test_bots_sit_from_the_start_and_reply_when_to_move():
 
 def test_commands_carry_every_field_they_do_not_change():
     match = started()
-    changed = {"version", "updated_at", "game", "end_reason", "ended_at", "red", "black"}
+    changed = {"version", "updated_at", "game", "end_reason", "ended_at", "red", "black", "moved"}
     commands = [
         match.play(R, match.game.legal_moves()[0], T0 + 7).match,
         match.resign(R, T0 + 7).match,
@@ -173,12 +175,22 @@ def test_the_next_version_names_every_field_and_carries_those_it_does_not_change
         clock=None,  # a timed match's clock is tested on its own below
         ended_at=T0 + 3,  # none while playing; set here only to see it carried
         rematch=Rematch((R,)),
+        unrated=UnratedReason.PAIR_LIMIT,
     )
     carried = {
         name: getattr(match, name)
-        for name in ("id", "created_at", "options", "red", "black", "ended_at", "rematch")
+        for name in (
+            "id",
+            "created_at",
+            "options",
+            "red",
+            "black",
+            "ended_at",
+            "rematch",
+            "unrated",
+        )
     }
-    changed = {"version", "updated_at", "game", "end_reason", "clock"}
+    changed = {"version", "updated_at", "game", "end_reason", "clock", "moved"}
     assert {item.name for item in fields(Match)} == set(carried) | changed
     defaults = {item.name: item.default for item in fields(Match)}
     assert all(value != defaults[name] for name, value in carried.items())
@@ -434,7 +446,7 @@ def test_the_next_match_swaps_colours_and_the_first_player_and_keeps_the_options
     settings = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=1)
     over = started(clock=settings, target_score=20, hints=False).resign(B, T0 + 50).match
     hashes = {R: "c" * 64, B: "d" * 64}
-    match = over.next_match("next", T0 + 99, hashes)
+    match = next_match(over, "next", T0 + 99, hashes)
     after = match.take_reserved(R, "c" * 64, T0 + 99).match
     after = after.take_reserved(B, "d" * 64, T0 + 99).match
     assert match.version == 0 and after.status is Status.PLAYING
@@ -454,7 +466,7 @@ def test_the_next_match_keeps_players_and_bots_in_their_swapped_seats():
     match = Match.new("g2", Options(seed=1), T0, bots={B: BotLevel.PERFECT})
     match = match.join(None, "Ana", "a" * 64, T0, player_id="p1").match
     over = match.resign(R, T0 + 5).match
-    following = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
+    following = next_match(over, "next", T0 + 9, {R: "c" * 64, B: "d" * 64})
     after = following.take_reserved(B, "d" * 64, T0 + 9).match
     assert following.red.level is BotLevel.PERFECT
     assert after.black.player_id == "p1" and after.black.token_sha256 == "d" * 64
@@ -463,7 +475,7 @@ def test_the_next_match_keeps_players_and_bots_in_their_swapped_seats():
 def test_the_next_match_waits_with_its_clock_stopped_until_both_seats_hold_their_tokens():
     settings = ClockSettings(ClockType.FISCHER, initial_seconds=60, increment_seconds=0)
     over = started(clock=settings).resign(B, T0 + 50).match
-    following = over.next_match("next", T0 + 60, {R: "c" * 64, B: "d" * 64})
+    following = next_match(over, "next", T0 + 60, {R: "c" * 64, B: "d" * 64})
     assert following.status is Status.WAITING and following.open_seats == ()
     assert following.clock.running is None
     one = following.take_reserved(R, "c" * 64, T0 + 70).match
@@ -476,7 +488,7 @@ def test_the_next_match_waits_with_its_clock_stopped_until_both_seats_hold_their
 
 def test_a_reserved_seat_is_no_one_elses():
     over = started().resign(B, T0 + 50).match
-    following = over.next_match("next", T0 + 60, {R: "c" * 64, B: "d" * 64})
+    following = next_match(over, "next", T0 + 60, {R: "c" * 64, B: "d" * 64})
     with pytest.raises(GameFull):
         following.join(None, "Eve", "e" * 64, T0 + 61)
     with pytest.raises(GameFull):
@@ -501,7 +513,7 @@ def test_the_rematch_is_started_by_the_person_who_did_not_start_the_first_round(
         to_move = played.game.to_move
         played = played.play(to_move, played.game.legal_moves()[0], T0 + 10).match
     starter = played.seat(played.game.rounds[0].starting_player).name
-    following = played.next_match("next", T0 + 20, {R: "c" * 64, B: "d" * 64})
+    following = next_match(played, "next", T0 + 20, {R: "c" * 64, B: "d" * 64})
     new_starter = following.seat(following.game.round.starting_player).name
     assert {starter, new_starter} == {"Ana", "Bo"}, (starter, new_starter)
 
@@ -511,7 +523,7 @@ def test_a_rematch_against_a_bot_is_started_by_whoever_did_not_start_before():
         match = Match.new("g", Options(seed=4, first_player=first), T0, bots={B: BotLevel.RANDOM})
         match = match.join(R, "Ana", "a" * 64, T0).match
         over = match.resign(R, T0 + 5).match
-        following = over.next_match("next", T0 + 9, {R: "c" * 64, B: "d" * 64})
+        following = next_match(over, "next", T0 + 9, {R: "c" * 64, B: "d" * 64})
         starter = following.seat(following.game.round.starting_player)
         if first is R:  # Ana started: the bot starts now
             assert starter.type is SeatType.BOT

@@ -5,10 +5,7 @@ retries or sweeps at once; and a mark whose end never landed changes nothing."""
 
 import threading
 
-import pytest
-
 from buttonup.engine import PLAYERS, Color, Match, Options
-from buttonup.engine.board import opponent
 from buttonup.engine.ratings import Category, Rating, rated
 from buttonup.games import Games, NewGame
 from buttonup.games.ratings import SETTLED_AFTER_MS, players_of
@@ -20,13 +17,23 @@ from tests.games.clock import BLITZ, Clock
 
 
 def rated_game(games: Games) -> tuple[str, dict[Color, str]]:
-    """A rated blitz game between two new players: its id and their keys."""
+    """A rated blitz game between two new players, each of whom has moved:
+    its id and their keys."""
     keys = {color: games.create_player(color.value, None).key for color in PLAYERS}
     options = Options(seed=3, first_player=Color.RED, rated=True, clock=BLITZ)
     game_id = games.create(NewGame(options), None).match.id
     for color in PLAYERS:
         games.join(game_id, color, None, credential=keys[color])
+    open_rated(games, game_id, keys)
     return game_id, keys
+
+
+def open_rated(games: Games, game_id: str, keys: dict) -> None:
+    """Moves until each seat of a rated game has moved (by their keys, by colour)."""
+    match = games.get(game_id)
+    while len(match.moved) < len(PLAYERS):
+        mover = match.game.to_move
+        match = games.play(game_id, keys[mover], match.game.legal_moves()[0]).match
 
 
 def blitz(games: Games, key: str) -> Rating:
@@ -137,27 +144,27 @@ def test_a_game_marked_again_while_swept_keeps_its_mark(store, clock, redis_clie
     assert redis_client.zscore(PENDING_KEY, "someGame0123456789ab") is not None
 
 
-def test_concurrent_games_each_add_their_change(games, clock):
-    """A player in two rated games at once: each game's change, worked out
-    from the ratings they sat down with, is added to the rating they have."""
+def test_games_in_play_at_once_are_rated_one_after_another_as_they_end(games):
+    """A player in two rated games at once: each game is rated from both
+    players' ratings as it ends, so the second from the rating the first left."""
     keys = {name: games.create_player(name, None).key for name in ("ana", "bo", "cy")}
 
     def seated(red: str, black: str) -> str:
-        options = Options(seed=5, rated=True, clock=BLITZ)
-        game_id = games.create(NewGame(options), None).match.id
+        game_id = games.create(NewGame(Options(seed=5, rated=True)), None).match.id
         games.join(game_id, Color.RED, None, credential=keys[red])
         games.join(game_id, Color.BLACK, None, credential=keys[black])
+        open_rated(games, game_id, {Color.RED: keys[red], Color.BLACK: keys[black]})
         return game_id
 
     first, second = seated("ana", "bo"), seated("ana", "cy")
     games.resign(first, keys["bo"])
     games.resign(second, keys["cy"])
-    won = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)[Color.RED]
-    ana = blitz(games, keys["ana"])
-    assert ana.games == 2
-    assert ana.rating == pytest.approx(1500 + 2 * (won.rating - 1500))
-    assert blitz(games, keys["cy"]).games == 1
-    assert opponent(Color.RED) is Color.BLACK
+    once = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)[Color.RED]
+    twice = rated({Color.RED: once, Color.BLACK: Rating()}, Color.RED)[Color.RED]
+    ana = games.player(keys["ana"]).rating(Category.UNTIMED)
+    assert ana == twice
+    assert games.get(second).red.rating == once, "the second game shows the rating it ended with"
+    assert games.player(keys["cy"]).rating(Category.UNTIMED).games == 1
 
 
 def test_each_players_game_over_carries_both_changes(games, redis_client):
@@ -172,4 +179,6 @@ def test_each_players_game_over_carries_both_changes(games, redis_client):
             for _, fields in entries
             if fields[b"e"] == b"game_over"
         ]
-        assert over.rating_diff == {side: after[side].rating - Rating().rating for side in PLAYERS}
+        assert over.rating_diff == {
+            side: round(after[side].rating) - round(Rating().rating) for side in PLAYERS
+        }

@@ -82,6 +82,7 @@ def with_revision_2(game: dict) -> dict:
         **game,
         "players": players,
         "rated": False,
+        "unrated_reason": None,
         "category": "untimed",
         "rating_diff": None,
         "end_reason": end_reason,

@@ -103,6 +103,7 @@ from .seek_request_color import SeekRequestColor
 from .tally import Tally
 from .timeout_event import TimeoutEvent
 from .timeout_event_data import TimeoutEventData
+from .unrated_reason import UnratedReason
 from .your_turn_event import YourTurnEvent
 from .your_turn_event_data import YourTurnEventData
 
@@ -210,6 +211,7 @@ __all__ = (
     "Tally",
     "TimeoutEvent",
     "TimeoutEventData",
+    "UnratedReason",
     "YourTurnEvent",
     "YourTurnEventData",
 )

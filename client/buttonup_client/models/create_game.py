@@ -30,9 +30,10 @@ class CreateGame:
     """ Makes every random draw of the game reproducible """
     visibility: CreateGameVisibility | Unset = "private"
     """ `public` games are listed in the lobby while a seat is open """
-    hints: bool | Unset = True
+    hints: bool | Unset = UNSET
     """ Whether `/analysis` answers while the game is in play (always once it is over); players who agree to play
-    without hints create the game with false """
+    without hints create the game with false. True by default; a rated game has none (false by default, true is 422)
+    """
     rated: bool | Unset = False
     """ Whether the result changes both players' ratings: both seats must then be taken with a player's key, no bot
     (409 `rated_needs_players`), and the game starts from a first deal, not a `position` """

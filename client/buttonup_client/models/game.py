@@ -11,6 +11,7 @@ from ..models.game_status import GameStatus, check_game_status
 from ..models.game_visibility import GameVisibility, check_game_visibility
 from ..models.player_color import PlayerColor, check_player_color
 from ..models.rating_category import RatingCategory, check_rating_category
+from ..models.unrated_reason import UnratedReason, check_unrated_reason
 
 if TYPE_CHECKING:
     from ..models.clock import Clock
@@ -44,6 +45,8 @@ class Game:
     """ Whether analysis answers while the game is in play """
     rated: bool
     """ Whether the result changes both players' ratings """
+    unrated_reason: None | UnratedReason
+    """ Why a game created rated is played unrated (its `rated` is then false); null otherwise """
     category: RatingCategory
     """ A rating category, by time control (docs/api.md, "Ratings"): `blitz`, `rapid` and `classical` Fischer clocks
     by their estimated length, `daily` (a clock per move), `untimed` """
@@ -90,6 +93,12 @@ class Game:
         hints = self.hints
 
         rated = self.rated
+
+        unrated_reason: None | str
+        if isinstance(self.unrated_reason, str):
+            unrated_reason = self.unrated_reason
+        else:
+            unrated_reason = self.unrated_reason
 
         category: str = self.category
 
@@ -154,6 +163,7 @@ class Game:
                 "visibility": visibility,
                 "hints": hints,
                 "rated": rated,
+                "unrated_reason": unrated_reason,
                 "category": category,
                 "rating_diff": rating_diff,
                 "target_score": target_score,
@@ -196,6 +206,21 @@ class Game:
         hints = d.pop("hints")
 
         rated = d.pop("rated")
+
+        def _parse_unrated_reason(data: object) -> None | UnratedReason:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                unrated_reason_type_0 = check_unrated_reason(data)
+
+                return unrated_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UnratedReason, data)
+
+        unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
 
         category = check_rating_category(d.pop("category"))
 
@@ -313,6 +338,7 @@ class Game:
             visibility=visibility,
             hints=hints,
             rated=rated,
+            unrated_reason=unrated_reason,
             category=category,
             rating_diff=rating_diff,
             target_score=target_score,

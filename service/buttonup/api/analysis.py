@@ -38,6 +38,7 @@ class Analysis(ApiView):
         "follow, is the `after` that asks for the next page. Anyone with the id may read it.",
         errors=(*ALWAYS, 403, 404, 409, 422, 503),
         codes={
+            403: ("hints_disabled",),
             404: ("game_not_found",),
             409: ("game_not_in_progress",),
             422: ("validation_error",),
@@ -59,10 +60,13 @@ class PositionAnalysis(ApiView):
         "Exact perfect play from any position (docs/notation.md), without a game: each "
         "legal move's final margin for the round and the best moves, as a game's "
         "analysis answers them (no review). A position that does not read, or that no "
-        "play reaches, is 422 `validation_error` with the reason. Answers are the same "
-        "every time and are kept: asking again costs nothing.",
-        errors=(*WITH_BODY, 422),
-        codes={422: ("validation_error",)},
+        "play reaches, is 422 `validation_error` with the reason. The position a game in "
+        "play without hints (a rated one, or one created without them) stands at, the "
+        "same stacks and player to move, is 403 `position_in_play` until that game moves "
+        "on or ends. Answers are the same every time and are kept: asking again costs "
+        "nothing.",
+        errors=(*WITH_BODY, 403, 422, 503),
+        codes={403: ("position_in_play",), 422: ("validation_error",), 503: READ_503},
     )
     def post(self, args: dict[str, Any]) -> Response:
         position = args["position"]

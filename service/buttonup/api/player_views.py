@@ -48,8 +48,8 @@ def ratings_view(player: Player) -> dict[str, Any]:
     return {category.value: rating_view(player.rating(category)) for category in Category}
 
 
-def rating_diff_view(diff: Mapping[Color, float] | None) -> dict[str, int] | None:
-    return {color.value: round(change) for color, change in diff.items()} if diff else None
+def rating_diff_view(diff: Mapping[Color, int] | None) -> dict[str, int] | None:
+    return {color.value: change for color, change in diff.items()} if diff else None
 
 
 def rating_history_view(games: Sequence[RatedGame]) -> dict[str, Any]:

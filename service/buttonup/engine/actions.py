@@ -7,7 +7,13 @@ from typing import TYPE_CHECKING
 
 from buttonup.engine.board import Color
 from buttonup.engine.events import Event
+from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
+
+# A rated game's end: both players' ratings (red's, black's) as it ended,
+# which its result is applied to (engine.ratings). Set on the action that
+# ends a rated game, by whoever commits it (games.ratings); None elsewhere.
+RatedFrom = tuple[Rating, Rating] | None
 
 if TYPE_CHECKING:
     from buttonup.engine.match import Match
@@ -21,18 +27,22 @@ class Join:
     at: int  # milliseconds since the epoch
     player_id: str | None = None  # a player's seat; None: an anonymous one
     rating: Rating | None = None  # a rated game's: the player's rating as they join
+    # A rated game's join that makes it unrated, and why (engine.ratings)
+    unrated: UnratedReason | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
     position: int  # for the player to move
     at: int
+    rated_from: RatedFrom = None
 
 
 @dataclass(frozen=True, slots=True)
 class Resign:
     color: Color
     at: int
+    rated_from: RatedFrom = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +56,7 @@ class TimeOut:
     """The running clock reached zero; `at` is that instant (the deadline)."""
 
     at: int
+    rated_from: RatedFrom = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +65,7 @@ class Claim:
 
     color: Color
     at: int
+    rated_from: RatedFrom = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ from buttonup.engine.errors import (
 )
 from buttonup.engine.game import GameState
 from buttonup.engine.notation import deals_of, read_position
-from buttonup.engine.options import EndReason, Options, SeatType, Status
+from buttonup.engine.options import EndReason, Options, SeatType, Status, UnratedReason
 from buttonup.engine.ratings import Rating
 from buttonup.engine.seats import Rematch, Seat
 from buttonup.engine.transitions import advance, require_playing
@@ -67,6 +67,9 @@ class Match:
     clock: Clock | None = None  # both players' time, when the match is timed
     ended_at: int | None = None  # when it finished (ms); the rematch window opens then
     rematch: Rematch | None = None  # asked for after the end
+    moved: frozenset[Color] = frozenset()  # the seats that have made a move
+    # A game created rated and played unrated, and why (engine.ratings)
+    unrated: UnratedReason | None = None
 
     @classmethod
     def new(
@@ -97,6 +100,18 @@ class Match:
         )
 
     # What the match is.
+
+    @property
+    def rated(self) -> bool:
+        """Whether its result changes both players' ratings: created rated,
+        and not played unrated (`unrated` says why)."""
+        return self.options.rated and self.unrated is None
+
+    @property
+    def hints(self) -> bool:
+        """Whether analysis answers while it is in play: created with hints,
+        and not rated (a rated game never has them, whatever it was made with)."""
+        return self.options.hints and not self.options.rated
 
     @property
     def status(self) -> Status:
@@ -139,22 +154,6 @@ class Match:
         """When the running clock runs out (ms); None when none runs."""
         return self.clock.deadline if self.clock is not None else None
 
-    def _human_to_move(self) -> Color | None:
-        """Whose clock runs: the player to move, unless a bot or nobody."""
-        if self.status is not Status.PLAYING or self.bot_to_move() is not None:
-            return None
-        return self.game.to_move
-
-    def clock_after(self, before: "Match", at: int, moved: bool) -> Clock | None:
-        """The clock once `self` follows `before` at `at`: after a move, the
-        mover's clock is charged (plus any increment) and the next player's
-        starts; after anything else, only whose clock runs changes."""
-        if self.clock is None:
-            return None
-        if moved:
-            return self.clock.moved(before._human_to_move(), self._human_to_move(), at)
-        return self.clock.start(self._human_to_move(), at)
-
     def ran_out(self, now: int) -> Color | None:
         """The player whose clock has run out at `now`, while the game is playing."""
         if self.clock is None or self.status is not Status.PLAYING:
@@ -170,9 +169,10 @@ class Match:
     def require_analysis_open(self) -> None:
         if self.status is Status.WAITING:
             raise NotInProgress("the game is waiting for players", self.version)
-        if not self.options.hints and self.status is not Status.FINISHED:
+        if not self.hints and self.status is not Status.FINISHED:
             raise HintsDisabled(
-                "this game was created without hints; analysis opens when it is over",
+                "this game has no hints (it is rated, or was created without them); "
+                "analysis opens when it is over",
                 self.version,
             )
 
@@ -186,26 +186,33 @@ class Match:
         now: int,
         player_id: str | None = None,
         rating: Rating | None = None,
+        unrated: UnratedReason | None = None,
     ) -> Progress:
         """Take `color`, or the first open seat (red before black), for the
-        player `player_id` when one joins (with their `rating`, a rated game's)."""
+        player `player_id` when one joins (with their `rating`, a rated
+        game's; `unrated`: the game is played unrated from this join, why)."""
         if player_id is not None and player_id in (self.red.player_id, self.black.player_id):
             raise SeatTaken("this player holds a seat of this game already", self.version)
         if color is None:
             if not self.open_seats:
                 raise GameFull("both seats are taken", self.version)
             color = self.open_seats[0]
-        return self.apply(Join(color, name, token_sha256, now, player_id, rating))
+        return self.apply(Join(color, name, token_sha256, now, player_id, rating, unrated))
 
-    def take_reserved(self, color: Color, token_sha256: str, now: int) -> Progress | None:
+    def take_reserved(
+        self, color: Color, token_sha256: str, now: int, unrated: UnratedReason | None = None
+    ) -> Progress | None:
         """The holder of the token a seat was reserved for takes it (a
-        rematch's seat, once its holder has its token); None when taken already."""
+        rematch's seat, once its holder has its token); None when taken
+        already. `unrated`: as `join`'s."""
         seat = self.seat(color)
         if seat.token_sha256 != token_sha256:
             raise NotSeated("this seat is reserved for another token")
         if seat.joined:
             return None
-        return self.apply(Join(color, seat.name, token_sha256, now, seat.player_id, seat.rating))
+        return self.apply(
+            Join(color, seat.name, token_sha256, now, seat.player_id, seat.rating, unrated)
+        )
 
     def play(self, color: Color, position: int, now: int) -> Progress:
         _require_in_time(self, now)
@@ -218,7 +225,8 @@ class Match:
         return self.apply(Resign(color, now))
 
     def abort(self, color: Color, now: int) -> Progress:
-        """Either seat calls the game off before its first move."""
+        """Either seat calls the game off before its first move (a rated
+        game's: before each player's first)."""
         _require_in_time(self, now)
         return self.apply(Abort(color, now))
 
@@ -303,37 +311,6 @@ class Match:
             and any(self.seat(color).type is SeatType.HUMAN for color in PLAYERS)
         )
 
-    def next_match(
-        self, game_id: str, now: int, token_sha256: Mapping[Color, str], ratings: Ratings = None
-    ) -> "Match":
-        """The rematch's game at version 0, its humans' seats reserved for
-        this match's humans (for the hashed token `token_sha256` gives their
-        new colour; a rated game's with their `ratings` now) and taken as each
-        gets its token (`take_reserved`), so that its clock starts once both
-        hold theirs: same target, clock, hints and rating, private, colours
-        swapped, started by whoever did not start this match's first round."""
-        first_round = self.game.rounds[0] if self.game.rounds else self.game.round
-        # The one who did not start holds the other colour, and colours swap:
-        # so the colour that started before starts again.
-        options = self.options.for_rematch(first_round.starting_player)
-        bots = {
-            opponent(color): seat.level
-            for color in PLAYERS
-            if (seat := self.seat(color)).level is not None
-        }
-        match = Match.new(game_id, options, now, bots)
-        rated = (ratings or {}) if options.rated else {}
-        seats = {
-            opponent(color): seat.reserved_for(
-                token_sha256[opponent(color)], rated.get(seat.player_id or "")
-            )
-            for color in PLAYERS
-            if (seat := self.seat(color)).type is SeatType.HUMAN
-        }
-        return replace(
-            match, red=seats.get(Color.RED, match.red), black=seats.get(Color.BLACK, match.black)
-        )
-
     def bot_reply(self, now: int) -> Progress:
         """The bot to move plays (ValueError when no bot is to move)."""
         level = self.bot_to_move()
@@ -354,6 +331,36 @@ class Match:
             progress = advance(match, action)
             match = progress.match
             yield progress
+
+
+def next_match(
+    match: Match, game_id: str, now: int, token_sha256: Mapping[Color, str], ratings: Ratings = None
+) -> Match:
+    """The rematch's game at version 0, its humans' seats reserved for
+    this match's humans (for the hashed token `token_sha256` gives their
+    new colour; a rated game's with their `ratings` now) and taken as each
+    gets its token (`take_reserved`), so that its clock starts once both
+    hold theirs: same target, clock, hints and rating, private, colours
+    swapped, started by whoever did not start this match's first round."""
+    first_round = match.game.rounds[0] if match.game.rounds else match.game.round
+    # The one who did not start holds the other colour, and colours swap:
+    # so the colour that started before starts again.
+    options = match.options.for_rematch(first_round.starting_player)
+    bots = {
+        opponent(color): seat.level
+        for color in PLAYERS
+        if (seat := match.seat(color)).level is not None
+    }
+    new = Match.new(game_id, options, now, bots)
+    rated = (ratings or {}) if options.rated else {}
+    seats = {
+        opponent(color): seat.reserved_for(
+            token_sha256[opponent(color)], rated.get(seat.player_id or "")
+        )
+        for color in PLAYERS
+        if (seat := match.seat(color)).type is SeatType.HUMAN
+    }
+    return replace(new, red=seats.get(Color.RED, new.red), black=seats.get(Color.BLACK, new.black))
 
 
 def _require_in_time(match: Match, now: int) -> None:

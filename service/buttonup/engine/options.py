@@ -40,6 +40,15 @@ class EndReason(StrEnum):
     ABORTED = "aborted"  # no winner, no score changed
 
 
+class UnratedReason(StrEnum):
+    """Why a game created rated is played unrated (engine.ratings)."""
+
+    # The same two players have played as many rated games today as a day allows.
+    PAIR_LIMIT = "pair_limit"
+    # Paired from seeks while a player's other real-time rated game was in play.
+    RATED_GAME_IN_PROGRESS = "rated_game_in_progress"
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """What the match was created with. A new option is a field here (with

@@ -3,7 +3,10 @@ category of time control, changed by each rated game's result.
 
 The maths is glicko2-py's (`glicko2.math`, pure functions), behind this
 module alone: a rated game is one rating period for each of its players, as
-lichess rates each game. Pure and immutable, like the rest of the engine.
+lichess rates each game, applied as it ends to both players' ratings at that
+moment (the action that ends it carries them: `Match` seats hold them from
+then on), so that games played at once rate as they would one after another.
+Pure and immutable, like the rest of the engine.
 
 Categories, by a game's time control (docs/api.md, "Ratings"):
 - live Fischer clocks, by the game's estimated duration, each player's
@@ -34,8 +37,10 @@ DEFAULT_VOLATILITY = 0.06
 # A rating whose deviation is above this says too little yet: provisional,
 # shown with a "?" and kept off the leaderboards (lichess uses 110 too).
 PROVISIONAL_DEVIATION = 110.0
-# Glicko-2 never lets a deviation fall far; this floor keeps a player who
-# plays many games at once (each game's change is added, below) in bounds.
+# Glicko-2's system constant: how much volatility may change in a game.
+TAU = 0.5
+# A deviation never falls below this floor (it would take hundreds of games)
+# nor rises above the starting one.
 MIN_DEVIATION = 30.0
 ESTIMATED_MOVES = 20  # a player's moves in a 15-point game, about
 BLITZ_SECONDS = 8 * 60
@@ -88,11 +93,12 @@ def rated(ratings: dict[Color, Rating], winner: Color | None) -> dict[Color, Rat
             rd_to_phi(own.deviation),
             own.volatility,
             [(rating_to_mu(other.rating), rd_to_phi(other.deviation), score)],
+            tau=TAU,
         )
         after[color] = replace(
             own,
             rating=mu_to_rating(updated.mu),
-            deviation=phi_to_rd(updated.phi),
+            deviation=min(DEFAULT_DEVIATION, max(MIN_DEVIATION, phi_to_rd(updated.phi))),
             volatility=updated.sigma,
             games=own.games + 1,
         )
@@ -120,10 +126,11 @@ class RatingChange:
     volatility: float
 
     def applied(self, current: Rating) -> Rating:
-        """`current` after the game. A game's change is worked out from both
-        players' ratings as they sat down and added to the rating the player
-        has when it ends: the same as Glicko-2's own result when the player
-        played nothing else meanwhile, and never lost when they did."""
+        """`current` after the game: the game's change added. The rating the
+        change was worked out from is the player's when the game ended, so
+        this is Glicko-2's own result; it differs only when another of the
+        player's games was applied between (a process that could not take
+        the player's turn to be rated: games.ratings), and is never lost."""
         deviation = min(DEFAULT_DEVIATION, max(MIN_DEVIATION, current.deviation + self.deviation))
         return Rating(
             rating=current.rating + self.rating,
@@ -134,9 +141,12 @@ class RatingChange:
 
 
 def rating_changes(match: "Match") -> dict[Color, RatingChange] | None:
-    """Each seat's change by a rated match's result, once it is over; None
-    for an unrated match, one not over, or one aborted (nothing changes)."""
-    if not match.options.rated or match.end_reason in (None, EndReason.ABORTED):
+    """Each seat's change by a rated match's result, once it is over, from
+    the ratings its seats hold (as it ended); None for an unrated match, one
+    not over, one aborted or one a player never moved in (nothing changes)."""
+    if not match.rated or match.end_reason in (None, EndReason.ABORTED):
+        return None
+    if len(match.moved) < len(PLAYERS):
         return None
     before: dict[Color, Rating] = {}
     for color in PLAYERS:
@@ -155,7 +165,19 @@ def rating_changes(match: "Match") -> dict[Color, RatingChange] | None:
     }
 
 
-def rating_diff(match: "Match") -> dict[Color, float] | None:
-    """Each seat's rating change once a rated match is over (rating_changes)."""
+def shown(rating: float) -> int:
+    """A rating as players see it: rounded to a whole number."""
+    return round(rating)
+
+
+def rating_diff(match: "Match") -> dict[Color, int] | None:
+    """Each seat's rating change once a rated match is over (rating_changes),
+    as players see it: the shown rating after, less the shown one before."""
     changes = rating_changes(match)
-    return {color: change.rating for color, change in changes.items()} if changes else None
+    if not changes:
+        return None
+    diff = {}
+    for color, change in changes.items():
+        before = match.seat(color).rating.rating  # type: ignore[union-attr]  # rated: held
+        diff[color] = shown(before + change.rating) - shown(before)
+    return diff

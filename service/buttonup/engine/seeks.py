@@ -16,7 +16,7 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.board import PLAYERS, Color, opponent
 from buttonup.engine.clock import ClockSettings
 from buttonup.engine.match import Match
-from buttonup.engine.options import Options, Visibility
+from buttonup.engine.options import Options, UnratedReason, Visibility
 from buttonup.engine.ratings import Category, Rating, category_of
 from buttonup.engine.seats import Seat
 
@@ -58,14 +58,17 @@ def paired_game(
     now: int,
     seeks: dict[Color, Seek],
     token_sha256: dict[Color, str],
+    unrated: UnratedReason | None = None,
 ) -> tuple[Match, list[Progress]]:
     """The game two paired seeks start, at version 0 with both seats
     reserved for their players, and the changes that take both seats at
-    once (it is playing from the second: its clock starts then)."""
+    once (it is playing from the second: its clock starts then; a rated
+    one is played unrated from then when `unrated` says why)."""
     any_seek = seeks[Color.RED]
     options = Options(
         clock=any_seek.clock,
         rated=any_seek.rated,
+        hints=not any_seek.rated,  # a rated game has none
         visibility=Visibility.PRIVATE,
         paired=True,
     )
@@ -83,7 +86,8 @@ def paired_game(
     changes: list[Progress] = []
     current = match
     for color in PLAYERS:
-        progress = current.take_reserved(color, token_sha256[color], now)
+        last = color is PLAYERS[-1]
+        progress = current.take_reserved(color, token_sha256[color], now, unrated if last else None)
         assert progress is not None  # reserved, not taken: a join
         changes.append(progress)
         current = progress.match

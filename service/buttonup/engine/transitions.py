@@ -18,7 +18,7 @@ from buttonup.engine.actions import (
     Resign,
     TimeOut,
 )
-from buttonup.engine.board import Color, opponent
+from buttonup.engine.board import PLAYERS, Color, opponent
 from buttonup.engine.errors import (
     AbortNotAllowed,
     ClaimNotAllowed,
@@ -42,15 +42,32 @@ from buttonup.engine.events import (
     TimedOut,
 )
 from buttonup.engine.game import GameState
-from buttonup.engine.options import EndReason, SeatType, Status
+from buttonup.engine.options import EndReason, SeatType, Status, UnratedReason
 from buttonup.engine.seats import Rematch, Seat
 
 if TYPE_CHECKING:
+    from buttonup.engine.clock import Clock
     from buttonup.engine.match import Match
 
 
 def advance(match: "Match", action: Action) -> Progress:
-    """The next version after `action`, and what it did."""
+    """The next version after `action`, and what it did. The action that
+    ends a rated game may carry both players' ratings as it ended
+    (`rated_from`): the seats hold those from then on, and the result is
+    worked out from them (engine.ratings)."""
+    progress = _advance(match, action)
+    rated_from = getattr(action, "rated_from", None)
+    after = progress.match
+    if rated_from is None or after.end_reason is None or match.end_reason is not None:
+        return progress
+    red, black = rated_from
+    after = replace(
+        after, red=replace(after.red, rating=red), black=replace(after.black, rating=black)
+    )
+    return Progress(action, after, progress.events)
+
+
+def _advance(match: "Match", action: Action) -> Progress:
     if isinstance(action, Play):
         return _played(match, action)
     if isinstance(action, Join):
@@ -82,6 +99,8 @@ def _next(
     red: Seat | None = None,
     black: Seat | None = None,
     rematch: Rematch | None = None,
+    mover: Color | None = None,
+    unrated: UnratedReason | None = None,
 ) -> "Match":
     """The next version at `at`, with the fields given (None: as they
     were). Built field by field: through dataclasses.replace it cost 43 k
@@ -101,12 +120,32 @@ def _next(
         clock=match.clock,
         ended_at=at if match.ended_at is None and end_reason is not None else match.ended_at,
         rematch=rematch if rematch is not None else match.rematch,
+        moved=match.moved if mover is None or mover in match.moved else match.moved | {mover},
+        unrated=unrated if unrated is not None else match.unrated,
     )
     if after.clock is None:
         return after
     # A move stops its mover's clock and starts the next player's; a
     # join that starts the game starts the first; the end stops it.
-    return replace(after, clock=after.clock_after(match, at, moved))
+    return replace(after, clock=_clock_after(after, match, at, moved))
+
+
+def _human_to_move(match: "Match") -> Color | None:
+    """Whose clock runs: the player to move, unless a bot or nobody."""
+    if match.status is not Status.PLAYING or match.bot_to_move() is not None:
+        return None
+    return match.game.to_move
+
+
+def _clock_after(after: "Match", before: "Match", at: int, moved: bool) -> "Clock | None":
+    """The clock once `after` follows `before` at `at`: after a move, the
+    mover's clock is charged (plus any increment) and the next player's
+    starts; after anything else, only whose clock runs changes."""
+    if after.clock is None:
+        return None
+    if moved:
+        return after.clock.moved(_human_to_move(before), _human_to_move(after), at)
+    return after.clock.start(_human_to_move(after), at)
 
 
 def _joined(match: "Match", action: Join) -> Progress:
@@ -127,10 +166,11 @@ def _joined(match: "Match", action: Join) -> Progress:
         player_id=action.player_id,
         rating=action.rating,
     )
+    unrated = action.unrated if match.options.rated else None
     if action.color is Color.RED:
-        after = _next(match, action.at, red=seat)
+        after = _next(match, action.at, red=seat, unrated=unrated)
     else:
-        after = _next(match, action.at, black=seat)
+        after = _next(match, action.at, black=seat, unrated=unrated)
     return Progress(action, after, [Joined(after.version, action.color)])
 
 
@@ -141,7 +181,7 @@ def _played(match: "Match", action: Play) -> Progress:
     except RulesError as refused:  # the game's own refusal, with this match's version
         raise type(refused)(refused.detail, match.version) from None
     end = EndReason.TARGET_SCORE if game.is_over else None
-    after = _next(match, action.at, moved=True, game=game, end_reason=end)
+    after = _next(match, action.at, moved=True, game=game, end_reason=end, mover=match.game.to_move)
     version = after.version
     events: list[Event] = [Moved(version, outcome, action.at)]
     if outcome.round_over:
@@ -151,18 +191,34 @@ def _played(match: "Match", action: Play) -> Progress:
     return Progress(action, after, events)
 
 
+def _unplayed(match: "Match") -> bool:
+    """A rated game one of whose players never moved: its end, however it
+    comes (a resignation, a timeout, a claim), is an abort and rates nobody."""
+    return match.rated and len(match.moved) < len(PLAYERS)
+
+
 def _resigned(match: "Match", action: Resign) -> Progress:
     require_playing(match)
+    if _unplayed(match):
+        return _aborted(match, action, action.color)
     after = _next(
         match, action.at, game=match.game.resign(action.color), end_reason=EndReason.RESIGNATION
     )
     return Progress(action, after, [Resigned(after.version, action.color), GameOver(after.version)])
 
 
-def _aborted(match: "Match", action: Abort | TimeOut, color: Color | None) -> Progress:
+def _aborted(
+    match: "Match", action: Abort | TimeOut | Resign | Claim, color: Color | None
+) -> Progress:
+    """Called off: before the first move, or in a rated game before each
+    player's first."""
     require_playing(match)
-    if match.game.moves_played:
-        raise AbortNotAllowed("a game can be aborted only before its first move", match.version)
+    if match.game.moves_played and not _unplayed(match):
+        raise AbortNotAllowed(
+            "a game can be aborted only before its first move "
+            "(a rated one before each player's first)",
+            match.version,
+        )
     after = _next(match, action.at, game=match.game.halted(), end_reason=EndReason.ABORTED)
     return Progress(action, after, [Aborted(after.version, color), GameOver(after.version)])
 
@@ -172,7 +228,7 @@ def _timed_out(match: "Match", action: TimeOut) -> Progress:
     loser = match.clock.running if match.clock is not None else None
     if loser is None or action.at < match.deadline:  # type: ignore[operator]  # one runs
         raise NotInProgress("no clock has run out", match.version)
-    if not match.game.moves_played:  # the first move never came: no loser
+    if not match.game.moves_played or _unplayed(match):  # no loser: a first move never came
         return _aborted(match, action, None)
     after = _next(match, action.at, game=match.game.forfeit(loser), end_reason=EndReason.TIMEOUT)
     return Progress(action, after, [TimedOut(after.version, loser), GameOver(after.version)])
@@ -183,6 +239,8 @@ def _claimed(match: "Match", action: Claim) -> Progress:
     absent = opponent(action.color)
     if match.game.to_move is not absent:
         raise ClaimNotAllowed("it is your turn", match.version)
+    if _unplayed(match):
+        return _aborted(match, action, None)
     after = _next(match, action.at, game=match.game.forfeit(absent), end_reason=EndReason.ABANDONED)
     return Progress(action, after, [Abandoned(after.version, absent), GameOver(after.version)])
 

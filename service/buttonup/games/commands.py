@@ -10,12 +10,15 @@ from buttonup import errors
 from buttonup.engine import PLAYERS, Color, Match, SeatTaken, Status, Visibility
 from buttonup.engine.actions import Progress
 from buttonup.engine.board import opponent
+from buttonup.engine.match import next_match
 from buttonup.engine.notation import NotationError
-from buttonup.engine.ratings import Rating
+from buttonup.engine.options import UnratedReason
+from buttonup.engine.ratings import Rating, category_of
 from buttonup.engine.record_reader import read_record
 from buttonup.games.credentials import named_player
 from buttonup.games.idempotency import CREATE, JOIN, Idempotency, long_enough, same_request
 from buttonup.games.pipeline import Pipeline
+from buttonup.games.rated_play import RatedPlay
 from buttonup.games.results import NewGame, Outcome, RematchOffered, Seated
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.slices import let_others_run
@@ -34,9 +37,11 @@ class Commands:
         clock: Callable[[], int],
         abandon_ms: int,
         rematch_ms: int,
+        rated_play: RatedPlay,
     ) -> None:
         self._store = store
         self._pipeline = pipeline
+        self._rated_play = rated_play
         self._clock = clock
         self._abandon_ms = abandon_ms
         self._rematch_ms = rematch_ms
@@ -118,7 +123,11 @@ class Commands:
             if refusal is not None:
                 raise refusal
             rating = self._pipeline.ratings.brought(player, match)
-            return match.join(color, name, token_sha256, now, player_id, rating)
+
+            def join(unrated: UnratedReason | None = None) -> Progress:
+                return match.join(color, name, token_sha256, now, player_id, rating, unrated)
+
+            return self._rated_join(match, join, refuse=True)
 
         outcome = self._pipeline.run(
             game_id, take_seat, idempotency=idempotency, reply_scope=scope, sealed=sealed
@@ -200,7 +209,7 @@ class Commands:
                 now = self._clock()
                 hashes = {color: hash_token(token) for color, token in tokens.items()}
                 ratings = self._ratings_now(asked)
-                self._pipeline.start(asked.next_match(next_id, now, hashes, ratings), now)
+                self._pipeline.start(next_match(asked, next_id, now, hashes, ratings), now)
 
         outcome = self._pipeline.run_as_seat(game_id, credential, ask, before_commit=make_next_game)
         old = outcome.match
@@ -211,7 +220,13 @@ class Commands:
         token_sha256 = hash_token(token)
 
         def take_seat(match: Match, now: int) -> Progress | None:
-            return match.take_reserved(new_color, token_sha256, now)
+            if match.seat(new_color).joined:
+                return match.take_reserved(new_color, token_sha256, now)
+            return self._rated_join(
+                match,
+                lambda unrated=None: match.take_reserved(new_color, token_sha256, now, unrated),
+                refuse=False,
+            )
 
         return Seated(self._pipeline.run(old.rematch.game_id, take_seat), new_color, token)
 
@@ -225,6 +240,30 @@ class Commands:
             return match.bot_reply(now) if match.bot_to_move() is not None else None
 
         return self._pipeline.run(game_id, bots_due)
+
+    def _rated_join(
+        self,
+        before: Match,
+        join: Callable[..., Progress | None],
+        *,
+        refuse: bool,
+    ) -> Progress | None:
+        """A join of a rated game, as games.rated_play bounds it: the join
+        that starts it takes both players' places (RatedGameInProgress past
+        them when `refuse`, else the game is played unrated) and counts the
+        pair's start; any other checks the joiner may take on another."""
+        progress = join()
+        if progress is None or not before.options.rated:
+            return progress
+        after = progress.match
+        if after.status is Status.PLAYING:
+            reason = self._rated_play.starting(after, refuse=refuse)
+            return join(reason) if reason is not None else progress
+        joined = next(c for c in PLAYERS if after.seat(c).joined and not before.seat(c).joined)
+        player_id = after.seat(joined).player_id
+        if player_id is not None:
+            self._rated_play.may_sit(player_id, category_of(before.options.clock))
+        return progress
 
     def _ratings_now(self, match: Match) -> dict[str, Rating]:
         """A rated match's players' ratings now, by player id."""

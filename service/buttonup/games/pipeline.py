@@ -22,8 +22,9 @@ from buttonup.engine import PLAYERS, Color, Match, RulesError
 from buttonup.engine.actions import Progress
 from buttonup.engine.events import EventName
 from buttonup.games.credentials import seat_finder
+from buttonup.games.fair_play import FairPlay
 from buttonup.games.idempotency import Idempotency, reused, same_request
-from buttonup.games.ratings import Ratings, ends_rated, players_of
+from buttonup.games.ratings import Ratings, ends_rated, players_of, rated_at_end
 from buttonup.games.relays import Relayer, relays_of
 from buttonup.games.results import Outcome, Timeline
 from buttonup.games.store_errors import STORE_ERRORS
@@ -84,6 +85,7 @@ class Pipeline:
         self._timelines = timelines
         self.relayer = Relayer(store, self.timeline)
         self.ratings = Ratings(store, clock)
+        self.fair_play = FairPlay(store, clock)
 
     def run(
         self,
@@ -162,6 +164,7 @@ class Pipeline:
         after = changes[-1].match if changes else match
         reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
         with STORE_ERRORS:
+            self.fair_play.entering(match, changes)
             made = self._store.create(match, changes, reply, imported=imported)
             if made is not None and idempotency is not None:
                 return self._replay(match.id, made.reply, idempotency)
@@ -223,26 +226,30 @@ class Pipeline:
                         continue
                     if overdue is not None:  # refused by a game that is over: so it is stored
                         try:
-                            self._commit(match, revision, [overdue])
+                            _, stored = self._commit(match, revision, [overdue])
                         except VersionConflict:
                             continue
-                        self._observe(event.name for event in overdue.events)
+                        self._observe(event.name for event in stored[0].events)
                     raise
                 if not changes:
                     if optimistic:  # nothing to do, as this process last saw it: read afresh
                         cached = None
                         continue
                     return Outcome(match, [], seat=actor.seat)
-                after = changes[-1].match
                 reply = (
-                    Reply(idempotency.digest, changes[0].match.version, after.version, sealed)
+                    Reply(
+                        idempotency.digest,
+                        changes[0].match.version,
+                        changes[-1].match.version,
+                        sealed,
+                    )
                     if idempotency
                     else None
                 )
                 if before_commit is not None:
                     before_commit(changes)
                 try:
-                    prior = self._commit(match, revision, changes, reply_field, reply)
+                    prior, changes = self._commit(match, revision, changes, reply_field, reply)
                 except VersionConflict as conflict:
                     if if_match is not None:
                         raise errors.VersionMismatch(
@@ -253,7 +260,7 @@ class Pipeline:
                     continue
                 if prior is not None:
                     return self._replay(game_id, prior, idempotency)
-                outcome = Outcome(after, changes, seat=actor.seat)
+                outcome = Outcome(changes[-1].match, changes, seat=actor.seat)
                 self._observe(event.name for event in outcome.events)
                 return outcome
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
@@ -265,20 +272,39 @@ class Pipeline:
         changes: list[Progress],
         reply_field: str = "",
         reply: Reply | None = None,
-    ) -> Reply | None:
+    ) -> tuple[Reply | None, list[Progress]]:
         """Store `changes` (store.GameStore.commit), relay what players
-        hear of them where the commit did not, and apply a rated game's end
-        to its players' ratings (games.ratings)."""
-        relays = relays_of(before, changes)
+        hear of them where the commit did not, and rate a rated game's end
+        (games.ratings): its ending action carries both players' ratings as
+        it ends, and both changes are applied. Answers an earlier reply of
+        the request's key (None: committed now) and the changes stored."""
         ended = ends_rated(before, changes)
-        pending = None
-        if ended is not None:
+        if ended is None:
+            return self._store_changes(before, revision, changes, reply_field, reply), changes
+        with self.ratings.ending(ended) as ratings:
+            changes = rated_at_end(before, changes, ratings)
+            ended = ends_rated(before, changes) or ended  # the same end, rated from `ratings`
             pending = self._store.ratings.expect(before.id, self._clock(), players_of(ended))
+            prior = self._store_changes(before, revision, changes, reply_field, reply)
+            if prior is None:
+                self.ratings.settle(ended, pending)
+        return prior, changes
+
+    def _store_changes(
+        self,
+        before: Match,
+        revision: Revision,
+        changes: list[Progress],
+        reply_field: str,
+        reply: Reply | None,
+    ) -> Reply | None:
+        relays = relays_of(before, changes)
+        self.fair_play.entering(before, changes)
         prior = self._store.commit(before, revision, changes, reply_field, reply, relays)
         if prior is None and not self._store.relays_in_commit:
             self.relayer.committed(relays)
-        if prior is None and ended is not None and pending is not None:
-            self.ratings.settle(ended, pending)
+        if prior is None:
+            self.fair_play.left(before, changes)
         return prior
 
     @staticmethod

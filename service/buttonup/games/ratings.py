@@ -2,13 +2,24 @@
 (store.ratings says how: the game is marked before the commit that ends it,
 each player's change applied after it, idempotent by game, and a sweeper
 applies what a process that died left), and what players are shown of
-ratings: profiles, histories and leaderboards."""
+ratings: profiles, histories and leaderboards.
+
+Games are rated one after another, in the order they end, from both
+players' ratings as each ends: the commit that ends a rated game takes both
+players' turns to be rated (`ending`, a short lease each), brings their
+ratings up to date (an end a process left unapplied is applied first), and
+has the ending action carry them, so that the change is worked out once,
+from them, and stored with the game."""
 
 import logging
-from collections.abc import Callable, Sequence
+import secrets
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
 
 from buttonup import errors
-from buttonup.engine import PLAYERS, Match, Status
+from buttonup.engine import PLAYERS, Color, Match, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import (
@@ -32,6 +43,13 @@ CATCH_UP_BATCH = 100
 CATCH_UP_LEASE_MS = 30_000
 APPLY_ATTEMPTS = 8
 HISTORY_LIMIT = 1000
+# A player's turn to have a rated game end: held for a few Redis round trips
+# (their ratings read, the commit, both changes applied); a holder that died
+# lets go when its lease ends. A commit that waits longer goes on without it
+# (its change is then added to the rating the player has: RatingChange.applied).
+TURN_LEASE_MS = 5_000
+TURN_WAIT_MS = 2_000
+TURN_POLL_S = 0.005
 
 
 def ends_rated(before: Match, changes: Sequence[Progress]) -> Match | None:
@@ -46,6 +64,25 @@ def ends_rated(before: Match, changes: Sequence[Progress]) -> Match | None:
 
 def players_of(match: Match) -> list[str]:
     return [player_id for color in PLAYERS if (player_id := match.seat(color).player_id)]
+
+
+def rated_at_end(
+    before: Match, changes: Sequence[Progress], ratings: dict[Color, Rating]
+) -> list[Progress]:
+    """`changes` (after `before`), the action that ends the rated game
+    carrying both players' `ratings` as it ends (engine.transitions)."""
+    made: list[Progress] = []
+    previous = before
+    redone = False  # from the end on, each version is made again from its action
+    for progress in changes:
+        action = progress.action
+        if not redone and progress.match.status is Status.FINISHED:
+            ends = (ratings[Color.RED], ratings[Color.BLACK])
+            action = replace(action, rated_from=ends)  # type: ignore[call-arg]  # an ending action
+            redone = True
+        made.append(previous.apply(action) if redone else progress)
+        previous = made[-1].match
+    return made
 
 
 class Ratings:
@@ -63,6 +100,47 @@ class Ratings:
                 self._store.ratings.settle(pending)
         except errors.StorageUnavailable as error:
             log.warning("game %s: ratings left to the sweep: %s", match.id, error)
+
+    @contextmanager
+    def ending(self, match: Match) -> Iterator[dict[Color, Rating]]:
+        """Both players' turns to have a rated game end, held while the
+        commit that ends `match` is made and rated; gives their ratings in
+        its category now, every earlier end applied."""
+        holder = secrets.token_hex(8)
+        held: list[str] = []
+        try:
+            for player_id in sorted(players_of(match)):  # one order: no two wait on each other
+                if self._take_turn(player_id, holder):
+                    held.append(player_id)
+            category = category_of(match.options.clock)
+            with STORE_ERRORS:
+                players = self._store.load_players(players_of(match))
+            ratings = {}
+            for color in PLAYERS:
+                seat = match.seat(color)
+                player = players.get(seat.player_id or "")
+                ratings[color] = (
+                    self.current(player, category) if player is not None else seat.rating
+                ) or Rating()
+            yield ratings
+        finally:
+            for player_id in held:
+                try:
+                    with STORE_ERRORS:
+                        self._store.ratings.end_turn(player_id, holder)
+                except errors.StorageUnavailable:  # its lease ends
+                    log.warning("player %s's rating turn left to its lease", player_id)
+
+    def _take_turn(self, player_id: str, holder: str) -> bool:
+        waited_until = time.monotonic() + TURN_WAIT_MS / 1000
+        while True:
+            with STORE_ERRORS:
+                if self._store.ratings.take_turn(player_id, holder, TURN_LEASE_MS):
+                    return True
+            if time.monotonic() >= waited_until:
+                log.warning("player %s's rating turn not had: rated without it", player_id)
+                return False
+            time.sleep(TURN_POLL_S)
 
     def apply(self, match: Match) -> None:
         """Each player's change by the rated `match`'s result, once."""
@@ -95,9 +173,8 @@ class Ratings:
         won: bool,
         at: int,
     ) -> None:
-        # First guess: the rating the player sat down with (they played no
-        # other rated game meanwhile); the store answers the rating it holds
-        # when that is wrong.
+        # First guess: the rating the game ended with (their turn was held
+        # meanwhile); the store answers the rating it holds when that is wrong.
         read: Rating | None = None if guess == Rating() else guess
         for _ in range(APPLY_ATTEMPTS):
             after = change.applied(read if read is not None else Rating())

@@ -117,8 +117,9 @@ class Reads:
         return write_record(timeline.current, timeline.moves())
 
     def analyse_position(self, position: Position) -> PositionAnalysis:
-        """Perfect play from a position of no game (cached: a position's
-        analysis never changes)."""
+        """Perfect play from a position (cached: a position's analysis never
+        changes); PositionInPlay for one a game without hints stands at."""
+        self._pipeline.fair_play.require_open(position)
         return _analysed(position)
 
     def analysis(

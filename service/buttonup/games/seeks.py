@@ -15,6 +15,7 @@ from buttonup.engine.ratings import Category, category_of
 from buttonup.engine.seeks import Seek, colors_of, paired_game
 from buttonup.games.credentials import player_of
 from buttonup.games.pipeline import Pipeline
+from buttonup.games.rated_play import RatedPlay
 from buttonup.games.results import NewSeek, SeekPlaced
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, NotListening, Pairing, hash_token, new_game_id
@@ -28,16 +29,26 @@ PAIRING_BATCH = 100
 
 
 class Seeks:
-    def __init__(self, store: GameStore, pipeline: Pipeline, clock: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        pipeline: Pipeline,
+        clock: Callable[[], int],
+        rated_play: RatedPlay,
+    ) -> None:
         self._store = store
         self._pipeline = pipeline
         self._clock = clock
+        self._rated_play = rated_play
 
     def seek(self, credential: str | None, new: NewSeek) -> SeekPlaced:
         """The player (by key) seeks a game; their seek of the same category
         is replaced. StreamRequired when their stream is not open."""
         player = player_of(self._store, credential or "")
-        rating = self._pipeline.ratings.current(player, category_of(new.clock))
+        category = category_of(new.clock)
+        if new.rated:
+            self._rated_play.may_sit(player.id, category)
+        rating = self._pipeline.ratings.current(player, category)
         seek = Seek(
             id=new_game_id(),
             player_id=player.id,
@@ -108,6 +119,10 @@ class Seeks:
             }
         now = self._clock()
         match, changes = paired_game(pairing.game_id, now, seats, tokens)
+        if match.options.rated:
+            reason = self._rated_play.starting(changes[-1].match, refuse=False)
+            if reason is not None:
+                match, changes = paired_game(pairing.game_id, now, seats, tokens, reason)
         outcome = self._pipeline.start(match, now, changes=changes)
         if outcome.replayed:  # made before: what its maker may not have relayed
             for seek in seats.values():

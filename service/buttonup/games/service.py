@@ -11,6 +11,7 @@ from buttonup.games.game_streams import GameStreams
 from buttonup.games.pipeline import Observe, Pipeline, ignore, now_ms
 from buttonup.games.player_streams import PlayerStreams
 from buttonup.games.players import Players
+from buttonup.games.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
 from buttonup.games.reads import Reads
 from buttonup.games.results import MyGamesPage
 from buttonup.games.seeks import Seeks
@@ -28,12 +29,14 @@ class Games:
         timeline_versions: int = 20_000,
         abandon_seconds: int = 60,
         rematch_seconds: int = 600,
+        rated_pair_games_per_day: int = PAIR_GAMES_PER_DAY,
     ) -> None:
         self._store = store
         self._timelines = Timelines(timeline_versions)
         pipeline = Pipeline(store, clock, observe, self._timelines)
         rematch_ms = rematch_seconds * 1000
-        commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms)
+        rated_play = RatedPlay(store, clock, rated_pair_games_per_day)
+        commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms, rated_play)
         reads = Reads(store, pipeline, clock, commands.expire)
         players = Players(store, clock, reads.in_time, reads.record)
         game_streams = GameStreams(store, clock, rematch_ms, commands.expire, pipeline.timeline)
@@ -49,7 +52,7 @@ class Games:
         self.rematch = commands.rematch
         self.expire = commands.expire
         self.import_record = commands.import_record
-        seeks = Seeks(store, pipeline, clock)
+        seeks = Seeks(store, pipeline, clock, rated_play)
         self.sweep = Sweep(
             store, clock, commands.expire, [pipeline.ratings.catch_up, seeks.complete_pairings]
         ).sweep

@@ -18,6 +18,7 @@ from buttonup.store.interface import GameStore
 from buttonup.store.player_events import Relay
 from buttonup.store.players import is_player_key, player_key_of
 from buttonup.store.presence import SeatPresence
+from buttonup.store.rated_play import RatedPlace
 from buttonup.store.ratings import Pending
 from buttonup.store.recent import Revision
 from buttonup.store.records import AlreadyMade, History, Loaded
@@ -34,6 +35,7 @@ __all__ = [
     "ErrorsAs",
     "GameNotFound",
     "GameStore",
+    "RatedPlace",
     "History",
     "Loaded",
     "OutcomeUnknown",

@@ -42,10 +42,12 @@ from buttonup.engine import (
     SeatType,
     TimeOut,
 )
-from buttonup.engine.board import make_stack
+from buttonup.engine.actions import RatedFrom
+from buttonup.engine.board import PLAYERS, make_stack
 from buttonup.engine.clock import Clock
 from buttonup.engine.game import RoundResult, RoundState, Tally
 from buttonup.engine.notation import deals_of
+from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
 
 FORMAT = 2
@@ -79,6 +81,8 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
         "c": match.created_at,
         "o": options.to_plain(),
     }
+    if match.unrated is not None:
+        plain["ur"] = match.unrated.value
     if match.version == 0 and not whole:
         plain["k"] = str(match.game.seed)  # wider than JSON's integers may be
         plain["p"] = _LETTER[match.game.round.starting_player]
@@ -93,6 +97,8 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
         )
         if match.ended_at is not None:
             plain["x"] = match.ended_at
+        if match.moved:
+            plain["mv"] = _stack(color for color in PLAYERS if color in match.moved)
         if match.rematch is not None:
             plain["m"] = [_stack(match.rematch.offered_by), match.rematch.game_id]
         if match.clock is not None:
@@ -111,6 +117,7 @@ def decode_base(data: bytes | str) -> Match:
     if plain.get("f") != FORMAT:
         raise StoredFormError(f"not a base of format {FORMAT}")
     options = Options.from_plain(plain["o"])
+    unrated = UnratedReason(plain["ur"]) if "ur" in plain else None
     if "k" in plain:
         started = replace(options, first_player=_COLOR[plain["p"]])
         bots = {
@@ -119,8 +126,12 @@ def decode_base(data: bytes | str) -> Match:
             if level
         }
         match = Match.new(plain["id"], started, plain["c"], bots, seed=int(plain["k"]))
-        return replace(match, options=options)
+        return replace(match, options=options, unrated=unrated)
     red, black = plain["s"]
+    game = _decode_game(plain["g"], options)
+    # A base written before the seats that moved were kept: once the game
+    # has moves, taken as both (a rated end then rates, as it did).
+    moved = _unstack(plain["mv"]) if "mv" in plain else PLAYERS if game.moves_played else ()
     clock = None
     if options.clock is not None:
         red_ms, black_ms, running, since = plain["t"]
@@ -135,11 +146,13 @@ def decode_base(data: bytes | str) -> Match:
         options=options,
         red=_decode_seat(red),
         black=_decode_seat(black),
-        game=_decode_game(plain["g"], options),
+        game=game,
         end_reason=EndReason(plain["e"]) if plain["e"] else None,
         clock=clock,
         ended_at=plain.get("x"),
         rematch=Rematch(_unstack(plain["m"][0]), plain["m"][1]) if "m" in plain else None,
+        moved=frozenset(moved),
+        unrated=unrated,
     )
 
 
@@ -270,17 +283,26 @@ def encode_entry(progress: Progress, previous_at: int) -> str:
 
 def encode_action(action: Action, previous_at: int) -> str:
     delay = _base36(action.at - previous_at)
+    # The action that ends a rated game carries both ratings as it ended, last.
+    rated_from = getattr(action, "rated_from", None)
     if isinstance(action, Play):
-        entry = str(action.position) + (FIELD + delay if delay != "0" else "")
+        entry = str(action.position)
+        if delay != "0" or rated_from is not None:
+            entry += FIELD + delay
     elif isinstance(action, Join):
         # A player's join ("J") carries its player id before the name; a
-        # player's join of a rated game ("R"), their rating after it.
+        # player's join of a rated game ("R"), their rating after it; one
+        # that makes a rated game unrated ("U"), the reason after that.
         kind = "j" if action.player_id is None else "J" if action.rating is None else "R"
+        if action.unrated is not None and action.rating is not None:
+            kind = "U"
         parts = [kind + _LETTER[action.color], delay, action.token_sha256]
         if action.player_id is not None:
             parts.append(action.player_id)
         if action.rating is not None:
             parts.append(encode_rating(action.rating))
+        if kind == "U":
+            parts.append(action.unrated.value)  # type: ignore[union-attr]  # "U": set
         if action.name is not None:  # no name field at all: None, not ""
             parts.append(action.name)
         entry = FIELD.join(parts)
@@ -291,7 +313,22 @@ def encode_action(action: Action, previous_at: int) -> str:
     else:
         kind = {Resign: "r", Abort: "a", Claim: "c", OfferRematch: "o"}[type(action)]
         entry = kind + _LETTER[action.color] + FIELD + delay
+    if rated_from is not None:
+        entry += FIELD + _encode_rated_from(rated_from)
     return entry + ENTRY_END
+
+
+def _encode_rated_from(rated_from: tuple[Rating, Rating]) -> str:
+    return ";".join(encode_rating(rating) for rating in rated_from)
+
+
+def _rated_from(parts: list[str], at: int) -> RatedFrom:
+    """The ratings an entry's action ended a rated game with, when its
+    `at`-th field holds them."""
+    if len(parts) <= at:
+        return None
+    red, black = parts[at].split(";")
+    return decode_rating(red), decode_rating(black)
 
 
 def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
@@ -303,7 +340,7 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
         parts = entry.split(FIELD)
         if kind.isdigit():
             at += int(parts[1], 36) if len(parts) > 1 else 0
-            yield Play(int(parts[0]), at)
+            yield Play(int(parts[0]), at, _rated_from(parts, 2))
         elif kind == "j":
             at += int(parts[1], 36)
             name = parts[3] if len(parts) > 3 else None
@@ -316,12 +353,21 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
             at += int(parts[1], 36)
             name = parts[5] if len(parts) > 5 else None
             yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3], decode_rating(parts[4]))
+        elif kind == "U":
+            at += int(parts[1], 36)
+            name = parts[6] if len(parts) > 6 else None
+            rating = decode_rating(parts[4])
+            unrated = UnratedReason(parts[5])
+            yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3], rating, unrated)
+        elif kind in _ENDING:
+            at += int(parts[1], 36)
+            yield _ENDING[kind](_COLOR[entry[1]], at, _rated_from(parts, 2))
         elif kind in _COLORED:
             at += int(parts[1], 36)
             yield _COLORED[kind](_COLOR[entry[1]], at)
         elif kind == "t":
             at += int(parts[1], 36)
-            yield TimeOut(at)
+            yield TimeOut(at, _rated_from(parts, 2))
         elif kind == "m":
             at += int(parts[1], 36)
             yield AcceptRematch(_COLOR[entry[1]], parts[2], at)
@@ -329,12 +375,8 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
             raise StoredFormError(f"unknown log entry {entry!r}")
 
 
-_COLORED: dict[str, type[Resign | Abort | Claim | OfferRematch]] = {
-    "r": Resign,
-    "a": Abort,
-    "c": Claim,
-    "o": OfferRematch,
-}
+_ENDING: dict[str, type[Resign | Claim]] = {"r": Resign, "c": Claim}
+_COLORED: dict[str, type[Abort | OfferRematch]] = {"a": Abort, "o": OfferRematch}
 
 
 def _base36(number: int) -> str:

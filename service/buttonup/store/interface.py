@@ -29,7 +29,9 @@ from buttonup.store.player_events import PlayerEvents, Relay, decode_notice
 from buttonup.store.player_events import events_key as player_events_key
 from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
+from buttonup.store.positions import PositionsInPlay
 from buttonup.store.presence import PresenceBoard, SeatPresence
+from buttonup.store.rated_play import RatedPlayStore
 from buttonup.store.ratings import RatingStore
 from buttonup.store.recent import RecentMatches
 from buttonup.store.records import GameRecords
@@ -87,6 +89,8 @@ class GameStore(GameRecords):
         self._players = PlayerStore(client, game_ttl_ms)
         # Ratings and seeks, each its own part of the store, reached through it.
         self.ratings = RatingStore(client, game_ttl_ms)
+        self.rated_play = RatedPlayStore(client, game_ttl_ms)
+        self.positions = PositionsInPlay(client, game_ttl_ms)
         self.seeks = SeekBoard(client)
         self._lobby = Lobby(client, game_ttl_ms)
         # Reads that wait for events hold a connection for seconds: a pool of their own.

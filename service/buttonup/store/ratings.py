@@ -35,6 +35,7 @@ _APPLY = lua_source("rating_apply", HISTORY_KEPT=HISTORY_KEPT)
 _PLACE = lua_source("leaderboard_set")
 _CLAIM = lua_source("ratings_claim", "lease_lib")
 _SETTLE = lua_source("ratings_settle")
+_END_TURN = lua_source("rating_turn_end")
 
 
 def applied_key(player_id: str) -> str:
@@ -48,6 +49,11 @@ def history_key(player_id: str) -> str:
 def unsettled_key(player_id: str) -> str:
     """The player's rated games whose end may not be applied to them yet."""
     return f"buttonup:{{player:{player_id}}}:unsettled"
+
+
+def turn_key(player_id: str) -> str:
+    """Held while one of the player's rated games ends and is rated."""
+    return f"buttonup:{{player:{player_id}}}:rating-turn"
 
 
 def board_key(category: Category) -> str:
@@ -74,6 +80,17 @@ class RatingStore:
         self._place = LuaScript(client, _PLACE)
         self._claim = LuaScript(client, _CLAIM)
         self._settle = LuaScript(client, _SETTLE)
+        self._end_turn = LuaScript(client, _END_TURN)
+
+    @STORAGE_ERRORS
+    def take_turn(self, player_id: str, holder: str, lease_ms: int) -> bool:
+        """The player's turn to have a rated game end, for `holder`, until
+        it lets go or `lease_ms` pass; False while another holds it."""
+        return bool(self._redis.set(turn_key(player_id), holder, nx=True, px=lease_ms))
+
+    @STORAGE_ERRORS
+    def end_turn(self, player_id: str, holder: str) -> None:
+        self._end_turn(keys=[turn_key(player_id)], args=[holder])
 
     @STORAGE_ERRORS
     def expect(self, game_id: str, now: int, player_ids: Sequence[str]) -> Pending:

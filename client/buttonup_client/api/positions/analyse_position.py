@@ -43,6 +43,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -78,6 +83,11 @@ def _parse_response(
 
         return response_500
 
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -104,8 +114,10 @@ def sync_detailed(
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. Answers are
-    the same every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
+    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
+    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
+    every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.
@@ -138,8 +150,10 @@ def sync(
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. Answers are
-    the same every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
+    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
+    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
+    every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.
@@ -167,8 +181,10 @@ async def asyncio_detailed(
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. Answers are
-    the same every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
+    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
+    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
+    every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.
@@ -199,8 +215,10 @@ async def asyncio(
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. Answers are
-    the same every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
+    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
+    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
+    every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.

@@ -276,10 +276,10 @@ class CreateGameSchema(Described):
         **doc("`public` games are listed in the lobby while a seat is open", "private"),
     )
     hints = StrictBoolean(
-        load_default=True,
         **doc(
             "Whether `/analysis` answers while the game is in play (always once it is "
-            "over); players who agree to play without hints create the game with false",
+            "over); players who agree to play without hints create the game with false. "
+            "True by default; a rated game has none (false by default, true is 422)",
             True,
         ),
     )
@@ -311,6 +311,11 @@ class CreateGameSchema(Described):
         ),
     )
 
+    @validates_schema
+    def _rated_without_hints(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("rated") and data.get("hints"):
+            raise ValidationError("a rated game has no hints", "hints")
+
     @validates_schema(pass_original=True)
     def _playable_position(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
         """A position to start from has someone to move, and its own target."""
@@ -331,6 +336,7 @@ class CreateGameSchema(Described):
         seats = data.pop("players", {})
         if data.get("first_player") == "random":
             data["first_player"] = None
+        data.setdefault("hints", not data.get("rated"))
         if "position" in data:
             start = _position(data["position"])
             data["target_score"] = start.target  # the position's: checked against it above

@@ -14,6 +14,7 @@ from buttonup.api.schemas.shared import (
     SEAT_TYPES,
     STATUSES,
     TIME_EXAMPLE,
+    UNRATED_REASON,
     VISIBILITIES,
     Document,
     Ref,
@@ -170,6 +171,12 @@ class GameSchema(Document):
     )
     hints = fields.Boolean(**doc("Whether analysis answers while the game is in play", True))
     rated = fields.Boolean(**doc("Whether the result changes both players' ratings", False))
+    unrated_reason = Ref(
+        UNRATED_REASON,
+        "Why a game created rated is played unrated (its `rated` is then false); null otherwise",
+        None,
+        nullable=True,
+    )
     category = Ref(
         RATING_CATEGORY, "The rating category its time control falls in (docs/api.md)", "blitz"
     )

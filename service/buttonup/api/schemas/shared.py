@@ -18,6 +18,7 @@ from buttonup.engine import (
 from buttonup.engine.clock import (
     ClockType,
 )
+from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Category
 
 COLORS = tuple(color.value for color in Color)
@@ -26,6 +27,7 @@ SEAT_TYPES = [kind.value for kind in SeatType]
 STATUSES = [status.value for status in Status]
 VISIBILITIES = [visibility.value for visibility in Visibility]
 END_REASONS = [reason.value for reason in EndReason]
+UNRATED_REASONS = [reason.value for reason in UnratedReason]
 CLOCK_TYPES = [kind.value for kind in ClockType]
 CIRCLE_EXAMPLE = [["white"], ["red"], ["black"], ["red", "white"], [], ["black"], [], [], []]
 FINAL_STACK_EXAMPLE = ["red", "white", "red", "black", "white", "white", "red", "black", "black"]
@@ -38,6 +40,7 @@ BUTTON_COLOR = {"$ref": "#/components/schemas/ButtonColor"}
 BOT_LEVEL = {"$ref": "#/components/schemas/BotLevel"}
 BOT_LEVELS = tuple(level.value for level in BotLevel)
 END_REASON = {"$ref": "#/components/schemas/EndReason"}
+UNRATED_REASON = {"$ref": "#/components/schemas/UnratedReason"}
 RATING_CATEGORY = {"$ref": "#/components/schemas/RatingCategory"}
 CATEGORIES = [category.value for category in Category]
 COMPONENTS = {
@@ -56,6 +59,15 @@ COMPONENTS = {
         "`resignation`, `timeout` (a clock ran out), `abandoned` (the waiting player "
         "claimed it) or `aborted` (no winner, no score changed)",
         "example": "target_score",
+    },
+    "UnratedReason": {
+        "type": "string",
+        "enum": UNRATED_REASONS,
+        "description": "Why a game created rated is played unrated: `pair_limit` (its two "
+        "players had started as many rated games with each other in 24 hours as allowed) "
+        "or `rated_game_in_progress` (paired while one of them had another real-time rated "
+        "game in play)",
+        "example": "pair_limit",
     },
     "BotLevel": {
         "type": "string",

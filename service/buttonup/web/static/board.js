@@ -468,6 +468,8 @@ function draw(game, circle) {
   $("turn").textContent = turnText(game);
   $("hint").hidden = !(game.hints && view.seat && game.status === STATUS.PLAYING);
   $("hint").disabled = !mine;
+  // No perfect play for a game without hints (a rated one) while it is played.
+  $("analyse-game").hidden = !game.hints && game.status !== STATUS.FINISHED;
   const playing = view.seat && game.status === STATUS.PLAYING;
   const unmoved = game.round.number === 1 && game.round.moves_played === 0;
   $("resign").hidden = !playing;

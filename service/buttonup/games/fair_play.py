@@ -1,0 +1,98 @@
+"""No perfect play for a game in play without hints (a rated game, or one
+created without them): its own analysis is 403 `hints_disabled` (the
+engine's), and `POST /v1/analysis` of the position it stands at (the same
+stacks, the same player to move) is 403 `position_in_play` until the game
+moves on or ends.
+
+Each commit of such a game enters the position it leaves the game at
+(store.positions) before the commit, so that it is refused as soon as anyone
+can see it, and takes out the one it stood at after. A position asked about
+is refused when a game listed there still stands at it; an entry a commit
+that never landed left is taken out when found.
+
+What it does not prevent: analysis of another position (an earlier one of
+the game, or one a move away, which a player can work out and ask about),
+or perfect play from a program of one's own; fair play beyond that is a
+matter for review of finished games.
+"""
+
+import hashlib
+import logging
+from collections.abc import Callable, Sequence
+
+from buttonup import errors
+from buttonup.engine import Match, Status
+from buttonup.engine.actions import Progress
+from buttonup.engine.board import Circle, Color
+from buttonup.engine.notation import Position
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import GameStore
+
+log = logging.getLogger(__name__)
+
+# The games checked at a position asked about: one that stands there is enough.
+CHECKED_PER_POSITION = 4
+
+
+def digest(circle: Circle, to_move: Color) -> str:
+    """A position's stacks and player to move, as one short key."""
+    text = "/".join("".join(button.value[0] for button in stack) for stack in circle)
+    return hashlib.sha256(f"{text} {to_move.value}".encode()).hexdigest()[:32]
+
+
+def standing(match: Match) -> str | None:
+    """The digest of the position a game without hints stands at while in
+    play; None for any other game."""
+    if match.hints or match.status is not Status.PLAYING or match.game.to_move is None:
+        return None
+    return digest(match.game.round.circle, match.game.to_move)
+
+
+class FairPlay:
+    def __init__(self, store: GameStore, clock: Callable[[], int]) -> None:
+        self._store = store
+        self._clock = clock
+
+    def entering(self, before: Match, changes: Sequence[Progress]) -> None:
+        """Before the commit of `changes`: the position they leave the game
+        at entered, when it is one to keep from analysis."""
+        after = standing(changes[-1].match) if changes else None
+        if after is not None and after != standing(before):
+            with STORE_ERRORS:
+                self._store.positions.enter(after, before.id, self._clock())
+
+    def left(self, before: Match, changes: Sequence[Progress]) -> None:
+        """After the commit: the position the game stood at taken out."""
+        was = standing(before)
+        if was is None or not changes or standing(changes[-1].match) == was:
+            return
+        try:
+            with STORE_ERRORS:
+                self._store.positions.leave(was, [before.id])
+        except errors.StorageUnavailable:  # checked against the game when asked
+            log.warning("game %s: its last position left in the index", before.id)
+
+    def require_open(self, position: Position) -> None:
+        """PositionInPlay when a game without hints stands at `position`."""
+        if position.to_move is None:
+            return
+        key = digest(position.circle, position.to_move)
+        with STORE_ERRORS:
+            listed = self._store.positions.games(key, self._clock(), CHECKED_PER_POSITION)
+        gone = []
+        for game_id in listed:
+            try:
+                with STORE_ERRORS:
+                    match = self._store.load(game_id).match
+            except errors.GameNotFound:
+                gone.append(game_id)
+                continue
+            if standing(match) == key:
+                raise errors.PositionInPlay(
+                    "this is the position of a game in play without hints (rated, or "
+                    "created without them): it is analysed once that game moves on or ends"
+                )
+            gone.append(game_id)
+        if gone:
+            with STORE_ERRORS:
+                self._store.positions.leave(key, gone)
