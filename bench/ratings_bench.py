@@ -2,12 +2,13 @@
 
     .venv/bin/python bench/ratings_bench.py [--games 300] [--rounds 5]
 
-Two players play games that a resignation ends, through the app (Flask, the
+Two players play games that a resignation ends once each has moved (a rated
+game a player never moved in rates nobody), through the app (Flask, the
 pipeline, Redis) in this process: rated blitz games and the same games
 unrated, alternating by round so that both sides see the same machine.
-The rated end also marks the game, applies both players' changes (a script
-each on the player's slot), places both on the leaderboard and clears the
-mark. Prints each side's median resignation time per round, the median of
+The rated end also takes both players' turns to be rated, reads their
+ratings, marks the game, applies both players' changes (a script each on
+the player's slot), places both on the leaderboard and clears the mark. Prints each side's median resignation time per round, the median of
 the rounds, and the ratio rated/unrated.
 """
 
@@ -40,6 +41,17 @@ def ended(client, players: list[dict], rated: bool, games: int) -> list[float]:
                 f"/v1/games/{game['id']}/players", json={"color": color}, headers=bearer(player)
             )
             assert seated.status_code == 201, seated.get_json()
+        by_color = dict(zip(("red", "black"), players, strict=True))
+        moved: set[str] = set()
+        game = seated.get_json()["game"]
+        while moved != {"red", "black"}:
+            mover = game["round"]["to_move"]
+            game = client.post(
+                f"/v1/games/{game['id']}/moves",
+                json={"position": game["round"]["legal_moves"][0]},
+                headers=bearer(by_color[mover]),
+            ).get_json()["game"]
+            moved.add(mover)
         loser = players[number % 2]
         started = time.perf_counter()
         answer = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(loser))
@@ -59,7 +71,12 @@ def main() -> None:
         server.start()
         try:
             client = create_app(
-                Settings(redis_url=server.url, **UNMETERED, sweep_interval_seconds=0)
+                Settings(
+                    redis_url=server.url,
+                    **UNMETERED,
+                    sweep_interval_seconds=0,
+                    rated_games_per_pair_per_day=1_000_000,  # two players, every game rated
+                )
             ).test_client()
             logging.getLogger("buttonup").handlers[0].stream = io.StringIO()  # no access log
             players = [
