@@ -10,7 +10,8 @@ RUN pip wheel --no-cache-dir --wheel-dir /wheels .
 FROM python:3.11-slim
 # BUTTONUP_BIND is where `buttonup serve` listens; the health check asks that port.
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 BUTTONUP_BIND=0.0.0.0:8000
-RUN useradd --create-home --uid 10001 buttonup
+RUN useradd --create-home --uid 10001 buttonup \
+  && mkdir -p /var/lib/buttonup && chown buttonup /var/lib/buttonup
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
 USER buttonup

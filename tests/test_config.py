@@ -131,3 +131,38 @@ def test_limits_are_read():
     assert settings.seat_rate_limit == "120/minute"
     assert settings.trusted_proxies == 1
     assert Settings.from_env({}).rate_limit == ""
+
+
+def test_the_secret_key_is_read_never_shown_and_at_least_32_characters():
+    settings = Settings.from_env({"BUTTONUP_SECRET_KEY": "s" * 32})
+    assert settings.secret_key == b"s" * 32
+    assert "s" * 32 not in repr(settings)
+    with pytest.raises(ConfigError, match="BUTTONUP_SECRET_KEY"):
+        Settings.from_env({"BUTTONUP_SECRET_KEY": "short"})
+    assert Settings.from_env({}).secret_key is None
+
+
+def test_a_secret_key_file_is_made_once_readable_by_its_owner_alone(tmp_path):
+    path = tmp_path / "secret-key"
+    first = Settings.from_env({"BUTTONUP_SECRET_KEY_FILE": str(path)}).secret_key
+    assert first is not None and len(first) >= 32
+    assert path.stat().st_mode & 0o777 == 0o600
+    again = Settings.from_env({"BUTTONUP_SECRET_KEY_FILE": str(path)}).secret_key
+    assert again == first, "made once, then read"
+    with pytest.raises(ConfigError, match="not both"):
+        Settings.from_env({"BUTTONUP_SECRET_KEY_FILE": str(path), "BUTTONUP_SECRET_KEY": "s" * 32})
+
+
+def test_make_secret_makes_the_file_and_never_prints_the_secret(tmp_path):
+    path = tmp_path / "secret-key"
+    env = {"PATH": "/usr/bin:/bin", "BUTTONUP_SECRET_KEY_FILE": str(path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "buttonup.cli", "make-secret"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    secret = path.read_text().strip()
+    assert len(secret) >= 32 and secret not in done.stdout + done.stderr

@@ -62,6 +62,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         imported_game_ttl_seconds=settings.imported_game_ttl_seconds,
         reply_ttl_seconds=settings.idempotency_ttl_seconds,
         finished_stream_ttl_seconds=settings.finished_stream_ttl_seconds,
+        secret=settings.secret_key,
     )
     app.extensions["buttonup.settings"] = settings
     app.extensions["buttonup.store"] = store

@@ -55,6 +55,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=Path("var"),
         help="where the embedded Redis keeps its append-only file (default ./var)",
     )
+    commands.add_parser(
+        "make-secret",
+        help="make the file BUTTONUP_SECRET_KEY_FILE names, with a random secret, unless it "
+        "exists (what a deployment's replicas then share)",
+    )
     return parser.parse_args(argv)
 
 
@@ -65,6 +70,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"buttonup: {error}", file=sys.stderr)
         return 2
+    if args.command == "make-secret":
+        path = os.environ.get("BUTTONUP_SECRET_KEY_FILE")
+        if not path:
+            print("buttonup: make-secret needs BUTTONUP_SECRET_KEY_FILE", file=sys.stderr)
+            return 2
+        print(f"buttonup: the deployment's secret is in {path}", flush=True)  # never itself
+        return 0
     redis_url = args.redis_url or settings.redis_url
     embedded: RedisServer | None = None
     if redis_url is None:
@@ -77,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         embedded = RedisServer(data_dir, persistent=True, extra_args=EMBEDDED_MEMORY)
         embedded.start()
         redis_url = embedded.url
+        if settings.secret_key is None:  # kept with the data: seals outlive a restart
+            os.environ["BUTTONUP_SECRET_KEY_FILE"] = str(data_dir / "secret-key")
         print(f"buttonup: embedded Redis on {redis_url}, data in {data_dir}", flush=True)
     elif is_cluster_url(redis_url):
         problem = _cluster_problem(redis_url)

@@ -4,13 +4,16 @@ The README's configuration table lists the same names.
 """
 
 import os
+import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
 
 DAY = 24 * 3600
+SECRET_KEY_MIN_LENGTH = 32
 
 # The costly operations' meters (api.rate_limits.METERS says what each
 # counts): each a setting `<name>_rate_limit` and a variable
@@ -43,6 +46,8 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_ABANDON_SECONDS",
         "BUTTONUP_REMATCH_SECONDS",
         "BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY",
+        "BUTTONUP_SECRET_KEY",
+        "BUTTONUP_SECRET_KEY_FILE",
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
         "BUTTONUP_CORS_ORIGINS",
@@ -116,6 +121,9 @@ class Settings:
     # Rated games the same two players start in any 24 hours; later ones
     # are played unrated (games.rated_play).
     rated_games_per_pair_per_day: int = 10
+    # The deployment's secret (store.derived): what seals seat tokens and
+    # idempotent replies' secrets, never kept in Redis. None: the process's own.
+    secret_key: bytes | None = field(default=None, repr=False)
 
     def meter_limit(self, meter: str) -> str:
         """The limit of a costly operation's meter (api.rate_limits.METERS)."""
@@ -183,6 +191,7 @@ class Settings:
             rematch_seconds=_read(
                 env, "BUTTONUP_REMATCH_SECONDS", int, defaults.rematch_seconds, 1
             ),
+            secret_key=_secret_key(env),
             rated_games_per_pair_per_day=_read(
                 env,
                 "BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY",
@@ -244,6 +253,46 @@ def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default
     if raw.lower() not in choices:
         raise ConfigError(f"{name}={raw!r} must be one of {', '.join(choices)}")
     return raw.lower()
+
+
+def _secret_key(env: Mapping[str, str]) -> bytes | None:
+    """BUTTONUP_SECRET_KEY, or the file BUTTONUP_SECRET_KEY_FILE names (made,
+    with a random secret, when it does not exist yet); None when neither."""
+    given, path = env.get("BUTTONUP_SECRET_KEY") or None, env.get("BUTTONUP_SECRET_KEY_FILE")
+    if given is not None and path:
+        raise ConfigError("set BUTTONUP_SECRET_KEY or BUTTONUP_SECRET_KEY_FILE, not both")
+    if path:
+        given = read_or_make_secret(Path(path)).decode()
+    if given is None:
+        return None
+    if len(given) < SECRET_KEY_MIN_LENGTH:
+        raise ConfigError(
+            f"BUTTONUP_SECRET_KEY must be at least {SECRET_KEY_MIN_LENGTH} characters "
+            "(a random one: python -c 'import secrets; print(secrets.token_urlsafe(32))')"
+        )
+    return given.encode()
+
+
+def new_secret_key() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def read_or_make_secret(path: Path) -> bytes:
+    """The secret the file holds; a new random one written there (readable
+    by its owner alone) when there is none yet."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    except OSError as error:
+        raise ConfigError(f"BUTTONUP_SECRET_KEY_FILE: {error}") from error
+    else:
+        with os.fdopen(descriptor, "w") as made:
+            made.write(new_secret_key() + "\n")
+    try:
+        return path.read_bytes().strip()
+    except OSError as error:
+        raise ConfigError(f"BUTTONUP_SECRET_KEY_FILE: {error}") from error
 
 
 def _read(env: Mapping[str, str], name: str, kind: Callable[[str], T], default: T, minimum: T) -> T:

@@ -9,12 +9,24 @@ import shutil
 import sys
 import tempfile
 
-from buttonup.config import ConfigError, Settings
+from buttonup.config import ConfigError, Settings, new_secret_key
 
 try:
     settings = Settings.from_env()
 except ConfigError as error:
     sys.exit(f"buttonup: {error}")  # one line naming the variable, and no server
+
+# Every worker seals with one secret: without the operator's, the master
+# draws one before the workers fork (and inherit it). Seals then last as
+# long as this server, and another replica cannot open them.
+if settings.secret_key is None:
+    os.environ["BUTTONUP_SECRET_KEY"] = new_secret_key()
+    print(
+        "buttonup: no BUTTONUP_SECRET_KEY nor BUTTONUP_SECRET_KEY_FILE: a secret of this "
+        "server's own (replicas must share one; see the README)",
+        file=sys.stderr,
+        flush=True,
+    )
 
 wsgi_app = "buttonup.app:create_app()"
 bind = [settings.bind]

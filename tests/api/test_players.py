@@ -122,3 +122,19 @@ def test_only_the_players_own_key_keeps_their_record_alive(client, redis_client)
     assert redis_client.pttl(record) <= 60_000, "a wrong key renews nothing"
     assert client.get("/v1/players/me", headers=auth(player["key"])).status_code == 200
     assert redis_client.pttl(record) > 29 * 24 * 3600 * 1000, "the player's own key renews it"
+
+
+def test_an_unscoped_idempotency_key_is_one_requests_whatever_the_endpoint(client):
+    key = "one-key-for-one-request-0123"
+    made = client.post("/v1/games", json={}, headers={"Idempotency-Key": key})
+    assert made.status_code == 201
+    for path, body in (("/v1/players", {"name": "Ana"}), ("/v1/games", {"hints": False})):
+        again = client.post(path, json=body, headers={"Idempotency-Key": key})
+        assert again.status_code == 422, again.get_json()
+        assert again.get_json()["code"] == "idempotency_key_reused"
+    seat = client.post(
+        f"/v1/games/{made.get_json()['id']}/players", json={}, headers={"Idempotency-Key": key}
+    )
+    assert seat.get_json()["code"] == "idempotency_key_reused"
+    replayed = client.post("/v1/games", json={}, headers={"Idempotency-Key": key})
+    assert replayed.status_code == 201 and replayed.get_json()["id"] == made.get_json()["id"]

@@ -20,6 +20,7 @@ from buttonup.engine import (
     Visibility,
 )
 from buttonup.engine.clock import ClockSettings, ClockType
+from buttonup.engine.match import next_match
 from buttonup.store import codec
 
 T0 = 1_767_225_600_000
@@ -159,5 +160,5 @@ def test_a_new_match_with_reserved_seats_keeps_them():
     over = over.join(None, "Ana", "a" * 64, 1).match
     over = over.join(None, "Bo", "b" * 64, 2).match
     over = over.resign(Color.RED, 3).match
-    following = over.next_match("next", 4, {Color.RED: "c" * 64, Color.BLACK: "d" * 64})
+    following = next_match(over, "next", 4, {Color.RED: "c" * 64, Color.BLACK: "d" * 64})
     assert codec.decode_base(codec.encode_base(following)) == following

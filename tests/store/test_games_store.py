@@ -9,14 +9,15 @@ from buttonup.store import (
     GameNotFound,
     GameStore,
     Reply,
+    SealBroken,
     StorageUnavailable,
     VersionConflict,
     connect,
     new_game_id,
+    new_token,
     records,
 )
 from buttonup.store.ids import GAME_ID_PATTERN
-from buttonup.store.keys import ID_SECRET_KEY
 
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z
 
@@ -165,17 +166,26 @@ def test_a_create_over_a_game_made_without_a_key_finds_it_made_without_a_reply(s
     assert store.create(Match.new(first.id, Options(seed=2), T0)) == AlreadyMade(None)
 
 
-def test_rematch_ids_are_stable_per_game_and_look_like_any_id(redis_server, store):
-    game_id = store.rematch_game_id("game-1")
-    assert GAME_ID_PATTERN.match(game_id) and len(game_id) == len(new_game_id())
-    assert store.rematch_game_id("game-2") != game_id
-    assert fresh_store(redis_server).rematch_game_id("game-1") == game_id
+def test_reserved_seat_tokens_are_kept_sealed_and_the_first_kept_win(store, redis_client):
+    first = {Color.RED: new_token(), Color.BLACK: new_token()}
+    assert store.keep_seat_tokens("game-1", first) == first
+    again = {Color.RED: new_token(), Color.BLACK: new_token()}
+    assert store.keep_seat_tokens("game-1", again) == first, "a retry's tokens lose"
+    assert store.reserved_seat_token("game-1", Color.BLACK) == first[Color.BLACK]
+    assert store.reserved_seat_token("game-2", Color.BLACK) is None
+    dumped = b"".join(
+        redis_client.dump(key) or b"" for key in redis_client.scan_iter("buttonup:{game-1}:*")
+    )
+    assert not any(token.encode() in dumped for token in first.values())
 
 
-def test_rematch_ids_change_with_the_deployments_secret(store, redis_server, redis_client):
-    game_id = store.rematch_game_id("game-1")
-    redis_client.delete(ID_SECRET_KEY)
-    assert fresh_store(redis_server).rematch_game_id("game-1") != game_id
+def test_a_seal_is_opened_only_with_the_secret_that_made_it(redis_server, store):
+    store.keep_seat_tokens("game-3", {Color.RED: new_token()})
+    other = GameStore(
+        connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60, secret=b"x" * 32
+    )
+    with pytest.raises(SealBroken):
+        other.reserved_seat_token("game-3", Color.RED)
 
 
 def test_game_keys_share_the_id_as_hash_tag():
@@ -218,10 +228,9 @@ def test_several_games_load_in_one_call_and_gone_ones_are_none(store, redis_serv
     ]
 
 
-def test_no_game_id_starts_with_a_dash(store):
+def test_no_game_id_starts_with_a_dash():
     """Command-line tools (scripts/watch.py --game ID) would take it for an option."""
-    ids = [new_game_id() for _ in range(3000)]
-    ids += [store.rematch_game_id(f"game-{n}") for n in range(3000)]
+    ids = [new_game_id() for _ in range(6000)]
     assert not any(game_id.startswith("-") for game_id in ids)
     assert all(GAME_ID_PATTERN.match(game_id) for game_id in ids)
 

@@ -16,14 +16,21 @@ from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating, category_of
 from buttonup.engine.record_reader import read_record
 from buttonup.games.credentials import named_player
-from buttonup.games.idempotency import CREATE, JOIN, Idempotency, long_enough, same_request
+from buttonup.games.idempotency import (
+    CREATE,
+    JOIN,
+    UNSCOPED,
+    Idempotency,
+    long_enough,
+    same_request,
+)
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.rated_play import RatedPlay
 from buttonup.games.results import NewGame, Outcome, RematchOffered, Seated
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.slices import let_others_run
 from buttonup.store import GameNotFound as StoredGameNotFound
-from buttonup.store import GameStore, hash_token, new_game_id, new_token
+from buttonup.store import GameStore, SealBroken, hash_token, new_game_id, new_token
 from buttonup.store import StorageUnavailable as StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -60,14 +67,14 @@ class Commands:
             earlier = self._format1_create(format1_key, idempotency)
             if earlier is not None:
                 return earlier
-            scope = f"{CREATE}\n{player.id}" if player else CREATE
+            scope = f"{CREATE}\n{player.id}" if player else UNSCOPED
             with STORE_ERRORS:
                 reserved = self._store.reserve(
                     scope, idempotency.key, f"{idempotency.digest} {game_id}"
                 )
             if reserved is not None:  # the key's first request's game
-                digest, game_id = reserved.split(" ")
-                same_request(digest == idempotency.digest)
+                same_request(reserved.split(" ")[0] == idempotency.digest)
+                _, game_id = reserved.split(" ")
         now = self._clock()
         outcome = self._pipeline.start(
             Match.new(game_id, new.options, now, new.bots), now, idempotency
@@ -114,6 +121,12 @@ class Commands:
             name = player.name
         token = new_token()
         scope = f"{JOIN}-{player_id}" if player_id else JOIN
+        if idempotency is not None and player_id is None:  # unscoped: the key is this join's
+            with STORE_ERRORS:
+                reserved = self._store.reserve(
+                    UNSCOPED, idempotency.key, f"{idempotency.digest} {game_id}"
+                )
+            same_request(reserved is None or reserved.split(" ")[0] == idempotency.digest)
         context = f"{game_id}\n{scope}\n{idempotency.key}" if idempotency else ""
         with STORE_ERRORS:
             sealed = self._store.seal(token, context) if idempotency else ""
@@ -135,7 +148,12 @@ class Commands:
         if outcome.replayed:
             if not outcome.sealed:  # kept by an earlier release, without its token
                 raise SeatTaken("the seat this Idempotency-Key took is taken: by its first answer")
-            token = self._store.unseal(outcome.sealed, context)
+            try:
+                token = self._store.unseal(outcome.sealed, context)
+            except SealBroken as broken:  # another deployment secret sealed it
+                raise SeatTaken(
+                    "the seat this Idempotency-Key took is taken: by its first answer"
+                ) from broken
             token_sha256 = hash_token(token)
         after = outcome.match
         if after.options.visibility is Visibility.PUBLIC and after.status is not Status.WAITING:
@@ -192,11 +210,10 @@ class Commands:
         the next game is made, its seats reserved for the old ones, and each
         asker takes its own seat there and gets its token, the same each time
         it asks: the next game starts (and its clock with it) once both have.
-        The next game's id and tokens are derived from the old game's id with
-        the deployment's secret: every retry and every replica makes the same
-        game, and no token is kept."""
-        with STORE_ERRORS:
-            next_id = self._store.rematch_game_id(game_id)
+        The next game's id and its seats' tokens are random; the tokens are
+        kept sealed beside the next game (store.derived: the deployment's
+        secret and the seat open them) until each asker asks."""
+        next_id = new_game_id()
 
         def ask(match: Match, seat: Color, now: int) -> Progress | None:
             return match.request_rematch(seat, now, self._rematch_ms, next_id)
@@ -205,7 +222,10 @@ class Commands:
             """Made before the rematch is recorded, once: a retry finds it made."""
             asked = changes[-1].match
             if asked.rematch_made:
-                tokens = {color: self._reserved_seat_token(next_id, color) for color in PLAYERS}
+                with STORE_ERRORS:
+                    tokens = self._store.keep_seat_tokens(
+                        next_id, {color: new_token() for color in PLAYERS}
+                    )
                 now = self._clock()
                 hashes = {color: hash_token(token) for color, token in tokens.items()}
                 ratings = self._ratings_now(asked)
@@ -217,6 +237,11 @@ class Commands:
             return RematchOffered(outcome, old.rematch.offered_by if old.rematch else ())
         new_color = opponent(outcome.seat)
         token = self._reserved_seat_token(old.rematch.game_id, new_color)
+        if token is None:  # a rematch an earlier release made: its token was derived
+            raise SeatTaken(
+                "this rematch's seat token cannot be told again; a player's key works for "
+                "a player's seat"
+            )
         token_sha256 = hash_token(token)
 
         def take_seat(match: Match, now: int) -> Progress | None:
@@ -278,9 +303,13 @@ class Commands:
             if (rating := self._pipeline.ratings.brought(player, match)) is not None
         }
 
-    def _reserved_seat_token(self, game_id: str, color: Color) -> str:
-        with STORE_ERRORS:
-            return self._store.reserved_seat_token(game_id, color)
+    def _reserved_seat_token(self, game_id: str, color: Color) -> str | None:
+        try:
+            with STORE_ERRORS:
+                return self._store.reserved_seat_token(game_id, color)
+        except SealBroken:  # sealed with another secret: as good as none
+            log.warning("game %s: a reserved seat's seal another secret made", game_id)
+            return None
 
     def _list_publicly(self, match: Match) -> None:
         """A public game with an open seat into the lobby. The game exists

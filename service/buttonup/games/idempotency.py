@@ -12,6 +12,10 @@ from buttonup.store import is_player_key
 JOIN = "join"  # the scope of a join's Idempotency-Key (a move's is its seat)
 CREATE = "create"  # of a create's (a player's own, when a player key is sent)
 PLAYER = "player"  # of a player's creation
+# Where the Idempotency-Keys no player key scopes are reserved, whatever the
+# endpoint (a game's or a player's creation, an anonymous join): one key, one
+# request, so another endpoint's use of it is 422 `idempotency_key_reused`.
+UNSCOPED = "unscoped"
 # An Idempotency-Key that no secret scopes (creating a player, or a game or a
 # seat without a player key) is at least this long: it is all that stands
 # between another client and the first answer, the secret it carries included.

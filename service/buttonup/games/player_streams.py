@@ -17,7 +17,7 @@ from buttonup.games.results import (
     PlayerStreamItem,
 )
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, StoredEvent, stream_order
+from buttonup.store import GameStore, SealBroken, StoredEvent, stream_order
 
 # How often an open player's stream relays again what the player's games did
 # and no process relayed (one that died between commit and relay).
@@ -80,10 +80,13 @@ class PlayerStreams:
         notice = self._store.player_notice(stored)
         if notice.name is not PlayerEventName.GAME_START:
             return Heard(stored.stream_id, notice)
-        # Derived again as it is sent, never kept: the seat's token.
-        return Heard(
-            stored.stream_id, notice, self._store.reserved_seat_token(notice.game_id, notice.color)
-        )
+        # Opened from its seal as it is sent: the seat's token (None when it
+        # cannot be: the player's key works for the seat too).
+        try:
+            token = self._store.reserved_seat_token(notice.game_id, notice.color)
+        except SealBroken:
+            token = None
+        return Heard(stored.stream_id, notice, token)
 
 
 def _resumable(after: str, bounds: tuple[str, str] | None) -> bool:

@@ -6,10 +6,23 @@ from buttonup import errors
 from buttonup.engine import Match, NotSeated, Status
 from buttonup.engine.player import Player, agenda_place
 from buttonup.games.credentials import player_of
-from buttonup.games.idempotency import PLAYER, Idempotency, long_enough, same_request
+from buttonup.games.idempotency import (
+    PLAYER,
+    UNSCOPED,
+    Idempotency,
+    long_enough,
+    same_request,
+)
 from buttonup.games.results import MyGame, MyGamesPage, NewPlayer
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, hash_token, new_game_id, new_token, player_key_of
+from buttonup.store import (
+    GameStore,
+    SealBroken,
+    hash_token,
+    new_game_id,
+    new_token,
+    player_key_of,
+)
 
 # The agendas a listing reads (None: every game not finished).
 _AGENDAS: dict[Status | None, tuple[Status, ...]] = {
@@ -41,15 +54,21 @@ class Players:
         replayed = False
         with STORE_ERRORS:
             if idempotency is not None:
-                context = f"{PLAYER}\n{idempotency.key}"
+                context = f"{PLAYER}\n{idempotency.key}"  # what the seal is bound to
                 sealed = self._store.seal(secret, context)
                 reserved = self._store.reserve(
-                    PLAYER, idempotency.key, f"{idempotency.digest} {player_id} {sealed}"
+                    UNSCOPED, idempotency.key, f"{idempotency.digest} {player_id} {sealed}"
                 )
-                if reserved is not None:  # the key's first request's player
-                    digest, player_id, sealed = reserved.split(" ")
-                    same_request(digest == idempotency.digest)
-                    secret, replayed = self._store.unseal(sealed, context), True
+                if reserved is not None:  # the key's first request's answer
+                    same_request(reserved.split(" ")[0] == idempotency.digest)
+                    _, player_id, sealed = reserved.split(" ")
+                    try:
+                        secret, replayed = self._store.unseal(sealed, context), True
+                    except SealBroken as broken:  # another deployment secret sealed it
+                        raise errors.IdempotencyKeyReused(
+                            "this Idempotency-Key made a player whose key cannot be told "
+                            "again (the deployment's secret changed)"
+                        ) from broken
             key = player_key_of(player_id, secret)
             player = Player(player_id, name, hash_token(key), self._clock())
             player = self._store.create_player(player)

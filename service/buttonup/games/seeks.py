@@ -1,8 +1,8 @@
 """Play anyone now: a player's seek waits in the pool while their stream is
 open, or is paired at once with one that suits it (store.seeks, atomically),
 into a new private game with both seats taken for their players; each hears
-it on their own stream (`game_start`, with their seat's token, derived from
-the deployment's secret as a rematch's are, so that none is kept). A pairing
+it on their own stream (`game_start`, with their seat's token: random, kept
+sealed beside the game as a rematch's are, opened for the player's stream). A pairing
 whose process died before its game was made is completed by the sweep."""
 
 import logging
@@ -18,7 +18,7 @@ from buttonup.games.pipeline import Pipeline
 from buttonup.games.rated_play import RatedPlay
 from buttonup.games.results import NewSeek, SeekPlaced
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, NotListening, Pairing, hash_token, new_game_id
+from buttonup.store import GameStore, NotListening, Pairing, hash_token, new_game_id, new_token
 
 log = logging.getLogger(__name__)
 
@@ -113,10 +113,10 @@ class Seeks:
         nothing), both players told, and the pairing let go."""
         seats = colors_of(pairing.waiting, pairing.found, pairing.coin)
         with STORE_ERRORS:
-            tokens = {
-                color: hash_token(self._store.reserved_seat_token(pairing.game_id, color))
-                for color in PLAYERS
-            }
+            kept = self._store.keep_seat_tokens(
+                pairing.game_id, {color: new_token() for color in PLAYERS}
+            )
+        tokens = {color: hash_token(token) for color, token in kept.items()}
         now = self._clock()
         match, changes = paired_game(pairing.game_id, now, seats, tokens)
         if match.options.rated:

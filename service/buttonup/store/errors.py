@@ -66,3 +66,8 @@ class OutcomeUnknown(StoreError):
     """A write reached Redis and no answer came back, and Redis could not be
     asked since whether it ran: it may have been applied (never later than its
     deadline, a fraction of a second after it was sent)."""
+
+
+class SealBroken(StoreError):
+    """A seal this deployment's secret did not make (another secret, or an
+    earlier release's seal): what it holds cannot be told again."""

@@ -7,18 +7,22 @@ A reservation is one small string under a key of its own
 requests racing with one key meet on it, and once it expires, the key is a
 new request's. Secrets (seat tokens, player keys) are always random; what a
 reservation or a stored reply keeps of one is the secret XORed with a pad
-that an HMAC of the deployment's secret, a random nonce and the
-Idempotency-Key makes. Without the Idempotency-Key, a copy of Redis tells
-nothing of the secret.
+that an HMAC of the deployment's secret (the operator's, never in Redis: store.derived)
+derives from a random salt and the Idempotency-Key, and a tag that tells a
+seal another secret made. A copy of Redis tells nothing of the secret, even
+for the shortest Idempotency-Key: the pad needs the deployment's secret too.
 """
 
 import base64
 import hashlib
+import hmac
 from collections.abc import Callable
 
 from buttonup.store.connection import Client
+from buttonup.store.errors import SealBroken
 
 NONCE_BYTES = 12
+TAG_BYTES = 12
 SECRET_BYTES = 32  # store.ids.TOKEN_BYTES: every token and key secret is this long
 
 
@@ -47,7 +51,8 @@ class Reservations:
 
 
 class Sealer:
-    """Seals a secret with what only its holder's Idempotency-Key opens."""
+    """Seals a secret with what only its holder's context (an
+    Idempotency-Key, a reserved seat) and the deployment's secret open."""
 
     def __init__(self, keyed_digest: Callable[[bytes], bytes], nonce: Callable[[], bytes]) -> None:
         self._keyed_digest = keyed_digest  # HMAC with the deployment's secret
@@ -57,16 +62,27 @@ class Sealer:
         raw = _decoded(secret)
         nonce = self._nonce()
         sealed = bytes(a ^ b for a, b in zip(raw, self._pad(nonce, context), strict=True))
-        return base64.urlsafe_b64encode(nonce + sealed).decode().rstrip("=")
+        tag = self._tag(nonce, context, sealed)
+        return base64.urlsafe_b64encode(nonce + sealed + tag).decode().rstrip("=")
 
     def open(self, sealed: str, context: str) -> str:
         whole = _decoded(sealed)
-        nonce, body = whole[:NONCE_BYTES], whole[NONCE_BYTES:]
+        if len(whole) != NONCE_BYTES + SECRET_BYTES + TAG_BYTES:
+            raise SealBroken("not a seal of this release")
+        nonce = whole[:NONCE_BYTES]
+        body, tag = whole[NONCE_BYTES:-TAG_BYTES], whole[-TAG_BYTES:]
+        if not hmac.compare_digest(tag, self._tag(nonce, context, body)):
+            raise SealBroken("sealed with another secret")
         raw = bytes(a ^ b for a, b in zip(body, self._pad(nonce, context), strict=True))
         return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
     def _pad(self, nonce: bytes, context: str) -> bytes:
+        # The nonce salts the derivation: no two seals share a pad.
         return self._keyed_digest(b"seal\n" + nonce + b"\n" + context.encode())[:SECRET_BYTES]
+
+    def _tag(self, nonce: bytes, context: str, sealed: bytes) -> bytes:
+        message = b"tag\n" + nonce + b"\n" + context.encode() + b"\n" + sealed
+        return self._keyed_digest(message)[:TAG_BYTES]
 
 
 def sealing_context(scope: str, idempotency_key: str) -> str:

@@ -1,8 +1,6 @@
-"""Game ids and seat tokens: random, unguessable; tokens are kept only hashed.
-A rematch's, which the old game's id derives (with the deployment's secret),
-are made from a digest in the same shapes. Commit ids: unique, not secret."""
+"""Game ids and seat tokens: random, unguessable; tokens are kept only hashed
+(or sealed: store.derived). Commit ids: unique, not secret."""
 
-import base64
 import hashlib
 import itertools
 import os
@@ -25,16 +23,6 @@ def command_line_safe(game_id: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def id_from_digest(digest: bytes) -> str:
-    """An id of the same shape as new_game_id's, from a keyed digest."""
-    return command_line_safe(base64.urlsafe_b64encode(digest[:GAME_ID_BYTES]).decode())
-
-
-def token_from_digest(digest: bytes) -> str:
-    """A token of the same shape as new_token's, from a keyed digest."""
-    return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
 
 
 def hash_token(token: str) -> str:

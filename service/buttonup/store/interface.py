@@ -19,7 +19,7 @@ from buttonup.engine.player import AgendaPlace, Notice, Player
 from buttonup.store import codec, format1, keys
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.deadlines import DeadlineIndex, Due
-from buttonup.store.derived import DerivedIds
+from buttonup.store.derived import SeatSeals, Secret
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription
 from buttonup.store.format1 import EarlierVersion
 from buttonup.store.idempotency import NONCE_BYTES, Reservations, Sealer
@@ -62,7 +62,9 @@ class GameStore(GameRecords):
         imported_game_ttl_seconds: int | None = None,
         finished_stream_ttl_seconds: float = 60.0,
         recent_matches: int = 4096,
+        secret: bytes | None = None,
     ) -> None:
+        """`secret`: the deployment's (store.derived); None: the process's own."""
         self._redis = client
         game_ttl_ms = game_ttl_seconds * 1000
         self._window = WriteWindow(client)
@@ -83,9 +85,10 @@ class GameStore(GameRecords):
             indexes=CommitIndexes(self._deadlines, self._player_games),
             player_events=self._player_events,
         )
-        self._derived = DerivedIds(client)
+        self._secret = Secret(secret)
         self._reservations = Reservations(client, reply_ttl_seconds * 1000)
-        self._sealer = Sealer(self._derived.keyed_digest, lambda: secrets.token_bytes(NONCE_BYTES))
+        self._sealer = Sealer(self._secret.keyed_digest, lambda: secrets.token_bytes(NONCE_BYTES))
+        self._seat_seals = SeatSeals(client, self._sealer.seal, self._sealer.open, game_ttl_ms)
         self._players = PlayerStore(client, game_ttl_ms)
         # Ratings and seeks, each its own part of the store, reached through it.
         self.ratings = RatingStore(client, game_ttl_ms)
@@ -163,14 +166,17 @@ class GameStore(GameRecords):
         return self._sealer.open(sealed, context)
 
     @STORAGE_ERRORS
-    def rematch_game_id(self, game_id: str) -> str:
-        return self._derived.rematch_game_id(game_id)
+    def keep_seat_tokens(self, game_id: str, tokens: dict[Color, str]) -> dict[Color, str]:
+        """The random tokens of the seats the service reserves in `game_id`
+        (a rematch's, a pairing's), sealed beside it before it is made: the
+        ones kept (a retry's earlier ones, if any), which its seats must hold."""
+        return self._seat_seals.keep(game_id, tokens)
 
     @STORAGE_ERRORS
-    def reserved_seat_token(self, game_id: str, color: Color) -> str:
-        """The token of a seat the service reserved in `game_id` (a rematch's,
-        a pairing's), derived from the deployment's secret: never kept."""
-        return self._derived.reserved_seat_token(game_id, color)
+    def reserved_seat_token(self, game_id: str, color: Color) -> str | None:
+        """The token of a seat the service reserved in `game_id`, opened for
+        its holder; None when none was sealed."""
+        return self._seat_seals.token(game_id, color)
 
     # Players (store.players, store.player_games, store.player_events)
 

@@ -20,7 +20,6 @@ import hashlib
 LOBBY_KEY = "buttonup:lobby"
 # The deployment's secret (store.derived), made by the first process that
 # needs it; no expiry.
-ID_SECRET_KEY = "buttonup:id-secret"  # noqa: S105 (a key name, not a secret)
 
 
 def key_of(game_id: str, part: str) -> str:
