@@ -8,8 +8,9 @@ pipeline, Redis) in this process: rated blitz games and the same games
 unrated, alternating by round so that both sides see the same machine.
 The rated end also takes both players' turns to be rated, reads their
 ratings, marks the game, applies both players' changes (a script each on
-the player's slot), places both on the leaderboard and clears the mark. Prints each side's median resignation time per round, the median of
-the rounds, and the ratio rated/unrated.
+the player's slot), places both on the leaderboard and clears the mark.
+Prints each side's median resignation time per round, the median of the
+rounds, and the ratio rated/unrated.
 """
 
 import argparse

@@ -17,6 +17,7 @@ from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.store import GameStore, connect
 from buttonup.store.presence import BEAT_SECONDS
+from buttonup.store.seeks import MARK_SECONDS
 from buttonup.sweeper import Background
 from buttonup.web import blp as board
 
@@ -92,7 +93,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         connect_timeout=settings.redis_connect_timeout,
     )
     if settings.sweep_interval_seconds > 0:
-        background = Background(games, settings.sweep_interval_seconds, BEAT_SECONDS)
+        background = Background(games, settings.sweep_interval_seconds, BEAT_SECONDS, MARK_SECONDS)
         app.extensions["buttonup.background"] = background
         background.start()
         atexit.register(background.stop)

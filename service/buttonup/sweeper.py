@@ -27,7 +27,9 @@ def stop_all() -> None:
 
 
 class Background:
-    def __init__(self, games: Games, sweep_seconds: float, beat_seconds: float) -> None:
+    def __init__(
+        self, games: Games, sweep_seconds: float, beat_seconds: float, mark_seconds: float
+    ) -> None:
         self._games = games
         self._stopping = threading.Event()
         self._threads = [
@@ -36,6 +38,12 @@ class Background:
             ),
             threading.Thread(
                 target=self._every, args=(beat_seconds, games.beat), name="presence", daemon=True
+            ),
+            threading.Thread(
+                target=self._every,
+                args=(mark_seconds, games.mark_streams),
+                name="listening",
+                daemon=True,
             ),
         ]
 

@@ -23,9 +23,13 @@ library, patches nothing late. It relies on gunicorn 27's worker methods, its
 tests/test_worker.py pins that version (WRITTEN_FOR).
 """
 
+import fcntl
 import io
 import logging
 import socket
+import sys
+import termios
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -41,6 +45,12 @@ from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
 
 WRITTEN_FOR = {"gunicorn": "27."}  # tests/test_worker.py
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+# An event stream whose client stopped reading: its writes wait unsent, at
+# least this many bytes of them (a few keep-alives; a reader takes each at
+# once) for this long, looked at this often.
+STALLED_BYTES = 8192
+STALLED_SECONDS = 10.0
+STALL_CHECK_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
 
@@ -215,13 +225,44 @@ def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
 
 
 def _end_on_hang_up(sock: socket.socket, answering: gevent.Greenlet) -> None:
+    """Ends the stream when its client hangs up, or stops reading: its
+    writes wait in the socket's send queue (STALLED_BYTES or more of them)
+    for STALLED_SECONDS on end."""
+    stalled_since: float | None = None
+    while True:
+        try:
+            wait_read(sock.fileno(), timeout=STALL_CHECK_SECONDS)
+        except TimeoutError:
+            now = time.monotonic()
+            if _unsent(sock) < STALLED_BYTES:
+                stalled_since = None
+            elif stalled_since is None:
+                stalled_since = now
+            elif now - stalled_since >= STALLED_SECONDS:
+                log.info("an event stream's client stopped reading: ended")
+                answering.kill(block=False)
+                return
+            continue
+        except OSError:
+            gone = True
+        else:
+            try:
+                gone = sock.recv(1, socket.MSG_PEEK) == b""
+            except OSError:
+                gone = True
+        if gone:  # else the client sent more (a pipelined request): stop watching
+            answering.kill(block=False)
+        return
+
+
+def _unsent(sock: socket.socket) -> int:
+    """Bytes written to the socket that its peer has not taken (Linux's
+    SIOCOUTQ); 0 where that cannot be read."""
     try:
-        wait_read(sock.fileno())
-        gone = sock.recv(1, socket.MSG_PEEK) == b""
+        answer = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
     except OSError:
-        gone = True
-    if gone:  # else the client sent more (a pipelined request): stop watching
-        answering.kill(block=False)
+        return 0
+    return int.from_bytes(answer, sys.byteorder, signed=True)
 
 
 class _Closing:

@@ -7,8 +7,16 @@ from flask import Response
 
 from buttonup.api import schemas
 from buttonup.api.codec import to_json
-from buttonup.api.docs import ALWAYS, READ_503, WITH_BODY, WRITE_503, id_parameter, operation
-from buttonup.api.games import decode_ordered_cursor, encode_cursor, games
+from buttonup.api.docs import (
+    ALWAYS,
+    IDEMPOTENCY_KEY,
+    READ_503,
+    WITH_BODY,
+    WRITE_503,
+    id_parameter,
+    operation,
+)
+from buttonup.api.games import decode_ordered_cursor, encode_cursor, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
 from buttonup.api.player_views import open_seeks_view
 
@@ -30,16 +38,25 @@ class SeekCollection(ApiView):
         "colours that do not clash). If one is waiting, the two are paired at once into a "
         "new private game with both seats taken for their players: each hears `game_start` "
         "on their own stream (`stream_my_events`), with their seat's token. Otherwise the "
-        "seek waits, for as long as the player's stream stays open (it is gone within 5 s "
-        "after it closes), so open the stream first (409 `stream_required`). A player has "
+        "seek waits, for as long as the player's stream stays open and read (nobody is "
+        "paired with it once the stream closes), so open the stream first (409 "
+        "`stream_required`). A player has "
         "one seek per rating category: a second replaces the first; once paired, all their "
-        "seeks are gone.",
+        "seeks are gone. A rated seek by a player who holds as many rated games in play of "
+        "its kind as one may is 409 `rated_game_in_progress`. With an `Idempotency-Key` "
+        "(the player's own), a retry gets the first answer (the game that request paired "
+        "the seek into, or null) and places nothing again.",
         errors=(*WITH_BODY, 401, 409, 422, 503),
-        codes={409: ("stream_required",), 422: ("validation_error",), 503: WRITE_503},
+        codes={
+            409: ("stream_required", "rated_game_in_progress"),
+            422: ("validation_error", "idempotency_key_reused"),
+            503: WRITE_503,
+        },
+        parameters=(IDEMPOTENCY_KEY,),
         secured=True,
     )
     def post(self, args: Any) -> Response:
-        placed = games().seek(bearer_token(), args)
+        placed = games().seek(bearer_token(), args, idempotency())
         return json_response(to_json({"id": placed.seek.id, "game_id": placed.game_id}), 201)
 
     @blp.arguments(schemas.SeeksQuerySchema(), location="query", as_kwargs=True)

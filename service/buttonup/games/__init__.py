@@ -25,6 +25,7 @@ from buttonup.games.results import (
     Seated,
     SeatPresence,
     Snapshot,
+    StillSeeking,
     StreamItem,
     Timeline,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "NewPlayer",
     "Outcome",
     "PlayerStreamItem",
+    "StillSeeking",
     "PresenceNow",
     "RematchOffered",
     "SWEEP_BATCH",

@@ -15,6 +15,7 @@ from buttonup.games.results import (
     MyGamesNow,
     MyGamesPage,
     PlayerStreamItem,
+    StillSeeking,
 )
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, SealBroken, StoredEvent, stream_order
@@ -62,10 +63,12 @@ class PlayerStreams:
             yield first
             caught_up = time.monotonic()
             while True:
-                # While the player seeks, a keep-alive every second: a write is
-                # how a closed stream is noticed, and their seeks go with it.
+                # While the player seeks, a keep-alive every second, padded: a
+                # write is how a stream nobody reads is noticed (its writes
+                # stall), and their seeks go with it.
                 wait = keepalive_ms / 1000
-                if self._store.seeks.seeking(player.id):
+                seeking = self._store.seeks.seeking(player.id)
+                if seeking:
                     wait = min(wait, SEEKING_KEEPALIVE_SECONDS)
                 arrived = feed.next(wait)
                 if arrived:
@@ -74,7 +77,7 @@ class PlayerStreams:
                 if time.monotonic() - caught_up > PLAYER_CATCH_UP_SECONDS:
                     self._catch_up_player(player.id)
                     caught_up = time.monotonic()
-                yield []
+                yield [StillSeeking()] if seeking else []
 
     def _heard(self, stored: StoredEvent) -> Heard:
         notice = self._store.player_notice(stored)

@@ -63,6 +63,11 @@ class Reads:
         with STORE_ERRORS:
             self._store.beat()
 
+    def mark_streams(self) -> None:
+        """The players whose stream this process holds are listening."""
+        with STORE_ERRORS:
+            self._store.mark_streams()
+
     def leave(self) -> None:
         """This process stops: its stream connections are let go now."""
         with STORE_ERRORS:

@@ -175,7 +175,15 @@ class Heard:
     token: str | None = None  # game_start: the seat's token, for this player alone
 
 
-PlayerStreamItem = MyGamesNow | Heard
+@dataclass(frozen=True, slots=True)
+class StillSeeking:
+    """A keep-alive while the player seeks, large enough that a stream
+    nobody reads fills its buffers within a minute: the server then sees its
+    writes stall and ends it (buttonup.worker), and the player's seeks go
+    with it."""
+
+
+PlayerStreamItem = MyGamesNow | Heard | StillSeeking
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from buttonup.engine import PLAYERS
 from buttonup.engine.ratings import Category, category_of
 from buttonup.engine.seeks import Seek, colors_of, paired_game
 from buttonup.games.credentials import player_of
+from buttonup.games.idempotency import SEEK, Idempotency, same_request
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.rated_play import RatedPlay
 from buttonup.games.results import NewSeek, SeekPlaced
@@ -41,16 +42,33 @@ class Seeks:
         self._clock = clock
         self._rated_play = rated_play
 
-    def seek(self, credential: str | None, new: NewSeek) -> SeekPlaced:
+    def seek(
+        self, credential: str | None, new: NewSeek, idempotency: Idempotency | None = None
+    ) -> SeekPlaced:
         """The player (by key) seeks a game; their seek of the same category
-        is replaced. StreamRequired when their stream is not open."""
+        is replaced. StreamRequired when their stream is not open. With an
+        Idempotency-Key (the player's own), a retry is answered what the
+        first request placed (and the game it was paired into, once made),
+        and places nothing."""
         player = player_of(self._store, credential or "")
+        seek_id, game_id = new_game_id(), new_game_id()
+        if idempotency is not None:
+            with STORE_ERRORS:
+                reserved = self._store.reserve(
+                    f"{SEEK}\n{player.id}",
+                    idempotency.key,
+                    f"{idempotency.digest} {seek_id} {game_id}",
+                )
+            if reserved is not None:  # the key's first request's seek
+                same_request(reserved.split(" ")[0] == idempotency.digest)
+                _, seek_id, game_id = reserved.split(" ")
+                return self._placed_before(player, new, seek_id, game_id)
         category = category_of(new.clock)
         if new.rated:
             self._rated_play.may_sit(player.id, category)
         rating = self._pipeline.ratings.current(player, category)
         seek = Seek(
-            id=new_game_id(),
+            id=seek_id,
             player_id=player.id,
             name=player.name,
             rating=rating,
@@ -60,7 +78,6 @@ class Seeks:
             rating_range=new.rating_range,
             color=new.color,
         )
-        game_id = new_game_id()
         with STORE_ERRORS:
             try:
                 coin = secrets.randbits(1) == 1
@@ -77,6 +94,28 @@ class Seeks:
         except errors.GameError as error:  # paired all the same: the sweep makes the game
             log.warning("pairing %s left to the sweep: %s", pairing.game_id, error)
         return SeekPlaced(seek, pairing.game_id)
+
+    def _placed_before(self, player, new: NewSeek, seek_id: str, game_id: str) -> SeekPlaced:
+        """What a seek's first request placed: the seek, and the game it was
+        paired into once that game is made."""
+        category = category_of(new.clock)
+        seek = Seek(
+            id=seek_id,
+            player_id=player.id,
+            name=player.name,
+            rating=player.rating(category),
+            clock=new.clock,
+            rated=new.rated,
+            created_at=self._clock(),
+            rating_range=new.rating_range,
+            color=new.color,
+        )
+        try:
+            with STORE_ERRORS:
+                self._store.load(game_id)
+        except errors.GameNotFound:
+            return SeekPlaced(seek)
+        return SeekPlaced(seek, game_id)
 
     def cancel(self, credential: str | None, seek_id: str) -> None:
         player = player_of(self._store, credential or "")

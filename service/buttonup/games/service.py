@@ -66,6 +66,7 @@ class Games:
         self.record = reads.record
         self.analyse_position = reads.analyse_position
         self.beat = reads.beat
+        self.mark_streams = reads.mark_streams
         self.leave = reads.leave
         self.watch = game_streams.watch
         # Players (games.players) and a player's stream.

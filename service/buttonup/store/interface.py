@@ -303,6 +303,11 @@ class GameStore(GameRecords):
         self.seeks.mark_listening(local_ms())
 
     @STORAGE_ERRORS
+    def mark_streams(self) -> None:
+        """The players whose stream this process holds: marked (store.seeks)."""
+        self.seeks.mark_streams(local_ms())
+
+    @STORAGE_ERRORS
     def leave(self) -> None:
         """This process stops: its connections are let go now."""
         self._presence.leave()

@@ -11,10 +11,10 @@ suits is open (engine.seeks says which suit each other).
   oldest that suits is its opponent); each player's seek per category (a
   second replaces the first);
 - who has a stream open: each process marks the players whose stream it
-  holds at every presence beat, and takes the mark out when the last one
-  closes; a seek whose player's mark is older than MARK_MS (a closed stream,
-  a dead process) is neither shown nor paired, and the next script that
-  meets it after UNHEARD_SEEK_MS drops it;
+  holds every MARK_SECONDS, and takes the mark out as the last one closes
+  (a hang-up is seen as it happens: buttonup.worker); a seek whose player's
+  mark is older than MARK_MS (a dead process) is neither shown nor paired,
+  and the next script that meets it after UNHEARD_SEEK_MS drops it;
 - the pairings made and not yet completed: the script keeps the two seeks
   with the new game's id, until the game is made (`pairing_done`); a
   sweeper completes what a process that died left (`claim_pairings`).
@@ -36,7 +36,11 @@ from buttonup.store.errors import StorageUnavailable
 from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.store.settling import local_ms
 
-MARK_MS = 3000  # a stream's mark lasts this long: three presence beats
+# A stream's mark lasts this long, and is renewed four times as often
+# (MARK_SECONDS): a player whose process died is paired with nobody a second
+# later, and four renewals may be late before a live one is passed over.
+MARK_MS = 1000
+MARK_SECONDS = 0.25
 # A seek of a player not listening is never paired nor shown, and dropped
 # once they have not listened for this long.
 UNHEARD_SEEK_MS = 60_000
@@ -240,6 +244,12 @@ class SeekBoard:
         """Whether the player had a seek open when this process last looked
         (each beat, and as a seek of theirs is placed here)."""
         return player_id in self._seeking
+
+    def mark_streams(self, now: int) -> None:
+        """Every MARK_SECONDS: the players whose stream this process holds
+        are marked (nothing is sent when it holds none)."""
+        if self._listening:
+            self._mark(list(self._listening), now)
 
     def mark_listening(self, now: int) -> None:
         """At each beat: the players whose stream this process holds are

@@ -1,3 +1,6 @@
+import asyncio as _asyncio
+import time
+import uuid
 from http import HTTPStatus
 from typing import Any
 
@@ -5,17 +8,41 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...types import UNSET, Response
+
+# A write is tried this many times: again after a transport error or a 503
+# (`storage_unavailable`: nothing was changed; `outcome_unknown`: the same key
+# tells), waiting as Retry-After says.
+ATTEMPTS = 3
+
+
+def _wait_before_retry(response: httpx.Response | None) -> float:
+    if response is None:
+        return 0.5
+    try:
+        return min(float(response.headers.get("Retry-After", "1")), 5.0)
+    except ValueError:
+        return 1.0
+
+
+def _should_retry(response: httpx.Response) -> bool:
+    return response.status_code == 503
+
+
 from ...models.problem import Problem
 from ...models.seek_placed import SeekPlaced
 from ...models.seek_request import SeekRequest
-from ...types import Response
+from ...types import Unset
 
 
 def _get_kwargs(
     *,
     body: SeekRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -112,6 +139,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SeekRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | SeekPlaced]:
     """Play anyone now
 
@@ -119,11 +147,15 @@ def sync_detailed(
     `rated`, each rating within the other's `rating_range`, colours that do not clash). If one is
     waiting, the two are paired at once into a new private game with both seats taken for their players:
     each hears `game_start` on their own stream (`stream_my_events`), with their seat's token. Otherwise
-    the seek waits, for as long as the player's stream stays open (it is gone within 5 s after it
-    closes), so open the stream first (409 `stream_required`). A player has one seek per rating
-    category: a second replaces the first; once paired, all their seeks are gone.
+    the seek waits, for as long as the player's stream stays open and read (nobody is paired with it
+    once the stream closes), so open the stream first (409 `stream_required`). A player has one seek per
+    rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
+    a player who holds as many rated games in play of its kind as one may is 409
+    `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
+    answer (the game that request paired the seek into, or null) and places nothing again.
 
     Args:
+        idempotency_key (str | Unset):
         body (SeekRequest): A game against anyone now: the time control, rated or not, and what
             opponent and colour it takes.
 
@@ -135,13 +167,27 @@ def sync_detailed(
         Response[Problem | SeekPlaced]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = client.get_httpx_client().request(
+                **kwargs,
+            )
+        except httpx.TransportError:
+            if last:
+                raise
+            time.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        time.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -150,6 +196,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SeekRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | SeekPlaced | None:
     """Play anyone now
 
@@ -157,11 +204,15 @@ def sync(
     `rated`, each rating within the other's `rating_range`, colours that do not clash). If one is
     waiting, the two are paired at once into a new private game with both seats taken for their players:
     each hears `game_start` on their own stream (`stream_my_events`), with their seat's token. Otherwise
-    the seek waits, for as long as the player's stream stays open (it is gone within 5 s after it
-    closes), so open the stream first (409 `stream_required`). A player has one seek per rating
-    category: a second replaces the first; once paired, all their seeks are gone.
+    the seek waits, for as long as the player's stream stays open and read (nobody is paired with it
+    once the stream closes), so open the stream first (409 `stream_required`). A player has one seek per
+    rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
+    a player who holds as many rated games in play of its kind as one may is 409
+    `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
+    answer (the game that request paired the seek into, or null) and places nothing again.
 
     Args:
+        idempotency_key (str | Unset):
         body (SeekRequest): A game against anyone now: the time control, rated or not, and what
             opponent and colour it takes.
 
@@ -176,6 +227,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -183,6 +235,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SeekRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | SeekPlaced]:
     """Play anyone now
 
@@ -190,11 +243,15 @@ async def asyncio_detailed(
     `rated`, each rating within the other's `rating_range`, colours that do not clash). If one is
     waiting, the two are paired at once into a new private game with both seats taken for their players:
     each hears `game_start` on their own stream (`stream_my_events`), with their seat's token. Otherwise
-    the seek waits, for as long as the player's stream stays open (it is gone within 5 s after it
-    closes), so open the stream first (409 `stream_required`). A player has one seek per rating
-    category: a second replaces the first; once paired, all their seeks are gone.
+    the seek waits, for as long as the player's stream stays open and read (nobody is paired with it
+    once the stream closes), so open the stream first (409 `stream_required`). A player has one seek per
+    rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
+    a player who holds as many rated games in play of its kind as one may is 409
+    `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
+    answer (the game that request paired the seek into, or null) and places nothing again.
 
     Args:
+        idempotency_key (str | Unset):
         body (SeekRequest): A game against anyone now: the time control, rated or not, and what
             opponent and colour it takes.
 
@@ -206,11 +263,25 @@ async def asyncio_detailed(
         Response[Problem | SeekPlaced]
     """
 
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
-    response = await client.get_async_httpx_client().request(**kwargs)
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = await client.get_async_httpx_client().request(**kwargs)
+        except httpx.TransportError:
+            if last:
+                raise
+            await _asyncio.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        await _asyncio.sleep(_wait_before_retry(response))
 
     return _build_response(client=client, response=response)
 
@@ -219,6 +290,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SeekRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | SeekPlaced | None:
     """Play anyone now
 
@@ -226,11 +298,15 @@ async def asyncio(
     `rated`, each rating within the other's `rating_range`, colours that do not clash). If one is
     waiting, the two are paired at once into a new private game with both seats taken for their players:
     each hears `game_start` on their own stream (`stream_my_events`), with their seat's token. Otherwise
-    the seek waits, for as long as the player's stream stays open (it is gone within 5 s after it
-    closes), so open the stream first (409 `stream_required`). A player has one seek per rating
-    category: a second replaces the first; once paired, all their seeks are gone.
+    the seek waits, for as long as the player's stream stays open and read (nobody is paired with it
+    once the stream closes), so open the stream first (409 `stream_required`). A player has one seek per
+    rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
+    a player who holds as many rated games in play of its kind as one may is 409
+    `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
+    answer (the game that request paired the seek into, or null) and places nothing again.
 
     Args:
+        idempotency_key (str | Unset):
         body (SeekRequest): A game against anyone now: the time control, rated or not, and what
             opponent and colour it takes.
 
@@ -246,5 +322,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed
