@@ -138,3 +138,17 @@ def test_an_unscoped_idempotency_key_is_one_requests_whatever_the_endpoint(clien
     assert seat.get_json()["code"] == "idempotency_key_reused"
     replayed = client.post("/v1/games", json={}, headers={"Idempotency-Key": key})
     assert replayed.status_code == 201 and replayed.get_json()["id"] == made.get_json()["id"]
+
+
+@pytest.mark.parametrize("name", ["Ana\u202e", "A\u200bna", "Ana\u0085", "a" * 41, " "])
+def test_a_name_with_a_hidden_character_is_refused_everywhere(client, name):
+    made = client.post("/v1/players", json={"name": name})
+    assert made.status_code == 422 and "name" in made.get_json()["errors"]
+    game = client.post("/v1/games", json={}).get_json()
+    seat = client.post(f"/v1/games/{game['id']}/players", json={"name": name})
+    assert seat.status_code == 422 and "name" in seat.get_json()["errors"]
+
+
+def test_a_name_is_kept_in_nfc(client):
+    made = client.post("/v1/players", json={"name": "Zoe\u0308"}).get_json()
+    assert made["name"] == "Zoë"

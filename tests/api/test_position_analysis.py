@@ -46,3 +46,13 @@ def test_anything_but_a_reachable_position_is_refused(client, body):
     answer = client.post("/v1/analysis", json=body)
     assert answer.status_code == 422
     assert answer.get_json()["code"] == "validation_error"
+
+
+def test_a_position_whose_round_is_over_is_valued_by_its_final_stack(client):
+    """The rulebook's final stack RWRBWWRBB: red 11, black 21, and black
+    started round 3: +10 from the starter's side, as the game's own analysis says."""
+    answer = client.post(
+        "/v1/analysis", json={"position": "-.-.-.-.-.RWRBWWRBB.-.-.-_-_4-15_15_3b"}
+    )
+    assert answer.status_code == 200, answer.get_json()
+    assert (answer.get_json()["value"], answer.get_json()["to_move"]) == (10, None)

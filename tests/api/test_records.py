@@ -254,3 +254,50 @@ def test_an_imported_game_is_kept_a_week_a_played_one_thirty_days(client, redis_
 
     assert 29.9 < kept_days(played["id"]) <= 30
     assert 6.9 < kept_days(copy.get_json()["id"]) <= 7
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a" * 8000, "Ana\u0085", "Ana\u009b", "Ana\u202eBo", "A\u200bna", "   "],
+    ids=["8000 characters", "NEL", "CSI", "RLO", "ZWSP", "spaces"],
+)
+def test_an_imported_name_follows_the_one_name_rule(client, name):
+    game, tokens = started_game(client, target_score=5, seed=3, first_player="red")
+    text = record_of(client, play_out(client, game, tokens)["id"])
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("[Red "))
+    lines[at] = f'[Red "{name}"]'
+    answer = client.post("/v1/games/import", data="\n".join(lines).encode(), headers=TEXT)
+    assert answer.status_code == 422, answer.get_json()
+    problem = answer.get_json()
+    assert (problem["code"], problem["line"], problem["column"]) == ("invalid_record", at + 1, 7)
+    assert "a name" in problem["reason"]
+
+
+def test_an_imported_name_is_kept_in_nfc(client):
+    game, tokens = started_game(client, target_score=5, seed=3, first_player="red")
+    text = record_of(client, play_out(client, game, tokens)["id"])
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("[Red "))
+    lines[at] = '[Red "Zoe\u0308"]'
+    made = client.post("/v1/games/import", data="\n".join(lines).encode(), headers=TEXT)
+    assert made.status_code == 201, made.get_json()
+    assert made.get_json()["players"]["red"]["name"] == "Zoë"
+
+
+def test_text_that_is_not_utf8_is_refused_at_its_bad_bytes_line_and_column(client):
+    body = '[Red "Ana"]\n[Black "Zoë"]\n[Date "2026-12-05"]\n'.encode() + b'[Target "\xff"]\n'
+    answer = client.post("/v1/games/import", data=body, headers=TEXT)
+    problem = answer.get_json()
+    assert (answer.status_code, problem["code"]) == (422, "invalid_record")
+    assert (problem["line"], problem["column"]) == (4, 10)
+
+
+def test_a_record_of_a_game_in_play_is_refused_at_its_result_tag(client):
+    game, tokens = started_game(client, target_score=5, seed=3, first_player="red")
+    play(client, game, tokens, game["round"]["legal_moves"][0])
+    text = record_of(client, game["id"])
+    at = text.split("\n").index('[Result "*"]')
+    answer = client.post("/v1/games/import", data=text, headers=TEXT)
+    problem = answer.get_json()
+    assert (answer.status_code, problem["line"], problem["column"]) == (422, at + 1, 10)

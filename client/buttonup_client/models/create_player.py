@@ -15,7 +15,8 @@ class CreatePlayer:
     """Who the player is: every field is optional."""
 
     name: str | Unset = UNSET
-    """ Shown to opponents: 1 to 40 printable characters """
+    """ Shown to opponents: 1 to 40 characters, not only spaces, none of them control or invisible (direction
+    overrides, zero-width characters); kept in Unicode NFC """
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name

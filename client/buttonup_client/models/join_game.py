@@ -18,7 +18,8 @@ class JoinGame:
     color: PlayerColor | Unset = UNSET
     """ A player's colour, which is also the name of their seat """
     name: str | Unset = UNSET
-    """ Shown to the opponent: 1 to 40 printable characters """
+    """ Shown to the opponent: 1 to 40 characters, not only spaces, none of them control or invisible (direction
+    overrides, zero-width characters); kept in Unicode NFC """
 
     def to_dict(self) -> dict[str, Any]:
         color: str | Unset = UNSET

@@ -135,7 +135,14 @@ def read_text_body(mimetype: str, data: bytes) -> None:
     try:
         g.text_body = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise NotationError(f"the record is not UTF-8 text: byte {error.start + 1}") from None
+        # Where the bad byte is, as a reader counts: its line, and its column
+        # in characters of the text before it on that line.
+        before = data[: error.start]
+        line_start = before.rfind(b"\n") + 1
+        column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        raise NotationError(
+            f"not UTF-8 text: byte {error.start + 1}", before.count(b"\n") + 1, column
+        ) from None
 
 
 # Nineteen digits in a row may be an integer past 64 bits (signed), which

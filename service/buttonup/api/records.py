@@ -8,11 +8,17 @@ from buttonup.api.games import codec, games
 from buttonup.api.http import ApiBlueprint, ApiView, json_response
 
 TEXT = "text/plain; charset=utf-8"
+# A whole game to 3 points, as docs/notation.md shows it (a test imports it).
+RECORD_EXAMPLE = (
+    '[Red "Ana"]\n[Black "Bo"]\n[Date "2026-12-05"]\n[Target "3"]\n[Seed "8"]\n'
+    '[Result "red"]\n[End "target_score"]\n\n'
+    "1. r BWRRWBWBR 1 2+ 4+ 5 6+ 7 0 3 = RWBBWRRWB 14-16 0-2\n"
+    "2. r BBRWRWRWB 3 4 5 6 0 2+ 7 8 = BBRRRBWWW 12-9 3-2\n"
+)
 RECORD_CONTENT = {
     "text/plain": {
         "schema": {"type": "string", "description": "A game record (docs/notation.md)"},
-        "example": '[Red "Ana"]\n[Black "Bo"]\n[Date "2026-12-04"]\n[Target "15"]\n'
-        '[Result "*"]\n\n1. r WRBWBRWBR 2 5\n',
+        "example": RECORD_EXAMPLE,
     }
 }
 blp = ApiBlueprint("records", __name__, url_prefix="/v1/games", description="Records")

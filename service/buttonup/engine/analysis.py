@@ -82,10 +82,19 @@ def review_round(result: RoundResult, moves: Sequence[PlayedMove]) -> RoundRevie
 
 
 def _played_margin(state: GameState) -> int:
-    """The round in place is over: its final margin from its starter's side,
-    or 0 when it was cut short (a resignation mid-round)."""
-    if state.rounds and state.rounds[-1].number == state.round.number:
+    """The round in place is over: its final margin from its starter's side
+    (from its final stack when only a position says it: a position read
+    from text has no round result), or 0 when it was cut short (a
+    resignation mid-round)."""
+    current = state.round
+    if state.rounds and state.rounds[-1].number == current.number:
         result = state.rounds[-1]
-        starter = result.starting_player
-        return result.strength[starter] - result.strength[opponent(starter)]
-    return 0
+    else:
+        stacks = [stack for stack in current.circle if stack]
+        if len(stacks) != 1:
+            return 0
+        result = RoundResult.scored(
+            current.number, current.starting_player, current.initial_circle, stacks[0]
+        )
+    starter = result.starting_player
+    return result.strength[starter] - result.strength[opponent(starter)]

@@ -11,6 +11,7 @@ from buttonup.engine.bots import BOT_NAMES, BotLevel
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.errors import RulesError
 from buttonup.engine.game import GameState
+from buttonup.engine.names import name_problem, normal_name
 from buttonup.engine.notation import (
     PLAYER_LETTERS,
     NotationError,
@@ -246,7 +247,9 @@ class _Game:
             position=self._tags["Position"][0] if self.position else None,
             deals=tuple(deal_text(deal) if deal else "" for deal in state.deals),
         )
-        return ReadRecord(options, self.created_at, self.names, self.bots, self.moves, end, winner)
+        return ReadRecord(
+            options, self.created_at, self.names, self.bots, self.moves, end, winner, result_line
+        )
 
     def _check_end(self, state: GameState, end: EndReason, winner: Color | None, line: int) -> None:
         def refuse(reason: str) -> None:
@@ -310,7 +313,15 @@ class _Game:
             name = self._tags.get(name_tag)
             if name is None:
                 raise NotationError(f"the {name_tag} tag is needed ('?' when unnamed)", self._blank)
-            names[color] = None if name[0] == ANONYMOUS else name[0]
+            if name[0] == ANONYMOUS:
+                names[color] = None
+            else:
+                problem = name_problem(name[0])
+                if problem is not None:  # the one rule for names (engine.names)
+                    raise NotationError(
+                        f"{name_tag}: a name of {problem}", name[1], len(name_tag) + 4
+                    )
+                names[color] = normal_name(name[0])
             bot = self._tags.get(bot_tag)
             if bot is not None:
                 try:

@@ -56,6 +56,7 @@ class ReadRecord:
     moves: list[int]  # every move, in order
     end: EndReason | None
     winner: Color | None
+    result_line: int = 1  # where its Result tag is (what an import of a game in play names)
 
     def changes(
         self, base: Match, token_sha256: dict[Color, str], pause: Pause = no_pause

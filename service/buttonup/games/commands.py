@@ -90,7 +90,9 @@ class Commands:
         record is wrong, and where."""
         read = read_record(text, pause=let_others_run)
         if read.end is None:
-            raise NotationError("only a game that is over is imported: its Result is *")
+            raise NotationError(
+                "only a game that is over is imported: its Result is *", read.result_line, 10
+            )
         base = Match.new(new_game_id(), read.options, read.created_at, read.bots)
         unheld = {color: hash_token(new_token()) for color in PLAYERS}
         changes = read.changes(base, unheld, pause=let_others_run)

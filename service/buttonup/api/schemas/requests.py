@@ -34,6 +34,7 @@ from buttonup.engine.clock import (
     PER_MOVE_SECONDS,
     ClockType,
 )
+from buttonup.engine.names import NAME_LENGTH, name_problem, normal_name
 from buttonup.engine.notation import (
     MAX_POSITION_LENGTH,
     POSITION_PATTERN,
@@ -68,15 +69,26 @@ def position_field(description: str, **extra: Any) -> fields.String:
     )
 
 
+class NameField(fields.String):
+    """A name people see, by the one rule (engine.names), kept in NFC."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        return normal_name(super()._deserialize(value, attr, data, **kwargs))
+
+
+def _a_name(value: str) -> None:
+    problem = name_problem(value)
+    if problem is not None:
+        raise ValidationError(problem)
+
+
 def name_field(description: str) -> fields.String:
-    """A name people see: 1 to 40 printable characters."""
-    return fields.String(
-        validate=[
-            validate.Length(1, 40),
-            validate.Regexp(NAME_PATTERN, error="must be printable, not only spaces"),
-            _unicode_text,
-        ],
-        **doc(description, "Ana"),
+    """A name people see: 1 to 40 characters, none hidden (engine.names)."""
+    low, high = NAME_LENGTH
+    described = doc(description, "Ana")["metadata"]
+    return NameField(
+        validate=[_unicode_text, _a_name],
+        metadata={**described, "pattern": NAME_PATTERN, "minLength": low, "maxLength": high},
     )
 
 
@@ -358,7 +370,10 @@ class JoinGameSchema(Described):
         "Seat to take; by default the first open one, red before black",
         validate=_is_player_color,
     )
-    name = name_field("Shown to the opponent: 1 to 40 printable characters")
+    name = name_field(
+        "Shown to the opponent: 1 to 40 characters, not only spaces, none of them control "
+        "or invisible (direction overrides, zero-width characters); kept in Unicode NFC"
+    )
 
 
 class EmptyRequestSchema(Described):
@@ -368,7 +383,10 @@ class EmptyRequestSchema(Described):
 class CreatePlayerSchema(Described):
     """Who the player is: every field is optional."""
 
-    name = name_field("Shown to opponents: 1 to 40 printable characters")
+    name = name_field(
+        "Shown to opponents: 1 to 40 characters, not only spaces, none of them control or "
+        "invisible (direction overrides, zero-width characters); kept in Unicode NFC"
+    )
 
 
 class PlayMoveSchema(Described):

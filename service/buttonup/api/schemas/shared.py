@@ -18,6 +18,7 @@ from buttonup.engine import (
 from buttonup.engine.clock import (
     ClockType,
 )
+from buttonup.engine.names import HIDDEN_RANGES
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Category
 
@@ -158,8 +159,15 @@ def _unicode_text(value: str) -> None:
         raise ValidationError("must be valid Unicode text") from None
 
 
-# Printable: no control characters, and not only spaces.
-_NOT_PRINTABLE = "\\u0000-\\u001f\\u007f-\\u009f"
+# A name's characters as a pattern (engine.names says the rule): none hidden,
+# not only spaces. The pattern names the hidden characters of the Basic
+# Multilingual Plane; the few beyond it (tag characters, some format
+# characters) are refused by the rule itself, as the description says.
+_NOT_PRINTABLE = "".join(
+    f"\\u{low:04x}-\\u{high:04x}" if high > low else f"\\u{low:04x}"
+    for low, high in HIDDEN_RANGES
+    if high <= 0xFFFF and not 0xD800 <= low <= 0xDFFF
+)
 NAME_PATTERN = f"^[^{_NOT_PRINTABLE}]*[^\\s{_NOT_PRINTABLE}][^{_NOT_PRINTABLE}]*$"
 
 
