@@ -152,10 +152,12 @@ def test_a_join_retried_with_its_key_gets_the_same_seat_and_token(server):
         assert other.json()["color"] == "black" and other.json()["token"] != first.json()["token"]
         reused = http.post(f"/v1/games/{game_id}/players", json={"name": "Bo"}, headers=key)
         assert reused.status_code == 422 and reused.json()["code"] == "idempotency_key_reused"
-        # The key is scoped to the game: on another game it takes another seat.
+        # No player key scopes it: it is this join's, and another game's join
+        # with it is another request.
         second_game = http.post("/v1/games", json={}).json()["id"]
         elsewhere = http.post(f"/v1/games/{second_game}/players", json={"name": "Ana"}, headers=key)
-        assert elsewhere.status_code == 201 and elsewhere.json()["token"] != first.json()["token"]
+        assert elsewhere.status_code == 422
+        assert elsewhere.json()["code"] == "idempotency_key_reused"
 
 
 def test_the_generated_client_sends_a_key_and_retries_a_lost_answer_with_it(own_redis, server):

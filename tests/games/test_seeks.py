@@ -10,7 +10,7 @@ from buttonup.engine import PLAYERS, Color
 from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Category, Rating
 from buttonup.engine.seeks import Seek
-from buttonup.games import Games, NewSeek
+from buttonup.games import Games, NewSeek, StillSeeking
 from buttonup.games.seeks import PAIRING_SETTLED_MS
 from buttonup.store import GameStore, connect
 from buttonup.store.player_events import events_key
@@ -87,8 +87,8 @@ def test_a_seek_takes_the_colour_it_asks_for(games, store):
 
 
 def test_a_seeking_players_stream_keeps_alive_every_second(redis_server, clock):
-    """A write is how a closed stream is noticed: while its player seeks,
-    the stream sends a keep-alive every second, not every ten."""
+    """A write is how a stream nobody reads is noticed: while its player
+    seeks, the stream sends a keep-alive, padded, every second, not every ten."""
     store = GameStore(
         connect(redis_server.url),
         blocking_client=connect(redis_server.url, socket_timeout=20),  # as the app's
@@ -102,8 +102,8 @@ def test_a_seeking_players_stream_keeps_alive_every_second(redis_server, clock):
         next(stream)  # the games list: the stream is open, the player listening
         games.seek(ana.key, NewSeek(clock=BLITZ))
         started = time.monotonic()
-        assert next(stream) == [], "woken as the seek is placed"
-        assert next(stream) == []
+        assert next(stream) == [StillSeeking()], "woken as the seek is placed"
+        assert next(stream) == [StillSeeking()]
         assert time.monotonic() - started < 5
     finally:
         stream.close()
