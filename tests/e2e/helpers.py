@@ -63,3 +63,10 @@ def open_rated(http: httpx.Client, game_id: str, keys: dict[str, str], send=None
                 headers=bearer(keys[mover]),
             )
         )
+
+
+def new_player(http: httpx.Client, name: str) -> dict:
+    """A new player (with its key), named."""
+    made = http.post("/v1/players", json={"name": name})
+    assert made.status_code == 201, made.text
+    return made.json()

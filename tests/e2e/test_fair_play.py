@@ -17,18 +17,12 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, open_rated
+from tests.e2e.helpers import bearer, new_player, open_rated
 from tests.glicko2_reference import START, glicko2
 
 pytestmark = pytest.mark.e2e
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
-
-
-def new_player(http: httpx.Client, name: str) -> dict:
-    made = http.post("/v1/players", json={"name": name})
-    assert made.status_code == 201, made.text
-    return made.json()
 
 
 def seat(base_url: str, game_id: str, color: str, player: dict) -> httpx.Response:

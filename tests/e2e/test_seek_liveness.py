@@ -12,17 +12,13 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer
+from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_time import wait_for, worker_pids
 
 pytestmark = pytest.mark.e2e
 
 # A clock of these tests alone: no other test's seek suits theirs.
 CLOCK = {"type": "fischer", "initial_seconds": 1234, "increment_seconds": 7}
-
-
-def new_player(http: httpx.Client, name: str) -> dict:
-    return http.post("/v1/players", json={"name": name}).json()
 
 
 def raw_stream(port: int, key: str, receive_buffer: int | None = None) -> socket.socket:

@@ -16,7 +16,7 @@ import pytest
 import redis
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer
+from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_player_streams import PlayerStream
 from tests.e2e.test_secrets import everything_in
 from tests.e2e.test_time import wait_for
@@ -29,10 +29,6 @@ TOKEN_SHAPED = re.compile(rb"(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{40,90}(?![A-Za-z0
 
 def serve(own_redis) -> LiveServer:
     return LiveServer(["--redis-url", own_redis.url], env={"BUTTONUP_SECRET_KEY": SECRET})
-
-
-def new_player(http: httpx.Client, name: str) -> dict:
-    return http.post("/v1/players", json={"name": name}).json()
 
 
 def finished_game(http: httpx.Client, ana: dict) -> tuple[str, dict[str, str]]:

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from buttonup import errors
 from buttonup.engine import PLAYERS
-from buttonup.engine.ratings import Category, category_of
+from buttonup.engine.player import Player
+from buttonup.engine.ratings import Category, Rating, category_of
 from buttonup.engine.seeks import Seek, colors_of, paired_game
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import SEEK, Idempotency, same_request
@@ -66,18 +67,7 @@ class Seeks:
         category = category_of(new.clock)
         if new.rated:
             self._rated_play.may_sit(player.id, category)
-        rating = self._pipeline.ratings.current(player, category)
-        seek = Seek(
-            id=seek_id,
-            player_id=player.id,
-            name=player.name,
-            rating=rating,
-            clock=new.clock,
-            rated=new.rated,
-            created_at=self._clock(),
-            rating_range=new.rating_range,
-            color=new.color,
-        )
+        seek = self._seek(seek_id, player, new, self._pipeline.ratings.current(player, category))
         with STORE_ERRORS:
             try:
                 coin = secrets.randbits(1) == 1
@@ -95,21 +85,25 @@ class Seeks:
             log.warning("pairing %s left to the sweep: %s", pairing.game_id, error)
         return SeekPlaced(seek, pairing.game_id)
 
-    def _placed_before(self, player, new: NewSeek, seek_id: str, game_id: str) -> SeekPlaced:
-        """What a seek's first request placed: the seek, and the game it was
-        paired into once that game is made."""
-        category = category_of(new.clock)
-        seek = Seek(
+    def _seek(self, seek_id: str, player: Player, new: NewSeek, rating: Rating) -> Seek:
+        return Seek(
             id=seek_id,
             player_id=player.id,
             name=player.name,
-            rating=player.rating(category),
+            rating=rating,
             clock=new.clock,
             rated=new.rated,
             created_at=self._clock(),
             rating_range=new.rating_range,
             color=new.color,
         )
+
+    def _placed_before(
+        self, player: Player, new: NewSeek, seek_id: str, game_id: str
+    ) -> SeekPlaced:
+        """What a seek's first request placed: the seek, and the game that
+        request paired it into (None: it waited)."""
+        seek = self._seek(seek_id, player, new, player.rating(category_of(new.clock)))
         try:
             with STORE_ERRORS:
                 self._store.load(game_id)

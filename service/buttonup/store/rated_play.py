@@ -55,10 +55,7 @@ class RatedPlayStore:
             keys=[places_key(player_id)],
             args=[game_id, kind, limit, now, self._ttl_ms, "1" if only_check else ""],
         )
-        return [
-            RatedPlace(answer[index].decode(), int(answer[index + 1]))
-            for index in range(0, len(answer), 2)
-        ]
+        return _places(answer)
 
     @STORAGE_ERRORS
     def drop_places(self, player_id: str, game_ids: list[str]) -> None:
@@ -74,12 +71,17 @@ class RatedPlayStore:
         answer = self._count_start(
             keys=[pair_key(first_id, second_id)], args=[game_id, limit, now, window_ms]
         )
-        return [
-            RatedPlace(answer[index].decode(), int(answer[index + 1]))
-            for index in range(0, len(answer), 2)
-        ]
+        return _places(answer)
 
     @STORAGE_ERRORS
     def uncount_starts(self, first_id: str, second_id: str, game_ids: list[str]) -> None:
         if game_ids:
             self._redis.zrem(pair_key(first_id, second_id), *game_ids)
+
+
+def _places(answer: list[bytes]) -> list[RatedPlace]:
+    """A script's answer of game id, ms pairs."""
+    return [
+        RatedPlace(answer[index].decode(), int(float(answer[index + 1])))
+        for index in range(0, len(answer), 2)
+    ]
