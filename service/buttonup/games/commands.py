@@ -13,7 +13,7 @@ from buttonup.engine.board import opponent
 from buttonup.engine.match import next_match
 from buttonup.engine.notation import NotationError
 from buttonup.engine.options import UnratedReason
-from buttonup.engine.ratings import Rating, category_of
+from buttonup.engine.ratings import Rating
 from buttonup.engine.record_reader import read_record
 from buttonup.games.credentials import named_player
 from buttonup.games.idempotency import (
@@ -142,7 +142,7 @@ class Commands:
             def join(unrated: UnratedReason | None = None) -> Progress:
                 return match.join(color, name, token_sha256, now, player_id, rating, unrated)
 
-            return self._rated_join(match, join, refuse=True)
+            return self._rated_play.join(match, join, refuse=True)
 
         outcome = self._pipeline.run(
             game_id, take_seat, idempotency=idempotency, reply_scope=scope, sealed=sealed
@@ -249,7 +249,7 @@ class Commands:
         def take_seat(match: Match, now: int) -> Progress | None:
             if match.seat(new_color).joined:
                 return match.take_reserved(new_color, token_sha256, now)
-            return self._rated_join(
+            return self._rated_play.join(
                 match,
                 lambda unrated=None: match.take_reserved(new_color, token_sha256, now, unrated),
                 refuse=False,
@@ -267,30 +267,6 @@ class Commands:
             return match.bot_reply(now) if match.bot_to_move() is not None else None
 
         return self._pipeline.run(game_id, bots_due)
-
-    def _rated_join(
-        self,
-        before: Match,
-        join: Callable[..., Progress | None],
-        *,
-        refuse: bool,
-    ) -> Progress | None:
-        """A join of a rated game, as games.rated_play bounds it: the join
-        that starts it takes both players' places (RatedGameInProgress past
-        them when `refuse`, else the game is played unrated) and counts the
-        pair's start; any other checks the joiner may take on another."""
-        progress = join()
-        if progress is None or not before.options.rated:
-            return progress
-        after = progress.match
-        if after.status is Status.PLAYING:
-            reason = self._rated_play.starting(after, refuse=refuse)
-            return join(reason) if reason is not None else progress
-        joined = next(c for c in PLAYERS if after.seat(c).joined and not before.seat(c).joined)
-        player_id = after.seat(joined).player_id
-        if player_id is not None:
-            self._rated_play.may_sit(player_id, category_of(before.options.clock))
-        return progress
 
     def _ratings_now(self, match: Match) -> dict[str, Rating]:
         """A rated match's players' ratings now, by player id."""

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from buttonup import errors
 from buttonup.engine import PLAYERS, Match, Status
+from buttonup.engine.actions import Progress
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Category, category_of
 from buttonup.games.store_errors import STORE_ERRORS
@@ -52,6 +53,31 @@ class RatedPlay:
         self._store = store
         self._clock = clock
         self._pair_games_per_day = pair_games_per_day
+
+    def join(
+        self,
+        before: Match,
+        join: Callable[..., Progress | None],
+        *,
+        refuse: bool,
+    ) -> Progress | None:
+        """A join (`join`, given why the game is played unrated, if it is)
+        of `before`, bounded as a rated game's: the join that starts it
+        takes both players' places (RatedGameInProgress past
+        them when `refuse`, else the game is played unrated) and counts the
+        pair's start; any other checks the joiner may take on another."""
+        progress = join()
+        if progress is None or not before.options.rated:
+            return progress
+        after = progress.match
+        if after.status is Status.PLAYING:
+            reason = self.starting(after, refuse=refuse)
+            return join(reason) if reason is not None else progress
+        joined = next(c for c in PLAYERS if after.seat(c).joined and not before.seat(c).joined)
+        player_id = after.seat(joined).player_id
+        if player_id is not None:
+            self.may_sit(player_id, category_of(before.options.clock))
+        return progress
 
     def may_sit(self, player_id: str, category: Category) -> None:
         """RatedGameInProgress unless the player may take on another rated
