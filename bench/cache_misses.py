@@ -1,6 +1,6 @@
 """Cache misses per move of the service, and per request of the two ceilings,
 in process under valgrind's cachegrind: why a busy host slows the service more
-than the ceiling (README, "Benchmark").
+than the ceiling (docs/performance.md, "Benchmark").
 
     bench/cache_misses.py [--last-level-kib 512]
 

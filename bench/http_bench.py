@@ -15,8 +15,8 @@ and the benchmark's own clients (all on the same two cores).
 With --runs N the whole benchmark runs N times, each with servers of its own,
 and the ratios are also given over all N runs: the median of every paired
 round of every run, and the median of the runs' own figures. The machine's
-state moves from one minute to the next and takes the ratio with it (README,
-"Benchmark"), so one run says little.
+state moves from one minute to the next and takes the ratio with it (docs/performance.md,
+the first section), so one run says little.
 
 With --framework a third server joins the alternation: the same GET + SET
 behind the framework layers the service's views sit behind (flask-smorest,

@@ -1,6 +1,6 @@
 """Settings from the environment, each with a default, validated at start.
 
-The README's configuration table lists the same names.
+docs/operations.md's configuration table lists the same names.
 """
 
 import os

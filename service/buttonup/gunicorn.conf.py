@@ -23,7 +23,7 @@ if settings.secret_key is None:
     os.environ["BUTTONUP_SECRET_KEY"] = new_secret_key()
     print(
         "buttonup: no BUTTONUP_SECRET_KEY nor BUTTONUP_SECRET_KEY_FILE: a secret of this "
-        "server's own (replicas must share one; see the README)",
+        "server's own (replicas must share one: docs/operations.md)",
         file=sys.stderr,
         flush=True,
     )
@@ -92,7 +92,7 @@ def on_exit(server):
 # one took about 70 ms and came about every 4 s under the players' benchmark's
 # load, 18 us of every move. Ten times rarer, they cost about a tenth of
 # that; what waits longer is cyclic garbage that outlived two collections
-# (README, "Garbage collection").
+# (docs/performance.md, "Garbage collection").
 FULL_COLLECTION_AFTER = 100
 
 # The one reach into gevent's internals, below; tests/test_gunicorn_conf.py
@@ -105,21 +105,21 @@ def post_worker_init(worker):
     worker, so the collector is told to leave it alone (gc.freeze). A full
     collection then walks only what came after: a median pause of 43 ms
     instead of 142 ms under the HTTP benchmark's load (bench/gc_pause_bench.py;
-    README, "Garbage collection"), which every request in flight on the
+    docs/performance.md, "Garbage collection"), which every request in flight on the
     worker waits through.
 
     redis-py checks every connection it takes from its pool with a
     zero-timeout select.poll(). gevent's poll answers even that by a trip
     through its event loop: 51 us against 15 us a pooled connection taken and
     given back with the system's, and 5 to 14% more server CPU per move without
-    this (README, "Library internals"). A zero-timeout poll never blocks, so
+    this (docs/performance.md, "Library internals"). A zero-timeout poll never blocks, so
     the system's is safe, and nothing in the worker polls with a timeout.
 
     gevent records, for every greenlet it spawns (one or two per connection),
     the greenlet that spawned it and the frames of its stack, for debugging
     tools this service does not use. Its documented setting turns that off:
     an open event stream then holds about 89 objects the collector tracks
-    instead of about 103, and a spawn takes half the time (README, "Garbage
+    instead of about 103, and a spawn takes half the time (docs/performance.md, "Garbage
     collection").
 
     Full collections are made rarer (FULL_COLLECTION_AFTER, above)."""

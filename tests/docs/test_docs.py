@@ -1,5 +1,6 @@
-"""The README and docs/ link only files that exist, and the front-end guide
-names every error code the service can send."""
+"""The README, docs/ and bench/README.md link only files and headings that
+exist, the README stays a front door, and the front-end guide names every
+error code the service can send."""
 
 import re
 from pathlib import Path
@@ -10,16 +11,51 @@ from buttonup.api.problems import DOMAIN_ERRORS
 from buttonup.http_codes import HTTP_CODES, PROBLEM_CODES
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCUMENTS = [
+    ROOT / "README.md",
+    ROOT / "bench" / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+]
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+ANCHORED = re.compile(r"\]\(([^)#\s]*)#([^)\s]+)\)")
+README_LINES = 250
 
 
-@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def heading_anchors(text: str) -> set[str]:
+    """The anchors a Markdown renderer gives the document's headings."""
+    found = set()
+    fenced = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if not fenced and line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            found.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return found
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
 def test_every_relative_link_names_a_file_that_exists(document):
     text = document.read_text()
     links = [link for link in LINK.findall(text) if "://" not in link]
     missing = [link for link in links if not (document.parent / link).exists()]
     assert not missing, f"{document.name} links files that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_link_to_a_heading_finds_it(document):
+    for target, anchor in ANCHORED.findall(document.read_text()):
+        linked = (document.parent / target) if target else document
+        if linked.suffix == ".md":
+            assert anchor in heading_anchors(linked.read_text()), (document.name, target, anchor)
+
+
+def test_the_readme_is_a_front_door():
+    readme = (ROOT / "README.md").read_text()
+    assert len(readme.splitlines()) < README_LINES
+    links = set(LINK.findall(readme))
+    every_doc = {f"docs/{path.name}" for path in (ROOT / "docs").glob("*.md")}
+    assert every_doc | {"bench/README.md"} <= links, "the README leads to every document"
 
 
 def test_the_readme_links_the_guide_and_the_rules():

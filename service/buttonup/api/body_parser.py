@@ -1,7 +1,7 @@
 """How a request's JSON body is loaded: the API's one adapter over webargs'
 internals. `JsonBodyParser` loads the body that `check_json_body` parsed
 already straight into a plain schema, raising through webargs' own
-`_on_validation_error` as webargs would, without its other layers (README,
+`_on_validation_error` as webargs would, without its other layers (docs/performance.md,
 "Library internals", has what that saves, measured side by side).
 
 tests/api/test_body_parser.py pins the version this was written for.

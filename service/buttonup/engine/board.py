@@ -28,7 +28,7 @@ Circle = tuple[Stack, ...]
 # (enum members are objects it tracks), and a dealt circle is nine such
 # stacks: every state a worker keeps (store.recent.RecentMatches) holds a
 # circle for each round played, so sharing them keeps a kept game to a few
-# dozen tracked objects and a full collection short (README, "Garbage
+# dozen tracked objects and a full collection short (docs/performance.md, "Garbage
 # collection").
 _ONE_BUTTON: dict[Color, Stack] = {color: (color,) for color in Color}
 

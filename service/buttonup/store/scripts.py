@@ -9,7 +9,7 @@ checks, response callbacks, the retry wrapper and observability hooks. On
 one Redis, `LuaScript` sends the registered script's EVALSHA straight on a
 pooled connection and retries on a fresh one with the connection's own Retry
 (connect() sets one retry: a Redis restart closes pooled connections). Side
-by side (README, "Library internals") that is worth several percent of a
+by side (docs/performance.md, "Library internals") that is worth several percent of a
 move's CPU. A cluster client goes through its public `execute_command`,
 which routes EVALSHA by its keys.
 
