@@ -13,7 +13,7 @@ HOST ?=
 PORT ?=
 BASE_URL ?= http://$(or $(HOST),127.0.0.1):$(or $(PORT),8000)
 
-.PHONY: install run test lint format bench clean openapi client selfplay play watch
+.PHONY: install run test test-fast lint format bench clean openapi client selfplay play watch
 
 $(SERVE_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,6 +54,12 @@ format: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
+
+# The inner loop: the engine, the store, the use cases and the API on a real
+# Redis, the docs' checks and the layout rules; no served process, no browser.
+test-fast: $(STAMP)
+	$(BIN)/pytest -q tests/engine tests/store tests/games tests/api tests/web tests/docs \
+		tests/test_layout.py tests/test_config.py -m "not e2e and not contract and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python bench/solver_bench.py
