@@ -41,7 +41,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     # OPTIONS is a CORS preflight (answered by api.observability) or a 405.
     app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
-    app.json.sort_keys = False
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's
     # Every connection the worker holds may be a request using Redis at once.
     client = connect(
         settings.redis_url,

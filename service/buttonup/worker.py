@@ -122,7 +122,7 @@ class ProblemWorker(GeventWorker):
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        self.wsgi = _freed_on_hang_up(self.wsgi)
+        self.wsgi: WsgiApp = _freed_on_hang_up(self.wsgi)
 
     def handle(self, listener, client, addr) -> None:
         address = addr[0] if isinstance(addr, tuple) else ""

@@ -49,7 +49,7 @@ STREAMS_OPEN = Gauge(
 )
 
 # What a committed change did (Games' observer) -> its counter.
-_CHANGE_COUNTERS = {
+_CHANGE_COUNTERS: dict[str, Counter] = {
     EventName.CREATED: GAMES_CREATED,
     EventName.JOINED: PLAYERS_JOINED,
     EventName.MOVE: MOVES_APPLIED,

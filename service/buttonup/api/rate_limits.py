@@ -17,9 +17,10 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from math import ceil
+from typing import Any
 
 from flask import Flask, request
 from flask_limiter import ApplicationLimit, Limiter
@@ -156,7 +157,7 @@ def init_rate_limits(
 ) -> Limiter | None:
     """The limiter of every /v1/ request (None when it is off), and the
     meters of costly operations: `meters`, a limit by meter name ("": off)."""
-    limits = []
+    limits: list[str | Callable[[], str] | ApplicationLimit] = []
     if per_address:
         limits.append(
             ApplicationLimit(per_address, key_function=get_remote_address, exempt_when=_not_limited)
@@ -170,13 +171,15 @@ def init_rate_limits(
                 scope="seat",
             )
         )
-    storage_options = {
+    storage_options: dict[str, Any] = {
         "socket_timeout": socket_timeout,
         "socket_connect_timeout": connect_timeout,
         "key_prefix": "buttonup",  # next to the games' keys, not under LIMITS:
     }
     if any(meters.values()):
-        app.before_request(Meters(storage_from_string(redis_url, **storage_options), meters).count)
+        storage = storage_from_string(redis_url, **storage_options)
+        assert isinstance(storage, Storage)  # a redis:// URL: limits' synchronous storage
+        app.before_request(Meters(storage, meters).count)
     if not limits:
         return None  # off: flask-limiter's hooks do not run at all
     return Limiter(

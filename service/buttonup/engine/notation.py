@@ -163,7 +163,7 @@ def _circle(text: str, line: int, column: int) -> Circle:
     stacks = text.split(".")
     if len(stacks) != BOARD_SIZE:
         raise NotationError(f"the circle has {BOARD_SIZE} positions joined by '.'", line, column)
-    circle = []
+    circle: list[tuple[Color, ...]] = []
     at = column
     for stack in stacks:
         if stack == EMPTY:

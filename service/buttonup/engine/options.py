@@ -1,7 +1,6 @@
 """What a match is made with and what it can be: its options, statuses,
 seat types and endings, and the plain (JSON) form of the options."""
 
-import functools
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import Enum, StrEnum
@@ -112,12 +111,17 @@ class Options:
         return cls(**values)
 
 
-@functools.cache
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+
+
 def _field_types(kind: type) -> dict[str, Any]:
     """A dataclass's field types, resolved once: get_type_hints evaluates
     every annotation again on each call, 33 us for Options, and options are
     read on every game created and every game loaded from storage."""
-    return get_type_hints(kind)
+    found = _FIELD_TYPES.get(kind)
+    if found is None:
+        found = _FIELD_TYPES[kind] = get_type_hints(kind)
+    return found
 
 
 def _plain(value: Any) -> Any:

@@ -63,7 +63,7 @@ class Notice:
     by: Color | None = None  # rematch_offered: the seat that asked
     next_game_id: str | None = None  # rematch
     # game_over of a rated game: each seat's rating change (engine.ratings)
-    rating_diff: Mapping[Color, float] | None = None
+    rating_diff: Mapping[Color, int] | None = None
 
 
 # Where a game not finished stands on its player's agenda (`agenda_place`):

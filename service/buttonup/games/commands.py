@@ -142,7 +142,9 @@ class Commands:
             def join(unrated: UnratedReason | None = None) -> Progress:
                 return match.join(color, name, token_sha256, now, player_id, rating, unrated)
 
-            return self._rated_play.join(match, join, refuse=True)
+            joined = self._rated_play.join(match, join, refuse=True)
+            assert joined is not None  # a join always makes a version
+            return joined
 
         outcome = self._pipeline.run(
             game_id, take_seat, idempotency=idempotency, reply_scope=scope, sealed=sealed

@@ -113,7 +113,7 @@ class GameStreams:
         # [] when resumed at the current version: then the presence comes first.
         yield [*first, PresenceNow(presence)]
         while True:
-            wait_ms = keepalive_ms
+            wait_ms: float = keepalive_ms
             if match.status is Status.FINISHED:  # open for a rematch: until the window closes
                 closes_at = match.rematch_closes_at(self._rematch_ms) + 1
                 wait_ms = max(1, min(wait_ms, closes_at - self._clock()))

@@ -315,7 +315,7 @@ class Pipeline:
         does, but for a long run of tied rounds); the rest is played by the
         next request that reads the game (`Commands.expire`). Between moves
         the worker serves its other requests (buttonup.slices)."""
-        changes = []
+        changes: list[Progress] = []
         while match.bot_to_move() is not None and len(changes) < BOT_MOVES_PER_REQUEST:
             progress = match.bot_reply(now)
             changes.append(progress)

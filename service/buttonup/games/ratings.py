@@ -78,7 +78,7 @@ def rated_at_end(
         action = progress.action
         if not redone and progress.match.status is Status.FINISHED:
             ends = (ratings[Color.RED], ratings[Color.BLACK])
-            action = replace(action, rated_from=ends)  # type: ignore[call-arg]  # an ending action
+            action = replace(action, rated_from=ends)  # type: ignore[arg-type]  # an ending action
             redone = True
         made.append(previous.apply(action) if redone else progress)
         previous = made[-1].match

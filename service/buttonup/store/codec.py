@@ -98,7 +98,7 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
         if match.ended_at is not None:
             plain["x"] = match.ended_at
         if match.moved:
-            plain["mv"] = _stack(color for color in PLAYERS if color in match.moved)
+            plain["mv"] = _stack([color for color in PLAYERS if color in match.moved])
         if match.rematch is not None:
             plain["m"] = [_stack(match.rematch.offered_by), match.rematch.game_id]
         if match.clock is not None:

@@ -5,6 +5,8 @@ Cluster and gives redis-py's cluster client; every key of one game shares a
 hash tag, so each game's scripts and transactions stay on one node.
 """
 
+from typing import TypeAlias
+
 import redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisClusterException
@@ -14,7 +16,7 @@ from buttonup.store.errors import ErrorsAs, StorageFull, StorageUnavailable
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
 
-Client = redis.Redis | redis.RedisCluster
+Client: TypeAlias = redis.Redis | redis.RedisCluster
 # What a call to either client may raise when Redis is unreachable or refuses.
 REDIS_ERRORS = (redis.RedisError, RedisClusterException)
 # Those errors as the store's own, around every call the store makes. Redis

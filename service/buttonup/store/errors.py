@@ -4,6 +4,7 @@ way errors of one layer are raised as another's (ErrorsAs)."""
 from collections.abc import Callable
 from contextlib import ContextDecorator
 from types import TracebackType
+from typing import Literal
 
 Kinds = type[BaseException] | tuple[type[BaseException], ...]
 
@@ -29,7 +30,7 @@ class ErrorsAs(ContextDecorator):
         kind: type[BaseException] | None,
         error: BaseException | None,
         traceback: TracebackType | None,
-    ) -> bool:
+    ) -> Literal[False]:
         if kind is not None:
             for kinds, made in self._table:
                 if issubclass(kind, kinds):

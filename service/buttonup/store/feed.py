@@ -265,7 +265,8 @@ class _Group:
                         self._rung.clear()
                         # Set with the rung streams taken, so that a stream
                         # watched from now on ends the wait: it is in `_rung`.
-                        self._blocked_on = None if keys else frozenset({self._doorbell})
+                        doorbell = self._doorbell if not keys else None
+                        self._blocked_on = frozenset({doorbell}) if doorbell else None
                     ids = [self._cursors[key] for key in keys]
                     read_from = dict(zip(keys, ids, strict=True))
                     interruptible = self._client_id is not None

@@ -205,7 +205,7 @@ def earlier_versions(client: Client, game_id: str) -> list[EarlierVersion]:
 
 
 def _earlier_version(version: int, stored: list[StoredEvent]) -> EarlierVersion:
-    plain = [(EventName(event.name), orjson.loads(event.data or "{}")) for event in stored]
+    plain = [(EventName(event.name or ""), orjson.loads(event.data or "{}")) for event in stored]
     ends = any(name is EventName.GAME_OVER for name, _ in plain)
     game = next(data.get("game", data) for name, data in plain if name is not EventName.ROUND_OVER)
     events: list[Event] = []

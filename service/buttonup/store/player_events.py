@@ -123,7 +123,10 @@ def decode_notice(version: int, name: str, data: str) -> Notice:
         end_reason=EndReason(plain["r"]) if "r" in plain else None,
         by=Color(plain["b"]) if "b" in plain else None,
         next_game_id=plain.get("x"),
-        rating_diff=dict(zip(PLAYERS, plain["d"], strict=True)) if "d" in plain else None,
+        # Rounded: an earlier release kept the exact change.
+        rating_diff={color: round(diff) for color, diff in zip(PLAYERS, plain["d"], strict=True)}
+        if plain.get("d")
+        else None,
     )
 
 

@@ -105,7 +105,7 @@ class GameRecords:
             self._indexes.expect_deadline(match, changes[-1].match if changes else match)
             self._indexes.index_players(None, changes[-1].match if changes else match)
             deadline = self._window.deadline()
-            args = [
+            args: list[str | bytes | int] = [
                 match.version + len(changes),
                 base,
                 log,
@@ -215,7 +215,7 @@ class GameRecords:
         keys = [game_key(game_id), events_key(game_id)]
         keys += [replies_key(game_id)] * len(reply_fields)
         keys += extra
-        args = [
+        args: list[str | bytes | int] = [
             known_version,
             known_length,
             "1" if with_last_id else "",
@@ -271,7 +271,7 @@ class GameRecords:
             replies_key(game_id),
             moves_key(game_id),
         ]
-        args = [
+        args: list[str | bytes | int] = [
             before.version,
             after.version,
             self._game_ttl_ms,
@@ -336,7 +336,8 @@ class GameRecords:
             known = self._recent.get(game_id)
             version, length = (known[0].version, known[1].log_length) if known else (-1, -1)
             keys = [game_key(game_id), events_key(game_id)]
-            calls.append((keys, [version, length, "", self._reply_ttl_ms]))
+            arguments: list[str | bytes | int] = [version, length, "", self._reply_ttl_ms]
+            calls.append((keys, arguments))
         with STORAGE_ERRORS:
             answers = self._read.many(calls)
         found: dict[str, Match | None] = {}

@@ -199,7 +199,8 @@ class Described(Schema):
         super().__init_subclass__(**kwargs)
         # apispec reads the description from Meta; the class's own options stay.
         own = cls.__dict__.get("Meta", object)
-        cls.Meta = type("Meta", (own,), {"description": inspect.cleandoc(cls.__doc__ or "")})
+        meta = type("Meta", (own,), {"description": inspect.cleandoc(cls.__doc__ or "")})
+        setattr(cls, "Meta", meta)  # noqa: B010 (a class attribute typed by marshmallow)
 
 
 class Document(Described):
