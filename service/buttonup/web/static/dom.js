@@ -1,0 +1,40 @@
+// What every screen of the board shares: the page's elements, small
+// helpers, and the messages it shows.
+import { COLORS } from "./vocabulary.js";
+
+export const $ = (id) => document.getElementById(id);
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
+export const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// ---- messages --------------------------------------------------------------
+
+export let announceTimer = null;
+
+export function announce(text) {
+  const element = $("announce");
+  element.textContent = text;
+  element.classList.add("visible");
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => element.classList.remove("visible"), 2500);
+}
+
+export function say(text) {
+  $("turn").textContent = text;
+}
+
+export function report(error, { sticky = false } = {}) {
+  const element = $("error");
+  element.textContent = error.message;
+  element.hidden = false;
+  if (!sticky) {
+    setTimeout(() => {
+      element.hidden = true;
+    }, 5000);
+  }
+}
+
+export function guard(promise) {
+  promise.catch(report);
+}

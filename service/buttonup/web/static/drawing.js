@@ -1,0 +1,237 @@
+// Drawing a game: the board, its clocks and presence, the sowing button
+// by button, a round's end and the game's.
+import { COLORS, END, SEAT, STATUS } from "./vocabulary.js";
+import { POSITIONS, drawStack } from "./circle.js";
+import { serverNow } from "./api.js";
+import { $, other, reducedMotion, sleep, title } from "./dom.js";
+import { drawRematch, myTurn, reviewRounds, view } from "./game.js";
+
+const STEP_MS = 260; // one sown button
+
+// ---- drawing ---------------------------------------------------------------
+
+export function draw(game, circle) {
+  view.game = game;
+  view.circle = circle.map((stack) => stack.slice());
+  drawStacks(view.circle);
+  $("board").dataset.version = String(game.version); // what is drawn, for tests and tools
+  for (const color of COLORS) {
+    $(`name-${color}`).textContent = playerName(game, color);
+    const seat = game.players[color];
+    $(`rating-${color}`).hidden = seat.rating === null;
+    $(`rating-${color}`).textContent = seat.rating === null ? "" : `${seat.rating}${seat.provisional ? "?" : ""}`;
+    $(`score-${color}`).textContent = String(game.score[color]);
+    $(`player-${color}`).classList.toggle("to-move", game.round.to_move === color);
+    $(`player-${color}`).classList.toggle("me", view.seat?.color === color);
+  }
+  $("round-number").textContent = `Round ${game.round.number}`;
+  $("target").textContent = `first to ${game.target_score}`;
+  const mine = myTurn();
+  const legal = new Set(mine ? game.round.legal_moves : []);
+  for (const button of $("board").children) {
+    const position = Number(button.dataset.position);
+    const playable = legal.has(position);
+    button.classList.toggle("legal", playable);
+    button.classList.remove("hinted");
+    button.setAttribute("aria-disabled", String(!playable));
+    button.setAttribute("aria-label", stackLabel(position, view.circle[position], playable));
+  }
+  $("turn").textContent = turnText(game);
+  $("hint").hidden = !(game.hints && view.seat && game.status === STATUS.PLAYING);
+  $("hint").disabled = !mine;
+  // No perfect play for a game without hints (a rated one) while it is played.
+  $("analyse-game").hidden = !game.hints && game.status !== STATUS.FINISHED;
+  const playing = view.seat && game.status === STATUS.PLAYING;
+  const unmoved = game.round.number === 1 && game.round.moves_played === 0;
+  $("resign").hidden = !playing;
+  $("abort").hidden = !playing || !unmoved; // before the first move: no loser
+  drawSeatPanels(game);
+  drawPresence();
+  tickClocks();
+}
+
+// ---- clocks and presence ----------------------------------------------------
+
+export function formatTime(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds >= 86400) return `${Math.floor(seconds / 86400)} d ${Math.floor((seconds % 86400) / 3600)} h`;
+  if (seconds >= 3600) return `${Math.floor(seconds / 3600)} h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, "0")}`;
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+// Counts down from the game's deadline, by the server's clock; the server
+// ends the game at zero by itself, and its timeout event redraws the board.
+export function tickClocks() {
+  const clock = view.game?.clock;
+  for (const color of COLORS) {
+    const element = $(`clock-${color}`);
+    element.hidden = !clock;
+    if (!clock) continue;
+    const running = clock.running === color && view.game.status === STATUS.PLAYING;
+    const left = running
+      ? Date.parse(clock.deadline) - serverNow()
+      : clock.remaining_ms[color];
+    element.textContent = formatTime(left);
+    element.classList.toggle("running", running);
+    element.classList.toggle("low", running && left < 10_000);
+  }
+}
+
+export function onPresence(presence) {
+  view.presence = presence;
+  drawPresence();
+}
+
+export function drawPresence() {
+  const game = view.game;
+  const presence = view.presence;
+  if (!game || !presence) return;
+  const playing = game.status === STATUS.PLAYING;
+  for (const color of COLORS) {
+    const seat = game.players[color];
+    const away = playing && seat.type === SEAT.HUMAN && !presence[color].connected;
+    $(`presence-${color}`).hidden = !away || view.seat?.color === color;
+  }
+  // The claim is offered on the opponent's turn while they are gone; the
+  // service says when it is allowed (claim_not_allowed, retry_after_seconds).
+  const opponent = view.seat ? other(view.seat.color) : null;
+  const gone =
+    opponent &&
+    playing &&
+    game.players[opponent].type === SEAT.HUMAN &&
+    !presence[opponent].connected &&
+    game.round.to_move === opponent;
+  $("opponent-gone").hidden = !gone;
+  if (!gone) $("claim").disabled = false;
+}
+
+export function drawStacks(circle, { lifted = null, landed = null } = {}) {
+  for (const button of $("board").children) {
+    const position = Number(button.dataset.position);
+    drawStack(button, circle[position]);
+    button.classList.toggle("lifted", position === lifted);
+    button.classList.toggle("landed", position === landed);
+  }
+}
+
+export function stackLabel(position, stack, playable) {
+  const contents = stack.length
+    ? `${stack.length} button${stack.length > 1 ? "s" : ""}, bottom to top: ${stack.join(", ")}`
+    : "empty";
+  return `Position ${position}: ${contents}${playable ? ". Playable" : ""}`;
+}
+
+export function openSeats(game) {
+  return COLORS.filter((color) => !game.players[color].joined);
+}
+
+export function playerName(game, color) {
+  const seat = game?.players[color];
+  if (view.seat?.color === color) return "You";
+  if (seat?.name) return seat.name;
+  return title(color);
+}
+
+export function turnText(game) {
+  if (game.status === STATUS.WAITING) {
+    return view.seat ? "Waiting for your opponent to join…" : "Waiting for players…";
+  }
+  if (game.status === STATUS.FINISHED) return "Game over.";
+  const toMove = game.round.to_move;
+  if (view.seat?.color === toMove) return "Your turn: pick a stack with a white button.";
+  const seat = game.players[toMove];
+  if (seat.type === SEAT.BOT) return `${playerName(game, toMove)} is thinking…`;
+  return `${playerName(game, toMove)} (${toMove}) to move.`;
+}
+
+export function drawSeatPanels(game) {
+  const open = openSeats(game);
+  const inviting = view.seat && game.status === STATUS.WAITING;
+  $("invite").hidden = !inviting;
+  if (inviting) $("invite-link").value = window.location.href;
+  const canJoin = !view.seat && open.length > 0;
+  $("join").hidden = !canJoin;
+  if (canJoin) $("join-color").textContent = title(open[0]);
+}
+
+// The sowing, button by button: lift the stack, then drop its buttons from the
+// bottom one on each next non-empty stack clockwise; when there are more
+// buttons than stacks (overflow) the last stack takes all that remain.
+export async function animateSowing(position) {
+  const stacks = view.circle.map((stack) => stack.slice());
+  const lifted = stacks[position];
+  stacks[position] = [];
+  const targets = [];
+  for (let step = 1; step < POSITIONS; step += 1) {
+    const index = (position + step) % POSITIONS;
+    if (stacks[index].length) targets.push(index);
+  }
+  drawStacks(stacks, { lifted: position });
+  await sleep(reducedMotion ? 0 : STEP_MS);
+  for (let i = 0; i < lifted.length; i += 1) {
+    const target = targets[Math.min(i, targets.length - 1)];
+    stacks[target].push(lifted[i]);
+    drawStacks(stacks, { landed: target });
+    // Each drop, for anything that follows the animation (tests, sounds).
+    document.dispatchEvent(
+      new CustomEvent("buttonup:drop", { detail: { from: position, to: target, color: lifted[i] } }),
+    );
+    await sleep(reducedMotion ? 0 : STEP_MS);
+  }
+  drawStacks(stacks);
+  view.circle = stacks;
+}
+
+export function showRoundEnd(summary, game) {
+  const list = $("final-stack");
+  list.replaceChildren(
+    ...summary.final_stack.map((color, index) => {
+      const item = document.createElement("li");
+      item.className = color;
+      const scores = color === "white" ? "scores nothing" : `scores ${index + 1} for ${color}`;
+      item.setAttribute("aria-label", `Height ${index + 1}: ${color}, ${scores}`);
+      item.innerHTML = `<span class="height">${index + 1}</span><span class="chip ${color}"></span>`;
+      return item;
+    }),
+  );
+  const { red, black } = summary.strength;
+  $("round-sums").textContent = `Red ${red} · Black ${black}`;
+  const scorer = COLORS.find((color) => summary.points[color] > 0);
+  $("round-points").textContent = scorer
+    ? `${playerName(game, scorer)} (${scorer}) score${view.seat?.color === scorer ? "" : "s"} ${summary.points[scorer]}.`
+    : "A tie: nobody scores.";
+  $("round-end-title").textContent = `Round ${summary.number} over`;
+  $("round-end").hidden = false;
+  $("continue").hidden = game.status === STATUS.FINISHED;
+  $("continue").focus();
+}
+
+export function showGameOver(game) {
+  const winner = game.winner;
+  const loser = winner ? other(winner) : null;
+  let text = `${playerName(game, winner)} (${winner}) won`;
+  if (view.seat) text = view.seat.color === winner ? "You won" : "You lost";
+  if (game.end_reason === END.ABORTED) text = "Aborted before the first move: nobody won";
+  else if (game.end_reason === END.RESIGNATION) text += ` — ${playerName(game, game.resigned)} resigned`;
+  else if (game.end_reason === END.TIMEOUT) {
+    text += view.seat?.color === loser ? " — your time ran out" : ` — ${playerName(game, loser)} ran out of time`;
+  } else if (game.end_reason === END.ABANDONED) text += ` — ${playerName(game, loser)} left the game`;
+  $("game-over-text").textContent = `${text}, ${game.score.red} to ${game.score.black}.`;
+  $("rating-diff").hidden = !game.rating_diff;
+  if (game.rating_diff) {
+    const signed = (diff) => (diff > 0 ? `+${diff}` : String(diff));
+    $("rating-diff").textContent = COLORS.map(
+      (color) => `${playerName(game, color)} ${game.players[color].rating} ${signed(game.rating_diff[color])}`,
+    ).join(" · ");
+  }
+  $("opponent-gone").hidden = true;
+  $("abort").hidden = true;
+  // One card: the last round's summary gives way to the review of every round.
+  $("round-end").hidden = true;
+  reviewRounds(game);
+  $("game-over").hidden = false;
+  drawRematch(game);
+  $("turn").textContent = "Game over.";
+  $("hint").hidden = true;
+  $("resign").hidden = true;
+}

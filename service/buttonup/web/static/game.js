@@ -1,0 +1,422 @@
+// The game screen: the game's stream, what each event does, the
+// rematch, and what the player does (play, join, hint, resign, abort, claim).
+import { COLORS, END, EVENTS, STATUS } from "./vocabulary.js";
+import { buildCircle } from "./circle.js";
+import {
+  call,
+  goToGame,
+  loadPlayer,
+  loadSeat,
+  noteServerTime,
+  pause,
+  readBlocks,
+  saveSeat,
+} from "./api.js";
+import { $, announce, guard, reducedMotion, report, say, sleep } from "./dom.js";
+import { MOVED_KEY } from "./player.js";
+import {
+  animateSowing,
+  draw,
+  onPresence,
+  openSeats,
+  playerName,
+  showGameOver,
+  showRoundEnd,
+  tickClocks,
+} from "./drawing.js";
+
+const PAUSE_MS = 350; // between two moves
+
+// ---- the game screen -------------------------------------------------------
+
+export const view = {
+  gameId: null,
+  seat: null, // {color, token} when this browser holds a seat
+  game: null, // the Game as last drawn
+  circle: null, // the stacks on screen (may run ahead of game during animation)
+  sentAt: null, // the version a move was sent from, until the move is drawn
+  queue: Promise.resolve(), // events are shown one after another
+  stream: null, // the AbortController of the stream's fetch
+  lastEventId: null, // where a reconnection resumes
+  over: false, // game_over arrived: the stream is done
+  presence: null, // who is connected, as the stream last said
+  hintFor: null, // version the shown hint belongs to
+};
+
+export function showGame(gameId) {
+  view.gameId = gameId;
+  view.seat = loadSeat(gameId);
+  $("start").hidden = true;
+  $("game").hidden = false;
+  buildBoard();
+  $("hint").addEventListener("click", () => guard(showHint()));
+  $("resign").addEventListener("click", () => guard(resign()));
+  $("abort").addEventListener("click", () => guard(abort()));
+  $("claim").addEventListener("click", () => guard(claim()));
+  $("play-again").addEventListener("click", () => guard(playAgain()));
+  $("copy-link").addEventListener("click", copyLink);
+  $("copy-record").addEventListener("click", () => guard(copyRecord()));
+  const record = `/v1/games/${encodeURIComponent(gameId)}/record`;
+  $("download-record").href = record;
+  $("download-record").download = `buttonup-${gameId}.txt`;
+  $("analyse-game").href = `/?analyse&game=${encodeURIComponent(gameId)}`;
+  $("join").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(join());
+  });
+  document.addEventListener("keydown", onKey);
+  setInterval(tickClocks, 200);
+  guard(follow());
+}
+
+export function buildBoard() {
+  buildCircle($("board"), { tag: "button", onPick: (position) => guard(play(position)) });
+}
+
+// The stream, read with fetch: EventSource cannot send the seat's token.
+// A dropped connection is opened again with Last-Event-ID, so nothing is lost
+// and nothing comes twice. After game_over the stream stays open while a
+// rematch can be arranged, and is done after `rematch` (or the window).
+export const HANDLERS = {
+  [EVENTS.GAME]: onSnapshot,
+  [EVENTS.JOINED]: (data) => onGame(data.game),
+  [EVENTS.MOVE]: onMove,
+  [EVENTS.ROUND_OVER]: onRoundOver,
+  [EVENTS.RESIGNED]: (data) => ending(`${playerName(view.game, data.color)} resigned.`, data),
+  [EVENTS.ABORTED]: (data) => ending("The game was aborted.", data),
+  [EVENTS.TIMEOUT]: (data) => ending(`${playerName(view.game, data.color)} ran out of time.`, data),
+  [EVENTS.ABANDONED]: (data) => ending(`${playerName(view.game, data.color)} left the game.`, data),
+  [EVENTS.GAME_OVER]: onGameOver,
+  [EVENTS.REMATCH_OFFERED]: (data) => drawRematch(data.game),
+  [EVENTS.REMATCH]: onRematch,
+  [EVENTS.PRESENCE]: onPresence,
+};
+
+export async function follow() {
+  let failures = 0;
+  while (!view.over) {
+    const controller = new AbortController();
+    view.stream = controller;
+    const headers = { Accept: "text/event-stream" };
+    if (view.seat) headers.Authorization = `Bearer ${view.seat.token}`;
+    if (view.lastEventId !== null) headers["Last-Event-ID"] = view.lastEventId;
+    try {
+      const response = await fetch(`/v1/games/${encodeURIComponent(view.gameId)}/events`, {
+        headers,
+        signal: controller.signal,
+      });
+      noteServerTime(response);
+      if (response.status === 404) {
+        report(new Error("No such game: it may have expired."), { sticky: true });
+        return;
+      }
+      if (response.status === 401) {
+        view.seat = null; // a token this game does not know: watch instead
+        continue;
+      }
+      if (response.ok) {
+        failures = 0;
+        await readEvents(response.body);
+      }
+    } catch (error) {
+      if (view.over) return;
+      if (controller.signal.aborted) continue; // reopened on purpose (reconnect())
+    }
+    failures += 1;
+    await pause(Math.min(250 * 2 ** failures, 5000));
+  }
+}
+
+// Opens the stream again at once, resuming after its last event: after a
+// join, so that it carries the new seat's token.
+export function reconnect() {
+  view.stream?.abort();
+}
+
+// Server-Sent Events from a fetch body: each event's fields to `onEvent`.
+export const readEvents = (body) => readBlocks(body, dispatch);
+
+export function dispatch(fields) {
+  if (fields.id) view.lastEventId = fields.id; // presence has none
+  const handler = HANDLERS[fields.event];
+  if (!handler || fields.data === undefined) return; // an event of a later API
+  const data = JSON.parse(fields.data);
+  if (fields.event === EVENTS.GAME_OVER) view.over = true;
+  view.queue = view.queue.then(() => handler(data)).catch(report);
+}
+
+export function ending(text, data) {
+  announce(text);
+  return onGame(data.game);
+}
+
+export function onSnapshot(game) {
+  // First event of every connection, reconnections included.
+  if (view.game && game.version < view.game.version) return;
+  draw(game, game.round.circle);
+  if (game.status === STATUS.FINISHED) showGameOver(game);
+}
+
+export function onGame(game) {
+  if (view.game && game.version <= view.game.version) return;
+  draw(game, game.round.circle);
+}
+
+export async function onMove({ move, game }) {
+  if (view.game && game.version <= view.game.version) return;
+  await sleep(reducedMotion ? 0 : PAUSE_MS);
+  const who = playerName(view.game, move.player);
+  say(`${who} ${who === "You" ? "play" : "plays"} position ${move.position}.`);
+  await animateSowing(move.position);
+  if (move.round_over) {
+    // The board keeps the final stack until the round summary is dismissed.
+    view.game = game;
+    $("board").dataset.version = String(game.version);
+    return;
+  }
+  if (move.extra_turn) announce(`Extra turn for ${who === "You" ? "you" : who}!`);
+  if (move.overflow) announce("Overflow: the last stack took the rest.");
+  draw(game, game.round.circle);
+}
+
+export async function onRoundOver(summary) {
+  const game = view.game;
+  showRoundEnd(summary, game);
+  if (game.status === STATUS.FINISHED) return; // the game-over screen follows
+  await new Promise((resolve) => {
+    $("continue").onclick = () => {
+      $("round-end").hidden = true;
+      resolve();
+    };
+  });
+  draw(game, game.round.circle);
+}
+
+export function onGameOver(game) {
+  // Not reconnected once it ends; it stays open while a rematch can be arranged.
+  draw(game, view.circle && game.status === STATUS.FINISHED ? view.circle : game.round.circle);
+  showGameOver(game);
+}
+
+// ---- rematch ----------------------------------------------------------------
+// "Play again" asks POST /rematch: the first asker waits (202) for the other;
+// the second gets its seat in the new game (201, colours swapped). The first
+// hears `rematch` on the stream and asks again for its own seat.
+
+export function drawRematch(game) {
+  view.game = game.version >= (view.game?.version ?? -1) ? game : view.game;
+  const rematch = game.rematch;
+  const button = $("play-again");
+  const text = $("rematch-text");
+  const next = $("next-game");
+  next.hidden = true;
+  // An aborted game was never played: it has no rematch (409 rematch_closed).
+  const aborted = game.end_reason === END.ABORTED;
+  button.hidden = !view.seat || aborted;
+  button.disabled = false;
+  button.textContent = "Play again";
+  text.textContent = aborted ? "An aborted game has no rematch: start a new one." : "";
+  if (!rematch) return;
+  if (rematch.game_id) {
+    if (!view.seat) {
+      next.href = `/?game=${encodeURIComponent(rematch.game_id)}`;
+      next.hidden = false;
+    }
+    text.textContent = "The rematch has started.";
+    button.textContent = "Go to the rematch";
+    return;
+  }
+  const mine = view.seat?.color;
+  if (mine && rematch.offered_by.includes(mine)) {
+    text.textContent = "Waiting for your opponent to accept…";
+    button.disabled = true;
+  } else if (rematch.offered_by.length) {
+    const asker = rematch.offered_by[0];
+    text.textContent = `${playerName(game, asker)} wants a rematch.`;
+    if (mine) button.textContent = "Accept the rematch";
+  }
+}
+
+export async function playAgain() {
+  if (!view.seat) return;
+  let answer;
+  try {
+    answer = await call("POST", `/v1/games/${encodeURIComponent(view.gameId)}/rematch`, {
+      token: view.seat.token,
+    });
+  } catch (error) {
+    if (error.code === "rematch_closed") {
+      $("rematch-text").textContent = "Too late for a rematch: start a new game.";
+      $("play-again").hidden = true;
+      return;
+    }
+    throw error;
+  }
+  if (answer.token) {
+    saveSeat(answer.game.id, answer.color, answer.token);
+    goToGame(answer.game.id);
+    return;
+  }
+  drawRematch({ ...view.game, rematch: { offered_by: answer.offered_by, game_id: null } });
+}
+
+export async function onRematch(data) {
+  drawRematch(data.game);
+  const mine = view.seat?.color;
+  if (mine && data.game.rematch.offered_by[0] === mine) await playAgain(); // asked first: take the seat
+}
+
+export function reviewRounds(game) {
+  const list = $("rounds-review");
+  const items = game.rounds.map((round) => {
+    const item = document.createElement("li");
+    const scorer = COLORS.find((color) => round.points[color] > 0);
+    const points = scorer ? `${playerName(game, scorer)} scored ${round.points[scorer]}` : "a tie";
+    item.textContent = `Round ${round.number}: Red ${round.strength.red} · Black ${round.strength.black}, ${points}.`;
+    return item;
+  });
+  list.replaceChildren(...items);
+  const byNumber = new Map(game.rounds.map((round, index) => [round.number, items[index]]));
+  // What perfect play made of each deal, page by page as the analysis answers.
+  reviewPages(game.id, (review) => {
+    const item = byNumber.get(review.number);
+    if (!item) return;
+    const slips = review.moves.filter((move) => move.loss > 0).length;
+    const note = document.createElement("span");
+    note.className = "review";
+    note.textContent = ` Perfect play: ${review.opening_value}, played: ${review.final_margin}; ${slips} move${slips === 1 ? "" : "s"} gave up points.`;
+    item.appendChild(note);
+  }).catch(() => {}); // the review is a bonus; the result stands without it
+}
+
+// The analysis reviews 20 rounds a request; `review_next` asks for the next.
+export async function reviewPages(gameId, show) {
+  let after = 0;
+  while (after !== null) {
+    const analysis = await call(
+      "GET",
+      `/v1/games/${encodeURIComponent(gameId)}/analysis?after=${after}`,
+    );
+    analysis.review.forEach(show);
+    after = analysis.review_next;
+  }
+}
+
+// ---- acting ----------------------------------------------------------------
+
+export function myTurn() {
+  const game = view.game;
+  return Boolean(
+    game && view.seat && game.status === STATUS.PLAYING && game.round.to_move === view.seat.color,
+  );
+}
+
+export async function play(position) {
+  // One move per drawn position: a second click before the first move is
+  // drawn would be refused anyway. The event may come before the answer.
+  if (!myTurn() || view.sentAt === view.game.version) return;
+  if (!view.game.round.legal_moves.includes(position)) {
+    announce(`Position ${position} holds no white button.`);
+    return;
+  }
+  view.sentAt = view.game.version;
+  try {
+    // The move is drawn when its event arrives, like the opponent's.
+    const played = await call("POST", `/v1/games/${view.gameId}/moves`, {
+      body: { position },
+      token: view.seat.token,
+    });
+    // Other tabs of this browser (its "Your games") hear of one's own move.
+    localStorage.setItem(MOVED_KEY, `${view.gameId}:${played.game.version}`);
+  } catch (error) {
+    view.sentAt = null;
+    throw error;
+  }
+}
+
+export async function join() {
+  const open = openSeats(view.game);
+  const name = $("join-name").value.trim();
+  const joined = await call("POST", `/v1/games/${view.gameId}/players`, {
+    body: name ? { color: open[0], name } : { color: open[0] },
+    token: loadPlayer()?.key, // the seat is then the remembered player's
+  });
+  view.seat = { color: joined.color, token: joined.token };
+  saveSeat(view.gameId, joined.color, joined.token);
+  reconnect(); // now as the seat: it shows as connected
+  document.activeElement?.blur(); // the name field goes away; keys go to the board
+  draw(view.game, view.circle);
+}
+
+export async function showHint() {
+  if (!myTurn()) return;
+  const analysis = await call("GET", `/v1/games/${view.gameId}/analysis`);
+  if (analysis.version !== view.game.version) return;
+  const best = new Set(analysis.best);
+  for (const button of $("board").children) {
+    button.classList.toggle("hinted", best.has(Number(button.dataset.position)));
+  }
+  const margin = analysis.value > 0 ? `+${analysis.value}` : String(analysis.value);
+  announce(`Best: position ${analysis.best.join(" or ")} (final margin ${margin}).`);
+}
+
+export async function resign() {
+  const button = $("resign");
+  if (button.dataset.confirm !== "yes") {
+    button.dataset.confirm = "yes";
+    button.textContent = "Really resign?";
+    setTimeout(() => {
+      button.dataset.confirm = "";
+      button.textContent = "Resign";
+    }, 4000);
+    return;
+  }
+  await call("POST", `/v1/games/${view.gameId}/resign`, { token: view.seat.token });
+}
+
+export async function abort() {
+  await call("POST", `/v1/games/${view.gameId}/abort`, { token: view.seat.token });
+}
+
+export async function claim() {
+  try {
+    await call("POST", `/v1/games/${view.gameId}/claim-victory`, { token: view.seat.token });
+  } catch (error) {
+    if (error.code !== "claim_not_allowed") throw error;
+    const wait = error.body?.retry_after_seconds;
+    if (!wait) throw error;
+    // Not yet: say when, and offer it again then.
+    $("claim").disabled = true;
+    $("opponent-gone-text").textContent = `Your opponent disconnected. You can claim the win in ${wait} s.`;
+    setTimeout(() => {
+      $("claim").disabled = false;
+      $("opponent-gone-text").textContent = "Your opponent disconnected.";
+    }, wait * 1000);
+  }
+}
+
+export function copyLink() {
+  const input = $("invite-link");
+  input.select();
+  navigator.clipboard?.writeText(input.value).catch(() => {});
+  announce("Link copied.");
+}
+
+export async function copyRecord() {
+  const response = await fetch(`/v1/games/${encodeURIComponent(view.gameId)}/record`);
+  if (!response.ok) throw new Error("The record could not be read.");
+  await navigator.clipboard.writeText(await response.text());
+  announce("Record copied.");
+}
+
+export function onKey(event) {
+  const typing = event.target.closest("input, select, textarea");
+  if ((typing && typing.offsetParent !== null) || event.ctrlKey || event.metaKey) return;
+  if (/^[0-8]$/.test(event.key)) {
+    event.preventDefault();
+    $("board").children[Number(event.key)].focus();
+    guard(play(Number(event.key)));
+  } else if (event.key === "h" || event.key === "H") {
+    if (!$("hint").hidden) guard(showHint());
+  }
+}

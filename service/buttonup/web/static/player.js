@@ -1,0 +1,103 @@
+// The player this browser remembers, their games and their stream.
+import { PLAYER_EVENTS, STATUS } from "./vocabulary.js";
+import { onGameStart } from "./seeking.js";
+import { PLAYER_KEY, call, loadPlayer, pause, readBlocks } from "./api.js";
+import { $, guard, other, title } from "./dom.js";
+
+// ---- the player this browser remembers ---------------------------------------
+// One identity across games: its key (shown once by POST /v1/players) is kept
+// here, seats are taken with it, and "Your games" follows the player's stream.
+
+export async function rememberPlayer(name) {
+  const player = await call("POST", "/v1/players", { body: name ? { name } : {} });
+  localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: player.id, name: player.name, key: player.key }));
+  return player;
+}
+
+// A move made in another tab of this browser: the player's stream tells of
+// the opponent's moves, and this of one's own.
+export const MOVED_KEY = "buttonup:moved";
+
+export function showPlayer() {
+  const player = loadPlayer();
+  $("remember").hidden = Boolean(player);
+  $("known").hidden = !player;
+  if (!player) return;
+  $("me-shown").textContent = player.name || "you";
+  const friendName = document.querySelector("#vs-friend input[name=name]");
+  if (!friendName.value) friendName.value = player.name || "";
+  window.addEventListener("storage", (event) => {
+    if (event.key === MOVED_KEY) guard(refreshMyGames(player));
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") guard(refreshMyGames(player));
+  });
+  guard(followPlayer(player));
+}
+
+export function drawMyGames(games) {
+  $("my-games-empty").hidden = games.length > 0;
+  $("my-games").replaceChildren(
+    ...games.map((game) => {
+      const item = document.createElement("li");
+      item.dataset.game = game.id;
+      item.classList.toggle("my-turn", game.my_turn);
+      const text = document.createElement("span");
+      const against = game.opponent.name || (game.opponent.joined ? title(other(game.color)) : "nobody yet");
+      const state = game.status === STATUS.WAITING ? "waiting for a player" : game.my_turn ? "your turn" : "their turn";
+      text.textContent = `${title(game.color)} against ${against} · ${game.score.red}–${game.score.black} · ${state}`;
+      const open = document.createElement("a");
+      open.className = "button";
+      open.href = `/?game=${encodeURIComponent(game.id)}`;
+      open.textContent = game.my_turn ? "Play" : "Open";
+      item.append(text, open);
+      return item;
+    }),
+  );
+}
+
+export async function refreshMyGames(player) {
+  const page = await call("GET", "/v1/players/me/games?limit=50", { token: player.key });
+  drawMyGames(page.items);
+}
+
+// Resolved once the player's stream is open (a seek lives while it is).
+export let streamOpened;
+export const playerListening = new Promise((resolve) => {
+  streamOpened = resolve;
+});
+
+// The player's stream: `games` first, then a notice whenever one of the
+// player's games needs them (started, their turn, over, a rematch, a seek
+// paired); the list is read again at each. Resumed with Last-Event-ID after a drop.
+export async function followPlayer(player) {
+  let lastEventId = null;
+  let failures = 0;
+  for (;;) {
+    const headers = { Accept: "text/event-stream", Authorization: `Bearer ${player.key}` };
+    if (lastEventId !== null) headers["Last-Event-ID"] = lastEventId;
+    try {
+      const response = await fetch("/v1/players/me/events", { headers });
+      if (response.status === 401) {
+        localStorage.removeItem(PLAYER_KEY); // expired: made again when asked
+        showPlayer();
+        return;
+      }
+      if (response.ok) {
+        failures = 0;
+        await readBlocks(response.body, (fields) => {
+          if (fields.id) lastEventId = fields.id;
+          if (fields.event === PLAYER_EVENTS.GAMES) {
+            drawMyGames(JSON.parse(fields.data));
+            streamOpened();
+          } else if (fields.event === PLAYER_EVENTS.GAME_START) onGameStart(JSON.parse(fields.data));
+          else if (fields.event) guard(refreshMyGames(player));
+        });
+      }
+    } catch {
+      // dropped: open it again below
+    }
+    failures += 1;
+    await pause(Math.min(250 * 2 ** failures, 5000));
+  }
+}

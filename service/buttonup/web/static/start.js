@@ -1,0 +1,134 @@
+// The start screen: against the computer, a friend or anyone; the lobby.
+import { CLOCK, COLORS, SEAT, VISIBILITY } from "./vocabulary.js";
+import { cancelSeek, seekAnyone } from "./seeking.js";
+import { PLAYER_KEY, call, goToGame, loadPlayer, saveSeat } from "./api.js";
+import { $, guard, other, title } from "./dom.js";
+import { playerListening, rememberPlayer, showPlayer } from "./player.js";
+
+// ---- start screen ----------------------------------------------------------
+
+export function showStart() {
+  $("start").hidden = false;
+  $("game").hidden = true;
+  offerClocks();
+  $("remember").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(rememberPlayer($("me-name").value.trim()).then(showPlayer));
+  });
+  $("forget").addEventListener("click", () => {
+    localStorage.removeItem(PLAYER_KEY);
+    window.location.reload();
+  });
+  showPlayer();
+  $("vs-bot").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(startAgainstBot(new FormData(event.target)));
+  });
+  $("vs-friend").addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(startAgainstFriend(new FormData(event.target)));
+  });
+  $("vs-anyone").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    guard(seekAnyone(anyonesPlayer, () => playerListening, clockOf(form), form.get("rated") === "on"));
+  });
+  $("cancel-seek").addEventListener("click", () => guard(cancelSeek(loadPlayer())));
+  $("lobby-refresh").addEventListener("click", () => guard(showLobby()));
+  guard(showLobby());
+}
+
+// The player "Play anyone" seeks as: the one remembered, or one made now.
+export async function anyonesPlayer() {
+  const known = loadPlayer();
+  if (known) return known;
+  const made = await rememberPlayer($("me-name").value.trim());
+  showPlayer();
+  return made;
+}
+
+// Public games with an open seat (list_games); refreshed on demand, not polled.
+export async function showLobby() {
+  const page = await call("GET", "/v1/games?status=waiting&limit=20");
+  $("lobby-empty").hidden = page.items.length > 0;
+  $("lobby-list").replaceChildren(
+    ...page.items.map((game) => {
+      const item = document.createElement("li");
+      const waiting = COLORS.filter((color) => game.players[color].joined).map(
+        (color) => `${game.players[color].name || title(color)} (${color})`,
+      );
+      const text = document.createElement("span");
+      text.textContent = `${waiting.join(" and ") || "Nobody yet"} · first to ${game.target_score}`;
+      const join = document.createElement("a");
+      join.className = "button";
+      join.href = `/?game=${encodeURIComponent(game.id)}`;
+      join.textContent = `Play ${game.open_seats[0]}`;
+      item.append(text, join);
+      return item;
+    }),
+  );
+}
+
+// The time controls the start screen offers, by the index of their option.
+export const CLOCK_PRESETS = [
+  ["Untimed", null],
+  ["3 min + 2 s a move", { type: CLOCK.FISCHER, initial_seconds: 180, increment_seconds: 2 }],
+  ["5 min", { type: CLOCK.FISCHER, initial_seconds: 300, increment_seconds: 0 }],
+  ["A day per move", { type: CLOCK.PER_MOVE, seconds: 86400 }],
+];
+
+export function offerClocks() {
+  for (const select of document.querySelectorAll("select[name=clock]")) {
+    select.replaceChildren(
+      ...CLOCK_PRESETS.map(([label], index) => new Option(label, String(index))),
+    );
+  }
+}
+
+export function clockOf(form) {
+  return CLOCK_PRESETS[Number(form.get("clock") || 0)]?.[1] ?? null;
+}
+
+export async function startAgainstBot(form) {
+  let color = form.get("color");
+  if (color === "random") color = COLORS[Math.floor(Math.random() * 2)];
+  const game = await call("POST", "/v1/games", {
+    body: {
+      target_score: Number(form.get("target")),
+      hints: form.get("hints") === "on",
+      clock: clockOf(form),
+      players: {
+        [color]: { type: SEAT.HUMAN },
+        [other(color)]: { type: SEAT.BOT, level: form.get("level") },
+      },
+    },
+  });
+  const player = loadPlayer();
+  const joined = await call("POST", `/v1/games/${game.id}/players`, {
+    // No name for an anonymous seat: this page calls its own seat "You", and
+    // anyone else opening the link reads "Red" or "Black", not "You".
+    body: { color },
+    token: player?.key,
+  });
+  saveSeat(game.id, color, joined.token);
+  goToGame(game.id);
+}
+
+export async function startAgainstFriend(form) {
+  const color = form.get("color");
+  const name = form.get("name").trim();
+  const game = await call("POST", "/v1/games", {
+    body: {
+      target_score: Number(form.get("target")),
+      hints: form.get("hints") === "on",
+      clock: clockOf(form),
+      visibility: form.get("public") === "on" ? VISIBILITY.PUBLIC : VISIBILITY.PRIVATE,
+    },
+  });
+  const joined = await call("POST", `/v1/games/${game.id}/players`, {
+    body: name ? { color, name } : { color },
+    token: loadPlayer()?.key,
+  });
+  saveSeat(game.id, color, joined.token);
+  goToGame(game.id);
+}
