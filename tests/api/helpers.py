@@ -50,3 +50,10 @@ def open_rated(client: FlaskClient, game: dict[str, Any], keys: dict[str, str]) 
         game = answer.get_json()["game"]
         moved.add(mover)
     return game
+
+
+def new_player(client: FlaskClient, name: str | None = "Ana", **headers: str) -> dict[str, Any]:
+    """A new player (with its key), named unless `name` is None."""
+    response = client.post("/v1/players", json={"name": name} if name else {}, headers=headers)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()

@@ -1,11 +1,7 @@
 """A player's games over HTTP: listed in the order API.md gives, paged, and
 checked against the games themselves (an entry no game backs is dropped)."""
 
-from tests.api.helpers import auth, create_game, join
-
-
-def new_player(client, name: str) -> dict:
-    return client.post("/v1/players", json={"name": name}).get_json()
+from tests.api.helpers import auth, create_game, join, new_player
 
 
 def seat(client, game_id: str, player: dict, color: str) -> dict:

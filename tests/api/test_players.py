@@ -4,13 +4,7 @@ idempotency keys scoped to the player."""
 
 import pytest
 
-from tests.api.helpers import auth, create_game, join
-
-
-def new_player(client, name: str | None = "Ana", **headers: str) -> dict:
-    response = client.post("/v1/players", json={"name": name} if name else {}, headers=headers)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
+from tests.api.helpers import auth, create_game, join, new_player
 
 
 def test_a_player_is_made_with_a_key_shown_once_and_kept_only_hashed(client, redis_client):

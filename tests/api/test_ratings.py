@@ -8,16 +8,10 @@ from dataclasses import replace
 import pytest
 
 from buttonup.engine.ratings import PROVISIONAL_DEVIATION
-from tests.api.helpers import auth, open_rated
+from tests.api.helpers import auth, new_player, open_rated
 from tests.glicko2_reference import glicko2
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
-
-
-def new_player(client, name):
-    made = client.post("/v1/players", json={"name": name})
-    assert made.status_code == 201
-    return made.get_json()
 
 
 def rated_game(client, red, black, *, opened=True, **options):

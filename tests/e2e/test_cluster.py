@@ -14,9 +14,9 @@ import redis
 
 from tests.cluster import RedisCluster
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer
+from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_events import Watcher, check_sequence
-from tests.e2e.test_player_streams import PlayerStream, a_game_and_its_rematch, new_player
+from tests.e2e.test_player_streams import PlayerStream, a_game_and_its_rematch
 from tests.e2e.test_time import (
     PER_MOVE_5S,
     Stream,

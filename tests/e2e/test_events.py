@@ -1,6 +1,5 @@
 """Live events over HTTP: a stream per game, resumable, served by any process."""
 
-import json
 import socket
 import threading
 import time
@@ -13,6 +12,7 @@ from buttonup.store.feed import BLOCK_MS
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer, play_out, start_game
 from tests.e2e.test_live_server import race_move
+from tests.sse import sse_events
 
 
 def read_events(
@@ -23,23 +23,15 @@ def read_events(
     while a rematch can be arranged; None: read until the stream ends).
     `presence` events, which have no id, are left out (tests/e2e/test_time.py
     follows them)."""
-    events, fields = [], {}
-    for line in response.iter_lines():
-        if line.startswith(":"):
+    events = []
+    for event in sse_events(response.iter_lines()):
+        if event.name == "presence":
             continue
-        if line == "":
-            if fields.get("event") == "presence":
-                fields = {}
-            if fields:
-                events.append((int(fields["id"]), fields["event"], json.loads(fields["data"])))
-                fields = {}
-                if stop_after is not None and len(events) >= stop_after:
-                    break
-                if events[-1][1] == until:
-                    break
-            continue
-        name, _, value = line.partition(": ")
-        fields[name] = value
+        events.append((int(event.id), event.name, event.data))
+        if stop_after is not None and len(events) >= stop_after:
+            break
+        if event.name == until:
+            break
     return events
 
 

@@ -3,7 +3,7 @@ then what the player should hear of each (started, their turn, over, a
 rematch asked for and made), resumable with Last-Event-ID, none missing and
 none twice, across two processes, a worker killed and a Redis Cluster."""
 
-import json
+import itertools
 import os
 import signal
 import threading
@@ -16,8 +16,9 @@ from buttonup_client.api.players import stream_my_events
 
 from buttonup.store.player_events import events_key, relayed_key
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer
+from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_time import wait_for, worker_pids
+from tests.sse import sse_events
 
 pytestmark = pytest.mark.e2e
 
@@ -50,24 +51,12 @@ class PlayerStream(threading.Thread):
             return
 
     def _read(self) -> None:
-        fields: dict[str, str] = {}
         with httpx.stream("GET", self.url, headers=self.headers, timeout=30) as response:
             assert response.status_code == 200, response.read()
             self.opened.set()
-            for line in response.iter_lines():
-                if self._stop.is_set():
-                    return
-                if line.startswith(":"):
-                    continue
-                if not line:
-                    if fields:
-                        self.events.append(
-                            (fields["id"], fields["event"], json.loads(fields["data"]))
-                        )
-                    fields = {}
-                    continue
-                name, _, value = line.partition(": ")
-                fields[name] = value
+            lines = itertools.takewhile(lambda _: not self._stop.is_set(), response.iter_lines())
+            for event in sse_events(lines):
+                self.events.append((event.id, event.name, event.data))
 
     def names(self) -> list[str]:
         return [name for _, name, _ in self.events]
@@ -79,12 +68,6 @@ class PlayerStream(threading.Thread):
     def stop(self) -> None:
         """Stops at the next line (a keep-alive comes within the interval)."""
         self._stop.set()
-
-
-def new_player(http: httpx.Client, name: str) -> dict:
-    made = http.post("/v1/players", json={"name": name})
-    assert made.status_code == 201, made.text
-    return made.json()
 
 
 def seat(http: httpx.Client, game_id: str, color: str, key: str) -> dict:

@@ -14,11 +14,11 @@ import pytest
 import redis
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer
+from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster, shared)
 from tests.e2e.test_player_bounds import keys_read
-from tests.e2e.test_player_streams import new_player
 from tests.e2e.test_time import wait_for
+from tests.sse import sse_events
 
 pytestmark = pytest.mark.e2e
 
@@ -56,14 +56,10 @@ class Listener(threading.Thread):
             ) as response:
                 self._response = response
                 assert response.status_code == 200
-                event = None
-                for line in response.iter_lines():
-                    if line.startswith("event: "):
-                        event = line[len("event: ") :]
-                    elif line.startswith("data: ") and event is not None:
-                        self.events.append((event, json.loads(line[len("data: ") :])))
-                        if event == "games":
-                            self.opened.set()
+                for event in sse_events(response.iter_lines()):
+                    self.events.append((event.name, event.data))
+                    if event.name == "games":
+                        self.opened.set()
         except (httpx.HTTPError, OSError, RuntimeError):
             return
 

@@ -3,7 +3,6 @@ the service commits by itself, once, with two processes on one Redis and
 across a killed worker; presence seen from another replica, also after the
 worker that held the stream died."""
 
-import json
 import os
 import signal
 import socket
@@ -18,6 +17,7 @@ import redis
 
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer, take_seats
+from tests.sse import sse_events
 
 pytestmark = pytest.mark.e2e
 
@@ -66,30 +66,14 @@ class Stream(threading.Thread):
         self._response: httpx.Response | None = None
 
     def run(self) -> None:
-        fields: dict[str, str] = {}
         try:
             with httpx.stream("GET", self.url, headers=self.headers, timeout=30) as response:
                 self._response = response
                 self.opened.set()
-                for line in response.iter_lines():
-                    if line.startswith(":"):
-                        continue
-                    if not line:
-                        if fields:
-                            self.events.append(
-                                (
-                                    time.time(),
-                                    fields["event"],
-                                    fields.get("id"),
-                                    json.loads(fields["data"]),
-                                )
-                            )
-                            if fields["event"] == self.until:
-                                return
-                        fields = {}
-                        continue
-                    name, _, value = line.partition(": ")
-                    fields[name] = value
+                for event in sse_events(response.iter_lines()):
+                    self.events.append((time.time(), event.name, event.id, event.data))
+                    if event.name == self.until:
+                        return
         except (httpx.HTTPError, OSError, ValueError):  # hung up by close()
             return
         finally:
