@@ -166,3 +166,16 @@ def test_make_secret_makes_the_file_and_never_prints_the_secret(tmp_path):
     assert done.returncode == 0, done.stderr
     secret = path.read_text().strip()
     assert len(secret) >= 32 and secret not in done.stdout + done.stderr
+
+
+def test_every_number_a_setting_holds_is_read_from_its_own_variable():
+    from dataclasses import fields
+
+    from buttonup.config import ENVIRONMENT_VARIABLES, NUMBERS
+
+    assert {variable for variable, _ in NUMBERS.values()} <= ENVIRONMENT_VARIABLES
+    numeric = {f.name for f in fields(Settings) if f.type in ("int", "float", int, float)}
+    assert numeric == set(NUMBERS)
+    for field, (variable, low) in NUMBERS.items():
+        read = Settings.from_env({variable: str(low)})
+        assert getattr(read, field) == low, field

@@ -137,68 +137,18 @@ class Settings:
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if env is None else env
         defaults = cls()
+        numbers = {
+            field: _read(
+                env, variable, type(getattr(defaults, field)), getattr(defaults, field), low
+            )
+            for field, (variable, low) in NUMBERS.items()
+        }
         return cls(
             redis_url=env.get("REDIS_URL") or None,
-            game_ttl_seconds=_read(env, "BUTTONUP_GAME_TTL", int, defaults.game_ttl_seconds, 1),
-            imported_game_ttl_seconds=_read(
-                env, "BUTTONUP_IMPORTED_GAME_TTL", int, defaults.imported_game_ttl_seconds, 1
-            ),
-            idempotency_ttl_seconds=_read(
-                env, "BUTTONUP_IDEMPOTENCY_TTL", int, defaults.idempotency_ttl_seconds, 1
-            ),
-            max_body_bytes=_read(env, "BUTTONUP_MAX_BODY_BYTES", int, defaults.max_body_bytes, 1),
-            redis_connect_timeout=_read(
-                env, "BUTTONUP_REDIS_CONNECT_TIMEOUT", float, defaults.redis_connect_timeout, 0.01
-            ),
-            redis_socket_timeout=_read(
-                env, "BUTTONUP_REDIS_SOCKET_TIMEOUT", float, defaults.redis_socket_timeout, 0.01
-            ),
-            events_keepalive_seconds=_read(
-                env, "BUTTONUP_EVENTS_KEEPALIVE", float, defaults.events_keepalive_seconds, 0.05
-            ),
-            finished_stream_ttl_seconds=_read(
-                env,
-                "BUTTONUP_FINISHED_STREAM_TTL",
-                float,
-                defaults.finished_stream_ttl_seconds,
-                0.001,
-            ),
             log_level=_choice(env, "BUTTONUP_LOG_LEVEL", LOG_LEVELS, defaults.log_level),
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
             bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
-            workers=_read(env, "BUTTONUP_WORKERS", int, defaults.workers, 1),
-            connections=_read(env, "BUTTONUP_CONNECTIONS", int, defaults.connections, 1),
-            max_streams=_read(env, "BUTTONUP_MAX_STREAMS", int, defaults.max_streams, 0),
-            max_streams_per_client=_read(
-                env, "BUTTONUP_MAX_STREAMS_PER_CLIENT", int, defaults.max_streams_per_client, 1
-            ),
-            max_connections_per_client=_read(
-                env,
-                "BUTTONUP_MAX_CONNECTIONS_PER_CLIENT",
-                int,
-                defaults.max_connections_per_client,
-                0,
-            ),
-            body_timeout_seconds=_read(
-                env, "BUTTONUP_BODY_TIMEOUT", float, defaults.body_timeout_seconds, 0.1
-            ),
-            sweep_interval_seconds=_read(
-                env, "BUTTONUP_SWEEP_INTERVAL", float, defaults.sweep_interval_seconds, 0.0
-            ),
-            abandon_seconds=_read(
-                env, "BUTTONUP_ABANDON_SECONDS", int, defaults.abandon_seconds, 1
-            ),
-            rematch_seconds=_read(
-                env, "BUTTONUP_REMATCH_SECONDS", int, defaults.rematch_seconds, 1
-            ),
             secret_key=_secret_key(env),
-            rated_games_per_pair_per_day=_read(
-                env,
-                "BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY",
-                int,
-                defaults.rated_games_per_pair_per_day,
-                1,
-            ),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),
             analysis_rate_limit=_rate_limit(
@@ -210,15 +160,38 @@ class Settings:
             creates_rate_limit=_rate_limit(
                 env, "BUTTONUP_CREATES_RATE_LIMIT", defaults.creates_rate_limit
             ),
-            trusted_proxies=_read(
-                env, "BUTTONUP_TRUSTED_PROXIES", int, defaults.trusted_proxies, 0
-            ),
             cors_origins=tuple(
                 origin.strip()
                 for origin in env.get("BUTTONUP_CORS_ORIGINS", "").split(",")
                 if origin.strip()
             ),
+            **numbers,
         )
+
+
+# Every number a setting holds: its variable and its least value (its type
+# and default are the field's).
+NUMBERS: dict[str, tuple[str, float]] = {
+    "game_ttl_seconds": ("BUTTONUP_GAME_TTL", 1),
+    "imported_game_ttl_seconds": ("BUTTONUP_IMPORTED_GAME_TTL", 1),
+    "idempotency_ttl_seconds": ("BUTTONUP_IDEMPOTENCY_TTL", 1),
+    "max_body_bytes": ("BUTTONUP_MAX_BODY_BYTES", 1),
+    "redis_connect_timeout": ("BUTTONUP_REDIS_CONNECT_TIMEOUT", 0.01),
+    "redis_socket_timeout": ("BUTTONUP_REDIS_SOCKET_TIMEOUT", 0.01),
+    "events_keepalive_seconds": ("BUTTONUP_EVENTS_KEEPALIVE", 0.05),
+    "finished_stream_ttl_seconds": ("BUTTONUP_FINISHED_STREAM_TTL", 0.001),
+    "workers": ("BUTTONUP_WORKERS", 1),
+    "connections": ("BUTTONUP_CONNECTIONS", 1),
+    "max_streams": ("BUTTONUP_MAX_STREAMS", 0),
+    "max_streams_per_client": ("BUTTONUP_MAX_STREAMS_PER_CLIENT", 1),
+    "max_connections_per_client": ("BUTTONUP_MAX_CONNECTIONS_PER_CLIENT", 0),
+    "body_timeout_seconds": ("BUTTONUP_BODY_TIMEOUT", 0.1),
+    "sweep_interval_seconds": ("BUTTONUP_SWEEP_INTERVAL", 0.0),
+    "abandon_seconds": ("BUTTONUP_ABANDON_SECONDS", 1),
+    "rematch_seconds": ("BUTTONUP_REMATCH_SECONDS", 1),
+    "rated_games_per_pair_per_day": ("BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY", 1),
+    "trusted_proxies": ("BUTTONUP_TRUSTED_PROXIES", 0),
+}
 
 
 def _bind(raw: str) -> str:
