@@ -150,24 +150,31 @@ class Commands:
             game_id, take_seat, idempotency=idempotency, reply_scope=scope, sealed=sealed
         )
         if outcome.replayed:
-            if not outcome.sealed:  # kept by an earlier release, without its token
-                raise SeatTaken("the seat this Idempotency-Key took is taken: by its first answer")
-            try:
-                token = self._store.unseal(outcome.sealed, context)
-            except SealBroken as broken:  # another deployment secret sealed it
-                raise SeatTaken(
-                    "the seat this Idempotency-Key took is taken: by its first answer"
-                ) from broken
+            token = self._first_token(outcome, context)
             token_sha256 = hash_token(token)
-        after = outcome.match
-        if after.options.visibility is Visibility.PUBLIC and after.status is not Status.WAITING:
-            try:
-                self._store.unlist([game_id])
-            except StoreUnavailable:  # the lobby drops it when next read
-                log.warning("game %s was not taken out of the lobby", game_id)
+        self._unlist_when_full(outcome.match)
         seated = outcome.changes[0].match
         chosen = next(c for c in PLAYERS if seated.seat(c).token_sha256 == token_sha256)
         return Seated(outcome, chosen, token)
+
+    def _first_token(self, outcome: Outcome, context: str) -> str:
+        """The token a replayed join's first answer gave, opened from its seal."""
+        taken = "the seat this Idempotency-Key took is taken: by its first answer"
+        if not outcome.sealed:  # kept by an earlier release, without its token
+            raise SeatTaken(taken)
+        try:
+            return self._store.unseal(outcome.sealed, context)
+        except SealBroken as broken:  # another deployment secret sealed it
+            raise SeatTaken(taken) from broken
+
+    def _unlist_when_full(self, match: Match) -> None:
+        """A public game whose seats are taken out of the lobby (or, should
+        that fail, dropped when the lobby is next read)."""
+        if match.options.visibility is Visibility.PUBLIC and match.status is not Status.WAITING:
+            try:
+                self._store.unlist([match.id])
+            except StoreUnavailable:
+                log.warning("game %s was not taken out of the lobby", match.id)
 
     def play(
         self,
