@@ -32,6 +32,34 @@ class ServiceApp(Flask):
         return func
 
 
+def game_store(settings: Settings) -> GameStore:
+    """The store on the settings' Redis: a pool for requests, and one for
+    the stream readers, which block for seconds on a connection each."""
+    assert settings.redis_url is not None  # create_app checked
+    # Every connection the worker holds may be a request using Redis at once.
+    client = connect(
+        settings.redis_url,
+        connect_timeout=settings.redis_connect_timeout,
+        socket_timeout=settings.redis_socket_timeout,
+        max_connections=settings.connections,
+    )
+    blocking = connect(
+        settings.redis_url,
+        connect_timeout=settings.redis_connect_timeout,
+        socket_timeout=settings.events_keepalive_seconds + 10,  # above the blocking wait
+        max_connections=settings.connections,
+    )
+    return GameStore(
+        client,
+        blocking_client=blocking,
+        game_ttl_seconds=settings.game_ttl_seconds,
+        imported_game_ttl_seconds=settings.imported_game_ttl_seconds,
+        reply_ttl_seconds=settings.idempotency_ttl_seconds,
+        finished_stream_ttl_seconds=settings.finished_stream_ttl_seconds,
+        secret=settings.secret_key,
+    )
+
+
 def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
     if settings.redis_url is None:
@@ -42,29 +70,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     # OPTIONS is a CORS preflight (answered by api.observability) or a 405.
     app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
     app.json.sort_keys = False  # type: ignore[attr-defined]  # the default provider's
-    # Every connection the worker holds may be a request using Redis at once.
-    client = connect(
-        settings.redis_url,
-        connect_timeout=settings.redis_connect_timeout,
-        socket_timeout=settings.redis_socket_timeout,
-        max_connections=settings.connections,
-    )
-    # Stream readers block for seconds on a connection of their own.
-    blocking = connect(
-        settings.redis_url,
-        connect_timeout=settings.redis_connect_timeout,
-        socket_timeout=settings.events_keepalive_seconds + 10,  # above the blocking wait
-        max_connections=settings.connections,
-    )
-    store = GameStore(
-        client,
-        blocking_client=blocking,
-        game_ttl_seconds=settings.game_ttl_seconds,
-        imported_game_ttl_seconds=settings.imported_game_ttl_seconds,
-        reply_ttl_seconds=settings.idempotency_ttl_seconds,
-        finished_stream_ttl_seconds=settings.finished_stream_ttl_seconds,
-        secret=settings.secret_key,
-    )
+    store = game_store(settings)
     app.extensions["buttonup.settings"] = settings
     app.extensions["buttonup.store"] = store
     games = Games(
