@@ -17,6 +17,7 @@ from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConfl
 from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
 from buttonup.store.indexes import CommitIndexes
 from buttonup.store.keys import events_key, game_key, moves_key, replies_key
+from buttonup.store.outcomes import Committed, Created
 from buttonup.store.player_events import DOORBELL_KEPT, PlayerEvents, Relay
 from buttonup.store.recent import RecentMatches, Revision
 from buttonup.store.replies import Reply, StoredReply, decode_reply
@@ -115,11 +116,12 @@ class GameRecords:
             try:
                 outcome = self._create.write(keys=keys, args=[*args, deadline])
             except Unconfirmed as error:
-                outcome = [1] if self._window.settled(keys, -1, base, deadline, error) else [4]
+                settled = self._window.settled(keys, -1, base, deadline, error)
+                outcome = [Created.WRITTEN if settled else Created.LATE]
         self._window.saw_redis_clock(outcome)
-        if outcome[0] == 4:
+        if outcome[0] == Created.LATE:
             raise StorageUnavailable("Redis took too long; the game was not created")
-        if outcome[0] == 0:
+        if outcome[0] == Created.EXISTS:
             prior = outcome[1].decode()
             return AlreadyMade(None if prior == "-" else decode_reply(prior))
         self._recent.put(changes[-1].match if changes else match, Revision(len(log.encode())))
@@ -297,15 +299,15 @@ class GameRecords:
                 )
             except Unconfirmed as error:
                 settled = self._window.settled(keys[:1], after.version, write_id, deadline, error)
-                outcome = [3] if settled else [4]
-        if outcome[0] == 0:
+                outcome = [Committed.WRITTEN if settled else Committed.LATE]
+        if outcome[0] == Committed.GONE:
             raise GameNotFound(game_id)
-        if outcome[0] == 1:
+        if outcome[0] == Committed.CONFLICT:
             raise VersionConflict(int(outcome[1]))
-        if outcome[0] == 2:
+        if outcome[0] == Committed.REPLIED:
             return decode_reply(outcome[2].decode())
         self._window.saw_redis_clock(outcome)
-        if outcome[0] == 4:
+        if outcome[0] == Committed.LATE:
             raise StorageUnavailable("Redis took too long; nothing was changed")
         length = len(log.encode()) + (revision.log_length if revision.upgraded else 0)
         self._recent.put(after, Revision(length))

@@ -33,6 +33,7 @@ from buttonup.engine.seeks import Seek
 from buttonup.store.codec import decode_rating, encode_rating
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.errors import StorageUnavailable
+from buttonup.store.outcomes import SeekPlaced
 from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.store.settling import local_ms
 
@@ -171,9 +172,9 @@ class SeekBoard:
                 NEAREST_READ,
             ],
         )
-        if answer[0] == 0:
+        if answer[0] == SeekPlaced.NOT_LISTENING:
             raise NotListening(seek.player_id)
-        if answer[0] == 1:
+        if answer[0] == SeekPlaced.WAITING:
             if seek.player_id in self._listening:  # its stream is here: at once
                 self._now_seeking(self._seeking | {seek.player_id})
             return None

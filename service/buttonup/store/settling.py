@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import OutcomeUnknown
+from buttonup.store.outcomes import WITH_REDIS_CLOCK
 from buttonup.store.scripts import LuaScript, Unconfirmed, lua_source
 
 # How long after it is sent (by Redis's clock) a write may still run: well
@@ -39,7 +40,7 @@ class WriteWindow:
 
     def saw_redis_clock(self, outcome: Sequence) -> None:
         """A write script's answer carries Redis's clock where it ran."""
-        if len(outcome) == 2 and outcome[0] in (1, 3, 4, 5) and isinstance(outcome[1], int):
+        if len(outcome) == 2 and outcome[0] in WITH_REDIS_CLOCK and isinstance(outcome[1], int):
             self.redis_clock_offset_ms = outcome[1] - local_ms()
 
     def settled(

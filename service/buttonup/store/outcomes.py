@@ -1,0 +1,37 @@
+"""What the store's scripts answer first, by name: each script's header
+comment (lua/*.lua) says the same codes, and the rest of its answer."""
+
+from enum import IntEnum
+
+
+class Created(IntEnum):
+    """create.lua."""
+
+    EXISTS = 0  # the game is there already: {0, its create's reply or "-"}
+    WRITTEN = 1  # {1, Redis's clock}
+    LATE = 4  # past the write's deadline, nothing written: {4, Redis's clock}
+
+
+class Committed(IntEnum):
+    """commit.lua."""
+
+    GONE = 0  # no such game
+    CONFLICT = 1  # the game moved on: {1, its version}
+    REPLIED = 2  # the Idempotency-Key's first request committed: {2, version, its reply}
+    WRITTEN = 3  # {3, Redis's clock}
+    LATE = 4  # past the write's deadline, nothing written: {4, Redis's clock}
+    WRITTEN_BEFORE = 5  # this very write, sent again, was written: {5, Redis's clock}
+
+
+class SeekPlaced(IntEnum):
+    """seek_add.lua."""
+
+    NOT_LISTENING = 0  # the player's stream is not open: nothing changed
+    WAITING = 1
+    PAIRED = 2  # {2, the seek it was paired with}
+
+
+# The answers that carry Redis's clock second (store.settling).
+WITH_REDIS_CLOCK = frozenset(
+    {Created.WRITTEN, Committed.WRITTEN, Committed.LATE, Committed.WRITTEN_BEFORE}
+)
