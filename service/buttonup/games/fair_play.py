@@ -56,6 +56,8 @@ class FairPlay:
     def entering(self, before: Match, changes: Sequence[Progress]) -> None:
         """Before the commit of `changes`: the position they leave the game
         at entered, when it is one to keep from analysis."""
+        if before.hints:  # the match's for good: most commits stop here
+            return
         after = standing(changes[-1].match) if changes else None
         if after is not None and after != standing(before):
             with STORE_ERRORS:
@@ -63,6 +65,8 @@ class FairPlay:
 
     def left(self, before: Match, changes: Sequence[Progress]) -> None:
         """After the commit: the position the game stood at taken out."""
+        if before.hints:
+            return
         was = standing(before)
         if was is None or not changes or standing(changes[-1].match) == was:
             return
