@@ -11,7 +11,7 @@ from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, RatedGame, Rating
 from buttonup.engine.seeks import Seek
-from buttonup.games import Leader
+from buttonup.games import Leader, SeekPlaced
 
 
 def me_view(player: Player) -> dict[str, Any]:
@@ -94,6 +94,11 @@ def clock_settings_view(clock: ClockSettings) -> dict[str, Any]:
             "increment_seconds": clock.increment_seconds,
         }
     return {"type": clock.type, "seconds": clock.seconds}
+
+
+def seek_placed_view(placed: SeekPlaced) -> dict[str, Any]:
+    """A seek placed: its id, and the game it was paired into (null: it waits)."""
+    return {"id": placed.seek.id, "game_id": placed.game_id}
 
 
 def open_seeks_view(seeks: Sequence[Seek]) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from buttonup.api.docs import (
 )
 from buttonup.api.games import decode_ordered_cursor, encode_cursor, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
-from buttonup.api.player_views import open_seeks_view
+from buttonup.api.player_views import open_seeks_view, seek_placed_view
 
 SEEK_ID = id_parameter("seek_id", "The seek's id, from `create_seek`", "Hq2X0mXvYg3cS1pQ2a9e")
 
@@ -57,7 +57,7 @@ class SeekCollection(ApiView):
     )
     def post(self, args: Any) -> Response:
         placed = games().seek(bearer_token(), args, idempotency())
-        return json_response(to_json({"id": placed.seek.id, "game_id": placed.game_id}), 201)
+        return json_response(to_json(seek_placed_view(placed)), 201)
 
     @blp.arguments(schemas.SeeksQuerySchema(), location="query", as_kwargs=True)
     @blp.response(200, schemas.OpenSeeksSchema)
