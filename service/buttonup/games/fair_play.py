@@ -19,6 +19,7 @@ matter for review of finished games.
 import hashlib
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from buttonup import errors
 from buttonup.engine import Match, Status
@@ -48,33 +49,44 @@ def standing(match: Match) -> str | None:
     return digest(match.game.round.circle, match.game.to_move)
 
 
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """A game's move from one position kept from analysis to another (None:
+    one not kept: before it started, after it ended)."""
+
+    game_id: str
+    was: str | None
+    now: str | None
+
+
 class FairPlay:
     def __init__(self, store: GameStore, clock: Callable[[], int]) -> None:
         self._store = store
         self._clock = clock
 
-    def entering(self, before: Match, changes: Sequence[Progress]) -> None:
-        """Before the commit of `changes`: the position they leave the game
-        at entered, when it is one to keep from analysis."""
-        if before.hints:  # the match's for good: most commits stop here
-            return
-        after = standing(changes[-1].match) if changes else None
-        if after is not None and after != standing(before):
-            with STORE_ERRORS:
-                self._store.positions.enter(after, before.id, self._clock())
+    def moved(self, before: Match, changes: Sequence[Progress]) -> Moved | None:
+        """The positions a commit of `changes` takes the game from and to,
+        when it changes one to keep from analysis; worked out once a commit."""
+        if before.hints or not changes:  # the match's for good: most commits stop here
+            return None
+        was, now = standing(before), standing(changes[-1].match)
+        return Moved(before.id, was, now) if was != now else None
 
-    def left(self, before: Match, changes: Sequence[Progress]) -> None:
+    def entering(self, moved: Moved | None) -> None:
+        """Before the commit: the position it leaves the game at entered."""
+        if moved is not None and moved.now is not None:
+            with STORE_ERRORS:
+                self._store.positions.enter(moved.now, moved.game_id, self._clock())
+
+    def left(self, moved: Moved | None) -> None:
         """After the commit: the position the game stood at taken out."""
-        if before.hints:
-            return
-        was = standing(before)
-        if was is None or not changes or standing(changes[-1].match) == was:
+        if moved is None or moved.was is None:
             return
         try:
             with STORE_ERRORS:
-                self._store.positions.leave(was, [before.id])
+                self._store.positions.leave(moved.was, [moved.game_id])
         except errors.StorageUnavailable:  # checked against the game when asked
-            log.warning("game %s: its last position left in the index", before.id)
+            log.warning("game %s: its last position left in the index", moved.game_id)
 
     def require_open(self, position: Position) -> None:
         """PositionInPlay when a game without hints stands at `position`."""

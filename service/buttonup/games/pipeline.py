@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from buttonup import errors
-from buttonup.engine import PLAYERS, Color, Match, RulesError
+from buttonup.engine import PLAYERS, Color, Match, RulesError, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.events import EventName
 from buttonup.games.credentials import seat_finder
@@ -164,7 +164,7 @@ class Pipeline:
         after = changes[-1].match if changes else match
         reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
         with STORE_ERRORS:
-            self.fair_play.entering(match, changes)
+            self.fair_play.entering(self.fair_play.moved(match, changes))
             made = self._store.create(match, changes, reply, imported=imported)
             if made is not None and idempotency is not None:
                 return self._replay(match.id, made.reply, idempotency)
@@ -283,7 +283,8 @@ class Pipeline:
             return self._store_changes(before, revision, changes, reply_field, reply), changes
         with self.ratings.ending(ended) as ratings:
             changes = rated_at_end(before, changes, ratings)
-            ended = ends_rated(before, changes) or ended  # the same end, rated from `ratings`
+            # The same end, now rated from `ratings`: found, not worked out again.
+            ended = next(p.match for p in changes if p.match.status is Status.FINISHED)
             pending = self._store.ratings.expect(before.id, self._clock(), players_of(ended))
             prior = self._store_changes(before, revision, changes, reply_field, reply)
             if prior is None:
@@ -299,12 +300,13 @@ class Pipeline:
         reply: Reply | None,
     ) -> Reply | None:
         relays = relays_of(before, changes)
-        self.fair_play.entering(before, changes)
+        moved = self.fair_play.moved(before, changes)
+        self.fair_play.entering(moved)
         prior = self._store.commit(before, revision, changes, reply_field, reply, relays)
         if prior is None and not self._store.relays_in_commit:
             self.relayer.committed(relays)
         if prior is None:
-            self.fair_play.left(before, changes)
+            self.fair_play.left(moved)
         return prior
 
     @staticmethod
