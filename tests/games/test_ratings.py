@@ -8,11 +8,12 @@ import threading
 from buttonup.engine import PLAYERS, Color, Match, Options
 from buttonup.engine.ratings import Category, Rating, rated
 from buttonup.games import Games, NewGame
-from buttonup.games.ratings import SETTLED_AFTER_MS, players_of
+from buttonup.games.consequences import OVERDUE_AFTER_MS as SETTLED_AFTER_MS
+from buttonup.games.ratings import players_of
 from buttonup.store import GameStore
+from buttonup.store.marks import MARKS_KEY
 from buttonup.store.player_events import decode_notice
 from buttonup.store.player_events import events_key as player_events_key
-from buttonup.store.ratings import PENDING_KEY
 from tests.games.clock import BLITZ, Clock
 
 
@@ -45,7 +46,8 @@ def resigned_without_ratings(store: GameStore, clock: Clock, game_id: str, color
     leaves: the mark and the game's end, no rating changed."""
     loaded = store.load(game_id)
     progress = loaded.match.resign(color, clock())
-    store.ratings.expect(game_id, clock(), players_of(loaded.match))
+    store.mark(["ratings"], game_id, clock())
+    store.ratings.expect(game_id, players_of(loaded.match))
     store.commit(loaded.match, loaded.revision, [progress])
     return progress.match
 
@@ -56,7 +58,7 @@ def test_the_request_that_ends_the_game_applies_both_and_clears_the_mark(games, 
     after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
     assert blitz(games, keys[Color.RED]) == after[Color.RED]
     assert blitz(games, keys[Color.BLACK]) == after[Color.BLACK]
-    assert redis_client.zscore(PENDING_KEY, game_id) is None
+    assert redis_client.zscore(MARKS_KEY, f"ratings:{game_id}") is None
 
 
 def test_an_end_a_process_left_unapplied_is_applied_by_the_sweep_once(
@@ -73,10 +75,10 @@ def test_an_end_a_process_left_unapplied_is_applied_by_the_sweep_once(
     after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
     assert blitz(games, keys[Color.RED]) == after[Color.RED]
     assert blitz(games, keys[Color.BLACK]) == after[Color.BLACK]
-    assert redis_client.zscore(PENDING_KEY, game_id) is None
+    assert redis_client.zscore(MARKS_KEY, f"ratings:{game_id}") is None
 
     # Marked again (a retry's mark) and swept again: applied already, once.
-    store.ratings.expect(game_id, clock(), [])
+    store.mark(["ratings"], game_id, clock())
     clock.now += SETTLED_AFTER_MS
     games.sweep()
     assert blitz(games, keys[Color.RED]) == after[Color.RED]
@@ -124,10 +126,11 @@ def test_sweepers_at_once_apply_each_end_once(store, clock, redis_server):
 def test_a_mark_whose_end_never_landed_changes_nothing(games, store, clock, redis_client):
     game_id, keys = rated_game(games)
     players = players_of(store.load(game_id).match)
-    store.ratings.expect(game_id, clock(), players)  # a commit that then lost its race
+    store.mark(["ratings"], game_id, clock())  # a commit that then lost its race
+    store.ratings.expect(game_id, players)
     clock.now += SETTLED_AFTER_MS
     games.sweep()
-    assert redis_client.zscore(PENDING_KEY, game_id) is None
+    assert redis_client.zscore(MARKS_KEY, f"ratings:{game_id}") is None
     assert all(not store.ratings.unsettled(player_id) for player_id in players)
     assert blitz(games, keys[Color.RED]) == Rating()
     # The game still ends rated, and is applied then.
@@ -136,12 +139,12 @@ def test_a_mark_whose_end_never_landed_changes_nothing(games, store, clock, redi
 
 
 def test_a_game_marked_again_while_swept_keeps_its_mark(store, clock, redis_client):
-    store.ratings.expect("someGame0123456789ab", clock(), [])
+    store.mark(["ratings"], "someGame0123456789ab", clock())
     clock.now += SETTLED_AFTER_MS
-    (pending,) = store.ratings.claim(clock.now - SETTLED_AFTER_MS, 10, clock.now + 30_000)
-    store.ratings.expect("someGame0123456789ab", clock(), [])  # an end on its way
-    assert not store.ratings.settle(pending)
-    assert redis_client.zscore(PENDING_KEY, "someGame0123456789ab") is not None
+    (claimed,) = store.claim_marks(clock.now - SETTLED_AFTER_MS, 10, clock.now + 30_000)
+    store.mark(["ratings"], "someGame0123456789ab", clock())  # an end on its way
+    assert not store.settle_mark(claimed)
+    assert redis_client.zscore(MARKS_KEY, "ratings:someGame0123456789ab") is not None
 
 
 def test_games_in_play_at_once_are_rated_one_after_another_as_they_end(games):

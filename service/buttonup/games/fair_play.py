@@ -20,12 +20,14 @@ import hashlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from buttonup import errors
 from buttonup.engine import Match, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.board import Circle, Color
 from buttonup.engine.notation import Position
+from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore
 
@@ -112,3 +114,40 @@ class FairPlay:
         if gone:
             with STORE_ERRORS:
                 self._store.positions.leave(key, gone)
+
+
+class PositionsKept:
+    """The consequence (games.consequences): the position a commit leaves a
+    game without hints at entered before it, the one it stood at taken out
+    after. PULLED: an entry a commit never followed is checked against the
+    game when asked about (`FairPlay.require_open`)."""
+
+    name: ClassVar[str] = "fair_play"
+    survival: ClassVar[Survival] = Survival.PULLED
+    restamps: ClassVar[bool] = False
+
+    def __init__(self, fair_play: FairPlay) -> None:
+        self._fair_play = fair_play
+
+    def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        if commit.before.hints:  # the match's for good: most commits stop here
+            return None
+        return _Positions(self._fair_play, commit.before)
+
+    def overdue(self, game_id: str, match: Match | None) -> None:
+        """Never marked."""
+
+
+@dataclass(slots=True)
+class _Positions(Plan):
+    fair_play: FairPlay
+    before: Match
+    moved: Moved | None = None
+
+    def prepare(self, changes: list[Progress]) -> list[Progress]:
+        self.moved = self.fair_play.moved(self.before, changes)
+        self.fair_play.entering(self.moved)
+        return changes
+
+    def follow(self, changes: list[Progress]) -> None:
+        self.fair_play.left(self.moved)

@@ -21,7 +21,7 @@ from buttonup.games.results import (
     Timeline,
 )
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, Subscription
+from buttonup.store import GameStore, Subscription, action_of
 from buttonup.store import StorageUnavailable as StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ class GameStreams:
                     if stored.presence or stored.version <= match.version:
                         continue
                     if stored.entry is not None and stored.version == match.version + 1:
-                        progress = match.apply(self._store.action_of(stored, match))
+                        progress = match.apply(action_of(stored, match))
                         match = progress.match
                         items.append(Happened(match, progress.events))
                     else:  # a gap, or an entry of format 1: from the log

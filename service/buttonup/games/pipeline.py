@@ -18,14 +18,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from buttonup import errors
-from buttonup.engine import PLAYERS, Color, Match, RulesError, Status
+from buttonup.engine import PLAYERS, Color, Match, RulesError
 from buttonup.engine.actions import Progress
-from buttonup.engine.events import EventName
+from buttonup.games.consequences import Consequences, Counted
 from buttonup.games.credentials import seat_finder
-from buttonup.games.fair_play import FairPlay
+from buttonup.games.fair_play import FairPlay, PositionsKept
 from buttonup.games.idempotency import Idempotency, reused, same_request
-from buttonup.games.ratings import Ratings, ends_rated, players_of, rated_at_end
-from buttonup.games.relays import Relayer, relays_of
+from buttonup.games.ratings import RatedEnds, Ratings
+from buttonup.games.relays import Relayed, Relayer
 from buttonup.games.results import Outcome, Timeline
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.games.timelines import Timelines
@@ -81,11 +81,16 @@ class Pipeline:
     ) -> None:
         self._store = store
         self._clock = clock
-        self._observe = observe
         self._timelines = timelines
         self.relayer = Relayer(store, self.timeline)
         self.ratings = Ratings(store, clock)
         self.fair_play = FairPlay(store, clock)
+        # What follows each commit (games.consequences).
+        self.consequences = Consequences(store, clock)
+        self.consequences.register(Relayed(store, self.relayer))
+        self.consequences.register(PositionsKept(self.fair_play))
+        self.consequences.register(Counted(observe))
+        self.consequences.register(RatedEnds(self.ratings, store))
 
     def run(
         self,
@@ -163,17 +168,15 @@ class Pipeline:
             changes = self.bots_reply(match, now)
         after = changes[-1].match if changes else match
         reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
-        with STORE_ERRORS:
-            self.fair_play.entering(self.fair_play.moved(match, changes))
-            made = self._store.create(match, changes, reply, imported=imported)
-            if made is not None and idempotency is not None:
-                return self._replay(match.id, made.reply, idempotency)
-        if made is not None:
-            return Outcome(after, changes, replayed=True)
-        self.relayer.committed(relays_of(match, changes))
-        outcome = Outcome(after, changes)
-        self._observe([EventName.CREATED, *(event.name for event in outcome.events)])
-        return outcome
+        with self.consequences.committing(match, changes, created=True) as commit:
+            with STORE_ERRORS:
+                made = self._store.create(match, commit.changes, reply, imported=imported)
+                if made is not None and idempotency is not None:
+                    return self._replay(match.id, made.reply, idempotency)
+            if made is not None:
+                return Outcome(after, changes, replayed=True)
+            commit.stored = True
+        return Outcome(after, changes)
 
     def timeline(self, game_id: str) -> Timeline:
         return self._timelines.extend(self._store.history(game_id))
@@ -226,10 +229,9 @@ class Pipeline:
                         continue
                     if overdue is not None:  # refused by a game that is over: so it is stored
                         try:
-                            _, stored = self._commit(match, revision, [overdue])
+                            self._commit(match, revision, [overdue])
                         except VersionConflict:
                             continue
-                        self._observe(event.name for event in stored[0].events)
                     raise
                 if not changes:
                     if optimistic:  # nothing to do, as this process last saw it: read afresh
@@ -260,9 +262,7 @@ class Pipeline:
                     continue
                 if prior is not None:
                     return self._replay(game_id, prior, idempotency)
-                outcome = Outcome(changes[-1].match, changes, seat=actor.seat)
-                self._observe(event.name for event in outcome.events)
-                return outcome
+                return Outcome(changes[-1].match, changes, seat=actor.seat)
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
     def _commit(
@@ -273,41 +273,16 @@ class Pipeline:
         reply_field: str = "",
         reply: Reply | None = None,
     ) -> tuple[Reply | None, list[Progress]]:
-        """Store `changes` (store.GameStore.commit), relay what players
-        hear of them where the commit did not, and rate a rated game's end
-        (games.ratings): its ending action carries both players' ratings as
-        it ends, and both changes are applied. Answers an earlier reply of
+        """Store `changes` (store.GameStore.commit) through the table of what
+        follows a commit (games.consequences), which may restamp them (a
+        rated game's end carries both ratings). Answers an earlier reply of
         the request's key (None: committed now) and the changes stored."""
-        ended = ends_rated(before, changes)
-        if ended is None:
-            return self._store_changes(before, revision, changes, reply_field, reply), changes
-        with self.ratings.ending(ended) as ratings:
-            changes = rated_at_end(before, changes, ratings)
-            # The same end, now rated from `ratings`: found, not worked out again.
-            ended = next(p.match for p in changes if p.match.status is Status.FINISHED)
-            pending = self._store.ratings.expect(before.id, self._clock(), players_of(ended))
-            prior = self._store_changes(before, revision, changes, reply_field, reply)
-            if prior is None:
-                self.ratings.settle(ended, pending)
-        return prior, changes
-
-    def _store_changes(
-        self,
-        before: Match,
-        revision: Revision,
-        changes: list[Progress],
-        reply_field: str,
-        reply: Reply | None,
-    ) -> Reply | None:
-        relays = relays_of(before, changes)
-        moved = self.fair_play.moved(before, changes)
-        self.fair_play.entering(moved)
-        prior = self._store.commit(before, revision, changes, reply_field, reply, relays)
-        if prior is None and not self._store.relays_in_commit:
-            self.relayer.committed(relays)
-        if prior is None:
-            self.fair_play.left(moved)
-        return prior
+        with self.consequences.committing(before, changes) as commit:
+            prior = self._store.commit(
+                before, revision, commit.changes, reply_field, reply, commit.in_commit
+            )
+            commit.stored = prior is None
+        return prior, commit.changes
 
     @staticmethod
     def bots_reply(match: Match, now: int) -> list[Progress]:

@@ -18,7 +18,7 @@ from buttonup.games.results import (
     StillSeeking,
 )
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, SealBroken, StoredEvent, stream_order
+from buttonup.store import GameStore, SealBroken, StoredEvent, player_notice, stream_order
 
 # How often an open player's stream relays again what the player's games did
 # and no process relayed (one that died between commit and relay).
@@ -80,7 +80,7 @@ class PlayerStreams:
                 yield [StillSeeking()] if seeking else []
 
     def _heard(self, stored: StoredEvent) -> Heard:
-        notice = self._store.player_notice(stored)
+        notice = player_notice(stored)
         if notice.name is not PlayerEventName.GAME_START:
             return Heard(stored.stream_id, notice)
         # Opened from its seal as it is sent: the seat's token (None when it

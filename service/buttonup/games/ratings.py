@@ -1,8 +1,8 @@
 """Rated play: a rated game's end changes both players' ratings exactly once
-(store.ratings says how: the game is marked before the commit that ends it,
-each player's change applied after it, idempotent by game, and a sweeper
-applies what a process that died left), and what players are shown of
-ratings: profiles, histories and leaderboards.
+(a MARKED consequence of the commit that ends it, games.consequences: each
+player's change applied after it, idempotent by game, and the sweep applies
+what a process that died left), and what players are shown of ratings:
+profiles, histories and leaderboards.
 
 Games are rated one after another, in the order they end, from both
 players' ratings as each ends: the commit that ends a rated game takes both
@@ -15,8 +15,9 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import replace
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from buttonup import errors
 from buttonup.engine import PLAYERS, Color, Match, Status
@@ -30,17 +31,13 @@ from buttonup.engine.ratings import (
     category_of,
     rating_changes,
 )
+from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.games.results import Leader
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameNotFound, GameStore, Pending, StorageUnavailable
+from buttonup.store import GameNotFound, GameStore, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
-# A mark older than this has no commit on its way: a commit that ends a game
-# runs within its write window (store.settling, half a second) or never.
-SETTLED_AFTER_MS = 10_000
-CATCH_UP_BATCH = 100
-CATCH_UP_LEASE_MS = 30_000
 APPLY_ATTEMPTS = 8
 HISTORY_LIMIT = 1000
 # A player's turn to have a rated game end: held for a few Redis round trips
@@ -89,17 +86,6 @@ class Ratings:
     def __init__(self, store: GameStore, clock: Callable[[], int]) -> None:
         self._store = store
         self._clock = clock
-
-    def settle(self, match: Match, pending: Pending) -> None:
-        """After the commit that ended a rated game: both players' changes
-        applied and the mark taken out. Whatever fails here is left to the
-        sweep (`catch_up`): the game's end stands."""
-        try:
-            with STORE_ERRORS:
-                self.apply(match)
-                self._store.ratings.settle(pending)
-        except errors.StorageUnavailable as error:
-            log.warning("game %s: ratings left to the sweep: %s", match.id, error)
 
     @contextmanager
     def ending(self, match: Match) -> Iterator[dict[Color, Rating]]:
@@ -189,27 +175,6 @@ class Ratings:
             return
         raise StorageUnavailable(f"player {player_id}'s rating kept changing")
 
-    def catch_up(self) -> int:
-        """The rated games whose end a process left unapplied: applied now.
-        How many marks this call took out."""
-        now = self._clock()
-        with STORE_ERRORS:
-            pending = self._store.ratings.claim(
-                now - SETTLED_AFTER_MS, CATCH_UP_BATCH, now + CATCH_UP_LEASE_MS
-            )
-        settled = 0
-        for entry in pending:
-            try:
-                with STORE_ERRORS:
-                    match = self._apply_ended(entry.game_id)
-                    if match is not None and match.status is not Status.FINISHED:
-                        # its end never landed
-                        self._store.ratings.forget_unsettled(match.id, players_of(match))
-                    settled += self._store.ratings.settle(entry)
-            except errors.StorageUnavailable:
-                continue  # its lease runs out and a sweep takes it again
-        return settled
-
     def _apply_ended(self, game_id: str) -> Match | None:
         """The game (None once it is gone), its end applied if it is over."""
         try:
@@ -267,3 +232,56 @@ class Ratings:
             if player is not None:
                 leaders.append(Leader(player, player.rating(category)))
         return leaders
+
+
+class RatedEnds:
+    """The consequence (games.consequences) of a commit that ends a rated
+    game: both players' turns held while it is made, the ending action
+    restamped with their ratings as it ends, each player's change applied
+    after it. MARKED: the sweep applies what a process left."""
+
+    name: ClassVar[str] = "ratings"
+    survival: ClassVar[Survival] = Survival.MARKED
+    restamps: ClassVar[bool] = True
+
+    def __init__(self, ratings: Ratings, store: GameStore) -> None:
+        self._ratings = ratings
+        self._store = store
+
+    def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        ended = ends_rated(commit.before, changes)
+        return (
+            None if ended is None else _RatedEnd(self._ratings, self._store, commit.before, ended)
+        )
+
+    def overdue(self, game_id: str, match: Match | None) -> None:
+        if match is None:
+            return  # gone: its players' unsettled entries lapse with it
+        if match.status is Status.FINISHED:
+            self._ratings.apply(match)
+        else:  # its end never landed
+            with STORE_ERRORS:
+                self._store.ratings.forget_unsettled(match.id, players_of(match))
+
+
+@dataclass(slots=True)
+class _RatedEnd(Plan):
+    ratings: Ratings
+    store: GameStore
+    before: Match
+    ended: Match
+    held: ExitStack = field(default_factory=ExitStack)
+
+    def prepare(self, changes: list[Progress]) -> list[Progress]:
+        at_end = self.held.enter_context(self.ratings.ending(self.ended))
+        changes = rated_at_end(self.before, changes, at_end)
+        with STORE_ERRORS:  # their next rated game applies it first, if need be
+            self.store.ratings.expect(self.before.id, players_of(self.ended))
+        return changes
+
+    def follow(self, changes: list[Progress]) -> None:
+        # The same end, now rated from the ratings it carries: found, not worked out again.
+        self.ratings.apply(next(p.match for p in changes if p.match.status is Status.FINISHED))
+
+    def close(self) -> None:
+        self.held.close()

@@ -5,10 +5,13 @@ relayed (one that died between commit and relay), rebuilt from the log."""
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from buttonup.engine import PLAYERS, Match, NotSeated, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.player import AgendaPlace, agenda_place, notices
+from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.games.results import Timeline
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameNotFound, GameStore, Relay, StorageUnavailable
@@ -114,3 +117,43 @@ class Relayer:
             versions = self._store.versions(ids)
             current = {game_id: v for game_id, v in versions.items() if v is not None}
             self.catch_up(player_id, current)
+
+
+class Relayed:
+    """The consequence (games.consequences): what each seated player hears
+    of a commit, relayed by the commit itself where the store can, else
+    right after it. PULLED: a player's stream catches up from the log."""
+
+    name: ClassVar[str] = "relays"
+    survival: ClassVar[Survival] = Survival.PULLED
+    restamps: ClassVar[bool] = False
+
+    def __init__(self, store: GameStore, relayer: Relayer) -> None:
+        self._store = store
+        self._relayer = relayer
+
+    def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        # A create's are relayed after it; a commit's in it, on one Redis.
+        in_commit = self._store.relays_in_commit and not commit.created
+        return _Relays(self._relayer, commit.before, in_commit)
+
+    def overdue(self, game_id: str, match: Match | None) -> None:
+        """Never marked."""
+
+
+@dataclass(slots=True)
+class _Relays(Plan):
+    relayer: Relayer
+    before: Match
+    by_commit: bool
+    relays: list[Relay] | None = None
+
+    def prepare(self, changes: list[Progress]) -> list[Progress]:
+        self.relays = relays_of(self.before, changes)
+        if self.by_commit:
+            self.in_commit = self.relays
+        return changes
+
+    def follow(self, changes: list[Progress]) -> None:
+        if not self.by_commit and self.relays:
+            self.relayer.committed(self.relays)

@@ -42,6 +42,8 @@ class Games:
         game_streams = GameStreams(store, clock, rematch_ms, commands.expire, pipeline.timeline)
         player_streams = PlayerStreams(store, players.my_games, pipeline.relayer.catch_up_player)
         self._players = players
+        # What follows a commit (games.consequences): wings register theirs.
+        self.consequences = pipeline.consequences
         # Commands (games.commands) and the sweep of clocks that ran out.
         self.create = commands.create
         self.join = commands.join
@@ -54,7 +56,7 @@ class Games:
         self.import_record = commands.import_record
         seeks = Seeks(store, pipeline, clock, rated_play)
         self.sweep = Sweep(
-            store, clock, commands.expire, [pipeline.ratings.catch_up, seeks.complete_pairings]
+            store, clock, commands.expire, [pipeline.consequences.catch_up, seeks.complete_pairings]
         ).sweep
         # Reads (games.reads) and a game's stream.
         self.ping = reads.ping

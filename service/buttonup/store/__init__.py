@@ -15,12 +15,12 @@ from buttonup.store.errors import (
 from buttonup.store.feed import StoredEvent, Subscription, stream_order
 from buttonup.store.format1 import EarlierVersion
 from buttonup.store.ids import hash_token, new_game_id, new_token
-from buttonup.store.interface import GameStore
+from buttonup.store.interface import GameStore, action_of, player_notice
+from buttonup.store.marks import Mark
 from buttonup.store.player_events import Relay
 from buttonup.store.players import is_player_key, player_key_of
 from buttonup.store.presence import SeatPresence
 from buttonup.store.rated_play import RatedPlace
-from buttonup.store.ratings import Pending
 from buttonup.store.recent import Revision
 from buttonup.store.records import AlreadyMade, History, Loaded
 from buttonup.store.replies import EarlierReply, Reply, StoredReply
@@ -40,10 +40,10 @@ __all__ = [
     "RatedPlace",
     "History",
     "Loaded",
+    "Mark",
     "OutcomeUnknown",
     "NotListening",
     "Pairing",
-    "Pending",
     "Relay",
     "Revision",
     "SeatPresence",
@@ -52,7 +52,9 @@ __all__ = [
     "StoredEvent",
     "Subscription",
     "VersionConflict",
+    "action_of",
     "connect",
+    "player_notice",
     "hash_token",
     "is_player_key",
     "new_game_id",

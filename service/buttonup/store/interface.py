@@ -25,6 +25,7 @@ from buttonup.store.format1 import EarlierVersion
 from buttonup.store.idempotency import NONCE_BYTES, Reservations, Sealer
 from buttonup.store.indexes import CommitIndexes
 from buttonup.store.lobby import Lobby
+from buttonup.store.marks import Mark, Marks
 from buttonup.store.player_events import PlayerEvents, Relay, decode_notice
 from buttonup.store.player_events import events_key as player_events_key
 from buttonup.store.player_games import PlayerGames
@@ -90,6 +91,7 @@ class GameStore(GameRecords):
         self._sealer = Sealer(self._secret.keyed_digest, lambda: secrets.token_bytes(NONCE_BYTES))
         self._seat_seals = SeatSeals(client, self._sealer.seal, self._sealer.open, game_ttl_ms)
         self._players = PlayerStore(client, game_ttl_ms)
+        self._marks = Marks(client)
         # Ratings and seeks, each its own part of the store, reached through it.
         self.ratings = RatingStore(client, game_ttl_ms)
         self.rated_play = RatedPlayStore(client, game_ttl_ms)
@@ -178,6 +180,18 @@ class GameStore(GameRecords):
         its holder; None when none was sealed."""
         return self._seat_seals.token(game_id, color)
 
+    # What must follow a commit exactly once (store.marks)
+
+    def mark(self, consequences: Sequence[str], game_id: str, now: int) -> list[Mark]:
+        return self._marks.mark(consequences, game_id, now)
+
+    def claim_marks(self, up_to: int, count: int, lease_end: int) -> list[Mark]:
+        """Marks made by `up_to`, leased to this caller until `lease_end`."""
+        return self._marks.claim(up_to, count, lease_end)
+
+    def settle_mark(self, mark: Mark) -> bool:
+        return self._marks.settle(mark)
+
     # Players (store.players, store.player_games, store.player_events)
 
     @STORAGE_ERRORS
@@ -255,16 +269,6 @@ class GameStore(GameRecords):
         finally:
             subscription.close()
 
-    @staticmethod
-    def action_of(stored: StoredEvent, before: Match) -> Action:
-        """The action a game's stream entry holds, the version after `before`."""
-        (action,) = codec.decode_entries(stored.entry or "", before.updated_at)
-        return action
-
-    @staticmethod
-    def player_notice(stored: StoredEvent) -> Notice:
-        return decode_notice(stored.version, stored.name or "", stored.data or "{}")
-
     # Deadlines (store.deadlines)
 
     @STORAGE_ERRORS
@@ -339,3 +343,13 @@ class GameStore(GameRecords):
     ) -> list[tuple[str, float]]:
         """Up to `count` entries after `below` (score, id), newest first."""
         return self._lobby.candidates(below, count)
+
+
+def action_of(stored: StoredEvent, before: Match) -> Action:
+    """The action a game's stream entry holds, the version after `before`."""
+    (action,) = codec.decode_entries(stored.entry or "", before.updated_at)
+    return action
+
+
+def player_notice(stored: StoredEvent) -> Notice:
+    return decode_notice(stored.version, stored.name or "", stored.data or "{}")

@@ -1,16 +1,15 @@
 """Ratings in Redis: each player's, the rated games applied to them, their
-history, the leaderboards, and the rated games whose end is not applied yet.
+history, the leaderboards, and each player's rated games whose end may not
+be applied to them yet.
 
 A player's ratings live in the player's record (store.players), so that they
 last as long as the player does; beside it, under the player's hash tag, the
 games applied (each once: the one guard against applying a game twice) and
 the history. A rated game's end changes both players' records, which on a
-Redis Cluster live on other slots than the game: so the game is *marked*
-(`expect`) before the commit that ends it, each player's change is applied
-after it (`apply`, idempotent by game), and the mark is taken out once both
-are (`settle`). Whatever dies between, a sweeper finds the mark (`claim`)
-and applies what is missing; one that finds a game not over drops its mark,
-unless the game was marked again since (an end on its way).
+Redis Cluster live on other slots than the game: so the game is marked
+(store.marks) and listed among each player's unsettled games (`expect`)
+before the commit that ends it, and each player's change is applied after
+it (`apply`, idempotent by game, which takes it off the list).
 
 A leaderboard is a sorted set per category, written after each change
 (`place`): each entry carries the games count it is as of, and an older one
@@ -18,7 +17,6 @@ never replaces a newer, so that entries written out of order settle right.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import orjson
 
@@ -29,12 +27,9 @@ from buttonup.store.players import record_key
 from buttonup.store.scripts import LuaScript, lua_source
 
 HISTORY_KEPT = 1000  # per player, the newest rated games
-PENDING_KEY = "buttonup:{ratings}:pending"
 
 _APPLY = lua_source("rating_apply", HISTORY_KEPT=HISTORY_KEPT)
 _PLACE = lua_source("leaderboard_set")
-_CLAIM = lua_source("ratings_claim", "lease_lib")
-_SETTLE = lua_source("ratings_settle")
 _END_TURN = lua_source("rating_turn_end")
 
 
@@ -64,12 +59,6 @@ def board_games_key(category: Category) -> str:
     return f"buttonup:{{leaderboard:{category.value}}}:games"
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
-    game_id: str
-    mark: int  # what `settle` checks
-
-
 class RatingStore:
     """Every method raises the store's own errors (store.errors)."""
 
@@ -78,8 +67,6 @@ class RatingStore:
         self._ttl_ms = ttl_ms
         self._apply = LuaScript(client, _APPLY)
         self._place = LuaScript(client, _PLACE)
-        self._claim = LuaScript(client, _CLAIM)
-        self._settle = LuaScript(client, _SETTLE)
         self._end_turn = LuaScript(client, _END_TURN)
 
     @STORAGE_ERRORS
@@ -93,17 +80,15 @@ class RatingStore:
         self._end_turn(keys=[turn_key(player_id)], args=[holder])
 
     @STORAGE_ERRORS
-    def expect(self, game_id: str, now: int, player_ids: Sequence[str]) -> Pending:
+    def expect(self, game_id: str, player_ids: Sequence[str]) -> None:
         """A commit is about to end the rated game `game_id` between these
-        players: marked (at `now`) for the sweep, and among each player's
-        unsettled games, so that their next rated game applies it first."""
+        players: among each one's unsettled games, so that their next rated
+        game applies it first (games.ratings)."""
         pipe = self._redis.pipeline(transaction=False)
         for player_id in player_ids:
             pipe.sadd(unsettled_key(player_id), game_id)
             pipe.pexpire(unsettled_key(player_id), self._ttl_ms)
-        pipe.zadd(PENDING_KEY, {game_id: now})
         pipe.execute()
-        return Pending(game_id, now)
 
     @STORAGE_ERRORS
     def unsettled(self, player_id: str) -> list[str]:
@@ -116,17 +101,6 @@ class RatingStore:
         for player_id in player_ids:
             pipe.srem(unsettled_key(player_id), game_id)
         pipe.execute()
-
-    @STORAGE_ERRORS
-    def claim(self, up_to: int, count: int, lease_end: int) -> list[Pending]:
-        """Marks no newer than `up_to`, each leased until `lease_end`."""
-        found = self._claim(keys=[PENDING_KEY], args=[up_to, count, lease_end])
-        return [Pending(game_id.decode(), lease_end) for game_id in found]
-
-    @STORAGE_ERRORS
-    def settle(self, pending: Pending) -> bool:
-        """The mark out, unless the game was marked again since."""
-        return bool(self._settle(keys=[PENDING_KEY], args=[pending.game_id, pending.mark]))
 
     @STORAGE_ERRORS
     def apply(
