@@ -59,8 +59,9 @@ test: lint
 # The inner loop: the engine, the store, the use cases and the API on a real
 # Redis, the docs' checks and the layout rules; no served process, no browser.
 test-fast: $(STAMP)
-	$(BIN)/pytest -q tests/engine tests/store tests/games tests/api tests/web tests/docs \
-		tests/test_layout.py tests/test_config.py -m "not e2e and not contract and not browser"
+	$(BIN)/pytest -q tests/engine tests/store tests/games tests/ratings tests/seeks tests/api \
+		tests/web tests/docs tests/test_layout.py tests/test_config.py \
+		-m "not e2e and not contract and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python bench/solver_bench.py

@@ -1,5 +1,7 @@
 """The shape of the service's code: modules and classes small enough to
-read, and dependencies that point one way (api -> games -> store -> engine)."""
+read, dependencies that point one way (api -> games -> store -> engine),
+and wings (ratings, seeks: features beside the core) that the core never
+imports, that never import each other, and that app.py alone installs."""
 
 import ast
 from pathlib import Path
@@ -28,6 +30,41 @@ def package_of(path: Path) -> str:
     return path.relative_to(SERVICE).parts[0].removesuffix(".py")
 
 
+# A wing is a package that installs itself (`install`), as app.py calls it.
+WINGS = sorted(
+    init.parent.name for init in SERVICE.glob("*/__init__.py") if "def install(" in init.read_text()
+)
+# A wing's edge: the modules that speak HTTP (its routes, views and schemas).
+WING_EDGE = ("api.py", "views.py", "schemas.py")
+
+
+def test_the_wings_are_found():
+    assert WINGS == ["ratings", "seeks"]
+
+
+def test_the_core_never_imports_a_wing():
+    for path in MODULES:
+        if package_of(path) in (*WINGS, "app"):
+            continue
+        names = imported(path)
+        assert not any(n.startswith(tuple(f"buttonup.{w}" for w in WINGS)) for n in names), path
+
+
+def test_a_wing_never_imports_another():
+    for wing in WINGS:
+        others = tuple(f"buttonup.{other}" for other in WINGS if other != wing)
+        for path in (SERVICE / wing).rglob("*.py"):
+            assert not any(name.startswith(others) for name in imported(path)), path
+
+
+def test_the_app_installs_every_wing_and_is_the_only_place_that_lists_them():
+    app = (SERVICE / "app.py").read_text()
+    assert f"WINGS = ({', '.join(WINGS)})" in app
+    for path in MODULES:
+        if package_of(path) != "app":
+            assert "WINGS" not in path.read_text(), path
+
+
 @pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(SERVICE)))
 def test_no_module_is_longer_than_a_reader_can_hold(path):
     assert len(path.read_text().splitlines()) <= MAX_MODULE_LINES
@@ -40,9 +77,11 @@ def test_no_class_does_more_than_one_job(path):
             assert node.end_lineno - node.lineno + 1 <= MAX_CLASS_LINES, node.name
 
 
-def test_nothing_but_the_app_imports_the_api():
+def test_nothing_but_the_app_and_the_wings_edges_imports_the_api():
     for path in MODULES:
         if package_of(path) in ("api", "app"):
+            continue
+        if package_of(path) in WINGS and path.name in WING_EDGE:
             continue
         assert not any(name.startswith("buttonup.api") for name in imported(path)), path
 

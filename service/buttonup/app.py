@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from buttonup import ratings, seeks
 from buttonup.api import init_api
 from buttonup.api.codec import Codec
 from buttonup.api.http import StreamBudget
@@ -16,10 +17,12 @@ from buttonup.api.rate_limits import METERS, init_rate_limits
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.store import GameStore, connect
-from buttonup.store.presence import BEAT_SECONDS
-from buttonup.store.seeks import MARK_SECONDS
 from buttonup.sweeper import Background
 from buttonup.web import blp as board
+
+# The wings (features beside the core's games: each a package with its own
+# model, store, use cases and routes), installed in this order.
+WINGS = (ratings, seeks)
 
 
 class ServiceApp(Flask):
@@ -78,14 +81,15 @@ def create_app(settings: Settings | None = None) -> Flask:
         observe=count_changes,
         abandon_seconds=settings.abandon_seconds,
         rematch_seconds=settings.rematch_seconds,
-        rated_pair_games_per_day=settings.rated_games_per_pair_per_day,
     )
     app.extensions["buttonup.games"] = games
     app.extensions["buttonup.codec"] = Codec()
     app.extensions["buttonup.streams"] = StreamBudget(
         settings.streams_per_worker, settings.max_streams_per_client
     )
-    init_api(app)
+    api = init_api(app)
+    for wing in WINGS:
+        wing.install(app, api, games, settings)
     app.register_blueprint(board)
     init_observability(app, settings.cors_origins, access_log)
     init_metrics(app)
@@ -99,7 +103,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         connect_timeout=settings.redis_connect_timeout,
     )
     if settings.sweep_interval_seconds > 0:
-        background = Background(games, settings.sweep_interval_seconds, BEAT_SECONDS, MARK_SECONDS)
+        background = Background(games, settings.sweep_interval_seconds)
         app.extensions["buttonup.background"] = background
         background.start()
         atexit.register(background.stop)

@@ -119,7 +119,7 @@ class Settings:
     # How long after a game's end its seats may ask for a rematch.
     rematch_seconds: int = 600
     # Rated games the same two players start in any 24 hours; later ones
-    # are played unrated (games.rated_play).
+    # are played unrated (ratings.rated_play).
     rated_games_per_pair_per_day: int = 10
     # The deployment's secret (store.derived): what seals seat tokens and
     # idempotent replies' secrets, never kept in Redis. None: the process's own.

@@ -31,7 +31,7 @@ class StreamRequired(GameError):
 
 class RatedGameInProgress(GameError):
     """A rated game taken on by a player who holds as many rated games in
-    play of its kind as one may (games.rated_play)."""
+    play of its kind as one may (ratings.rated_play)."""
 
 
 class PositionInPlay(GameError):

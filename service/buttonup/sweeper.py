@@ -1,7 +1,8 @@
 """The work each worker does by itself, whether or not any request comes: the
-sweep of clocks that ran out (`Games.sweep`) and the presence beat
-(`Games.beat`), each on a thread of its own (a greenlet under gunicorn's
-gevent workers), started with the app and stopped with it.
+sweep of clocks that ran out (`Games.sweep`) and the work on a timer the
+core and its wings ask for (`Games.periodic`: the presence beat, seeks'
+marks), each on a thread of its own (a greenlet under gunicorn's gevent
+workers), started with the app and stopped with it.
 
 Every worker of every replica sweeps: the deadline index leases each game to
 one sweeper at a time and the game's compare-and-set commits each timeout
@@ -27,24 +28,16 @@ def stop_all() -> None:
 
 
 class Background:
-    def __init__(
-        self, games: Games, sweep_seconds: float, beat_seconds: float, mark_seconds: float
-    ) -> None:
+    def __init__(self, games: Games, sweep_seconds: float) -> None:
         self._games = games
         self._stopping = threading.Event()
+        timers: list[tuple[float, Callable[[], object], str]] = [
+            (sweep_seconds, games.sweep, "sweeper")
+        ]
+        timers += [(task.seconds, task.work, task.name) for task in games.periodic]
         self._threads = [
-            threading.Thread(
-                target=self._every, args=(sweep_seconds, games.sweep), name="sweeper", daemon=True
-            ),
-            threading.Thread(
-                target=self._every, args=(beat_seconds, games.beat), name="presence", daemon=True
-            ),
-            threading.Thread(
-                target=self._every,
-                args=(mark_seconds, games.mark_streams),
-                name="listening",
-                daemon=True,
-            ),
+            threading.Thread(target=self._every, args=(seconds, work), name=name, daemon=True)
+            for seconds, work, name in timers
         ]
 
     def start(self) -> None:

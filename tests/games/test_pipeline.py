@@ -219,7 +219,7 @@ def test_a_move_one_millisecond_late_is_refused_and_the_timeout_stands(redis_ser
     now.now = playing.deadline + 1
     with pytest.raises(NotInProgress):
         games.play(game_id, tokens[playing.game.to_move], playing.game.legal_moves()[0])
-    stored = timed_process(redis_server, Now())._store.load(game_id).match
+    stored = timed_process(redis_server, Now()).store.load(game_id).match
     assert stored.end_reason is EndReason.TIMEOUT and stored.version == playing.version + 1
 
 
@@ -235,7 +235,7 @@ def test_sweeps_of_two_processes_end_each_game_once_and_empty_the_index(redis_se
         match = second.get(game_id)
         assert match.end_reason is EndReason.TIMEOUT
         assert match.version == versions[game_id] + 1  # once, not twice
-    assert first._store.deadline_entries() == []
+    assert first.store.deadline_entries() == []
 
 
 def test_a_sweep_before_the_deadline_leaves_the_game_and_its_entry(redis_server, redis_client):
@@ -245,7 +245,7 @@ def test_a_sweep_before_the_deadline_leaves_the_game_and_its_entry(redis_server,
     deadline = games.get(game_id).deadline
     now.now = deadline  # the deadline's own millisecond is still in time
     assert games.sweep() == 0
-    assert games._store.deadline_entries() == [(game_id, deadline)]
+    assert games.store.deadline_entries() == [(game_id, deadline)]
     assert games.get(game_id).status is Status.PLAYING
 
 
@@ -260,7 +260,7 @@ def test_the_index_is_never_later_than_a_deadline_that_moved_earlier(redis_serve
         now.now += spent
         games.play(game_id, tokens[match.game.to_move], match.game.legal_moves()[0])
     match = games.get(game_id)
-    ((_, entry),) = games._store.deadline_entries()
+    ((_, entry),) = games.store.deadline_entries()
     assert entry <= match.deadline
 
 
@@ -293,10 +293,10 @@ def test_a_claim_needs_the_opponent_gone_on_their_turn(redis_server, redis_clien
     absent = match.game.to_move
     claimer = opponent(absent)
     # The absent seat was connected once, and went.
-    connection = games._store.connect_seat(game_id, absent)
+    connection = games.store.connect_seat(game_id, absent)
     with pytest.raises(ClaimNotAllowed, match="connected"):
         games.claim_victory(game_id, tokens[claimer])
-    games._store.disconnect_seat(game_id, absent, connection)
+    games.store.disconnect_seat(game_id, absent, connection)
     with pytest.raises(ClaimNotAllowed) as refused:
         games.claim_victory(game_id, tokens[claimer])
     assert 0 < refused.value.retry_after_ms <= 60_000

@@ -6,14 +6,19 @@ from importlib import resources
 
 import pytest
 
-from buttonup.store.outcomes import Committed, Created, SeekPlaced
+from buttonup.seeks.store import SeekAdded
+from buttonup.store.outcomes import Committed, Created
 
 
 @pytest.mark.parametrize(
-    ("script", "outcomes"),
-    [("create", Created), ("commit", Committed), ("seek_add", SeekPlaced)],
+    ("package", "script", "outcomes"),
+    [
+        ("buttonup.store", "create", Created),
+        ("buttonup.store", "commit", Committed),
+        ("buttonup.seeks", "seek_add", SeekAdded),
+    ],
 )
-def test_every_code_a_script_returns_is_named(script, outcomes):
-    source = (resources.files("buttonup.store") / "lua" / f"{script}.lua").read_text()
+def test_every_code_a_script_returns_is_named(package, script, outcomes):
+    source = (resources.files(package) / "lua" / f"{script}.lua").read_text()
     returned = {int(code) for code in re.findall(r"return \{(\d+)", source)}
     assert returned == {outcome.value for outcome in outcomes}

@@ -1,6 +1,7 @@
 """The store's one adapter over redis-py internals, pinned to the version it
 was written for: a new redis-py major must be checked (and this raised)."""
 
+import pytest
 import redis
 from redis.connection import AbstractConnection, ConnectionPool
 
@@ -22,24 +23,23 @@ def test_a_script_runs_and_is_loaded_again_after_a_flush(redis_server, redis_cli
     assert script(["k"], [7]) == [b"k", b"7"]
 
 
-def test_every_lua_file_is_shipped_as_package_data_and_used():
-    """The scripts live in store/lua/ as .lua files: pyproject ships them, and
-    each is a script or a library some store module loads."""
+@pytest.mark.parametrize("package", ["store", "ratings", "seeks"])
+def test_every_lua_file_is_shipped_as_package_data_and_used(package):
+    """The scripts live in lua/ beside the store modules that load them (the
+    core store's, and each wing's): pyproject ships them, and each is a
+    script or a library some module of that package loads."""
     import tomllib
-    from importlib import resources
+    from importlib import import_module, resources
     from pathlib import Path
 
-    import buttonup.store
-
     shipped = tomllib.loads(Path("pyproject.toml").read_text())["tool"]["setuptools"]
-    assert "store/lua/*.lua" in shipped["package-data"]["buttonup"]
-    folder = resources.files("buttonup.store") / "lua"
+    assert f"{package}/lua/*.lua" in shipped["package-data"]["buttonup"]
+    folder = resources.files(f"buttonup.{package}") / "lua"
     names = {
         item.name.removesuffix(".lua") for item in folder.iterdir() if item.name.endswith(".lua")
     }
-    sources = "".join(
-        path.read_text() for path in Path(buttonup.store.__file__).parent.glob("*.py")
-    )
+    home = Path(import_module(f"buttonup.{package}").__file__).parent
+    sources = "".join(path.read_text() for path in home.glob("*.py"))
     assert names and all(f'"{name}"' in sources for name in names)
 
 

@@ -19,10 +19,8 @@ from buttonup.api import (
     player_events,
     players,
     problems,
-    ratings,
     records,
     schemas,
-    seeks,
 )
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedBody, MalformedJson, UnsupportedMediaType
@@ -46,8 +44,21 @@ class ButtonUpApi(Api):
     DEFAULT_ERROR_RESPONSE_NAME = None
     ERROR_SCHEMA = schemas.ProblemSchema
 
+    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
+        """A blueprint of the core's or of a wing's, its schemas closed."""
+        super().register_blueprint(blp, parameters=parameters, **options)
+        self.close_objects()
 
-def init_api(app: Flask) -> Api:
+    def close_objects(self) -> None:
+        """Bodies with unknown fields are refused, and responses never carry
+        any; apispec leaves this out when a schema has a description, so it
+        is stated here."""
+        for component in self.spec.components.schemas.values():
+            if component.get("type") == "object":
+                component["additionalProperties"] = False
+
+
+def init_api(app: Flask) -> ButtonUpApi:
     app.config.update(
         API_TITLE="Button Up!",
         API_VERSION=__version__,
@@ -74,8 +85,6 @@ def init_api(app: Flask) -> Api:
     api.register_blueprint(analysis.positions)
     api.register_blueprint(events.blp)
     api.register_blueprint(players.blp)
-    api.register_blueprint(ratings.leaderboards)
-    api.register_blueprint(seeks.blp)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )
@@ -83,11 +92,7 @@ def init_api(app: Flask) -> Api:
     api.spec.components.schemas.update(schemas.CLOCK_REQUEST_COMPONENTS)
     api.spec.components.schemas.update(events.EVENT_COMPONENTS)
     api.spec.components.schemas.update(player_events.COMPONENTS)
-    # Bodies with unknown fields are refused, and responses never carry any; apispec
-    # leaves this out when a schema has a description, so it is stated here.
-    for component in api.spec.components.schemas.values():
-        if component.get("type") == "object":
-            component["additionalProperties"] = False
+    api.close_objects()
     problems.register(app)
     app.before_request(check_json_body)
     return api

@@ -46,12 +46,12 @@ from buttonup.games import (
     MyGamesPage,
     NewPlayer,
     Outcome,
+    PaddedKeepAlive,
     PlayerStreamItem,
     PresenceNow,
     Seated,
     SeatPresence,
     Snapshot,
-    StillSeeking,
     StreamItem,
 )
 from buttonup.games import RematchOffered as OfferWaiting
@@ -221,7 +221,7 @@ def move_view(moved: Moved) -> dict[str, Any]:
 # The keep-alive comment while a player seeks: 4 KiB a second fills the
 # buffers of a stream nobody reads (a client's 128 KiB by default) within a
 # minute, and the server then ends it (buttonup.worker).
-SEEKING_KEEPALIVE = b": seeking " + b"." * 4080 + b"\n\n"
+PADDED_KEEPALIVE = b": seeking " + b"." * 4080 + b"\n\n"
 
 
 def to_json(document: Any) -> str:
@@ -360,8 +360,8 @@ class Codec:
         if isinstance(item, MyGamesNow):
             data = orjson.dumps([my_game_view(game) for game in item.games])
             return _frame(item.position, PlayerEventName.GAMES, data)
-        if isinstance(item, StillSeeking):
-            return SEEKING_KEEPALIVE
+        if isinstance(item, PaddedKeepAlive):
+            return PADDED_KEEPALIVE
         notice = item.notice
         return _frame(item.position, notice.name, orjson.dumps(notice_view(notice, item.token)))
 

@@ -195,7 +195,7 @@ def operation(
     """The operation's doc. `codes`: for a status, the codes this operation
     sends (else every code of that status). `secured`: True, a bearer token is
     required; None, it may be sent."""
-    if (blp.url_prefix or "").startswith("/v1/"):
+    if (blp.url_prefix or "").startswith("/v1"):
         errors = (*errors, 429)  # every /v1/ operation is rate limited when limits are set
     doc: dict[str, Any] = {
         "operationId": operation_id,

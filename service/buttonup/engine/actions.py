@@ -12,7 +12,7 @@ from buttonup.engine.ratings import Rating
 
 # A rated game's end: both players' ratings (red's, black's) as it ended,
 # which its result is applied to (engine.ratings). Set on the action that
-# ends a rated game, by whoever commits it (games.ratings); None elsewhere.
+# ends a rated game, by whoever commits it (the ratings wing: ratings.ends); None elsewhere.
 RatedFrom = tuple[Rating, Rating] | None
 
 if TYPE_CHECKING:

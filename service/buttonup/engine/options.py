@@ -70,7 +70,7 @@ class Options:
     # Both players' ratings in the game's category change by its result
     # (engine.ratings): two human seats, each held by a player.
     rated: bool = False
-    # Made by pairing two seeks (engine.seeks): both seats taken at creation,
+    # Made by pairing two seeks (the seeks wing): both seats taken at creation,
     # each player told on their own stream; not a request's.
     paired: bool = False
 

@@ -106,17 +106,6 @@ def rated(ratings: dict[Color, Rating], winner: Color | None) -> dict[Color, Rat
 
 
 @dataclass(frozen=True, slots=True)
-class RatedGame:
-    """One entry of a player's rating history: the rating a game left."""
-
-    game_id: str
-    category: Category
-    at: int  # when the game ended (ms)
-    rating: Rating
-    won: bool
-
-
-@dataclass(frozen=True, slots=True)
 class RatingChange:
     """What one rated game changes of a player's rating: each part's
     difference, and the game counted."""
@@ -130,7 +119,7 @@ class RatingChange:
         change was worked out from is the player's when the game ended, so
         this is Glicko-2's own result; it differs only when another of the
         player's games was applied between (a process that could not take
-        the player's turn to be rated: games.ratings), and is never lost."""
+        the player's turn to be rated: ratings.service), and is never lost."""
         deviation = min(DEFAULT_DEVIATION, max(MIN_DEVIATION, current.deviation + self.deviation))
         return Rating(
             rating=current.rating + self.rating,

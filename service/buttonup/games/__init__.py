@@ -1,7 +1,8 @@
 """The use cases on games and players: one pipeline (pipeline) that every
-change takes, the commands on it (commands), reads (reads), players
-(players), game and player streams, the sweep, and what they all answer
-(results). `Games` (service) wires them for the API and the worker."""
+change takes, what follows a commit (consequences), the commands on it
+(commands), reads (reads), players (players), game and player streams, the
+sweep, the ports a wing fills (ports), and what they all answer (results).
+`Games` (service) wires them for the API, the worker and the wings."""
 
 from buttonup.games.idempotency import UNSCOPED_KEY_MIN_LENGTH, Idempotency
 from buttonup.games.pipeline import MAX_ATTEMPTS
@@ -10,49 +11,45 @@ from buttonup.games.results import (
     GameAnalysis,
     Happened,
     Heard,
-    Leader,
     LobbyPage,
     MyGame,
     MyGamesNow,
     MyGamesPage,
     NewGame,
     NewPlayer,
-    NewSeek,
     Outcome,
+    PaddedKeepAlive,
     PlayerStreamItem,
     PresenceNow,
     RematchOffered,
     Seated,
     SeatPresence,
-    SeekPlaced,
     Snapshot,
-    StillSeeking,
     StreamItem,
     Timeline,
 )
 from buttonup.games.service import Games
 from buttonup.games.sweep import SWEEP_BATCH
+from buttonup.games.upkeep import BEAT_SECONDS
 
 __all__ = [
+    "BEAT_SECONDS",
     "REVIEW_ROUNDS_PER_PAGE",
     "GameAnalysis",
     "Games",
     "Happened",
     "Heard",
     "Idempotency",
-    "Leader",
     "LobbyPage",
     "MAX_ATTEMPTS",
     "MyGame",
     "MyGamesNow",
     "MyGamesPage",
     "NewGame",
-    "NewSeek",
-    "SeekPlaced",
     "NewPlayer",
     "Outcome",
     "PlayerStreamItem",
-    "StillSeeking",
+    "PaddedKeepAlive",
     "PresenceNow",
     "RematchOffered",
     "SWEEP_BATCH",

@@ -25,7 +25,7 @@ from buttonup.games.idempotency import (
     same_request,
 )
 from buttonup.games.pipeline import Pipeline
-from buttonup.games.rated_play import RatedPlay
+from buttonup.games.ports import Ports
 from buttonup.games.results import NewGame, Outcome, RematchOffered, Seated
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.slices import let_others_run
@@ -44,11 +44,11 @@ class Commands:
         clock: Callable[[], int],
         abandon_ms: int,
         rematch_ms: int,
-        rated_play: RatedPlay,
+        ports: Ports,
     ) -> None:
         self._store = store
         self._pipeline = pipeline
-        self._rated_play = rated_play
+        self._ports = ports
         self._clock = clock
         self._abandon_ms = abandon_ms
         self._rematch_ms = rematch_ms
@@ -137,12 +137,12 @@ class Commands:
         def take_seat(match: Match, now: int) -> Progress:
             if refusal is not None:
                 raise refusal
-            rating = self._pipeline.ratings.brought(player, match)
+            rating = self._ports.seating.brought(player, match)
 
             def join(unrated: UnratedReason | None = None) -> Progress:
                 return match.join(color, name, token_sha256, now, player_id, rating, unrated)
 
-            joined = self._rated_play.join(match, join, refuse=True)
+            joined = self._ports.seating.join(match, join, refuse=True)
             assert joined is not None  # a join always makes a version
             return joined
 
@@ -258,7 +258,7 @@ class Commands:
         def take_seat(match: Match, now: int) -> Progress | None:
             if match.seat(new_color).joined:
                 return match.take_reserved(new_color, token_sha256, now)
-            return self._rated_play.join(
+            return self._ports.seating.join(
                 match,
                 lambda unrated=None: match.take_reserved(new_color, token_sha256, now, unrated),
                 refuse=False,
@@ -287,7 +287,7 @@ class Commands:
         return {
             player_id: rating
             for player_id, player in players.items()
-            if (rating := self._pipeline.ratings.brought(player, match)) is not None
+            if (rating := self._ports.seating.brought(player, match)) is not None
         }
 
     def _reserved_seat_token(self, game_id: str, color: Color) -> str | None:

@@ -24,7 +24,6 @@ from buttonup.games.consequences import Consequences, Counted
 from buttonup.games.credentials import seat_finder
 from buttonup.games.fair_play import FairPlay, PositionsKept
 from buttonup.games.idempotency import Idempotency, reused, same_request
-from buttonup.games.ratings import RatedEnds, Ratings
 from buttonup.games.relays import Relayed, Relayer
 from buttonup.games.results import Outcome, Timeline
 from buttonup.games.store_errors import STORE_ERRORS
@@ -83,14 +82,12 @@ class Pipeline:
         self._clock = clock
         self._timelines = timelines
         self.relayer = Relayer(store, self.timeline)
-        self.ratings = Ratings(store, clock)
         self.fair_play = FairPlay(store, clock)
         # What follows each commit (games.consequences).
         self.consequences = Consequences(store, clock)
         self.consequences.register(Relayed(store, self.relayer))
         self.consequences.register(PositionsKept(self.fair_play))
         self.consequences.register(Counted(observe))
-        self.consequences.register(RatedEnds(self.ratings, store))
 
     def run(
         self,

@@ -9,13 +9,14 @@ from buttonup.engine import (
     Status,
 )
 from buttonup.engine.player import Player, PlayerEventName
+from buttonup.games.ports import Ports
 from buttonup.games.relays import CATCH_UP_GAMES
 from buttonup.games.results import (
     Heard,
     MyGamesNow,
     MyGamesPage,
+    PaddedKeepAlive,
     PlayerStreamItem,
-    StillSeeking,
 )
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, SealBroken, StoredEvent, player_notice, stream_order
@@ -24,7 +25,7 @@ from buttonup.store import GameStore, SealBroken, StoredEvent, player_notice, st
 # and no process relayed (one that died between commit and relay).
 PLAYER_CATCH_UP_SECONDS = 30.0
 MY_GAMES_SHOWN = CATCH_UP_GAMES  # games a stream starts with: those caught up first
-SEEKING_KEEPALIVE_SECONDS = 1.0
+PADDED_KEEPALIVE_SECONDS = 1.0
 
 
 class PlayerStreams:
@@ -33,10 +34,12 @@ class PlayerStreams:
         store: GameStore,
         my_games: Callable[[Player, Status | None, int, int], MyGamesPage],
         catch_up: Callable[[str], None],
+        ports: Ports,
     ) -> None:
         self._store = store
         self._my_games = my_games
         self._catch_up_player = catch_up
+        self._ports = ports
 
     def watch_player(
         self, player: Player, after: str | None, keepalive_ms: int
@@ -58,18 +61,19 @@ class PlayerStreams:
         with (
             STORE_ERRORS,
             self._store.subscribe_player(player.id, start) as feed,
-            self._store.seeks.listening(player.id, feed.wake),
+            self._ports.listening.listening(player.id, feed.wake),
         ):
             yield first
             caught_up = time.monotonic()
             while True:
-                # While the player seeks, a keep-alive every second, padded: a
+                # While what the stream holds up must know it is read (a
+                # seek: games.ports), a keep-alive every second, padded: a
                 # write is how a stream nobody reads is noticed (its writes
-                # stall), and their seeks go with it.
+                # stall), and what it held up goes with it.
                 wait = keepalive_ms / 1000
-                seeking = self._store.seeks.seeking(player.id)
+                seeking = self._ports.listening.keeps_alive(player.id)
                 if seeking:
-                    wait = min(wait, SEEKING_KEEPALIVE_SECONDS)
+                    wait = min(wait, PADDED_KEEPALIVE_SECONDS)
                 arrived = feed.next(wait)
                 if arrived:
                     yield [self._heard(stored) for stored in arrived]
@@ -77,7 +81,7 @@ class PlayerStreams:
                 if time.monotonic() - caught_up > PLAYER_CATCH_UP_SECONDS:
                     self._catch_up_player(player.id)
                     caught_up = time.monotonic()
-                yield [StillSeeking()] if seeking else []
+                yield [PaddedKeepAlive()] if seeking else []
 
     def _heard(self, stored: StoredEvent) -> Heard:
         notice = player_notice(stored)

@@ -58,21 +58,6 @@ class Reads:
             return match
         return self._expire(match.id).match
 
-    def beat(self) -> None:
-        """This process is alive; dead ones' stream connections are let go."""
-        with STORE_ERRORS:
-            self._store.beat()
-
-    def mark_streams(self) -> None:
-        """The players whose stream this process holds are listening."""
-        with STORE_ERRORS:
-            self._store.mark_streams()
-
-    def leave(self) -> None:
-        """This process stops: its stream connections are let go now."""
-        with STORE_ERRORS:
-            self._store.leave()
-
     def presence(self, game_id: str) -> dict[Color, SeatPresence]:
         """Which seats have a stream open (GameNotFound for no game)."""
         with STORE_ERRORS:

@@ -17,11 +17,8 @@ from buttonup.engine.analysis import (
     PositionAnalysis,
     RoundReview,
 )
-from buttonup.engine.clock import ClockSettings
 from buttonup.engine.events import Event, Moved
 from buttonup.engine.player import Notice, Player
-from buttonup.engine.ratings import Rating
-from buttonup.engine.seeks import Seek
 from buttonup.store import SeatPresence
 
 
@@ -74,32 +71,6 @@ class NewPlayer:
     player: Player
     key: str  # the player's key: in this answer and nowhere else
     replayed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class NewSeek:
-    """What a seek asks for (engine.seeks)."""
-
-    clock: ClockSettings | None
-    rated: bool = False
-    rating_range: tuple[int, int] | None = None
-    color: Color | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SeekPlaced:
-    """A seek made: waiting, or paired at once into the game `game_id`."""
-
-    seek: Seek
-    game_id: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Leader:
-    """A place on a leaderboard."""
-
-    player: Player
-    rating: Rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,14 +147,14 @@ class Heard:
 
 
 @dataclass(frozen=True, slots=True)
-class StillSeeking:
-    """A keep-alive while the player seeks, large enough that a stream
-    nobody reads fills its buffers within a minute: the server then sees its
-    writes stall and ends it (buttonup.worker), and the player's seeks go
-    with it."""
+class PaddedKeepAlive:
+    """A keep-alive while what a player's stream holds up must know it is
+    read (a seek: games.ports), large enough that a stream nobody reads
+    fills its buffers within a minute: the server then sees its writes stall
+    and ends it (buttonup.worker), and what it held up goes with it."""
 
 
-PlayerStreamItem = MyGamesNow | Heard | StillSeeking
+PlayerStreamItem = MyGamesNow | Heard | PaddedKeepAlive
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,12 @@
 """`Games`: the use cases together, as the API, the worker and the scripts
 call them. Each job lives in a module of its own (games.commands,
 games.reads, games.players, games.game_streams, games.player_streams,
-games.sweep); this only wires them and names their entry points."""
+games.sweep); this only wires them and names their entry points.
+
+A wing (app.py installs them) adds to the core here, and nowhere else: a
+consequence of commits (`consequences`), a port's answer (`ports`), work
+the sweep does (`after_sweep`) and work a worker does on a timer (`every`).
+It reaches the games through `pipeline` and `store`, as the core does."""
 
 from collections.abc import Callable, Iterator
 
@@ -11,12 +16,12 @@ from buttonup.games.game_streams import GameStreams
 from buttonup.games.pipeline import Observe, Pipeline, ignore, now_ms
 from buttonup.games.player_streams import PlayerStreams
 from buttonup.games.players import Players
-from buttonup.games.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
+from buttonup.games.ports import Ports
 from buttonup.games.reads import Reads
 from buttonup.games.results import MyGamesPage
-from buttonup.games.seeks import Seeks
 from buttonup.games.sweep import Sweep
 from buttonup.games.timelines import Timelines
+from buttonup.games.upkeep import BEAT_SECONDS, Periodic, Upkeep
 from buttonup.store import GameStore
 
 
@@ -29,21 +34,24 @@ class Games:
         timeline_versions: int = 20_000,
         abandon_seconds: int = 60,
         rematch_seconds: int = 600,
-        rated_pair_games_per_day: int = PAIR_GAMES_PER_DAY,
     ) -> None:
-        self._store = store
+        self.store = store
+        self.clock = clock
         self._timelines = Timelines(timeline_versions)
-        pipeline = Pipeline(store, clock, observe, self._timelines)
+        self.pipeline = pipeline = Pipeline(store, clock, observe, self._timelines)
+        # Where wings plug in (see the module's docstring).
+        self.consequences = pipeline.consequences
+        self.ports = Ports()
+        self.periodic: list[Periodic] = []
         rematch_ms = rematch_seconds * 1000
-        rated_play = RatedPlay(store, clock, rated_pair_games_per_day)
-        commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms, rated_play)
+        commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms, self.ports)
         reads = Reads(store, pipeline, clock, commands.expire)
         players = Players(store, clock, reads.in_time, reads.record)
         game_streams = GameStreams(store, clock, rematch_ms, commands.expire, pipeline.timeline)
-        player_streams = PlayerStreams(store, players.my_games, pipeline.relayer.catch_up_player)
+        player_streams = PlayerStreams(
+            store, players.my_games, pipeline.relayer.catch_up_player, self.ports
+        )
         self._players = players
-        # What follows a commit (games.consequences): wings register theirs.
-        self.consequences = pipeline.consequences
         # Commands (games.commands) and the sweep of clocks that ran out.
         self.create = commands.create
         self.join = commands.join
@@ -54,10 +62,11 @@ class Games:
         self.rematch = commands.rematch
         self.expire = commands.expire
         self.import_record = commands.import_record
-        seeks = Seeks(store, pipeline, clock, rated_play)
-        self.sweep = Sweep(
-            store, clock, commands.expire, [pipeline.consequences.catch_up, seeks.complete_pairings]
-        ).sweep
+        self._sweep = Sweep(store, clock, commands.expire, [pipeline.consequences.catch_up])
+        self.sweep = self._sweep.sweep
+        upkeep = Upkeep(store)
+        self.every(BEAT_SECONDS, "presence", upkeep.beat)
+        self.leave = upkeep.leave
         # Reads (games.reads) and a game's stream.
         self.ping = reads.ping
         self.get = reads.get
@@ -67,22 +76,19 @@ class Games:
         self.analysis = reads.analysis
         self.record = reads.record
         self.analyse_position = reads.analyse_position
-        self.beat = reads.beat
-        self.mark_streams = reads.mark_streams
-        self.leave = reads.leave
         self.watch = game_streams.watch
         # Players (games.players) and a player's stream.
         self.create_player = players.create_player
         self.player = players.player
         self.watch_player = player_streams.watch_player
-        # Ratings (games.ratings): profiles, histories, leaderboards.
-        self.profile = pipeline.ratings.profile
-        self.rating_history = pipeline.ratings.history
-        self.leaderboard = pipeline.ratings.leaderboard
-        # Play anyone now (games.seeks).
-        self.seek = seeks.seek
-        self.cancel_seek = seeks.cancel
-        self.open_seeks = seeks.open
+
+    def every(self, seconds: float, name: str, work: Callable[[], object]) -> None:
+        """`work` done by each worker every `seconds` (buttonup.sweeper)."""
+        self.periodic.append(Periodic(name, seconds, work))
+
+    def after_sweep(self, work: Callable[[], object]) -> None:
+        """`work` done after each sweep: what a process that died left."""
+        self._sweep.follow_ups.append(work)
 
     def my_records(self, key: str) -> Iterator[str]:
         """The records of the games of the player whose key this is."""

@@ -18,19 +18,19 @@ class Sweep:
         store: GameStore,
         clock: Callable[[], int],
         expire: Callable[[str], Outcome],
-        follow_ups: Sequence[Callable[[], int]] = (),
+        follow_ups: Sequence[Callable[[], object]] = (),
     ) -> None:
         self._store = store
         self._clock = clock
         self._expire = expire
-        self._follow_ups = follow_ups
+        self.follow_ups = list(follow_ups)
 
     def sweep(self) -> int:
         """End the games whose clock ran out, from the deadline index; how
         many this call ended. Each game's entry is put back at its deadline,
         or taken out when no clock runs any more. Then what a process that
-        died left half done: rated games' ends (games.ratings) and pairings
-        (games.seeks)."""
+        died left half done: the overdue marks (games.consequences), and
+        what a wing adds (`Games.after_sweep`)."""
         ended = 0
         while True:
             with STORE_ERRORS:
@@ -38,7 +38,7 @@ class Sweep:
             ended += self._end(due)
             if len(due) < SWEEP_BATCH:  # behind: go on at once
                 break
-        for follow_up in self._follow_ups:
+        for follow_up in self.follow_ups:
             follow_up()
         return ended
 

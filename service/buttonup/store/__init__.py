@@ -19,14 +19,13 @@ from buttonup.store.interface import GameStore, action_of, player_notice
 from buttonup.store.marks import Mark
 from buttonup.store.player_events import Relay
 from buttonup.store.players import is_player_key, player_key_of
-from buttonup.store.presence import SeatPresence
-from buttonup.store.rated_play import RatedPlace
+from buttonup.store.presence import BEAT_SECONDS, SeatPresence
 from buttonup.store.recent import Revision
 from buttonup.store.records import AlreadyMade, History, Loaded
 from buttonup.store.replies import EarlierReply, Reply, StoredReply
-from buttonup.store.seeks import NotListening, Pairing
 
 __all__ = [
+    "BEAT_SECONDS",
     "AlreadyMade",
     "EarlierReply",
     "EarlierVersion",
@@ -37,13 +36,10 @@ __all__ = [
     "GameNotFound",
     "GameStore",
     "SealBroken",
-    "RatedPlace",
     "History",
     "Loaded",
     "Mark",
     "OutcomeUnknown",
-    "NotListening",
-    "Pairing",
     "Relay",
     "Revision",
     "SeatPresence",

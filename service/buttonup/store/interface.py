@@ -1,7 +1,6 @@
 """GameStore: the store's one interface, all the use cases see of Redis:
 the game records (store.records, whose create, load, commit and history it
 is) and every other part, each in a module of its own: keys (store.keys),
-ratings (store.ratings, as `ratings`), seeks (store.seeks, as `seeks`),
 ids derived from the deployment's secret (store.derived), idempotency
 reservations and seals (store.idempotency), players (store.players,
 store.player_games, store.player_events), presence (store.presence), the
@@ -32,12 +31,9 @@ from buttonup.store.player_games import PlayerGames
 from buttonup.store.players import PlayerStore
 from buttonup.store.positions import PositionsInPlay
 from buttonup.store.presence import PresenceBoard, SeatPresence
-from buttonup.store.rated_play import RatedPlayStore
-from buttonup.store.ratings import RatingStore
 from buttonup.store.recent import RecentMatches
 from buttonup.store.records import GameRecords
 from buttonup.store.replies import EarlierReply
-from buttonup.store.seeks import SeekBoard
 from buttonup.store.settling import WriteWindow, local_ms
 
 PLAYER_FEED_COALESCE_SECONDS = 0.1
@@ -92,11 +88,7 @@ class GameStore(GameRecords):
         self._seat_seals = SeatSeals(client, self._sealer.seal, self._sealer.open, game_ttl_ms)
         self._players = PlayerStore(client, game_ttl_ms)
         self._marks = Marks(client)
-        # Ratings and seeks, each its own part of the store, reached through it.
-        self.ratings = RatingStore(client, game_ttl_ms)
-        self.rated_play = RatedPlayStore(client, game_ttl_ms)
         self.positions = PositionsInPlay(client, game_ttl_ms)
-        self.seeks = SeekBoard(client)
         self._lobby = Lobby(client, game_ttl_ms)
         # Reads that wait for events hold a connection for seconds: a pool of their own.
         self._feed = EventFeed(blocking_client or client, client)
@@ -119,6 +111,16 @@ class GameStore(GameRecords):
             ],
             local_ms,
         )
+
+    @property
+    def client(self) -> Client:
+        """The connections a wing's own part of the store shares."""
+        return self._redis
+
+    @property
+    def game_ttl_ms(self) -> int:
+        """How long a game and what hangs on it is kept after its last change."""
+        return self._game_ttl_ms
 
     @STORAGE_ERRORS
     def ping(self) -> None:
@@ -301,15 +303,8 @@ class GameStore(GameRecords):
 
     @STORAGE_ERRORS
     def beat(self) -> None:
-        """This process is alive; dead ones' connections are let go, and the
-        players whose stream it holds are marked as listening."""
+        """This process is alive; dead ones' connections are let go."""
         self._presence.beat()
-        self.seeks.mark_listening(local_ms())
-
-    @STORAGE_ERRORS
-    def mark_streams(self) -> None:
-        """The players whose stream this process holds: marked (store.seeks)."""
-        self.seeks.mark_streams(local_ms())
 
     @STORAGE_ERRORS
     def leave(self) -> None:

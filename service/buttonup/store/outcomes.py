@@ -23,14 +23,6 @@ class Committed(IntEnum):
     WRITTEN_BEFORE = 5  # this very write, sent again, was written: {5, Redis's clock}
 
 
-class SeekPlaced(IntEnum):
-    """seek_add.lua."""
-
-    NOT_LISTENING = 0  # the player's stream is not open: nothing changed
-    WAITING = 1
-    PAIRED = 2  # {2, the seek it was paired with}
-
-
 # The answers that carry Redis's clock second (store.settling).
 WITH_REDIS_CLOCK = frozenset(
     {Created.WRITTEN, Committed.WRITTEN, Committed.LATE, Committed.WRITTEN_BEFORE}

@@ -91,7 +91,7 @@ class PlayerStore:
 
 def _decoded(player_id: str, stored: bytes) -> Player:
     """A player record: name, key's hash, when made and, once rated games
-    ended, "r" (ratings by category, store.ratings writes them), "w" and
+    ended, "r" (ratings by category, the ratings wing writes them: ratings.store), "w" and
     "l" (rated games won and lost). Records of earlier releases also hold
     "f", unread."""
     plain = orjson.loads(stored)

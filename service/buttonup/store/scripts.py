@@ -34,12 +34,20 @@ from buttonup.store.connection import REDIS_ERRORS, Client
 WRITTEN_FOR_REDIS_PY = "8."
 
 
-def lua_source(name: str, *libraries: str, **constants: int) -> str:
-    """The script `name`.lua after the libraries it calls (each a .lua file
-    of local functions), with each constant's name in them replaced by its
-    value."""
-    folder = resources.files("buttonup.store") / "lua"
-    source = "".join((folder / f"{part}.lua").read_text() for part in (*libraries, name))
+def lua_source(
+    name: str, *libraries: str, package: str = "buttonup.store", **constants: int
+) -> str:
+    """The script `name`.lua of `package` (its lua/ folder: a wing keeps its
+    own scripts) after the libraries it calls (each a .lua file of local
+    functions, the package's own or the store's), with each constant's name
+    in them replaced by its value."""
+    own = resources.files(package) / "lua"
+    shared = resources.files("buttonup.store") / "lua"
+    parts = []
+    for part in libraries:
+        found = own / f"{part}.lua"
+        parts.append((found if found.is_file() else shared / f"{part}.lua").read_text())
+    source = "".join([*parts, (own / f"{name}.lua").read_text()])
     for constant, value in constants.items():
         source = source.replace(constant, str(value))
     return source

@@ -14,17 +14,8 @@ from buttonup.api.schemas.queries import (
     LobbyQuerySchema,
     MovesQuerySchema,
     MyGamesQuerySchema,
-    SeeksQuerySchema,
 )
-from buttonup.api.schemas.ratings import (
-    LeaderboardQuerySchema,
-    LeaderboardSchema,
-    ProfileSchema,
-    RatingHistoryQuerySchema,
-    RatingHistorySchema,
-    RatingSchema,
-    RatingsSchema,
-)
+from buttonup.api.schemas.ratings import RatingSchema, RatingsSchema
 from buttonup.api.schemas.requests import (
     CLOCK_FIELDS,
     CLOCK_REQUEST_COMPONENTS,
@@ -64,11 +55,6 @@ from buttonup.api.schemas.responses import (
     RoundSchema,
     SeatPresenceSchema,
 )
-from buttonup.api.schemas.seeks import (
-    OpenSeeksSchema,
-    SeekPlacedSchema,
-    SeekRequestSchema,
-)
 from buttonup.api.schemas.shared import (
     BOT_LEVEL,
     BOT_LEVELS,
@@ -105,17 +91,8 @@ from buttonup.api.schemas.shared import (
 )
 
 __all__ = [
-    "OpenSeeksSchema",
-    "SeekPlacedSchema",
-    "SeekRequestSchema",
-    "SeeksQuerySchema",
     "CATEGORIES",
     "RATING_CATEGORY",
-    "LeaderboardQuerySchema",
-    "LeaderboardSchema",
-    "ProfileSchema",
-    "RatingHistoryQuerySchema",
-    "RatingHistorySchema",
     "RatingSchema",
     "RatingsSchema",
     "AnalysisSchema",

@@ -2,7 +2,7 @@
 
 from marshmallow import fields, validate
 
-from buttonup.api.schemas.shared import CATEGORIES, STATUSES, Described, doc
+from buttonup.api.schemas.shared import STATUSES, Described, doc
 from buttonup.engine import Status
 from buttonup.games import REVIEW_ROUNDS_PER_PAGE
 
@@ -77,14 +77,3 @@ class MyGamesQuerySchema(Described):
         validate=validate.Length(1, 200),
         **doc("`next` of the page before", "b2Zmc2V0OjIw"),
     )
-
-
-class SeeksQuerySchema(Described):
-    """Which page of the seeks waiting."""
-
-    category = fields.String(
-        validate=validate.OneOf(CATEGORIES),
-        **doc("Only the seeks of this rating category; all of them by default", "blitz"),
-    )
-    limit = page_limit(50, "Seeks")
-    cursor = next_cursor("MTc2NDQzMjAwMDAwMDpI")

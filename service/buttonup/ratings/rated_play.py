@@ -10,7 +10,7 @@
 - a game paired from seeks while one of its players was past their limit is
   played unrated (`rated_game_in_progress`): the pairing cannot be undone.
 
-A player's place in a rated game is taken as the game starts (store.rated_play)
+A player's place in a rated game is taken as the game starts (rated_play_store)
 and let go once the game is seen over, gone, unrated or never started: the
 places that stand in the way are checked against their games when they do.
 """
@@ -21,9 +21,12 @@ from buttonup import errors
 from buttonup.engine import PLAYERS, Match, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.options import UnratedReason
-from buttonup.engine.ratings import Category, category_of
+from buttonup.engine.player import Player
+from buttonup.engine.ratings import Category, Rating, category_of
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, RatedPlace
+from buttonup.ratings.rated_play_store import RatedPlace, RatedPlayStore
+from buttonup.ratings.service import Ratings
+from buttonup.store import GameStore
 
 REAL_TIME = frozenset({Category.BLITZ, Category.RAPID, Category.CLASSICAL})
 REAL_TIME_IN_PLAY = 1
@@ -47,12 +50,25 @@ class RatedPlay:
     def __init__(
         self,
         store: GameStore,
+        places: RatedPlayStore,
+        ratings: Ratings,
         clock: Callable[[], int],
         pair_games_per_day: int = PAIR_GAMES_PER_DAY,
     ) -> None:
         self._store = store
+        self._places = places
+        self._ratings = ratings
         self._clock = clock
         self._pair_games_per_day = pair_games_per_day
+
+    # The core's port (games.ports.RatedSeating): the ratings players bring,
+    # and the bounds on rated play.
+
+    def brought(self, player: Player | None, match: Match) -> Rating | None:
+        return self._ratings.brought(player, match)
+
+    def current(self, player: Player, category: Category) -> Rating:
+        return self._ratings.current(player, category)
 
     def join(
         self,
@@ -105,8 +121,8 @@ class RatedPlay:
         except errors.RatedGameInProgress:
             with STORE_ERRORS:
                 for player_id in taken:
-                    self._store.rated_play.drop_places(player_id, [match.id])
-                self._store.rated_play.uncount_starts(red, black, [match.id])
+                    self._places.drop_places(player_id, [match.id])
+                self._places.uncount_starts(red, black, [match.id])
             if refuse:
                 raise
             return UnratedReason.RATED_GAME_IN_PROGRESS
@@ -117,7 +133,7 @@ class RatedPlay:
         for _ in range(2):  # once more after the stale places are dropped
             now = self._clock()
             with STORE_ERRORS:
-                held = self._store.rated_play.take_place(
+                held = self._places.take_place(
                     player_id, game_id, kind_of(category), limit, now, only_check=only_check
                 )
             if not held:
@@ -126,7 +142,7 @@ class RatedPlay:
             if not stale:
                 break
             with STORE_ERRORS:
-                self._store.rated_play.drop_places(player_id, stale)
+                self._places.drop_places(player_id, stale)
         noun = "real-time rated game" if limit == 1 else f"{limit} daily or untimed rated games"
         raise errors.RatedGameInProgress(
             f"a player holds at most one {noun} in play"
@@ -148,7 +164,7 @@ class RatedPlay:
         for _ in range(2):
             now = self._clock()
             with STORE_ERRORS:
-                counted = self._store.rated_play.count_start(
+                counted = self._places.count_start(
                     red, black, game_id, self._pair_games_per_day, now, DAY_MS
                 )
             if not counted:
@@ -157,7 +173,7 @@ class RatedPlay:
             if not never:
                 return False
             with STORE_ERRORS:
-                self._store.rated_play.uncount_starts(red, black, never)
+                self._places.uncount_starts(red, black, never)
         return False
 
     def _never_started(self, start: RatedPlace, now: int) -> bool:

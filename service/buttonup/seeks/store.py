@@ -1,7 +1,7 @@
 """Seeks in Redis: every key on one slot (`{seeks}`), so that one script
 pairs two seeks atomically, on one Redis or a cluster, whichever process
 or replica runs it: no seek is paired twice and none waits while a seek it
-suits is open (engine.seeks says which suit each other).
+suits is open (seeks.model says which suit each other).
 
 - the seeks, by id, as JSON; a pool per category, by when each was made,
   and the same seeks by rating, apart by the colour each asks for: a new
@@ -24,16 +24,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from enum import IntEnum
 
 import orjson
 
 from buttonup.engine import Color, Options
 from buttonup.engine.ratings import Category
-from buttonup.engine.seeks import Seek
+from buttonup.seeks.model import Seek
 from buttonup.store.codec import decode_rating, encode_rating
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.errors import StorageUnavailable
-from buttonup.store.outcomes import SeekPlaced
 from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.store.settling import local_ms
 
@@ -52,9 +52,9 @@ PAIRINGS_KEY = "buttonup:{seeks}:pairings"
 PAIRINGS_DUE_KEY = "buttonup:{seeks}:pairings-due"
 CATEGORIES = list(Category)
 
-_ADD = lua_source("seek_add", "seek_lib")
-_CANCEL = lua_source("seek_cancel", "seek_lib")
-_CLAIM = lua_source("seek_claim", "lease_lib")
+_ADD = lua_source("seek_add", "seek_lib", package="buttonup.seeks")
+_CANCEL = lua_source("seek_cancel", "seek_lib", package="buttonup.seeks")
+_CLAIM = lua_source("seek_claim", "lease_lib", package="buttonup.seeks")
 
 
 # Seeks of one pool made in the same millisecond a page may have to read past.
@@ -62,6 +62,14 @@ SAME_MS = 16
 # Seeks a new one reads on each side of its rating, in each pool it may pair from.
 NEAREST_READ = 32
 COLOURS_ASKED = ("red", "black", "")  # the rated pools' order, as seek_lib.lua's
+
+
+class SeekAdded(IntEnum):
+    """seek_add.lua's first answer."""
+
+    NOT_LISTENING = 0  # the player's stream is not open: nothing changed
+    WAITING = 1
+    PAIRED = 2  # {2, the seek it was paired with}
 
 
 def pool_key(category: Category) -> str:
@@ -172,9 +180,9 @@ class SeekBoard:
                 NEAREST_READ,
             ],
         )
-        if answer[0] == SeekPlaced.NOT_LISTENING:
+        if answer[0] == SeekAdded.NOT_LISTENING:
             raise NotListening(seek.player_id)
-        if answer[0] == SeekPlaced.WAITING:
+        if answer[0] == SeekAdded.WAITING:
             if seek.player_id in self._listening:  # its stream is here: at once
                 self._now_seeking(self._seeking | {seek.player_id})
             return None

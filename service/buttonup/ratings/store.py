@@ -20,7 +20,8 @@ from collections.abc import Sequence
 
 import orjson
 
-from buttonup.engine.ratings import Category, RatedGame, Rating
+from buttonup.engine.ratings import Category, Rating
+from buttonup.ratings.model import RatedGame
 from buttonup.store.codec import decode_rating, encode_rating
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.players import record_key
@@ -28,9 +29,9 @@ from buttonup.store.scripts import LuaScript, lua_source
 
 HISTORY_KEPT = 1000  # per player, the newest rated games
 
-_APPLY = lua_source("rating_apply", HISTORY_KEPT=HISTORY_KEPT)
-_PLACE = lua_source("leaderboard_set")
-_END_TURN = lua_source("rating_turn_end")
+_APPLY = lua_source("rating_apply", HISTORY_KEPT=HISTORY_KEPT, package="buttonup.ratings")
+_PLACE = lua_source("leaderboard_set", package="buttonup.ratings")
+_END_TURN = lua_source("rating_turn_end", package="buttonup.ratings")
 
 
 def applied_key(player_id: str) -> str:
@@ -83,7 +84,7 @@ class RatingStore:
     def expect(self, game_id: str, player_ids: Sequence[str]) -> None:
         """A commit is about to end the rated game `game_id` between these
         players: among each one's unsettled games, so that their next rated
-        game applies it first (games.ratings)."""
+        game applies it first (ratings.service)."""
         pipe = self._redis.pipeline(transaction=False)
         for player_id in player_ids:
             pipe.sadd(unsettled_key(player_id), game_id)

@@ -1,11 +1,11 @@
-"""/v1/seeks: play anyone now. A player's seek waits while their stream is
-open, or is paired at once into a new game (games.seeks)."""
+"""The seeks wing's routes, /v1/seeks: play anyone now. A player's seek
+waits while their stream is open, or is paired at once into a new game
+(seeks.service)."""
 
-from typing import Any
+from typing import Any, cast
 
-from flask import Response
+from flask import Response, current_app
 
-from buttonup.api import schemas
 from buttonup.api.codec import to_json
 from buttonup.api.docs import (
     ALWAYS,
@@ -16,13 +16,20 @@ from buttonup.api.docs import (
     id_parameter,
     operation,
 )
-from buttonup.api.games import decode_ordered_cursor, encode_cursor, games, idempotency
+from buttonup.api.games import decode_ordered_cursor, encode_cursor, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
-from buttonup.api.player_views import open_seeks_view, seek_placed_view
+from buttonup.seeks import schemas
+from buttonup.seeks.service import Seeks
+from buttonup.seeks.views import open_seeks_view, seek_placed_view
 
 SEEK_ID = id_parameter("seek_id", "The seek's id, from `create_seek`", "Hq2X0mXvYg3cS1pQ2a9e")
 
 blp = ApiBlueprint("seeks", __name__, url_prefix="/v1/seeks", description="Play anyone now")
+EXTENSION = "buttonup.seeks"
+
+
+def seeks() -> Seeks:
+    return cast(Seeks, current_app.extensions[EXTENSION])
 
 
 @blp.route("")
@@ -56,7 +63,7 @@ class SeekCollection(ApiView):
         secured=True,
     )
     def post(self, args: Any) -> Response:
-        placed = games().seek(bearer_token(), args, idempotency())
+        placed = seeks().seek(bearer_token(), args, idempotency())
         return json_response(to_json(seek_placed_view(placed)), 201)
 
     @blp.arguments(schemas.SeeksQuerySchema(), location="query", as_kwargs=True)
@@ -74,8 +81,8 @@ class SeekCollection(ApiView):
     )
     def get(self, limit: int, category: str | None = None, cursor: str | None = None) -> Response:
         after = decode_ordered_cursor(cursor, "cursor") if cursor is not None else None
-        seeks, following = games().open_seeks(category, limit, after)
-        view = open_seeks_view(seeks)
+        waiting, following = seeks().open(category, limit, after)
+        view = open_seeks_view(waiting)
         view["next"] = encode_cursor(following) if following is not None else None
         return json_response(to_json(view))
 
@@ -94,5 +101,5 @@ class SeekItem(ApiView):
         secured=True,
     )
     def delete(self, seek_id: str) -> Response:
-        games().cancel_seek(bearer_token(), seek_id)
+        seeks().cancel(bearer_token(), seek_id)
         return Response(status=204)

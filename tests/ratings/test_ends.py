@@ -9,12 +9,12 @@ from buttonup.engine import PLAYERS, Color, Match, Options
 from buttonup.engine.ratings import Category, Rating, rated
 from buttonup.games import Games, NewGame
 from buttonup.games.consequences import OVERDUE_AFTER_MS as SETTLED_AFTER_MS
-from buttonup.games.ratings import players_of
-from buttonup.store import GameStore
+from buttonup.ratings.model import players_of
 from buttonup.store.marks import MARKS_KEY
 from buttonup.store.player_events import decode_notice
 from buttonup.store.player_events import events_key as player_events_key
 from tests.games.clock import BLITZ, Clock
+from tests.wings import Wired, wired
 
 
 def rated_game(games: Games) -> tuple[str, dict[Color, str]]:
@@ -41,13 +41,14 @@ def blitz(games: Games, key: str) -> Rating:
     return games.player(key).rating(Category.BLITZ)
 
 
-def resigned_without_ratings(store: GameStore, clock: Clock, game_id: str, color: Color) -> Match:
+def resigned_without_ratings(wings: Wired, clock: Clock, game_id: str, color: Color) -> Match:
     """What a process that died right after committing the resignation
     leaves: the mark and the game's end, no rating changed."""
+    store = wings.games.store
     loaded = store.load(game_id)
     progress = loaded.match.resign(color, clock())
     store.mark(["ratings"], game_id, clock())
-    store.ratings.expect(game_id, players_of(loaded.match))
+    wings.ratings.board.expect(game_id, players_of(loaded.match))
     store.commit(loaded.match, loaded.revision, [progress])
     return progress.match
 
@@ -62,10 +63,10 @@ def test_the_request_that_ends_the_game_applies_both_and_clears_the_mark(games, 
 
 
 def test_an_end_a_process_left_unapplied_is_applied_by_the_sweep_once(
-    games, store, clock, redis_client
+    wings, games, store, clock, redis_client
 ):
     game_id, keys = rated_game(games)
-    resigned_without_ratings(store, clock, game_id, Color.BLACK)
+    resigned_without_ratings(wings, clock, game_id, Color.BLACK)
     assert blitz(games, keys[Color.RED]) == Rating(), "nothing applied yet"
     games.sweep()
     assert blitz(games, keys[Color.RED]) == Rating(), "too soon: a commit may be on its way"
@@ -85,10 +86,10 @@ def test_an_end_a_process_left_unapplied_is_applied_by_the_sweep_once(
     assert games.player(keys[Color.RED]).wins == 1
 
 
-def test_a_players_next_rated_game_applies_what_a_process_left_first(games, store, clock):
+def test_a_players_next_rated_game_applies_what_a_process_left_first(wings, games, clock):
     game_id, keys = rated_game(games)
-    ended = resigned_without_ratings(store, clock, game_id, Color.BLACK)
-    assert store.ratings.unsettled(ended.red.player_id) == [game_id]
+    ended = resigned_without_ratings(wings, clock, game_id, Color.BLACK)
+    assert wings.ratings.board.unsettled(ended.red.player_id) == [game_id]
     after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
     # Red sits down to another rated game before any sweep: with the rating
     # the first game gave, applied now.
@@ -97,18 +98,19 @@ def test_a_players_next_rated_game_applies_what_a_process_left_first(games, stor
     seated = games.join(next_id, Color.RED, None, credential=keys[Color.RED])
     assert seated.outcome.match.red.rating == after[Color.RED]
     assert blitz(games, keys[Color.BLACK]) == after[Color.BLACK], "both players', at once"
-    assert store.ratings.unsettled(ended.red.player_id) == []
+    assert wings.ratings.board.unsettled(ended.red.player_id) == []
     clock.now += SETTLED_AFTER_MS
     games.sweep()
     assert blitz(games, keys[Color.RED]) == after[Color.RED], "and never again"
 
 
-def test_sweepers_at_once_apply_each_end_once(store, clock, redis_server):
-    sweepers = [Games(store, clock=clock) for _ in range(4)]
+def test_sweepers_at_once_apply_each_end_once(store, clock):
+    everyone = [wired(store, clock) for _ in range(4)]
+    wings, sweepers = everyone[0], [each.games for each in everyone]
     ended = []
     for _ in range(10):
         game_id, keys = rated_game(sweepers[0])
-        resigned_without_ratings(store, clock, game_id, Color.BLACK)
+        resigned_without_ratings(wings, clock, game_id, Color.BLACK)
         ended.append(keys)
     clock.now += SETTLED_AFTER_MS
     threads = [threading.Thread(target=sweeper.sweep) for sweeper in sweepers]
@@ -123,15 +125,15 @@ def test_sweepers_at_once_apply_each_end_once(store, clock, redis_server):
         assert (red.wins, red.losses) == (1, 0)
 
 
-def test_a_mark_whose_end_never_landed_changes_nothing(games, store, clock, redis_client):
+def test_a_mark_whose_end_never_landed_changes_nothing(wings, games, store, clock, redis_client):
     game_id, keys = rated_game(games)
     players = players_of(store.load(game_id).match)
     store.mark(["ratings"], game_id, clock())  # a commit that then lost its race
-    store.ratings.expect(game_id, players)
+    wings.ratings.board.expect(game_id, players)
     clock.now += SETTLED_AFTER_MS
     games.sweep()
     assert redis_client.zscore(MARKS_KEY, f"ratings:{game_id}") is None
-    assert all(not store.ratings.unsettled(player_id) for player_id in players)
+    assert all(not wings.ratings.board.unsettled(player_id) for player_id in players)
     assert blitz(games, keys[Color.RED]) == Rating()
     # The game still ends rated, and is applied then.
     games.resign(game_id, keys[Color.RED])

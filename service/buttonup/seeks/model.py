@@ -6,8 +6,9 @@ for their players at once.
 Two seeks suit each other when they are of different players, have the same
 clock and the same `rated`, each player's rating is within the other's range
 (when it has one) and their colours do not clash (both red, or both black).
-The store pairs them atomically (store.seeks); this module says what a seek
-is and makes the game two paired seeks start.
+The store pairs them atomically (seeks.store); this module says what a seek
+is, what a player asks for and is answered, and makes the game two paired
+seeks start.
 """
 
 from dataclasses import dataclass, replace
@@ -39,7 +40,7 @@ class Seek:
 
     def accepts(self, other: "Seek") -> bool:
         """Whether this seek takes `other` as its opponent (the store's
-        script applies the same rule, atomically: store.seeks)."""
+        script applies the same rule, atomically: seeks.store)."""
         if other.player_id == self.player_id or (other.clock, other.rated) != (
             self.clock,
             self.rated,
@@ -103,3 +104,21 @@ def colors_of(first: Seek, second: Seek, coin: bool) -> dict[Color, Seek]:
     else:
         chosen = Color.RED if coin else Color.BLACK
     return {chosen: first, opponent(chosen): second}
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeek:
+    """What a seek asks for."""
+
+    clock: ClockSettings | None
+    rated: bool = False
+    rating_range: tuple[int, int] | None = None
+    color: Color | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeekPlaced:
+    """A seek made: waiting, or paired at once into the game `game_id`."""
+
+    seek: Seek
+    game_id: str | None = None

@@ -9,12 +9,13 @@ import time
 from buttonup.engine import PLAYERS, Color
 from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Category, Rating
-from buttonup.engine.seeks import Seek
-from buttonup.games import Games, NewSeek, StillSeeking
-from buttonup.games.seeks import PAIRING_SETTLED_MS
+from buttonup.games import PaddedKeepAlive
+from buttonup.seeks.model import NewSeek, Seek
+from buttonup.seeks.service import PAIRING_SETTLED_MS
 from buttonup.store import GameStore, connect
 from buttonup.store.player_events import events_key
 from tests.games.clock import BLITZ, Clock
+from tests.wings import wired
 
 
 def heard(redis_client, player_id: str) -> list[str]:
@@ -36,18 +37,17 @@ def a_seek(player_id: str, name: str, clock: Clock) -> Seek:
 def test_a_pairing_left_by_a_dead_process_is_completed_by_the_sweep_once(
     store, clock, redis_client
 ):
-    sweepers = [Games(store, clock=clock) for _ in range(3)]
+    sweepers = [wired(store, clock).games for _ in range(3)]
+    board = wired(store, clock).seeks.board
     ana = sweepers[0].create_player("Ana", None).player
     bo = sweepers[0].create_player("Bo", None).player
-    with store.seeks.listening(ana.id), store.seeks.listening(bo.id):
+    with board.listening(ana.id), board.listening(bo.id):
         first = a_seek(ana.id, "Ana", clock)
-        assert store.seeks.add(first, "pairedGame0123456789", True, clock()) is None
+        assert board.add(first, "pairedGame0123456789", True, clock()) is None
         # Bo's seek pairs; the process dies before making the game.
-        pairing = store.seeks.add(
-            a_seek(bo.id, "Bo", clock), "pairedGame0123456789", False, clock()
-        )
+        pairing = board.add(a_seek(bo.id, "Bo", clock), "pairedGame0123456789", False, clock())
     assert pairing is not None and pairing.waiting.player_id == ana.id
-    assert store.seeks.open(clock(), list(Category), None, 100)[0] == []
+    assert board.open(clock(), list(Category), None, 100)[0] == []
     clock.now += PAIRING_SETTLED_MS
     threads = [threading.Thread(target=sweeper.sweep) for sweeper in sweepers]
     for thread in threads:
@@ -60,28 +60,28 @@ def test_a_pairing_left_by_a_dead_process_is_completed_by_the_sweep_once(
     for player in (ana, bo):
         names = heard(redis_client, player.id)
         assert names.count(PlayerEventName.GAME_START.value) == 1, names
-    assert store.seeks.claim_pairings(clock.now + 10**9, 10, clock.now + 10**9) == []
+    assert board.claim_pairings(clock.now + 10**9, 10, clock.now + 10**9) == []
 
 
-def test_a_seek_whose_player_stopped_listening_is_not_paired(games, store, clock):
-    ana = games.create_player("Ana", None)
-    bo = games.create_player("Bo", None)
-    with store.seeks.listening(ana.player.id):
-        games.seek(ana.key, NewSeek(clock=BLITZ))
-        assert [seek.name for seek in games.open_seeks(None, 50, None)[0]] == ["Ana"]
-    assert games.open_seeks(None, 50, None) == ([], None), "her stream closed"
-    with store.seeks.listening(bo.player.id):
-        placed = games.seek(bo.key, NewSeek(clock=BLITZ))
+def test_a_seek_whose_player_stopped_listening_is_not_paired(wings):
+    ana = wings.games.create_player("Ana", None)
+    bo = wings.games.create_player("Bo", None)
+    with wings.seeks.board.listening(ana.player.id):
+        wings.seeks.seek(ana.key, NewSeek(clock=BLITZ))
+        assert [seek.name for seek in wings.seeks.open(None, 50, None)[0]] == ["Ana"]
+    assert wings.seeks.open(None, 50, None) == ([], None), "her stream closed"
+    with wings.seeks.board.listening(bo.player.id):
+        placed = wings.seeks.seek(bo.key, NewSeek(clock=BLITZ))
     assert placed.game_id is None, "nobody is paired with someone who left"
 
 
-def test_a_seek_takes_the_colour_it_asks_for(games, store):
-    ana = games.create_player("Ana", None)
-    bo = games.create_player("Bo", None)
-    with store.seeks.listening(ana.player.id), store.seeks.listening(bo.player.id):
-        games.seek(ana.key, NewSeek(clock=None, color=Color.BLACK))
-        placed = games.seek(bo.key, NewSeek(clock=None))
-    match = games.get(placed.game_id)
+def test_a_seek_takes_the_colour_it_asks_for(wings):
+    ana = wings.games.create_player("Ana", None)
+    bo = wings.games.create_player("Bo", None)
+    with wings.seeks.board.listening(ana.player.id), wings.seeks.board.listening(bo.player.id):
+        wings.seeks.seek(ana.key, NewSeek(clock=None, color=Color.BLACK))
+        placed = wings.seeks.seek(bo.key, NewSeek(clock=None))
+    match = wings.games.get(placed.game_id)
     assert match.black.player_id == ana.player.id and match.red.player_id == bo.player.id
     assert match.clock is None and match.status.value == "playing"
 
@@ -95,15 +95,15 @@ def test_a_seeking_players_stream_keeps_alive_every_second(redis_server, clock):
         game_ttl_seconds=600,
         reply_ttl_seconds=60,
     )
-    games = Games(store, clock=clock)
-    ana = games.create_player("Ana", None)
-    stream = games.watch_player(ana.player, None, 10_000)
+    wings = wired(store, clock)
+    ana = wings.games.create_player("Ana", None)
+    stream = wings.games.watch_player(ana.player, None, 10_000)
     try:
         next(stream)  # the games list: the stream is open, the player listening
-        games.seek(ana.key, NewSeek(clock=BLITZ))
+        wings.seeks.seek(ana.key, NewSeek(clock=BLITZ))
         started = time.monotonic()
-        assert next(stream) == [StillSeeking()], "woken as the seek is placed"
-        assert next(stream) == [StillSeeking()]
+        assert next(stream) == [PaddedKeepAlive()], "woken as the seek is placed"
+        assert next(stream) == [PaddedKeepAlive()]
         assert time.monotonic() - started < 5
     finally:
         stream.close()

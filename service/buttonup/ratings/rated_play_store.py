@@ -1,5 +1,5 @@
 """What bounds rated play, in Redis: the rated games each player holds in
-play (a place per game, by kind: games.rated_play says how many of each one
+play (a place per game, by kind: ratings.rated_play says how many of each one
 may hold), and the rated games each pair of players started lately.
 
 A place is taken as a rated game starts and dropped once its game is seen
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.scripts import LuaScript, lua_source
 
-_TAKE_PLACE = lua_source("rated_place_take")
-_COUNT_START = lua_source("rated_pair_start")
+_TAKE_PLACE = lua_source("rated_place_take", package="buttonup.ratings")
+_COUNT_START = lua_source("rated_pair_start", package="buttonup.ratings")
 
 
 def places_key(player_id: str) -> str:

@@ -1,17 +1,22 @@
-"""Ratings: a player's public profile and rating history
-(/v1/players/{id}), and the leaderboards (/v1/leaderboards/{category})."""
+"""The ratings wing's routes: a player's public profile and rating history
+(/v1/players/{id}, documented with the players' operations), and the
+leaderboards (/v1/leaderboards/{category})."""
 
-from flask import Response
+from typing import cast
+
+from flask import Response, current_app
 from werkzeug.exceptions import NotFound
 
 from buttonup.api import schemas
 from buttonup.api.codec import to_json
 from buttonup.api.docs import ALWAYS, READ_503, id_parameter, operation
-from buttonup.api.games import games
 from buttonup.api.http import ApiBlueprint, ApiView, json_response
-from buttonup.api.player_views import leaderboard_view, profile_view, rating_history_view
-from buttonup.api.players import blp as profiles
 from buttonup.engine.ratings import Category
+from buttonup.ratings import schemas as rating_schemas
+from buttonup.ratings.service import Ratings
+from buttonup.ratings.views import leaderboard_view, profile_view, rating_history_view
+
+EXTENSION = "buttonup.ratings"
 
 PLAYER_ID = id_parameter(
     "player_id",
@@ -27,17 +32,20 @@ CATEGORY = {
     "example": "blitz",
 }
 
-# A player's public pages sit beside /v1/players/me, on the players' blueprint.
-leaderboards = ApiBlueprint(
-    "leaderboards", __name__, url_prefix="/v1/leaderboards", description="Ratings"
-)
+# A player's public pages sit beside /v1/players/me, among the players' operations.
+blp = ApiBlueprint("leaderboards", __name__, url_prefix="/v1", description="Ratings")
+PLAYERS_TAG = ["players"]
 
 
-@profiles.route("/<player_id>", parameters=[PLAYER_ID])
+def ratings() -> Ratings:
+    return cast(Ratings, current_app.extensions[EXTENSION])
+
+
+@blp.route("/players/<player_id>", parameters=[PLAYER_ID], tags=PLAYERS_TAG)
 class Profile(ApiView):
-    @profiles.response(200, schemas.ProfileSchema)
+    @blp.response(200, rating_schemas.ProfileSchema)
     @operation(
-        profiles,
+        blp,
         "get_player",
         "A player's profile",
         "A player as anyone may see them: name, ratings in each category and counts of "
@@ -46,15 +54,15 @@ class Profile(ApiView):
         codes={404: ("player_not_found",), 503: READ_503},
     )
     def get(self, player_id: str) -> Response:
-        return json_response(to_json(profile_view(games().profile(player_id))))
+        return json_response(to_json(profile_view(ratings().profile(player_id))))
 
 
-@profiles.route("/<player_id>/ratings", parameters=[PLAYER_ID])
+@blp.route("/players/<player_id>/ratings", parameters=[PLAYER_ID], tags=PLAYERS_TAG)
 class RatingHistory(ApiView):
-    @profiles.arguments(schemas.RatingHistoryQuerySchema(), location="query", as_kwargs=True)
-    @profiles.response(200, schemas.RatingHistorySchema)
+    @blp.arguments(rating_schemas.RatingHistoryQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, rating_schemas.RatingHistorySchema)
     @operation(
-        profiles,
+        blp,
         "get_rating_history",
         "A player's rating history",
         "The player's rated games, oldest first (the newest 1,000), each with the rating "
@@ -64,17 +72,15 @@ class RatingHistory(ApiView):
     )
     def get(self, player_id: str, category: str | None = None) -> Response:
         wanted = Category(category) if category is not None else None
-        return json_response(
-            to_json(rating_history_view(games().rating_history(player_id, wanted)))
-        )
+        return json_response(to_json(rating_history_view(ratings().history(player_id, wanted))))
 
 
-@leaderboards.route("/<category>", parameters=[CATEGORY])
+@blp.route("/leaderboards/<category>", parameters=[CATEGORY])
 class Leaderboard(ApiView):
-    @leaderboards.arguments(schemas.LeaderboardQuerySchema(), location="query", as_kwargs=True)
-    @leaderboards.response(200, schemas.LeaderboardSchema)
+    @blp.arguments(rating_schemas.LeaderboardQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, rating_schemas.LeaderboardSchema)
     @operation(
-        leaderboards,
+        blp,
         "get_leaderboard",
         "A leaderboard",
         "The category's best players by rating, best first: only those whose rating is "
@@ -86,4 +92,6 @@ class Leaderboard(ApiView):
         if category not in schemas.CATEGORIES:
             raise NotFound(f"no category {category!r}: one of {', '.join(schemas.CATEGORIES)}")
         chosen = Category(category)
-        return json_response(to_json(leaderboard_view(chosen, games().leaderboard(chosen, limit))))
+        return json_response(
+            to_json(leaderboard_view(chosen, ratings().leaderboard(chosen, limit)))
+        )

@@ -1,12 +1,14 @@
-"""Seeks: what "play anyone now" takes and shows (engine.seeks)."""
+"""Seeks: what "play anyone now" takes and shows (seeks.model)."""
 
 from typing import Any
 
 from marshmallow import fields, post_load, validate
 
+from buttonup.api.schemas.queries import next_cursor, page_limit
 from buttonup.api.schemas.ratings import RATING_EXAMPLE
 from buttonup.api.schemas.requests import ClockRequestSchema
 from buttonup.api.schemas.shared import (
+    CATEGORIES,
     PLAYER_COLOR,
     PLAYER_COLORS,
     RATING_CATEGORY,
@@ -19,7 +21,7 @@ from buttonup.api.schemas.shared import (
     timestamp,
 )
 from buttonup.engine import Color, Options
-from buttonup.games import NewSeek
+from buttonup.seeks.model import NewSeek
 
 BLITZ_EXAMPLE = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
 RATING_LIMITS = (0, 4000)
@@ -126,3 +128,14 @@ class OpenSeeksSchema(Document):
             ],
         ),
     )
+
+
+class SeeksQuerySchema(Described):
+    """Which page of the seeks waiting."""
+
+    category = fields.String(
+        validate=validate.OneOf(CATEGORIES),
+        **doc("Only the seeks of this rating category; all of them by default", "blitz"),
+    )
+    limit = page_limit(50, "Seeks")
+    cursor = next_cursor("MTc2NDQzMjAwMDAwMDpI")

@@ -1,4 +1,4 @@
-"""The pairing script on the suite's real Redis agrees with engine.seeks'
+"""The pairing script on the suite's real Redis agrees with seeks.model's
 rule (Seek.accepts) for seeks of every kind: two seeks are paired exactly
 when each accepts the other; and the oldest that suits is taken first."""
 
@@ -9,8 +9,9 @@ import pytest
 from buttonup.engine import Color
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.ratings import Category, Rating
-from buttonup.engine.seeks import Seek
-from buttonup.store import GameStore, connect
+from buttonup.seeks.model import Seek
+from buttonup.seeks.store import SeekBoard
+from buttonup.store import connect
 
 CLOCKS = [
     None,
@@ -22,8 +23,8 @@ NOW = 1_767_225_600_000
 
 
 @pytest.fixture
-def store(redis_server, redis_client) -> GameStore:  # redis_client: emptied first
-    return GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+def board(redis_server, redis_client) -> SeekBoard:  # redis_client: emptied first
+    return SeekBoard(connect(redis_server.url))
 
 
 def random_seek(rng: random.Random, number: int, player: str) -> Seek:
@@ -41,39 +42,39 @@ def random_seek(rng: random.Random, number: int, player: str) -> Seek:
     )
 
 
-def test_two_seeks_are_paired_exactly_when_each_accepts_the_other(store):
+def test_two_seeks_are_paired_exactly_when_each_accepts_the_other(board):
     rng = random.Random(11)
     for number in range(300):
         first = random_seek(rng, 2 * number, f"a{number}")
         second = random_seek(rng, 2 * number + 1, f"b{number}")
-        with store.seeks.listening(first.player_id), store.seeks.listening(second.player_id):
-            assert store.seeks.add(first, f"game{number:016d}", True, NOW) is None
-            paired = store.seeks.add(second, f"game{number:016d}", True, NOW)
+        with board.listening(first.player_id), board.listening(second.player_id):
+            assert board.add(first, f"game{number:016d}", True, NOW) is None
+            paired = board.add(second, f"game{number:016d}", True, NOW)
             expected = first.accepts(second) and second.accepts(first)
             assert (paired is not None) == expected, (first, second)
             if paired is None:
-                store.seeks.cancel(first.id, first.player_id)
-                store.seeks.cancel(second.id, second.player_id)
+                board.cancel(first.id, first.player_id)
+                board.cancel(second.id, second.player_id)
             else:
                 assert paired.waiting == first and paired.found == second
-    assert store.seeks.open(NOW, list(Category), None, 100)[0] == []
+    assert board.open(NOW, list(Category), None, 100)[0] == []
 
 
-def test_the_oldest_seek_that_suits_is_taken_first(store):
+def test_the_oldest_seek_that_suits_is_taken_first(board):
     blitz = CLOCKS[1]
     seekers = [
         Seek(f"seek{n:016d}", f"p{n}", f"p{n}", Rating(), blitz, False, NOW + n) for n in range(4)
     ]
     with (
-        store.seeks.listening("p0"),
-        store.seeks.listening("p1"),
-        store.seeks.listening("p2"),
-        store.seeks.listening("p3"),
+        board.listening("p0"),
+        board.listening("p1"),
+        board.listening("p2"),
+        board.listening("p3"),
     ):
         picky = Seek("seekpicky0000000000", "p0", "p0", Rating(), blitz, False, NOW, (1600, 1700))
-        assert store.seeks.add(picky, "g0", True, NOW) is None
-        assert store.seeks.add(seekers[1], "g1", True, NOW) is None
-        paired = store.seeks.add(seekers[2], "g2", True, NOW)
+        assert board.add(picky, "g0", True, NOW) is None
+        assert board.add(seekers[1], "g1", True, NOW) is None
+        paired = board.add(seekers[2], "g2", True, NOW)
         assert paired is not None and paired.waiting.player_id == "p1", "p0 takes only 1600+"
-        listed, _ = store.seeks.open(NOW, list(Category), None, 100)
+        listed, _ = board.open(NOW, list(Category), None, 100)
         assert [seek.player_id for seek in listed] == ["p0"]

@@ -1,5 +1,5 @@
 """Play anyone now: a player's seek waits in the pool while their stream is
-open, or is paired at once with one that suits it (store.seeks, atomically),
+open, or is paired at once with one that suits it (seeks.store, atomically),
 into a new private game with both seats taken for their players; each hears
 it on their own stream (`game_start`, with their seat's token: random, kept
 sealed beside the game as a rematch's are, opened for the player's stream). A pairing
@@ -8,19 +8,21 @@ whose process died before its game was made is completed by the sweep."""
 import logging
 import secrets
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from buttonup import errors
 from buttonup.engine import PLAYERS
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating, category_of
-from buttonup.engine.seeks import Seek, colors_of, paired_game
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import SEEK, Idempotency, same_request
 from buttonup.games.pipeline import Pipeline
-from buttonup.games.rated_play import RatedPlay
-from buttonup.games.results import NewSeek, SeekPlaced
+from buttonup.games.ports import Ports
 from buttonup.games.store_errors import STORE_ERRORS
-from buttonup.store import GameStore, NotListening, Pairing, hash_token, new_game_id, new_token
+from buttonup.seeks.model import NewSeek, Seek, SeekPlaced, colors_of, paired_game
+from buttonup.seeks.store import NotListening, Pairing, SeekBoard
+from buttonup.store import GameStore, hash_token, new_game_id, new_token
+from buttonup.store.settling import local_ms
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +36,16 @@ class Seeks:
     def __init__(
         self,
         store: GameStore,
+        board: SeekBoard,
         pipeline: Pipeline,
         clock: Callable[[], int],
-        rated_play: RatedPlay,
+        ports: Ports,
     ) -> None:
         self._store = store
+        self.board = board  # its part of the store (seeks.store)
         self._pipeline = pipeline
         self._clock = clock
-        self._rated_play = rated_play
+        self._ports = ports  # the rated seating (games.ports), filled by whichever wing
 
     def seek(
         self, credential: str | None, new: NewSeek, idempotency: Idempotency | None = None
@@ -66,12 +70,12 @@ class Seeks:
                 return self._placed_before(player, new, seek_id, game_id)
         category = category_of(new.clock)
         if new.rated:
-            self._rated_play.may_sit(player.id, category)
-        seek = self._seek(seek_id, player, new, self._pipeline.ratings.current(player, category))
+            self._ports.seating.may_sit(player.id, category)
+        seek = self._seek(seek_id, player, new, self._ports.seating.current(player, category))
         with STORE_ERRORS:
             try:
                 coin = secrets.randbits(1) == 1
-                pairing = self._store.seeks.add(seek, game_id, coin, seek.created_at)
+                pairing = self.board.add(seek, game_id, coin, seek.created_at)
             except NotListening as refused:
                 raise errors.StreamRequired(
                     "a seek lives while its player's stream is open: "
@@ -114,7 +118,7 @@ class Seeks:
     def cancel(self, credential: str | None, seek_id: str) -> None:
         player = player_of(self._store, credential or "")
         with STORE_ERRORS:
-            if not self._store.seeks.cancel(seek_id, player.id):
+            if not self.board.cancel(seek_id, player.id):
                 raise errors.SeekNotFound(f"no open seek {seek_id} of this player")
 
     def open(
@@ -125,13 +129,13 @@ class Seeks:
         categories = [Category(category)] if category else list(Category)
         start = (int(after[0]), after[1]) if after is not None else None
         with STORE_ERRORS:
-            return self._store.seeks.open(self._clock(), categories, start, limit)
+            return self.board.open(self._clock(), categories, start, limit)
 
     def complete_pairings(self) -> int:
         """The pairings a process left without their game: made now."""
         now = self._clock()
         with STORE_ERRORS:
-            due = self._store.seeks.claim_pairings(
+            due = self.board.claim_pairings(
                 now - PAIRING_SETTLED_MS, PAIRING_BATCH, now + PAIRING_LEASE_MS
             )
         for pairing in due:
@@ -153,7 +157,7 @@ class Seeks:
         now = self._clock()
         match, changes = paired_game(pairing.game_id, now, seats, tokens)
         if match.options.rated:
-            reason = self._rated_play.starting(changes[-1].match, refuse=False)
+            reason = self._ports.seating.starting(changes[-1].match, refuse=False)
             if reason is not None:
                 match, changes = paired_game(pairing.game_id, now, seats, tokens, reason)
         outcome = self._pipeline.start(match, now, changes=changes)
@@ -161,4 +165,23 @@ class Seeks:
             for seek in seats.values():
                 self._pipeline.relayer.catch_up_player(seek.player_id)
         with STORE_ERRORS:
-            self._store.seeks.pairing_done([pairing.game_id])
+            self.board.pairing_done([pairing.game_id])
+
+    # This process's streams (games.ports.StreamListening): a seek lives
+    # while its player listens.
+
+    def listening(self, player_id: str, wake: Callable[[], None]) -> AbstractContextManager[None]:
+        return self.board.listening(player_id, wake)
+
+    def keeps_alive(self, player_id: str) -> bool:
+        return self.board.seeking(player_id)
+
+    def mark_streams(self) -> None:
+        """Every MARK_SECONDS: the players whose stream this process holds."""
+        with STORE_ERRORS:
+            self.board.mark_streams(local_ms())
+
+    def mark_listening(self) -> None:
+        """At each beat: those players marked, and which of them seek read again."""
+        with STORE_ERRORS:
+            self.board.mark_listening(local_ms())

@@ -1,0 +1,97 @@
+"""What the core asks of a wing (app.py installs them: ratings, seeks),
+declared here and filled when the wing is installed, so that the core
+never imports a wing. Each port has a plain default, what the core does
+with no such wing installed.
+
+- `RatedSeating`: what a rated game's seat needs from ratings: the rating a
+  player brings, and the bounds on rated play (the ratings wing).
+- `StreamListening`: who listens on a player's stream, and whether the
+  stream must say it is alive (the seeks wing: a seek lasts while its
+  player listens).
+"""
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from buttonup.engine import Match
+from buttonup.engine.actions import Progress
+from buttonup.engine.options import UnratedReason
+from buttonup.engine.player import Player
+from buttonup.engine.ratings import Category, Rating, category_of
+
+# A join of a match, given why it is played unrated (if it is).
+Join = Callable[..., Progress | None]
+
+
+class RatedSeating(Protocol):
+    def brought(self, player: Player | None, match: Match) -> Rating | None:
+        """The rating a player brings to a seat of `match`, a rated game's."""
+        ...
+
+    def current(self, player: Player, category: Category) -> Rating:
+        """The player's rating in `category` now."""
+        ...
+
+    def join(self, before: Match, join: Join, *, refuse: bool) -> Progress | None:
+        """A join of `before` (`join`), bounded as a rated game's."""
+        ...
+
+    def may_sit(self, player_id: str, category: Category) -> None:
+        """RatedGameInProgress unless the player may take on another rated
+        game of `category`."""
+        ...
+
+    def starting(self, match: Match, *, refuse: bool) -> UnratedReason | None:
+        """A rated game starts; why it is played unrated, if it is."""
+        ...
+
+
+class StoredRatings:
+    """No ratings wing: the rating a player's record holds, and no bounds."""
+
+    def brought(self, player: Player | None, match: Match) -> Rating | None:
+        if player is None or not match.options.rated:
+            return None
+        return self.current(player, category_of(match.options.clock))
+
+    def current(self, player: Player, category: Category) -> Rating:
+        return player.rating(category)
+
+    def join(self, before: Match, join: Join, *, refuse: bool) -> Progress | None:
+        return join()
+
+    def may_sit(self, player_id: str, category: Category) -> None:
+        """Nothing bounds rated play."""
+
+    def starting(self, match: Match, *, refuse: bool) -> UnratedReason | None:
+        return None
+
+
+class StreamListening(Protocol):
+    def listening(self, player_id: str, wake: Callable[[], None]) -> AbstractContextManager[object]:
+        """Held while the player's stream is open; `wake` wakes its reader."""
+        ...
+
+    def keeps_alive(self, player_id: str) -> bool:
+        """Whether the player's stream must show it is read, now."""
+        ...
+
+
+class NobodyListens:
+    """No seeks wing: nothing hangs on a stream being open."""
+
+    def listening(self, player_id: str, wake: Callable[[], None]) -> AbstractContextManager[object]:
+        return nullcontext()
+
+    def keeps_alive(self, player_id: str) -> bool:
+        return False
+
+
+@dataclass(slots=True)
+class Ports:
+    """The ports, each filled by the wing that answers it (at install)."""
+
+    seating: RatedSeating = field(default_factory=StoredRatings)
+    listening: StreamListening = field(default_factory=NobodyListens)

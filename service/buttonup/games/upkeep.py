@@ -1,0 +1,33 @@
+"""A worker's upkeep, whether or not requests come: its presence beat, its
+leaving, and the work each worker does on a timer (`Periodic`, run by
+buttonup.sweeper)."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.store import BEAT_SECONDS, GameStore
+
+__all__ = ["BEAT_SECONDS", "Periodic", "Upkeep"]
+
+
+@dataclass(frozen=True, slots=True)
+class Periodic:
+    name: str
+    seconds: float
+    work: Callable[[], object]
+
+
+class Upkeep:
+    def __init__(self, store: GameStore) -> None:
+        self._store = store
+
+    def beat(self) -> None:
+        """This process is alive; dead ones' stream connections are let go."""
+        with STORE_ERRORS:
+            self._store.beat()
+
+    def leave(self) -> None:
+        """This process stops: its stream connections are let go now."""
+        with STORE_ERRORS:
+            self._store.leave()

@@ -1,0 +1,40 @@
+"""Ratings, a wing: Glicko-2 ratings by category, changed by each rated
+game's end exactly once (ratings.ends), the bounds that keep a rating earned
+by play (ratings.rated_play), profiles, rating histories and leaderboards
+(ratings.api), each in Redis under keys of its own (ratings.store,
+ratings.rated_play_store, lua/).
+
+`attach` wires it onto the core's use cases: a consequence of commits and
+the core's `RatedSeating` port (games.ports); `install` adds its routes.
+app.py installs it; nothing in the core imports it."""
+
+from flask import Flask
+from flask_smorest import Api
+
+from buttonup.config import Settings
+from buttonup.games import Games
+from buttonup.ratings.ends import RatedEnds
+from buttonup.ratings.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
+from buttonup.ratings.rated_play_store import RatedPlayStore
+from buttonup.ratings.service import Ratings
+from buttonup.ratings.store import RatingStore
+
+__all__ = ["Ratings", "attach", "install"]
+
+
+def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Ratings:
+    """Ratings on `games`' store: its consequence registered, its port filled."""
+    store = games.store
+    board = RatingStore(store.client, store.game_ttl_ms)
+    ratings = Ratings(store, board, games.clock)
+    places = RatedPlayStore(store.client, store.game_ttl_ms)
+    games.ports.seating = RatedPlay(store, places, ratings, games.clock, pair_games_per_day)
+    games.consequences.register(RatedEnds(ratings, board))
+    return ratings
+
+
+def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
+    from buttonup.ratings.api import EXTENSION, blp  # the routes need Flask's app
+
+    app.extensions[EXTENSION] = attach(games, settings.rated_games_per_pair_per_day)
+    api.register_blueprint(blp)

@@ -1,0 +1,102 @@
+"""The consequence of a commit that ends a rated game (games.consequences):
+both players' turns held while it is made, the ending action restamped with
+their ratings as it ends (so the change is worked out once, from them, and
+stored with the game), each player's change applied after it. MARKED: the
+game is marked before the commit, and the sweep applies what a process
+that died left; each player's next rated game applies it first too."""
+
+from collections.abc import Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from buttonup.engine import Color, Match, Status
+from buttonup.engine.actions import Progress
+from buttonup.engine.ratings import Rating, rating_changes
+from buttonup.games.consequences import Commit, Plan, Survival
+from buttonup.games.store_errors import STORE_ERRORS
+from buttonup.ratings.model import players_of
+from buttonup.ratings.service import Ratings
+from buttonup.ratings.store import RatingStore
+
+
+def ends_rated(before: Match, changes: Sequence[Progress]) -> Match | None:
+    """The version among `changes` that ends a rated game with a result, if any."""
+    if not before.options.rated or before.status is Status.FINISHED:  # most commits: at once
+        return None
+    for progress in changes:
+        if progress.match.status is Status.FINISHED:
+            return progress.match if rating_changes(progress.match) is not None else None
+    return None
+
+
+def rated_at_end(
+    before: Match, changes: Sequence[Progress], ratings: dict[Color, Rating]
+) -> list[Progress]:
+    """`changes` (after `before`), the action that ends the rated game
+    carrying both players' `ratings` as it ends (engine.transitions)."""
+    made: list[Progress] = []
+    previous = before
+    redone = False  # from the end on, each version is made again from its action
+    for progress in changes:
+        action = progress.action
+        if not redone and progress.match.status is Status.FINISHED:
+            ends = (ratings[Color.RED], ratings[Color.BLACK])
+            action = replace(action, rated_from=ends)  # type: ignore[arg-type]  # an ending action
+            redone = True
+        made.append(previous.apply(action) if redone else progress)
+        previous = made[-1].match
+    return made
+
+
+class RatedEnds:
+    """The consequence (games.consequences) of a commit that ends a rated
+    game: both players' turns held while it is made, the ending action
+    restamped with their ratings as it ends, each player's change applied
+    after it. MARKED: the sweep applies what a process left."""
+
+    name: ClassVar[str] = "ratings"
+    survival: ClassVar[Survival] = Survival.MARKED
+    restamps: ClassVar[bool] = True
+
+    def __init__(self, ratings: Ratings, board: RatingStore) -> None:
+        self._ratings = ratings
+        self._board = board
+
+    def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        ended = ends_rated(commit.before, changes)
+        return (
+            None if ended is None else _RatedEnd(self._ratings, self._board, commit.before, ended)
+        )
+
+    def overdue(self, game_id: str, match: Match | None) -> None:
+        if match is None:
+            return  # gone: its players' unsettled entries lapse with it
+        if match.status is Status.FINISHED:
+            self._ratings.apply(match)
+        else:  # its end never landed
+            with STORE_ERRORS:
+                self._board.forget_unsettled(match.id, players_of(match))
+
+
+@dataclass(slots=True)
+class _RatedEnd(Plan):
+    ratings: Ratings
+    board: RatingStore
+    before: Match
+    ended: Match
+    held: ExitStack = field(default_factory=ExitStack)
+
+    def prepare(self, changes: list[Progress]) -> list[Progress]:
+        at_end = self.held.enter_context(self.ratings.ending(self.ended))
+        changes = rated_at_end(self.before, changes, at_end)
+        with STORE_ERRORS:  # their next rated game applies it first, if need be
+            self.board.expect(self.before.id, players_of(self.ended))
+        return changes
+
+    def follow(self, changes: list[Progress]) -> None:
+        # The same end, now rated from the ratings it carries: found, not worked out again.
+        self.ratings.apply(next(p.match for p in changes if p.match.status is Status.FINISHED))
+
+    def close(self) -> None:
+        self.held.close()

@@ -1,0 +1,31 @@
+"""What the ratings wing keeps and shows beyond a rating itself (which the
+core holds: engine.ratings): a player's rated games, a leaderboard's places."""
+
+from dataclasses import dataclass
+
+from buttonup.engine import PLAYERS, Match
+from buttonup.engine.player import Player
+from buttonup.engine.ratings import Category, Rating
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """One entry of a player's rating history: the rating a game left."""
+
+    game_id: str
+    category: Category
+    at: int  # when the game ended (ms)
+    rating: Rating
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Leader:
+    """A place on a leaderboard."""
+
+    player: Player
+    rating: Rating
+
+
+def players_of(match: Match) -> list[str]:
+    return [player_id for color in PLAYERS if (player_id := match.seat(color).player_id)]

@@ -1,0 +1,38 @@
+"""Seeks, a wing: play anyone now. A player's seek waits while their stream
+is open and is paired atomically with one that suits it (seeks.store, its
+own keys and lua/), into a new private game made through the core's
+pipeline (seeks.service); its routes are /v1/seeks (seeks.api).
+
+`attach` wires it onto the core's use cases: the `StreamListening` port
+(games.ports), its timers and the sweep's completion of pairings a process
+left; `install` adds its routes. app.py installs it; nothing in the core
+imports it, and it asks the rated seating of the core's port, whichever
+wing fills it."""
+
+from flask import Flask
+from flask_smorest import Api
+
+from buttonup.config import Settings
+from buttonup.games import BEAT_SECONDS, Games
+from buttonup.seeks.service import Seeks
+from buttonup.seeks.store import MARK_SECONDS, SeekBoard
+
+__all__ = ["Seeks", "attach", "install"]
+
+
+def attach(games: Games) -> Seeks:
+    """Seeks on `games`' store: its port filled, its timers and sweep added."""
+    store = games.store
+    seeks = Seeks(store, SeekBoard(store.client), games.pipeline, games.clock, games.ports)
+    games.ports.listening = seeks
+    games.every(MARK_SECONDS, "listening", seeks.mark_streams)
+    games.every(BEAT_SECONDS, "seeking", seeks.mark_listening)
+    games.after_sweep(seeks.complete_pairings)
+    return seeks
+
+
+def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
+    from buttonup.seeks.api import EXTENSION, blp  # the routes need Flask's app
+
+    app.extensions[EXTENSION] = attach(games)
+    api.register_blueprint(blp)
