@@ -176,6 +176,7 @@ def test_the_next_version_names_every_field_and_carries_those_it_does_not_change
         ended_at=T0 + 3,  # none while playing; set here only to see it carried
         rematch=Rematch((R,)),
         unrated=UnratedReason.PAIR_LIMIT,
+        rating_diff=(7, -7),  # set by a rated end only; here only to see it carried
     )
     carried = {
         name: getattr(match, name)
@@ -188,6 +189,7 @@ def test_the_next_version_names_every_field_and_carries_those_it_does_not_change
             "ended_at",
             "rematch",
             "unrated",
+            "rating_diff",
         )
     }
     changed = {"version", "updated_at", "game", "end_reason", "clock", "moved"}

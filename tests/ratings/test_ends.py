@@ -6,10 +6,11 @@ retries or sweeps at once; and a mark whose end never landed changes nothing."""
 import threading
 
 from buttonup.engine import PLAYERS, Color, Match, Options
-from buttonup.engine.ratings import Category, Rating, rated
+from buttonup.engine.ratings import Category, Rating, rated, rating_diff
 from buttonup.games import Games, NewGame
 from buttonup.games.consequences import OVERDUE_AFTER_MS as SETTLED_AFTER_MS
 from buttonup.ratings.model import players_of
+from buttonup.store import GameStore
 from buttonup.store.marks import MARKS_KEY
 from buttonup.store.player_events import decode_notice
 from buttonup.store.player_events import events_key as player_events_key
@@ -187,3 +188,31 @@ def test_each_players_game_over_carries_both_changes(games, redis_client):
         assert over.rating_diff == {
             side: round(after[side].rating) - round(Rating().rating) for side in PLAYERS
         }
+
+
+def test_a_rated_end_is_worked_out_once_and_kept_with_the_game(games, monkeypatch):
+    """Glicko-2 runs once for the commit that ends a rated game (not again
+    to apply it, tell the players or show the game), and its change as
+    shown is stored with the ending action: a fresh process reads it back."""
+    game_id, keys = rated_game(games)
+    runs = []
+
+    def counted(ratings, winner):
+        runs.append(winner)
+        return rated(ratings, winner)
+
+    after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
+    shown = tuple(round(after[color].rating) - 1500 for color in PLAYERS)
+    monkeypatch.setattr("buttonup.engine.ratings.rated", counted)
+    games.resign(game_id, keys[Color.BLACK])
+    ended = games.get(game_id)
+    assert rating_diff(ended) == dict(zip(PLAYERS, shown, strict=True))
+    assert blitz(games, keys[Color.RED]) == after[Color.RED]
+    assert len(runs) == 1
+
+    ending = games.pipeline.timeline(game_id).changes[-1].action
+    assert ending.rating_diff == shown
+    # Another process, which reads the game from Redis, not from its memory.
+    store = GameStore(games.store.client, game_ttl_seconds=600, reply_ttl_seconds=60)
+    assert Games(store, clock=Clock()).get(game_id).rating_diff == shown
+    assert len(runs) == 1

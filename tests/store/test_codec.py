@@ -1,5 +1,7 @@
 """The stored form: bases and log entries read back as written, compactly."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -162,3 +164,21 @@ def test_a_new_match_with_reserved_seats_keeps_them():
     over = over.resign(Color.RED, 3).match
     following = next_match(over, "next", 4, {Color.RED: "c" * 64, Color.BLACK: "d" * 64})
     assert codec.decode_base(codec.encode_base(following)) == following
+
+
+def test_a_rated_end_keeps_both_ratings_and_its_change_as_shown():
+    from buttonup.engine.ratings import Rating
+
+    ratings = (Rating(1612.5, 80.25, 0.06, 12), Rating(1480.0, 120.0, 0.059, 3))
+    ending = Resign(Color.BLACK, T0 + 9, rated_from=ratings, rating_diff=(6, -6))
+    entry = codec.encode_action(ending, T0)
+    assert list(codec.decode_entries(entry, T0)) == [ending]
+    assert entry.endswith(";6;-6\n")
+    # An end recorded before the change was kept with it reads back without it.
+    legacy = entry.replace(";6;-6\n", "\n")
+    (read,) = codec.decode_entries(legacy, T0)
+    assert read.rated_from == ratings and read.rating_diff is None
+    # And a base keeps the match's.
+    joined = Match.new("g1", Options(), T0, {}).join(Color.RED, "Ana", "a" * 64, T0 + 1).match
+    kept = replace(joined, rating_diff=(6, -6))
+    assert codec.decode_base(codec.encode_base(kept)) == kept

@@ -14,6 +14,10 @@ from buttonup.engine.ratings import Rating
 # which its result is applied to (engine.ratings). Set on the action that
 # ends a rated game, by whoever commits it (the ratings wing: ratings.ends); None elsewhere.
 RatedFrom = tuple[Rating, Rating] | None
+# With them, the change each rating takes as players see it (red's,
+# black's), worked out once as the game ends (engine.ratings.shown_diff)
+# and kept with it; None on an end recorded before it was kept.
+RatingDiff = tuple[int, int] | None
 
 if TYPE_CHECKING:
     from buttonup.engine.match import Match
@@ -36,6 +40,7 @@ class Play:
     position: int  # for the player to move
     at: int
     rated_from: RatedFrom = None
+    rating_diff: RatingDiff = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,7 @@ class Resign:
     color: Color
     at: int
     rated_from: RatedFrom = None
+    rating_diff: RatingDiff = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,7 @@ class TimeOut:
 
     at: int
     rated_from: RatedFrom = None
+    rating_diff: RatingDiff = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +73,7 @@ class Claim:
     color: Color
     at: int
     rated_from: RatedFrom = None
+    rating_diff: RatingDiff = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,9 @@ class Match:
     moved: frozenset[Color] = frozenset()  # the seats that have made a move
     # A game created rated and played unrated, and why (engine.ratings)
     unrated: UnratedReason | None = None
+    # A rated game's end: each seat's rating change as shown (red, black),
+    # kept with the action that ended it (engine.ratings.rating_diff).
+    rating_diff: tuple[int, int] | None = None
 
     @classmethod
     def new(

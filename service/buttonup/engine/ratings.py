@@ -17,6 +17,7 @@ Categories, by a game's time control (docs/api.md, "Ratings"):
 - `untimed`: no clock.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -129,20 +130,23 @@ class RatingChange:
         )
 
 
+def rates(match: "Match") -> bool:
+    """Whether the match's result changes its players' ratings: a rated
+    match over, not aborted, each player having moved, both seats rated."""
+    if not match.rated or match.end_reason in (None, EndReason.ABORTED):
+        return False
+    if len(match.moved) < len(PLAYERS):
+        return False
+    return all(match.seat(color).rating is not None for color in PLAYERS)
+
+
 def rating_changes(match: "Match") -> dict[Color, RatingChange] | None:
     """Each seat's change by a rated match's result, once it is over, from
     the ratings its seats hold (as it ended); None for an unrated match, one
     not over, one aborted or one a player never moved in (nothing changes)."""
-    if not match.rated or match.end_reason in (None, EndReason.ABORTED):
+    if not rates(match):
         return None
-    if len(match.moved) < len(PLAYERS):
-        return None
-    before: dict[Color, Rating] = {}
-    for color in PLAYERS:
-        rating = match.seat(color).rating
-        if rating is None:
-            return None
-        before[color] = rating
+    before = {color: match.seat(color).rating or Rating() for color in PLAYERS}
     after = rated(before, match.game.winner)
     return {
         color: RatingChange(
@@ -159,14 +163,26 @@ def shown(rating: float) -> int:
     return round(rating)
 
 
+def shown_diff(
+    ratings: Mapping[Color, Rating], changes: Mapping[Color, RatingChange]
+) -> tuple[int, int]:
+    """Each seat's change as players see it (red's, black's): the shown
+    rating after, less the shown one before."""
+    red, black = (
+        shown(ratings[color].rating + changes[color].rating) - shown(ratings[color].rating)
+        for color in PLAYERS
+    )
+    return red, black
+
+
 def rating_diff(match: "Match") -> dict[Color, int] | None:
-    """Each seat's rating change once a rated match is over (rating_changes),
-    as players see it: the shown rating after, less the shown one before."""
+    """Each seat's rating change once a rated match is over, as players see
+    it: the one its end kept (worked out once, as it ended), else (an end
+    recorded before it was kept) worked out from the seats' ratings."""
+    if match.rating_diff is not None:
+        return dict(zip(PLAYERS, match.rating_diff, strict=True))
     changes = rating_changes(match)
     if not changes:
         return None
-    diff = {}
-    for color, change in changes.items():
-        before = match.seat(color).rating.rating  # type: ignore[union-attr]  # rated: held
-        diff[color] = shown(before + change.rating) - shown(before)
-    return diff
+    ratings = {color: match.seat(color).rating or Rating() for color in PLAYERS}
+    return dict(zip(PLAYERS, shown_diff(ratings, changes), strict=True))

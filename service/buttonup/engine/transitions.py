@@ -54,7 +54,8 @@ def advance(match: "Match", action: Action) -> Progress:
     """The next version after `action`, and what it did. The action that
     ends a rated game may carry both players' ratings as it ended
     (`rated_from`): the seats hold those from then on, and the result is
-    worked out from them (engine.ratings)."""
+    worked out from them (engine.ratings), once: the action carries the
+    change as shown too (`rating_diff`), which the match keeps."""
     progress = _advance(match, action)
     rated_from = getattr(action, "rated_from", None)
     after = progress.match
@@ -62,7 +63,10 @@ def advance(match: "Match", action: Action) -> Progress:
         return progress
     red, black = rated_from
     after = replace(
-        after, red=replace(after.red, rating=red), black=replace(after.black, rating=black)
+        after,
+        red=replace(after.red, rating=red),
+        black=replace(after.black, rating=black),
+        rating_diff=getattr(action, "rating_diff", None),
     )
     return Progress(action, after, progress.events)
 
@@ -122,6 +126,7 @@ def _next(
         rematch=rematch if rematch is not None else match.rematch,
         moved=match.moved if mover is None or mover in match.moved else match.moved | {mover},
         unrated=unrated if unrated is not None else match.unrated,
+        rating_diff=match.rating_diff,
     )
     if after.clock is None:
         return after

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from buttonup.engine import Color, Match, Status
 from buttonup.engine.actions import Progress
-from buttonup.engine.ratings import Rating, rating_changes
+from buttonup.engine.ratings import Rating, RatingChange, rates, rating_changes, shown_diff
 from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.ratings.model import players_of
@@ -26,27 +26,34 @@ def ends_rated(before: Match, changes: Sequence[Progress]) -> Match | None:
         return None
     for progress in changes:
         if progress.match.status is Status.FINISHED:
-            return progress.match if rating_changes(progress.match) is not None else None
+            return progress.match if rates(progress.match) else None
     return None
 
 
 def rated_at_end(
     before: Match, changes: Sequence[Progress], ratings: dict[Color, Rating]
-) -> list[Progress]:
+) -> tuple[list[Progress], dict[Color, RatingChange]]:
     """`changes` (after `before`), the action that ends the rated game
-    carrying both players' `ratings` as it ends (engine.transitions)."""
+    carrying both players' `ratings` as it ends and the change as shown
+    (engine.transitions), and each player's change: worked out here, once."""
     made: list[Progress] = []
     previous = before
+    worked_out: dict[Color, RatingChange] = {}
     redone = False  # from the end on, each version is made again from its action
     for progress in changes:
         action = progress.action
         if not redone and progress.match.status is Status.FINISHED:
+            ended = progress.match
+            red = replace(ended.red, rating=ratings[Color.RED])
+            black = replace(ended.black, rating=ratings[Color.BLACK])
+            worked_out = rating_changes(replace(ended, red=red, black=black)) or {}
             ends = (ratings[Color.RED], ratings[Color.BLACK])
-            action = replace(action, rated_from=ends)  # type: ignore[arg-type]  # an ending action
+            diff = shown_diff(ratings, worked_out) if worked_out else None
+            action = replace(action, rated_from=ends, rating_diff=diff)  # type: ignore[arg-type]
             redone = True
         made.append(previous.apply(action) if redone else progress)
         previous = made[-1].match
-    return made
+    return made, worked_out
 
 
 class RatedEnds:
@@ -86,17 +93,19 @@ class _RatedEnd(Plan):
     before: Match
     ended: Match
     held: ExitStack = field(default_factory=ExitStack)
+    worked_out: dict[Color, RatingChange] = field(default_factory=dict)
 
     def prepare(self, changes: list[Progress]) -> list[Progress]:
         at_end = self.held.enter_context(self.ratings.ending(self.ended))
-        changes = rated_at_end(self.before, changes, at_end)
+        changes, self.worked_out = rated_at_end(self.before, changes, at_end)
         with STORE_ERRORS:  # their next rated game applies it first, if need be
             self.board.expect(self.before.id, players_of(self.ended))
         return changes
 
     def follow(self, changes: list[Progress]) -> None:
-        # The same end, now rated from the ratings it carries: found, not worked out again.
-        self.ratings.apply(next(p.match for p in changes if p.match.status is Status.FINISHED))
+        # The same end, rated from the ratings it carries: found, not worked out again.
+        ended = next(p.match for p in changes if p.match.status is Status.FINISHED)
+        self.ratings.apply(ended, self.worked_out)
 
     def close(self) -> None:
         self.held.close()

@@ -84,9 +84,10 @@ class Ratings:
                 return False
             time.sleep(TURN_POLL_S)
 
-    def apply(self, match: Match) -> None:
-        """Each player's change by the rated `match`'s result, once."""
-        changes = rating_changes(match)
+    def apply(self, match: Match, changes: dict[Color, RatingChange] | None = None) -> None:
+        """Each player's change by the rated `match`'s result (`changes`,
+        worked out as it ended; else worked out now), once."""
+        changes = changes or rating_changes(match)
         if changes is None:
             return
         category = category_of(match.options.clock)

@@ -42,7 +42,7 @@ from buttonup.engine import (
     SeatType,
     TimeOut,
 )
-from buttonup.engine.actions import RatedFrom
+from buttonup.engine.actions import RatingDiff
 from buttonup.engine.board import PLAYERS, make_stack
 from buttonup.engine.clock import Clock
 from buttonup.engine.game import RoundResult, RoundState, Tally
@@ -99,6 +99,8 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
             plain["x"] = match.ended_at
         if match.moved:
             plain["mv"] = _stack([color for color in PLAYERS if color in match.moved])
+        if match.rating_diff is not None:
+            plain["rd"] = list(match.rating_diff)
         if match.rematch is not None:
             plain["m"] = [_stack(match.rematch.offered_by), match.rematch.game_id]
         if match.clock is not None:
@@ -153,6 +155,7 @@ def decode_base(data: bytes | str) -> Match:
         rematch=Rematch(_unstack(plain["m"][0]), plain["m"][1]) if "m" in plain else None,
         moved=frozenset(moved),
         unrated=unrated,
+        rating_diff=(plain["rd"][0], plain["rd"][1]) if "rd" in plain else None,
     )
 
 
@@ -314,21 +317,27 @@ def encode_action(action: Action, previous_at: int) -> str:
         kind = {Resign: "r", Abort: "a", Claim: "c", OfferRematch: "o"}[type(action)]
         entry = kind + _LETTER[action.color] + FIELD + delay
     if rated_from is not None:
-        entry += FIELD + _encode_rated_from(rated_from)
+        entry += FIELD + _encode_rated_end(rated_from, getattr(action, "rating_diff", None))
     return entry + ENTRY_END
 
 
-def _encode_rated_from(rated_from: tuple[Rating, Rating]) -> str:
-    return ";".join(encode_rating(rating) for rating in rated_from)
+def _encode_rated_end(rated_from: tuple[Rating, Rating], diff: RatingDiff) -> str:
+    """`red;black`, then `;red's diff;black's diff` when the change is kept."""
+    ratings = [encode_rating(rating) for rating in rated_from]
+    return ";".join([*ratings, *(str(change) for change in diff)] if diff else ratings)
 
 
-def _rated_from(parts: list[str], at: int) -> RatedFrom:
-    """The ratings an entry's action ended a rated game with, when its
-    `at`-th field holds them."""
+def _rated_end(parts: list[str], at: int) -> dict[str, Any]:
+    """The ratings an entry's action ended a rated game with, and the
+    change as shown, when its `at`-th field holds them: as the action's
+    keyword arguments."""
     if len(parts) <= at:
-        return None
-    red, black = parts[at].split(";")
-    return decode_rating(red), decode_rating(black)
+        return {}
+    red, black, *diff = parts[at].split(";")
+    rated_from = (decode_rating(red), decode_rating(black))
+    if not diff:  # recorded before the change was kept with it
+        return {"rated_from": rated_from}
+    return {"rated_from": rated_from, "rating_diff": (int(diff[0]), int(diff[1]))}
 
 
 def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
@@ -340,7 +349,7 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
         parts = entry.split(FIELD)
         if kind.isdigit():
             at += int(parts[1], 36) if len(parts) > 1 else 0
-            yield Play(int(parts[0]), at, _rated_from(parts, 2))
+            yield Play(int(parts[0]), at, **_rated_end(parts, 2))
         elif kind == "j":
             at += int(parts[1], 36)
             name = parts[3] if len(parts) > 3 else None
@@ -361,13 +370,13 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
             yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3], rating, unrated)
         elif kind in _ENDING:
             at += int(parts[1], 36)
-            yield _ENDING[kind](_COLOR[entry[1]], at, _rated_from(parts, 2))
+            yield _ENDING[kind](_COLOR[entry[1]], at, **_rated_end(parts, 2))
         elif kind in _COLORED:
             at += int(parts[1], 36)
             yield _COLORED[kind](_COLOR[entry[1]], at)
         elif kind == "t":
             at += int(parts[1], 36)
-            yield TimeOut(at, _rated_from(parts, 2))
+            yield TimeOut(at, **_rated_end(parts, 2))
         elif kind == "m":
             at += int(parts[1], 36)
             yield AcceptRematch(_COLOR[entry[1]], parts[2], at)
