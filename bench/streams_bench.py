@@ -81,75 +81,100 @@ class Watchers:
 
     # In the watchers' process.
     def _serve(self, results) -> None:
-        selector = selectors.DefaultSelector()
-        selector.register(self._requests_in, selectors.EVENT_READ)
-        streams: dict[socket.socket, list] = {}  # socket: [buffer, kept, waiting player]
-        pending_acks: dict[int, int] = {}  # player: streams without their `game` event yet
-        latencies: list[float] = []
-        partial = b""
+        _WatcherLoop(self.port, self._requests_in, self._acks, results).run()
 
-        def open_stream(game_id: str, kept: bool, player: int | None) -> None:
-            sock = socket.create_connection(("127.0.0.1", self.port))
-            sock.sendall(f"GET /v1/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-            sock.setblocking(False)
-            streams[sock] = [b"", kept, player]
-            selector.register(sock, selectors.EVENT_READ)
 
-        def close(sock: socket.socket) -> None:
-            selector.unregister(sock)
-            sock.close()
-            del streams[sock]
+class _WatcherLoop:
+    """The watchers' process: opens the streams asked for, reads them all on
+    one selector, and times each move from its `created_at` to its arrival."""
 
+    def __init__(self, port: int, requests_in: int, acks: list, results) -> None:
+        self.port = port
+        self.requests_in = requests_in
+        self.acks = acks
+        self.results = results
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(requests_in, selectors.EVENT_READ)
+        self.streams: dict[socket.socket, list] = {}  # socket: [buffer, kept, waiting player]
+        self.pending_acks: dict[int, int] = {}  # player: streams without their `game` event yet
+        self.latencies: list[float] = []
+        self.partial = b""
+
+    def run(self) -> None:
         while True:
-            for key, _ in selector.select():
-                if key.fd == self._requests_in:
-                    partial += os.read(self._requests_in, 65536)
-                    *lines, partial = partial.split(b"\n")
-                    for line in lines:
-                        kind, *fields = line.decode().split()
-                        if kind == "W":
-                            player, count = int(fields[0]), int(fields[2])
-                            pending_acks[player] = count
-                            for _ in range(count):
-                                open_stream(fields[1], False, player)
-                        elif kind == "I":
-                            open_stream(fields[0], True, None)
-                        elif kind == "R":
-                            for sock in [s for s, state in streams.items() if not state[1]]:
-                                close(sock)
-                            results.send(latencies)
-                            latencies = []
-                        else:
-                            return
-                    continue
-                sock = key.fileobj
-                state = streams.get(sock)
-                if state is None:
-                    continue
-                try:
-                    chunk = sock.recv(65536)
-                except BlockingIOError:
-                    continue
-                received = time.time()
-                if not chunk:
-                    close(sock)
-                    continue
-                frames = (state[0] + chunk).split(b"\n\n")
-                state[0] = frames.pop()
-                for frame in frames:
-                    if b"event: move" in frame:
-                        found = CREATED_AT.search(frame)
-                        if found:
-                            created = datetime.fromisoformat(found.group(1).decode())
-                            latencies.append(received - created.timestamp())
-                    elif b"event: game\n" in frame and state[2] is not None:
-                        player, state[2] = state[2], None
-                        pending_acks[player] -= 1
-                        if not pending_acks[player]:
-                            os.write(self._acks[player][1], b"!")
-                    if b"event: game_over" in frame:
-                        close(sock)
-                        break
+            for key, _ in self.selector.select():
+                if key.fd == self.requests_in:
+                    if not self.requested():
+                        return
+                else:
+                    self.received(key.fileobj)
+
+    def open_stream(self, game_id: str, kept: bool, player: int | None) -> None:
+        sock = socket.create_connection(("127.0.0.1", self.port))
+        sock.sendall(f"GET /v1/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        sock.setblocking(False)
+        self.streams[sock] = [b"", kept, player]
+        self.selector.register(sock, selectors.EVENT_READ)
+
+    def close(self, sock: socket.socket) -> None:
+        self.selector.unregister(sock)
+        sock.close()
+        del self.streams[sock]
+
+    def requested(self) -> bool:
+        """The driver's requests; False once told to stop."""
+        self.partial += os.read(self.requests_in, 65536)
+        *lines, self.partial = self.partial.split(b"\n")
+        for line in lines:
+            kind, *fields = line.decode().split()
+            if kind == "W":
+                player, count = int(fields[0]), int(fields[2])
+                self.pending_acks[player] = count
+                for _ in range(count):
+                    self.open_stream(fields[1], False, player)
+            elif kind == "I":
+                self.open_stream(fields[0], True, None)
+            elif kind == "R":
+                for sock in [s for s, state in self.streams.items() if not state[1]]:
+                    self.close(sock)
+                self.results.send(self.latencies)
+                self.latencies = []
+            else:
+                return False
+        return True
+
+    def received(self, sock) -> None:
+        state = self.streams.get(sock)
+        if state is None:
+            return
+        try:
+            chunk = sock.recv(65536)
+        except BlockingIOError:
+            return
+        received = time.time()
+        if not chunk:
+            self.close(sock)
+            return
+        frames = (state[0] + chunk).split(b"\n\n")
+        state[0] = frames.pop()
+        for frame in frames:
+            if self.frame(frame, state, received):
+                self.close(sock)
+                return
+
+    def frame(self, frame: bytes, state: list, received: float) -> bool:
+        """One event of a stream; True when it ends the stream (game over)."""
+        if b"event: move" in frame:
+            found = CREATED_AT.search(frame)
+            if found:
+                created = datetime.fromisoformat(found.group(1).decode())
+                self.latencies.append(received - created.timestamp())
+        elif b"event: game\n" in frame and state[2] is not None:
+            player, state[2] = state[2], None
+            self.pending_acks[player] -= 1
+            if not self.pending_acks[player]:
+                os.write(self.acks[player][1], b"!")
+        return b"event: game_over" in frame
 
 
 WATCHERS: Watchers | None = None  # set before the players' processes fork

@@ -12,6 +12,7 @@ SERVICE = Path(__file__).parent.parent / "service" / "buttonup"
 MODULES = sorted(SERVICE.rglob("*.py"))
 MAX_MODULE_LINES = 450
 MAX_CLASS_LINES = 300
+MAX_FUNCTION_LINES = 60
 
 
 def imported(path: Path) -> set[str]:
@@ -75,6 +76,13 @@ def test_no_class_does_more_than_one_job(path):
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ClassDef):
             assert node.end_lineno - node.lineno + 1 <= MAX_CLASS_LINES, node.name
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(SERVICE)))
+def test_no_function_is_longer_than_a_screen(path):
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            assert node.end_lineno - node.lineno + 1 <= MAX_FUNCTION_LINES, node.name
 
 
 def test_nothing_but_the_app_and_the_wings_edges_imports_the_api():

@@ -8,6 +8,7 @@ import os
 import shutil
 import sys
 import tempfile
+from typing import Any  # gunicorn's server, worker and request are untyped
 
 from buttonup.config import ConfigError, Settings, new_secret_key
 
@@ -67,20 +68,20 @@ if _own_metrics_dir:
 _metrics_dir = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 
-def on_starting(server):
+def on_starting(server: Any) -> None:
     os.makedirs(_metrics_dir, exist_ok=True)
     for name in os.listdir(_metrics_dir):
         if name.endswith(".db"):
             os.remove(os.path.join(_metrics_dir, name))
 
 
-def child_exit(server, worker):
+def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid, _metrics_dir)
 
 
-def on_exit(server):
+def on_exit(server: Any) -> None:
     if _own_metrics_dir:
         shutil.rmtree(_metrics_dir, ignore_errors=True)
 
@@ -100,7 +101,7 @@ FULL_COLLECTION_AFTER = 100
 WRITTEN_FOR_GEVENT = "26."
 
 
-def post_worker_init(worker):
+def post_worker_init(worker: Any) -> None:
     """The app is loaded: what it made at start-up lives as long as the
     worker, so the collector is told to leave it alone (gc.freeze). A full
     collection then walks only what came after: a median pause of 43 ms
@@ -136,6 +137,6 @@ def post_worker_init(worker):
     gc.freeze()
 
 
-def pre_request(worker, req):
+def pre_request(worker: Any, req: Any) -> None:
     if req.req_number >= _KEEPALIVE_REQUESTS:
         req.must_close = True  # answered with Connection: close

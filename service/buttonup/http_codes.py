@@ -136,7 +136,9 @@ HTTP_CODES: dict[int, str] = {
 }
 
 
-def problem_body(status: int, code: str, title: str, detail: str, instance: str, **extra) -> bytes:
+def problem_body(
+    status: int, code: str, title: str, detail: str, instance: str, **extra: object
+) -> bytes:
     """RFC 9457 problem details, with the service's `code`."""
     body = {
         "type": f"urn:buttonup:problem:{code}",

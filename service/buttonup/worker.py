@@ -31,7 +31,7 @@ import sys
 import termios
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import gevent
@@ -124,7 +124,7 @@ class ProblemWorker(GeventWorker):
         super().load_wsgi()
         self.wsgi: WsgiApp = _freed_on_hang_up(self.wsgi)
 
-    def handle(self, listener, client, addr) -> None:
+    def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
         address = addr[0] if isinstance(addr, tuple) else ""
         if self._per_client and self._connections[address] >= self._per_client:
             _write_problem(
@@ -146,12 +146,12 @@ class ProblemWorker(GeventWorker):
             if not self._connections[address]:
                 del self._connections[address]
 
-    def handle_request(self, listener_name, req, sock, addr):
+    def handle_request(self, listener_name: Any, req: Any, sock: socket.socket, addr: Any) -> Any:
         if req.method in BODY_METHODS:
             req.body = io.BytesIO(self._whole_body(req, sock))
         return super().handle_request(listener_name, req, sock, addr)
 
-    def _whole_body(self, req, sock: socket.socket) -> bytes:
+    def _whole_body(self, req: Any, sock: socket.socket) -> bytes:
         if req._expected_100_continue:  # the client waits for this to send its body
             sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
             req._expected_100_continue = False  # sent: gunicorn is not to send it again
@@ -164,7 +164,7 @@ class ProblemWorker(GeventWorker):
             raise BodyTooLarge(req.path)
         return data
 
-    def handle_error(self, req, client, addr, exc):
+    def handle_error(self, req: Any, client: socket.socket, addr: Any, exc: BaseException) -> None:
         status, title, detail = parse_problem(exc)
         if status == 500:
             self.log.exception("Error handling request")
@@ -272,7 +272,7 @@ class _Closing:
         self._body = body
         self._watcher = watcher
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[bytes]:
         return iter(self._body)
 
     def close(self) -> None:

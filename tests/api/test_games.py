@@ -5,7 +5,7 @@ import json
 
 from redis.cluster import key_slot
 
-from buttonup.store import GameStore
+from buttonup.store import keys
 from tests.api.helpers import auth, create_game, join, play, started_game
 
 
@@ -93,7 +93,7 @@ def test_tokens_are_stored_only_as_hashes(client, redis_client):
     stored = b"".join(
         redis_client.dump(key) or b"" for key in redis_client.keys(f"buttonup:{{{game['id']}}}:*")
     )
-    record = redis_client.get(GameStore.game_key(game["id"])).decode()
+    record = redis_client.get(keys.game_key(game["id"])).decode()
     assert tokens["red"] not in record and tokens["red"].encode() not in stored
     assert hashlib.sha256(tokens["red"].encode()).hexdigest() in record
 
@@ -249,14 +249,14 @@ def test_an_idempotent_create_returns_the_same_game(client, redis_client):
 
 def test_idle_games_expire_and_every_change_refreshes_the_clock(app, client, redis_client):
     game, tokens = started_game(client)
-    key = GameStore.game_key(game["id"])
+    key = keys.game_key(game["id"])
     ttl = app.extensions["buttonup.settings"].game_ttl_seconds
     assert ttl == 30 * 24 * 3600
     redis_client.pexpire(key, 5000)
-    redis_client.pexpire(GameStore.events_key(game["id"]), 5000)
+    redis_client.pexpire(keys.events_key(game["id"]), 5000)
     play(client, game, tokens, game["round"]["legal_moves"][0])
     assert redis_client.pttl(key) > (ttl - 60) * 1000
-    assert redis_client.pttl(GameStore.events_key(game["id"])) > (ttl - 60) * 1000
+    assert redis_client.pttl(keys.events_key(game["id"])) > (ttl - 60) * 1000
     redis_client.delete(key)  # what expiry does
     gone = client.get(f"/v1/games/{game['id']}")
     assert gone.status_code == 404
@@ -265,7 +265,7 @@ def test_idle_games_expire_and_every_change_refreshes_the_clock(app, client, red
 
 def test_storage_errors_are_not_masked_as_success(client, redis_client):
     # A record without a version field is not a game: it reads as absent.
-    redis_client.hset(GameStore.game_key("brokenbrokenbroken"), "record", "{}")
+    redis_client.hset(keys.game_key("brokenbrokenbroken"), "record", "{}")
     assert client.get("/v1/games/brokenbrokenbroken").status_code == 404
 
 

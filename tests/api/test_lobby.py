@@ -2,7 +2,7 @@
 
 import base64
 
-from buttonup.store import GameStore
+from buttonup.store import keys
 from tests.api.helpers import create_game, join
 
 
@@ -57,10 +57,10 @@ def test_a_game_leaves_the_lobby_when_its_seats_fill_or_it_expires(client, redis
     assert listed_half["open_seats"] == ["red"]
     join(client, full)
     join(client, half)
-    redis_client.delete(GameStore.game_key(gone))  # what expiry does
+    redis_client.delete(keys.game_key(gone))  # what expiry does
     assert [i["id"] for i in page(client)["items"]] == [waiting]
     # The index forgets what it found stale.
-    assert redis_client.zrange(GameStore.LOBBY_KEY, 0, -1) == [waiting.encode()]
+    assert redis_client.zrange(keys.LOBBY_KEY, 0, -1) == [waiting.encode()]
 
 
 def test_a_page_is_filled_past_games_that_left(client, redis_client):

@@ -7,7 +7,7 @@ import time
 import httpx
 import pytest
 
-from buttonup.store import GameStore
+from buttonup.store import keys
 from buttonup.store.feed import BLOCK_MS
 from tests.conftest import LiveServer
 from tests.e2e.helpers import bearer, play_out, start_game
@@ -345,7 +345,7 @@ def test_a_finished_game_resumes_from_its_log_once_its_stream_has_expired(
         time.sleep(0.5)
         play_out(http, game, tokens)
         watcher.join(20)
-    redis_client.delete(GameStore.events_key(game["id"]))  # as its expiry does
+    redis_client.delete(keys.events_key(game["id"]))  # as its expiry does
     with (
         httpx.Client(base_url=live_server.base_url, timeout=10) as client,
         client.stream("GET", f"/v1/games/{game['id']}/events?after=2") as response,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from buttonup.app import create_app
-from buttonup.store import GameStore
+from buttonup.store import keys
 from tests.api.helpers import auth
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "format1.json").read_text())
@@ -143,7 +143,7 @@ def test_a_format_1_game_in_play_plays_on_to_the_end_and_streams_whole(client, r
         state = answer.get_json()["game"]
         played += 1
         if played == 1:  # upgraded by its first change
-            key = GameStore.game_key(game["id"])
+            key = keys.game_key(game["id"])
             assert redis_client.type(key) == b"string"
             assert redis_client.get(key).startswith(b"2 ")
     moves = client.get(f"/v1/games/{game['id']}/moves").get_json()
@@ -195,9 +195,9 @@ def test_a_move_retried_with_a_key_format_1_remembered_gets_that_answer(client, 
     key = next(
         f"move-{n}"
         for n in range(20)
-        if GameStore.format1_reply_key(game["id"], mover, f"move-{n}") in game["keys"]
+        if keys.format1_reply_key(game["id"], mover, f"move-{n}") in game["keys"]
         and json.loads(
-            game["keys"][GameStore.format1_reply_key(game["id"], mover, f"move-{n}")]["value"]
+            game["keys"][keys.format1_reply_key(game["id"], mover, f"move-{n}")]["value"]
         )["body"]
         == stored["body"]
     )
@@ -215,7 +215,7 @@ def test_a_format_1_game_dealt_without_a_seed_keeps_its_deal_when_upgraded(
     client, redis_client, settings
 ):
     game = json.loads(json.dumps(GAMES["waiting"]))
-    key = GameStore.game_key(game["id"])
+    key = keys.game_key(game["id"])
     record = json.loads(game["keys"][key]["value"]["record"])
     record["game"]["seed"] = None  # as format 1 stored a game created without one
     game["keys"][key]["value"]["record"] = json.dumps(record)

@@ -13,6 +13,7 @@ from buttonup.store import (
     StorageUnavailable,
     VersionConflict,
     connect,
+    keys,
     new_game_id,
     new_token,
     records,
@@ -133,15 +134,15 @@ def test_commit_on_an_expired_game_is_not_found(store, redis_client):
     match = new_match()
     store.create(match)
     revision = store.load(match.id).revision
-    redis_client.delete(store.game_key(match.id))
+    redis_client.delete(keys.game_key(match.id))
     with pytest.raises(GameNotFound):
         store.commit(match, revision, [match.join(None, None, "a" * 64, T0)])
-    assert redis_client.exists(store.events_key(match.id)) == 0
+    assert redis_client.exists(keys.events_key(match.id)) == 0
 
 
 def test_a_stored_reply_wins_over_a_second_commit(store):
     match = started(store)
-    field = store.reply_field("red", "k")
+    field = keys.reply_field("red", "k")
     loaded = store.load(match.id)
     moved = match.play(Color.RED, match.game.legal_moves()[0], T0 + 9000)
     first = Reply("fp", 3, 3, "sealed")
@@ -189,19 +190,19 @@ def test_a_seal_is_opened_only_with_the_secret_that_made_it(redis_server, store)
 
 
 def test_game_keys_share_the_id_as_hash_tag():
-    assert GameStore.game_key("abc") == "buttonup:{abc}:game"
-    assert GameStore.events_key("abc") == "buttonup:{abc}:events"
-    assert GameStore.replies_key("abc") == "buttonup:{abc}:replies"
+    assert keys.game_key("abc") == "buttonup:{abc}:game"
+    assert keys.events_key("abc") == "buttonup:{abc}:events"
+    assert keys.replies_key("abc") == "buttonup:{abc}:replies"
 
 
 def test_changes_refresh_the_expiry(store, redis_client):
     match = new_match()
     store.create(match)
-    assert 590_000 < redis_client.pttl(store.game_key(match.id)) <= 600_000
-    redis_client.pexpire(store.game_key(match.id), 1000)
+    assert 590_000 < redis_client.pttl(keys.game_key(match.id)) <= 600_000
+    redis_client.pexpire(keys.game_key(match.id), 1000)
     store.commit(match, store.load(match.id).revision, [match.join(None, None, "a" * 64, T0)])
-    assert redis_client.pttl(store.game_key(match.id)) > 590_000
-    assert redis_client.pttl(store.events_key(match.id)) > 590_000
+    assert redis_client.pttl(keys.game_key(match.id)) > 590_000
+    assert redis_client.pttl(keys.events_key(match.id)) > 590_000
 
 
 def test_a_finished_games_stream_expires_soon_and_its_log_stays(store, redis_client):
@@ -209,8 +210,8 @@ def test_a_finished_games_stream_expires_soon_and_its_log_stays(store, redis_cli
     loaded = store.load(match.id)
     over = match.resign(Color.RED, T0 + 4000)
     store.commit(loaded.match, loaded.revision, [over])
-    assert redis_client.pttl(store.events_key(match.id)) <= 60_000
-    assert redis_client.pttl(store.game_key(match.id)) > 590_000
+    assert redis_client.pttl(keys.events_key(match.id)) <= 60_000
+    assert redis_client.pttl(keys.game_key(match.id)) > 590_000
     history = store.history(match.id)
     assert [action.at for action in history.actions] == [T0 + 1000, T0 + 2000, T0 + 4000]
 
@@ -219,7 +220,7 @@ def test_several_games_load_in_one_call_and_gone_ones_are_none(store, redis_serv
     matches = [new_match() for _ in range(5)]
     for match in matches:
         store.create(match)
-    redis_client.delete(store.game_key(matches[2].id))
+    redis_client.delete(keys.game_key(matches[2].id))
     redis_client.script_flush()  # loaded again within the call
     found = fresh_store(redis_server).load_many([match.id for match in matches])
     assert found[matches[2].id] is None

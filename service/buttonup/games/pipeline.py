@@ -36,6 +36,8 @@ from buttonup.store import (
     Revision,
     StoredReply,
     VersionConflict,
+    format1_reply_key,
+    reply_field,
 )
 
 MAX_ATTEMPTS = 8
@@ -70,6 +72,29 @@ class _Acting:
     decide: Command
 
 
+@dataclass(frozen=True, slots=True)
+class _Request:
+    """What one request asks of the pipeline, whatever attempt it takes."""
+
+    acting: Callable[[Match], _Acting]
+    fields: dict[Color | None, str]  # the reply fields of the idempotency key, by seat
+    format1_keys: list[str]
+    idempotency: Idempotency | None
+    if_match: frozenset[int] | None = None
+    sealed: str = ""
+    before_commit: BeforeCommit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """The match an attempt works on: read now, or as this process saw it last."""
+
+    match: Match
+    revision: Revision
+    replies: dict[str, StoredReply]
+    optimistic: bool
+
+
 class Pipeline:
     def __init__(
         self,
@@ -102,12 +127,12 @@ class Pipeline:
         `reply_scope`, with `sealed` (store.idempotency) for a replay to hand back."""
         fields: dict[Color | None, str] = {}
         if idempotency is not None:
-            fields[None] = self._store.reply_field(reply_scope, idempotency.key)
+            fields[None] = reply_field(reply_scope, idempotency.key)
 
         def acting(match: Match) -> _Acting:
             return _Acting(None, decide)
 
-        return self._run(game_id, acting, fields, [], idempotency, sealed=sealed)
+        return self._run(game_id, _Request(acting, fields, [], idempotency, sealed=sealed))
 
     def run_as_seat(
         self,
@@ -127,24 +152,17 @@ class Pipeline:
         format1_keys: list[str] = []
         if idempotency is not None:
             for color in PLAYERS:
-                fields[color] = self._store.reply_field(color.value, idempotency.key)
-                format1_keys.append(
-                    self._store.format1_reply_key(game_id, color.value, idempotency.key)
-                )
+                fields[color] = reply_field(color.value, idempotency.key)
+                format1_keys.append(format1_reply_key(game_id, color.value, idempotency.key))
 
         def acting(match: Match) -> _Acting:
             seat = find_seat(match)
             return _Acting(seat, lambda current, now: decide(current, seat, now))
 
-        return self._run(
-            game_id,
-            acting,
-            fields,
-            format1_keys,
-            idempotency,
-            if_match=if_match,
-            before_commit=before_commit,
+        request = _Request(
+            acting, fields, format1_keys, idempotency, if_match, before_commit=before_commit
         )
+        return self._run(game_id, request)
 
     def start(
         self,
@@ -178,89 +196,99 @@ class Pipeline:
     def timeline(self, game_id: str) -> Timeline:
         return self._timelines.extend(self._store.history(game_id))
 
-    def _run(
-        self,
-        game_id: str,
-        acting: Callable[[Match], _Acting],
-        fields: dict[Color | None, str],
-        format1_keys: list[str],
-        idempotency: Idempotency | None,
-        *,
-        if_match: frozenset[int] | None = None,
-        sealed: str = "",
-        before_commit: BeforeCommit | None = None,
-    ) -> Outcome:
-        """The pipeline (see the module's docstring). A refusal is only ever
-        answered from a fresh read."""
+    def _run(self, game_id: str, request: "_Request") -> Outcome:
+        """The pipeline (see the module's docstring): an attempt on the match
+        this process saw last, then on fresh reads, until one decides. A
+        refusal is only ever answered from a fresh read."""
         with STORE_ERRORS:
             # With a key, the stored replies must be read with the match.
-            cached = None if idempotency else self._store.cached(game_id)
+            cached = None if request.idempotency else self._store.cached(game_id)
             for _ in range(MAX_ATTEMPTS):
-                replies: dict[str, StoredReply] = {}
                 if cached is None:
-                    loaded = self._store.load(game_id, list(fields.values()), format1_keys)
-                    match, revision, replies = loaded.match, loaded.revision, loaded.replies
-                    optimistic = False
+                    fields = list(request.fields.values())
+                    loaded = self._store.load(game_id, fields, request.format1_keys)
+                    read = _Read(loaded.match, loaded.revision, loaded.replies, optimistic=False)
                 else:
-                    (match, revision), optimistic = cached, True
-                overdue: Progress | None = None
-                try:
-                    actor = acting(match)
-                    reply_field = fields.get(actor.seat, "")
-                    if reply_field in replies:
-                        return self._replay(game_id, replies[reply_field], idempotency)
-                    if if_match is not None and match.version not in if_match:
-                        raise errors.VersionMismatch(
-                            f"the game is at version {match.version}", match.version
-                        )
-                    now = self._clock()
-                    overdue = match.overdue(now)
-                    current = overdue.match if overdue is not None else match
-                    changes = [overdue] if overdue is not None else []
-                    first = actor.decide(current, now)
-                    if first is not None:
-                        changes += [first, *self.bots_reply(first.match, now)]
-                except (RulesError, errors.VersionMismatch):
-                    if optimistic:
-                        cached = None
-                        continue
-                    if overdue is not None:  # refused by a game that is over: so it is stored
-                        try:
-                            self._commit(match, revision, [overdue])
-                        except VersionConflict:
-                            continue
-                    raise
-                if not changes:
-                    if optimistic:  # nothing to do, as this process last saw it: read afresh
-                        cached = None
-                        continue
-                    return Outcome(match, [], seat=actor.seat)
-                reply = (
-                    Reply(
-                        idempotency.digest,
-                        changes[0].match.version,
-                        changes[-1].match.version,
-                        sealed,
-                    )
-                    if idempotency
-                    else None
-                )
-                if before_commit is not None:
-                    before_commit(changes)
-                try:
-                    prior, changes = self._commit(match, revision, changes, reply_field, reply)
-                except VersionConflict as conflict:
-                    if if_match is not None:
-                        raise errors.VersionMismatch(
-                            f"the game is at version {conflict.current_version}",
-                            conflict.current_version,
-                        ) from conflict
-                    cached = None
-                    continue
-                if prior is not None:
-                    return self._replay(game_id, prior, idempotency)
-                return Outcome(changes[-1].match, changes, seat=actor.seat)
+                    read = _Read(cached[0], cached[1], {}, optimistic=True)
+                outcome = self._attempt(game_id, read, request)
+                if outcome is not None:
+                    return outcome
+                cached = None
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
+
+    def _attempt(self, game_id: str, read: "_Read", request: "_Request") -> Outcome | None:
+        """One attempt on the match `read`: its outcome, or None to read the
+        game afresh and try again."""
+        overdue: Progress | None = None
+        try:
+            actor = request.acting(read.match)
+            reply_field = request.fields.get(actor.seat, "")
+            if reply_field in read.replies:
+                return self._replay(game_id, read.replies[reply_field], request.idempotency)
+            if request.if_match is not None and read.match.version not in request.if_match:
+                raise errors.VersionMismatch(
+                    f"the game is at version {read.match.version}", read.match.version
+                )
+            now = self._clock()
+            overdue = read.match.overdue(now)
+            changes = self._decided(actor, read.match, overdue, now)
+        except (RulesError, errors.VersionMismatch):
+            if read.optimistic:
+                return None
+            if overdue is not None:  # refused by a game that is over: so it is stored
+                try:
+                    self._commit(read.match, read.revision, [overdue])
+                except VersionConflict:
+                    return None
+            raise
+        if not changes:
+            if read.optimistic:  # nothing to do, as this process last saw it: read afresh
+                return None
+            return Outcome(read.match, [], seat=actor.seat)
+        return self._committed(game_id, read, request, actor.seat, reply_field, changes)
+
+    def _decided(
+        self, actor: _Acting, match: Match, overdue: Progress | None, now: int
+    ) -> list[Progress]:
+        """The changes the actor's decision makes: the clock's end first if
+        it ran out, then the decision and the bots' replies."""
+        current = overdue.match if overdue is not None else match
+        changes = [overdue] if overdue is not None else []
+        first = actor.decide(current, now)
+        if first is not None:
+            changes += [first, *self.bots_reply(first.match, now)]
+        return changes
+
+    def _committed(
+        self,
+        game_id: str,
+        read: "_Read",
+        request: "_Request",
+        seat: Color | None,
+        reply_field: str,
+        changes: list[Progress],
+    ) -> Outcome | None:
+        """`changes` committed on `read`: the outcome, an earlier reply's
+        replay, or None when the game moved on meanwhile."""
+        idempotency = request.idempotency
+        reply = None
+        if idempotency is not None:
+            first, last = changes[0].match.version, changes[-1].match.version
+            reply = Reply(idempotency.digest, first, last, request.sealed)
+        if request.before_commit is not None:
+            request.before_commit(changes)
+        try:
+            prior, changes = self._commit(read.match, read.revision, changes, reply_field, reply)
+        except VersionConflict as conflict:
+            if request.if_match is not None:
+                raise errors.VersionMismatch(
+                    f"the game is at version {conflict.current_version}",
+                    conflict.current_version,
+                ) from conflict
+            return None
+        if prior is not None:
+            return self._replay(game_id, prior, idempotency)
+        return Outcome(changes[-1].match, changes, seat=seat)
 
     def _commit(
         self,

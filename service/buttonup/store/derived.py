@@ -11,6 +11,7 @@ own (`buttonup serve` and gunicorn's master draw one for all their workers).
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 
 from buttonup.engine import Color
 from buttonup.store.connection import Client
@@ -41,7 +42,13 @@ class SeatSeals:
     random, each sealed (with the deployment's secret, the game and the
     seat) beside its game, and opened for the holder when they ask."""
 
-    def __init__(self, client: Client, seal, open_seal, ttl_ms: int) -> None:
+    def __init__(
+        self,
+        client: Client,
+        seal: Callable[[str, str], str],
+        open_seal: Callable[[str, str], str],
+        ttl_ms: int,
+    ) -> None:
         self._redis = client
         self._seal = seal
         self._open = open_seal

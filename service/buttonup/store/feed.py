@@ -239,15 +239,7 @@ class _Group:
         connection = None
         try:
             connection = self._pool.get_connection()
-            try:
-                connection.send_command("CLIENT", "ID")
-                client_id: int | None = int(connection.read_response())
-                # Asked now (of this connection, which is not blocked: 0), so
-                # that a refusal shortens the reads from the first one on.
-                connection.send_command("CLIENT", "UNBLOCK", client_id)
-                connection.read_response()
-            except redis.ResponseError:
-                client_id = None
+            client_id = self._client_id_of(connection)
             with self.lock:
                 self._client_id = client_id
             rang = self._last_ring(connection) if self._doorbell is not None else None
@@ -257,21 +249,10 @@ class _Group:
                     if not self._cursors:
                         self._running = False
                         return
-                    if rang is None:  # no doorbell: every stream, blocking
-                        keys = list(self._cursors)
-                        self._blocked_on = frozenset(keys)
-                    else:  # the streams rung (or new) without blocking, else wait for a ring
-                        keys = list(self._rung)  # only watched streams: see unsubscribe
-                        self._rung.clear()
-                        # Set with the rung streams taken, so that a stream
-                        # watched from now on ends the wait: it is in `_rung`.
-                        doorbell = self._doorbell if not keys else None
-                        self._blocked_on = frozenset({doorbell}) if doorbell else None
-                    ids = [self._cursors[key] for key in keys]
-                    read_from = dict(zip(keys, ids, strict=True))
+                    read_from = self._next_read(ringing=rang is not None)
                     interruptible = self._client_id is not None
                 block_ms = BLOCK_MS if interruptible else UNINTERRUPTIBLE_BLOCK_MS
-                if rang is not None and not keys:
+                if rang is not None and not read_from:
                     rang = self._wait_for_ring(connection, rang, block_ms)
                     if time.monotonic() - read_in_full > FULL_READ_SECONDS:
                         read_in_full = time.monotonic()
@@ -279,41 +260,80 @@ class _Group:
                             self._rung.update(self._cursors)
                     continue
                 blocking = ("BLOCK", block_ms) if rang is None else ()
-                connection.send_command("XREAD", "COUNT", COUNT, *blocking, "STREAMS", *keys, *ids)
-                reply = connection.read_response()
-                with self.lock:
-                    self._blocked_on = None
-                    arrived = _by_stream(reply)
-                    for key, events in arrived.items():
-                        if self._cursors.get(key) != read_from[key]:
-                            # No longer watched since the read was sent, or
-                            # watched afresh from elsewhere: the next read
-                            # reads from where its new cursor says.
-                            continue
-                        self._cursors[key] = events[-1].stream_id
-                        if len(events) == COUNT and self._doorbell is not None:
-                            self._rung.add(key)  # more may follow
-                        for subscription in self._subscriptions.get(key, ()):
-                            subscription._deliver(events)
-                if arrived:
+                connection.send_command(
+                    "XREAD", "COUNT", COUNT, *blocking, "STREAMS", *read_from, *read_from.values()
+                )
+                if self._deliver(connection.read_response(), read_from):
                     time.sleep(self._coalesce_seconds)
         except (*REDIS_ERRORS, OSError) as error:
             if connection is not None:
                 connection.disconnect()
-            failure = StorageUnavailable(str(error))
-            with self.lock:
-                for watchers in self._subscriptions.values():
-                    for subscription in watchers:
-                        subscription._fail(failure)
-                self._subscriptions.clear()
-                self._cursors.clear()
-                self._rung.clear()
-                self._blocked_on = None
-                self._running = False
-                self.failed = True
+            self._fail_all(StorageUnavailable(str(error)))
         finally:
             if connection is not None:
                 self._pool.release(connection)
+
+    @staticmethod
+    def _client_id_of(connection: Any) -> int | None:
+        """The reading connection's id, for CLIENT UNBLOCK; None where that
+        is refused (its reads are then short instead)."""
+        try:
+            connection.send_command("CLIENT", "ID")
+            client_id = int(connection.read_response())
+            # Asked now (of this connection, which is not blocked: 0), so
+            # that a refusal shortens the reads from the first one on.
+            connection.send_command("CLIENT", "UNBLOCK", client_id)
+            connection.read_response()
+        except redis.ResponseError:
+            return None
+        return client_id
+
+    def _next_read(self, *, ringing: bool) -> dict[str, str]:
+        """Under the lock: the streams the next read reads, each from its
+        cursor. Without a doorbell, every stream, blocking; with one, the
+        streams rung (or new) without blocking, or none: wait for a ring."""
+        if not ringing:
+            keys = list(self._cursors)
+            self._blocked_on = frozenset(keys)
+        else:
+            keys = list(self._rung)  # only watched streams: see unsubscribe
+            self._rung.clear()
+            # Set with the rung streams taken, so that a stream watched from
+            # now on ends the wait: it is in `_rung`.
+            doorbell = self._doorbell if not keys else None
+            self._blocked_on = frozenset({doorbell}) if doorbell else None
+        return {key: self._cursors[key] for key in keys}
+
+    def _deliver(self, reply: Any, read_from: dict[str, str]) -> bool:
+        """A read's events to their subscriptions; whether any arrived."""
+        with self.lock:
+            self._blocked_on = None
+            arrived = _by_stream(reply)
+            for key, events in arrived.items():
+                if self._cursors.get(key) != read_from[key]:
+                    # No longer watched since the read was sent, or watched
+                    # afresh from elsewhere: the next read reads from where
+                    # its new cursor says.
+                    continue
+                self._cursors[key] = events[-1].stream_id
+                if len(events) == COUNT and self._doorbell is not None:
+                    self._rung.add(key)  # more may follow
+                for subscription in self._subscriptions.get(key, ()):
+                    subscription._deliver(events)
+        return bool(arrived)
+
+    def _fail_all(self, failure: StorageUnavailable) -> None:
+        """Redis failed the feed: every watcher hears it, and the feed stops."""
+        with self.lock:
+            for watchers in self._subscriptions.values():
+                for subscription in watchers:
+                    subscription._fail(failure)
+            self._subscriptions.clear()
+            self._cursors.clear()
+            self._rung.clear()
+            self._blocked_on = None
+            self._running = False
+            self.failed = True
 
     def _last_ring(self, connection: Any) -> str:
         """Where the doorbell stands now; what was appended before is read in

@@ -40,15 +40,6 @@ PLAYER_FEED_COALESCE_SECONDS = 0.1
 
 
 class GameStore(GameRecords):
-    game_key = staticmethod(keys.game_key)
-    events_key = staticmethod(keys.events_key)
-    replies_key = staticmethod(keys.replies_key)
-    presence_key = staticmethod(keys.presence_key)
-    moves_key = staticmethod(keys.moves_key)
-    reply_field = staticmethod(keys.reply_field)
-    format1_reply_key = staticmethod(keys.format1_reply_key)
-    LOBBY_KEY = keys.LOBBY_KEY
-
     def __init__(
         self,
         client: Client,
@@ -90,14 +81,18 @@ class GameStore(GameRecords):
         self._marks = Marks(client)
         self.positions = PositionsInPlay(client, game_ttl_ms)
         self._lobby = Lobby(client, game_ttl_ms)
-        # Reads that wait for events hold a connection for seconds: a pool of their own.
-        self._feed = EventFeed(blocking_client or client, client)
+        self._open_streams(client, blocking_client or client)
+
+    def _open_streams(self, client: Client, blocking: Client) -> None:
+        """The event feeds and presence. Reads that wait for events hold a
+        connection for seconds: a pool of their own (`blocking`)."""
+        self._feed = EventFeed(blocking, client)
         # Players' streams on a feed of their own: on one Redis it reads only
         # the streams the doorbell names, and on a cluster each read names
         # every one of a slot's. Either way it gathers for longer (a notice
         # may wait a tenth of a second), for fewer, fuller reads.
         self._player_feed = EventFeed(
-            blocking_client or client,
+            blocking,
             client,
             coalesce_seconds=PLAYER_FEED_COALESCE_SECONDS,
             doorbell=self._player_events.doorbell,

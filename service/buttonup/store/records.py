@@ -261,34 +261,15 @@ class GameRecords:
         """
         game_id = before.id
         after = changes[-1].match
-        entries = _entries(before, changes)
-        log = "".join(entries)
-        stream: list[str | int] = []
-        for progress, entry in zip(changes, entries, strict=True):
-            stream += [progress.match.version, entry]
-        events_ttl = self._game_ttl_ms if after.end_reason is None else self._finished_stream_ttl_ms
-        keys = [
-            game_key(game_id),
-            events_key(game_id),
-            replies_key(game_id),
-            moves_key(game_id),
-        ]
-        args: list[str | bytes | int] = [
-            before.version,
-            after.version,
-            self._game_ttl_ms,
-            events_ttl,
-            self._reply_ttl_ms,
-            reply_field,
-            reply.encode() if reply else "",
-            b"" if revision.upgraded else codec.encode_base(before, whole=True),
-            log,
-        ]
-        write_id = new_commit_id()  # tells this commit from any other
+        ttls = (self._game_ttl_ms, self._finished_stream_ttl_ms, self._reply_ttl_ms)
+        keys, args, log, stream = _commit_arguments(
+            before, revision, changes, reply_field, reply, ttls
+        )
         relayed = b""
         if relays and self.relays_in_commit:
             player_keys, relayed = self._player_events.payload(relays)
             keys += player_keys
+        write_id = new_commit_id()  # tells this commit from any other
         with STORAGE_ERRORS:
             self._indexes.expect_deadline(before, after)
             self._indexes.index_players(before, after)
@@ -381,6 +362,41 @@ def _decoded(
     if match.version != version:
         raise codec.StoredFormError(f"game {game_id}: the log does not reach {version}")
     return match, revision, rest
+
+
+def _commit_arguments(
+    before: Match,
+    revision: Revision,
+    changes: Sequence[Progress],
+    reply_field: str,
+    reply: Reply | None,
+    ttls_ms: tuple[int, int, int],
+) -> tuple[list[str], list[str | bytes | int], str, list[str | int]]:
+    """commit.lua's keys, its first arguments, the log appended, and the
+    stream's entries (version, entry). `ttls_ms`: a game's, a finished
+    game's stream's, a reply's."""
+    game_id = before.id
+    after = changes[-1].match
+    entries = _entries(before, changes)
+    stream: list[str | int] = []
+    for progress, entry in zip(changes, entries, strict=True):
+        stream += [progress.match.version, entry]
+    log = "".join(entries)
+    game_ttl_ms, finished_stream_ttl_ms, reply_ttl_ms = ttls_ms
+    events_ttl = game_ttl_ms if after.end_reason is None else finished_stream_ttl_ms
+    keys = [game_key(game_id), events_key(game_id), replies_key(game_id), moves_key(game_id)]
+    args: list[str | bytes | int] = [
+        before.version,
+        after.version,
+        game_ttl_ms,
+        events_ttl,
+        reply_ttl_ms,
+        reply_field,
+        reply.encode() if reply else "",
+        b"" if revision.upgraded else codec.encode_base(before, whole=True),
+        log,
+    ]
+    return keys, args, log, stream
 
 
 def _entries(start: Match, changes: Sequence[Progress]) -> list[str]:
