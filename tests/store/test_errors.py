@@ -45,3 +45,22 @@ def test_one_instance_serves_nested_uses():
         with TRANSLATE:
             pass
         raise KeyError("after the inner one ended")
+
+
+def test_the_store_raises_the_use_cases_own_errors():
+    """One set of errors: what the store raises for a game not found, storage
+    away or full and an outcome unknown is what the use cases answer with,
+    and none of the store's own errors shares a name with theirs."""
+    from buttonup import errors, store
+    from buttonup.store import errors as store_errors
+
+    for name in ("GameNotFound", "StorageUnavailable", "StorageFull", "OutcomeUnknown"):
+        assert getattr(store, name) is getattr(errors, name)
+    own = {
+        name
+        for name, value in vars(store_errors).items()
+        if isinstance(value, type) and issubclass(value, store_errors.StoreError)
+    }
+    assert own == {"StoreError", "VersionConflict", "SealBroken"}
+    assert not own & set(vars(errors))
+    assert str(store_errors.game_not_found("abc")) == "no game abc"

@@ -27,11 +27,8 @@ from buttonup.games.idempotency import (
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports
 from buttonup.games.results import NewGame, Outcome, RematchOffered, Seated
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.slices import let_others_run
-from buttonup.store import GameNotFound as StoredGameNotFound
 from buttonup.store import GameStore, SealBroken, hash_token, new_game_id, new_token
-from buttonup.store import StorageUnavailable as StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -68,10 +65,9 @@ class Commands:
             if earlier is not None:
                 return earlier
             scope = f"{CREATE}\n{player.id}" if player else UNSCOPED
-            with STORE_ERRORS:
-                reserved = self._store.reserve(
-                    scope, idempotency.key, f"{idempotency.digest} {game_id}"
-                )
+            reserved = self._store.reserve(
+                scope, idempotency.key, f"{idempotency.digest} {game_id}"
+            )
             if reserved is not None:  # the key's first request's game
                 same_request(reserved.split(" ")[0] == idempotency.digest)
                 _, game_id = reserved.split(" ")
@@ -124,14 +120,12 @@ class Commands:
         token = new_token()
         scope = f"{JOIN}-{player_id}" if player_id else JOIN
         if idempotency is not None and player_id is None:  # unscoped: the key is this join's
-            with STORE_ERRORS:
-                reserved = self._store.reserve(
-                    UNSCOPED, idempotency.key, f"{idempotency.digest} {game_id}"
-                )
+            reserved = self._store.reserve(
+                UNSCOPED, idempotency.key, f"{idempotency.digest} {game_id}"
+            )
             same_request(reserved is None or reserved.split(" ")[0] == idempotency.digest)
         context = f"{game_id}\n{scope}\n{idempotency.key}" if idempotency else ""
-        with STORE_ERRORS:
-            sealed = self._store.seal(token, context) if idempotency else ""
+        sealed = self._store.seal(token, context) if idempotency else ""
         token_sha256 = hash_token(token)
 
         def take_seat(match: Match, now: int) -> Progress:
@@ -173,7 +167,7 @@ class Commands:
         if match.options.visibility is Visibility.PUBLIC and match.status is not Status.WAITING:
             try:
                 self._store.unlist([match.id])
-            except StoreUnavailable:
+            except errors.StorageUnavailable:
                 log.warning("game %s was not taken out of the lobby", match.id)
 
     def play(
@@ -233,10 +227,9 @@ class Commands:
             """Made before the rematch is recorded, once: a retry finds it made."""
             asked = changes[-1].match
             if asked.rematch_made:
-                with STORE_ERRORS:
-                    tokens = self._store.keep_seat_tokens(
-                        next_id, {color: new_token() for color in PLAYERS}
-                    )
+                tokens = self._store.keep_seat_tokens(
+                    next_id, {color: new_token() for color in PLAYERS}
+                )
                 now = self._clock()
                 hashes = {color: hash_token(token) for color, token in tokens.items()}
                 ratings = self._ratings_now(asked)
@@ -282,8 +275,7 @@ class Commands:
         if not match.options.rated:
             return {}
         ids = [seat.player_id for color in PLAYERS if (seat := match.seat(color)).player_id]
-        with STORE_ERRORS:
-            players = self._store.load_players(ids)
+        players = self._store.load_players(ids)
         return {
             player_id: rating
             for player_id, player in players.items()
@@ -292,8 +284,7 @@ class Commands:
 
     def _reserved_seat_token(self, game_id: str, color: Color) -> str | None:
         try:
-            with STORE_ERRORS:
-                return self._store.reserved_seat_token(game_id, color)
+            return self._store.reserved_seat_token(game_id, color)
         except SealBroken:  # sealed with another secret: as good as none
             log.warning("game %s: a reserved seat's seal another secret made", game_id)
             return None
@@ -306,20 +297,19 @@ class Commands:
             try:
                 # Microseconds: games created in the same millisecond keep their order.
                 self._store.list_publicly(match.id, time.time_ns() // 1000)
-            except StoreUnavailable:
+            except errors.StorageUnavailable:
                 log.warning("game %s was created but not listed in the lobby", match.id)
 
     def _format1_create(self, key: str, idempotency: Idempotency) -> Outcome | None:
         """A create first answered before the upgrade to format 2 replays that
         answer while its game exists."""
-        with STORE_ERRORS:
-            kept = self._store.format1_create_reply(key)
-            if kept is None:
-                return None
-            game_id, reply = kept
-            try:
-                self._store.load(game_id)
-            except StoredGameNotFound:
-                return None
+        kept = self._store.format1_create_reply(key)
+        if kept is None:
+            return None
+        game_id, reply = kept
+        try:
+            self._store.load(game_id)
+        except errors.GameNotFound:
+            return None
         same_request(reply.body == idempotency.body)
         return Outcome(reply.match, [], replayed=True)

@@ -32,7 +32,6 @@ from buttonup import errors
 from buttonup.engine import Match
 from buttonup.engine.actions import Progress
 from buttonup.engine.events import EventName
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameNotFound, GameStore, Mark, Relay
 
 log = logging.getLogger(__name__)
@@ -143,10 +142,7 @@ class Consequences:
         names = [c.name for c in concerned if c.survival is Survival.MARKED]
         if not names:
             return {}
-        with STORE_ERRORS:
-            return {
-                mark.consequence: mark for mark in self._store.mark(names, game_id, self._clock())
-            }
+        return {mark.consequence: mark for mark in self._store.mark(names, game_id, self._clock())}
 
     def _follow(
         self,
@@ -159,10 +155,9 @@ class Consequences:
         for consequence, plan in planned:
             mark = marks.get(consequence.name)
             try:
-                with STORE_ERRORS:
-                    plan.follow(changes)
-                    if mark is not None:
-                        self._store.settle_mark(mark)
+                plan.follow(changes)
+                if mark is not None:
+                    self._store.settle_mark(mark)
             except errors.StorageUnavailable as error:
                 if mark is None:
                     raise
@@ -175,20 +170,18 @@ class Consequences:
         the game as stored. How many marks this call took out."""
         now = self._clock()
         by_name = {consequence.name: consequence for consequence in self._table}
-        with STORE_ERRORS:
-            due = self._store.claim_marks(
-                now - OVERDUE_AFTER_MS, CATCH_UP_BATCH, now + CATCH_UP_LEASE_MS
-            )
+        due = self._store.claim_marks(
+            now - OVERDUE_AFTER_MS, CATCH_UP_BATCH, now + CATCH_UP_LEASE_MS
+        )
         settled = 0
         for mark in due:
             consequence = by_name.get(mark.consequence)
             try:
-                with STORE_ERRORS:
-                    if consequence is None:
-                        log.warning("mark %s: no such consequence here; dropped", mark.member)
-                    else:
-                        consequence.overdue(mark.game_id, self._stored(mark.game_id))
-                    settled += self._store.settle_mark(mark)
+                if consequence is None:
+                    log.warning("mark %s: no such consequence here; dropped", mark.member)
+                else:
+                    consequence.overdue(mark.game_id, self._stored(mark.game_id))
+                settled += self._store.settle_mark(mark)
             except errors.StorageUnavailable:
                 continue  # its lease runs out and a sweep takes it again
         return settled

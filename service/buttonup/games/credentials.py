@@ -6,7 +6,6 @@ from collections.abc import Callable
 from buttonup import errors
 from buttonup.engine import Color, Match, NotSeated
 from buttonup.engine.player import Player
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, hash_token, is_player_key
 
 SeatFinder = Callable[[Match], Color]
@@ -14,8 +13,7 @@ SeatFinder = Callable[[Match], Color]
 
 def player_of(store: GameStore, key: str) -> Player:
     """The player whose key this is; Unauthenticated for any other."""
-    with STORE_ERRORS:
-        player = store.authenticate_player(key) if is_player_key(key) else None
+    player = store.authenticate_player(key) if is_player_key(key) else None
     if player is None:
         raise errors.Unauthenticated("a player key is required: POST /v1/players makes one")
     return player

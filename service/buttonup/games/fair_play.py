@@ -28,7 +28,6 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.board import Circle, Color
 from buttonup.engine.notation import Position
 from buttonup.games.consequences import Commit, Plan, Survival
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore
 
 log = logging.getLogger(__name__)
@@ -77,16 +76,14 @@ class FairPlay:
     def entering(self, moved: Moved | None) -> None:
         """Before the commit: the position it leaves the game at entered."""
         if moved is not None and moved.now is not None:
-            with STORE_ERRORS:
-                self._store.positions.enter(moved.now, moved.game_id, self._clock())
+            self._store.positions.enter(moved.now, moved.game_id, self._clock())
 
     def left(self, moved: Moved | None) -> None:
         """After the commit: the position the game stood at taken out."""
         if moved is None or moved.was is None:
             return
         try:
-            with STORE_ERRORS:
-                self._store.positions.leave(moved.was, [moved.game_id])
+            self._store.positions.leave(moved.was, [moved.game_id])
         except errors.StorageUnavailable:  # checked against the game when asked
             log.warning("game %s: its last position left in the index", moved.game_id)
 
@@ -95,13 +92,11 @@ class FairPlay:
         if position.to_move is None:
             return
         key = digest(position.circle, position.to_move)
-        with STORE_ERRORS:
-            listed = self._store.positions.games(key, self._clock(), CHECKED_PER_POSITION)
+        listed = self._store.positions.games(key, self._clock(), CHECKED_PER_POSITION)
         gone = []
         for game_id in listed:
             try:
-                with STORE_ERRORS:
-                    match = self._store.load(game_id).match
+                match = self._store.load(game_id).match
             except errors.GameNotFound:
                 gone.append(game_id)
                 continue
@@ -112,8 +107,7 @@ class FairPlay:
                 )
             gone.append(game_id)
         if gone:
-            with STORE_ERRORS:
-                self._store.positions.leave(key, gone)
+            self._store.positions.leave(key, gone)
 
 
 class PositionsKept:

@@ -5,6 +5,7 @@ happen to the game."""
 import logging
 from collections.abc import Callable, Iterator
 
+from buttonup import errors
 from buttonup.engine import (
     Color,
     Match,
@@ -20,9 +21,7 @@ from buttonup.games.results import (
     StreamItem,
     Timeline,
 )
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, Subscription, action_of
-from buttonup.store import StorageUnavailable as StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -58,11 +57,10 @@ class GameStreams:
         the rematch is made or its window closed. With a seat's token, the seat is connected
         while the stream is open. Raises GameNotFound (and NotSeated for a
         token of no seat) now, not once iterated."""
-        with STORE_ERRORS:
+        match, last_id = self._store.snapshot(game_id)
+        if match.ran_out(self._clock()) is not None:
+            self._expire(game_id)
             match, last_id = self._store.snapshot(game_id)
-            if match.ran_out(self._clock()) is not None:
-                self._expire(game_id)
-                match, last_id = self._store.snapshot(game_id)
         seat = seat_finder(self._store, seat_token)(match) if seat_token else None
         return self._follow(match, last_id, after, keepalive_ms, seat)
 
@@ -81,8 +79,7 @@ class GameStreams:
         first: list[StreamItem] = []
         resumed = after is not None and after <= match.version
         if resumed and after < match.version:  # type: ignore[operator]
-            with STORE_ERRORS:
-                first = self._past(game_id, after, match.version)[0]  # type: ignore[arg-type]
+            first = self._past(game_id, after, match.version)[0]  # type: ignore[arg-type]
             resumed = _every_version(first, after + 1, match.version)  # type: ignore[operator]
         if not resumed:
             first = [Snapshot(match)]
@@ -94,7 +91,7 @@ class GameStreams:
                 return
         if self._done(match):
             return  # resumed after its last event: nothing more will come
-        with STORE_ERRORS, self._store.subscribe(game_id, last_id) as feed:
+        with self._store.subscribe(game_id, last_id) as feed:
             connection = self._store.connect_seat(game_id, seat) if seat is not None else None
             try:
                 yield from self._changes(match, first, feed, keepalive_ms)
@@ -102,7 +99,7 @@ class GameStreams:
                 if connection is not None:
                     try:
                         self._store.disconnect_seat(game_id, seat, connection)  # type: ignore[arg-type]
-                    except StoreUnavailable:  # reaped with the worker, or left to expire
+                    except errors.StorageUnavailable:  # reaped with the worker, or left to expire
                         log.warning("a stream of game %s closed unrecorded", game_id)
 
     def _changes(

@@ -26,7 +26,6 @@ from buttonup.games.fair_play import FairPlay, PositionsKept
 from buttonup.games.idempotency import Idempotency, reused, same_request
 from buttonup.games.relays import Relayed, Relayer
 from buttonup.games.results import Outcome, Timeline
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.games.timelines import Timelines
 from buttonup.slices import let_others_run
 from buttonup.store import (
@@ -184,10 +183,9 @@ class Pipeline:
         after = changes[-1].match if changes else match
         reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
         with self.consequences.committing(match, changes, created=True) as commit:
-            with STORE_ERRORS:
-                made = self._store.create(match, commit.changes, reply, imported=imported)
-                if made is not None and idempotency is not None:
-                    return self._replay(match.id, made.reply, idempotency)
+            made = self._store.create(match, commit.changes, reply, imported=imported)
+            if made is not None and idempotency is not None:
+                return self._replay(match.id, made.reply, idempotency)
             if made is not None:
                 return Outcome(after, changes, replayed=True)
             commit.stored = True
@@ -200,20 +198,19 @@ class Pipeline:
         """The pipeline (see the module's docstring): an attempt on the match
         this process saw last, then on fresh reads, until one decides. A
         refusal is only ever answered from a fresh read."""
-        with STORE_ERRORS:
-            # With a key, the stored replies must be read with the match.
-            cached = None if request.idempotency else self._store.cached(game_id)
-            for _ in range(MAX_ATTEMPTS):
-                if cached is None:
-                    fields = list(request.fields.values())
-                    loaded = self._store.load(game_id, fields, request.format1_keys)
-                    read = _Read(loaded.match, loaded.revision, loaded.replies, optimistic=False)
-                else:
-                    read = _Read(cached[0], cached[1], {}, optimistic=True)
-                outcome = self._attempt(game_id, read, request)
-                if outcome is not None:
-                    return outcome
-                cached = None
+        # With a key, the stored replies must be read with the match.
+        cached = None if request.idempotency else self._store.cached(game_id)
+        for _ in range(MAX_ATTEMPTS):
+            if cached is None:
+                fields = list(request.fields.values())
+                loaded = self._store.load(game_id, fields, request.format1_keys)
+                read = _Read(loaded.match, loaded.revision, loaded.replies, optimistic=False)
+            else:
+                read = _Read(cached[0], cached[1], {}, optimistic=True)
+            outcome = self._attempt(game_id, read, request)
+            if outcome is not None:
+                return outcome
+            cached = None
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
     def _attempt(self, game_id: str, read: "_Read", request: "_Request") -> Outcome | None:

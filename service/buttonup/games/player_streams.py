@@ -18,7 +18,6 @@ from buttonup.games.results import (
     PaddedKeepAlive,
     PlayerStreamItem,
 )
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameStore, SealBroken, StoredEvent, player_notice, stream_order
 
 # How often an open player's stream relays again what the player's games did
@@ -50,8 +49,7 @@ class PlayerStreams:
         every notice since, and no list), then each notice as it is relayed;
         an empty batch when `keepalive_ms` passed with nothing to send."""
         self._catch_up_player(player.id)
-        with STORE_ERRORS:
-            bounds = self._store.player_events_bounds(player.id)
+        bounds = self._store.player_events_bounds(player.id)
         first: list[PlayerStreamItem] = []
         if after is not None and _resumable(after, bounds):
             start = after
@@ -59,7 +57,6 @@ class PlayerStreams:
             start = bounds[1] if bounds else "0-0"
             first = [MyGamesNow(self._my_games(player, None, MY_GAMES_SHOWN, 0).games, start)]
         with (
-            STORE_ERRORS,
             self._store.subscribe_player(player.id, start) as feed,
             self._ports.listening.listening(player.id, feed.wake),
         ):

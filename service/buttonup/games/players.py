@@ -14,7 +14,6 @@ from buttonup.games.idempotency import (
     same_request,
 )
 from buttonup.games.results import MyGame, MyGamesPage, NewPlayer
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import (
     GameStore,
     SealBroken,
@@ -52,26 +51,25 @@ class Players:
         long_enough(idempotency, None)
         player_id, secret = new_game_id(), new_token()
         replayed = False
-        with STORE_ERRORS:
-            if idempotency is not None:
-                context = f"{PLAYER}\n{idempotency.key}"  # what the seal is bound to
-                sealed = self._store.seal(secret, context)
-                reserved = self._store.reserve(
-                    UNSCOPED, idempotency.key, f"{idempotency.digest} {player_id} {sealed}"
-                )
-                if reserved is not None:  # the key's first request's answer
-                    same_request(reserved.split(" ")[0] == idempotency.digest)
-                    _, player_id, sealed = reserved.split(" ")
-                    try:
-                        secret, replayed = self._store.unseal(sealed, context), True
-                    except SealBroken as broken:  # another deployment secret sealed it
-                        raise errors.IdempotencyKeyReused(
-                            "this Idempotency-Key made a player whose key cannot be told "
-                            "again (the deployment's secret changed)"
-                        ) from broken
-            key = player_key_of(player_id, secret)
-            player = Player(player_id, name, hash_token(key), self._clock())
-            player = self._store.create_player(player)
+        if idempotency is not None:
+            context = f"{PLAYER}\n{idempotency.key}"  # what the seal is bound to
+            sealed = self._store.seal(secret, context)
+            reserved = self._store.reserve(
+                UNSCOPED, idempotency.key, f"{idempotency.digest} {player_id} {sealed}"
+            )
+            if reserved is not None:  # the key's first request's answer
+                same_request(reserved.split(" ")[0] == idempotency.digest)
+                _, player_id, sealed = reserved.split(" ")
+                try:
+                    secret, replayed = self._store.unseal(sealed, context), True
+                except SealBroken as broken:  # another deployment secret sealed it
+                    raise errors.IdempotencyKeyReused(
+                        "this Idempotency-Key made a player whose key cannot be told "
+                        "again (the deployment's secret changed)"
+                    ) from broken
+        key = player_key_of(player_id, secret)
+        player = Player(player_id, name, hash_token(key), self._clock())
+        player = self._store.create_player(player)
         return NewPlayer(player, key, replayed)
 
     def player(self, key: str) -> Player:
@@ -81,8 +79,7 @@ class Players:
     def records(self, player: Player) -> Iterator[str]:
         """The record of each of the player's games (engine.records), oldest
         first, one at a time: however many there are, one is held at once."""
-        with STORE_ERRORS:
-            ids = self._store.player_game_ids(player.id)
+        ids = self._store.player_game_ids(player.id)
         return self._each_record(list(reversed(ids)))
 
     def _each_record(self, game_ids: list[str]) -> Iterator[str]:
@@ -101,12 +98,11 @@ class Players:
         finished ones newest seat first.
         Only the page's games are read: entries no game backs (a join that
         failed, an expired game) are dropped as they are met."""
-        with STORE_ERRORS:
-            if not self._store.player_agenda_built(player.id):
-                self._build_agenda(player)
-            if status is Status.FINISHED:
-                return self._finished(player, limit, offset)
-            ids = self._store.player_agenda(player.id, _AGENDAS[status], offset + limit + 1)
+        if not self._store.player_agenda_built(player.id):
+            self._build_agenda(player)
+        if status is Status.FINISHED:
+            return self._finished(player, limit, offset)
+        ids = self._store.player_agenda(player.id, _AGENDAS[status], offset + limit + 1)
         page = ids[offset : offset + limit]
         mine = self._mine(player, page, lambda match: match.status is not Status.FINISHED)
         return MyGamesPage(mine, offset + limit if len(ids) > offset + limit else None)
@@ -129,8 +125,7 @@ class Players:
     ) -> list[MyGame]:
         """The games of `ids` that seat the player and are `wanted`, in order
         (each brought up to date first); those no game backs are dropped."""
-        with STORE_ERRORS:
-            matches = self._store.load_many(ids)
+        matches = self._store.load_many(ids)
         mine, stale = [], []
         for game_id in ids:
             match = matches[game_id]
@@ -145,8 +140,7 @@ class Players:
             if wanted(match):
                 mine.append(MyGame(match, color))
         if stale:
-            with STORE_ERRORS:
-                self._store.drop_player_games(player.id, stale)
+            self._store.drop_player_games(player.id, stale)
         return mine
 
     def _build_agenda(self, player: Player) -> None:

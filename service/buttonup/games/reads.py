@@ -18,7 +18,6 @@ from buttonup.engine.notation import Position
 from buttonup.engine.records import write_record
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.results import GameAnalysis, LobbyPage, Outcome
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.slices import let_others_run
 from buttonup.store import GameStore, SeatPresence
 
@@ -42,13 +41,11 @@ class Reads:
     def ping(self) -> str | None:
         """StorageUnavailable unless the store answers; then why it takes no
         new data (reads go on), or None while it does."""
-        with STORE_ERRORS:
-            self._store.ping()
-            return self._store.full()
+        self._store.ping()
+        return self._store.full()
 
     def get(self, game_id: str) -> Match:
-        with STORE_ERRORS:
-            match = self._store.load(game_id).match
+        match = self._store.load(game_id).match
         return self.in_time(match)
 
     def in_time(self, match: Match) -> Match:
@@ -60,17 +57,15 @@ class Reads:
 
     def presence(self, game_id: str) -> dict[Color, SeatPresence]:
         """Which seats have a stream open (GameNotFound for no game)."""
-        with STORE_ERRORS:
-            self._store.load(game_id)
-            return self._store.presence(game_id)
+        self._store.load(game_id)
+        return self._store.presence(game_id)
 
     def moves(
         self, game_id: str, start: int = 0, count: int | None = None
     ) -> tuple[list[Moved], bool]:
         """Moves start .. start+count-1 (0-based; all of them by default), and
         whether more follow."""
-        with STORE_ERRORS:
-            every = self._pipeline.timeline(game_id).moves()
+        every = self._pipeline.timeline(game_id).moves()
         if count is None:
             return every[start:], False
         return every[start : start + count], len(every) > start + count
@@ -80,20 +75,19 @@ class Reads:
         listed: list[tuple[Match, float]] = []
         stale: list[str] = []
         cursor = after
-        with STORE_ERRORS:
-            while len(listed) <= limit:
-                candidates = self._store.lobby_candidates(cursor, limit + 1 - len(listed))
-                if not candidates:
-                    break
-                matches = self._store.load_many([game_id for game_id, _ in candidates])
-                for game_id, score in candidates:
-                    match = matches[game_id]
-                    if match is not None and match.status is Status.WAITING:
-                        listed.append((match, score))
-                    else:
-                        stale.append(game_id)  # expired, or its seats filled
-                cursor = (candidates[-1][1], candidates[-1][0])
-            self._store.unlist(stale)
+        while len(listed) <= limit:
+            candidates = self._store.lobby_candidates(cursor, limit + 1 - len(listed))
+            if not candidates:
+                break
+            matches = self._store.load_many([game_id for game_id, _ in candidates])
+            for game_id, score in candidates:
+                match = matches[game_id]
+                if match is not None and match.status is Status.WAITING:
+                    listed.append((match, score))
+                else:
+                    stale.append(game_id)  # expired, or its seats filled
+            cursor = (candidates[-1][1], candidates[-1][0])
+        self._store.unlist(stale)
         page = listed[:limit]
         more = len(listed) > limit
         next_after = (page[-1][1], page[-1][0].id) if more and page else None
@@ -102,8 +96,7 @@ class Reads:
     def record(self, game_id: str) -> str:
         """The game as a record (engine.records), up to its current move."""
         self.get(game_id)  # ended first, if its clock ran out
-        with STORE_ERRORS:
-            timeline = self._pipeline.timeline(game_id)
+        timeline = self._pipeline.timeline(game_id)
         return write_record(timeline.current, timeline.moves())
 
     def analyse_position(self, position: Position) -> PositionAnalysis:
@@ -125,8 +118,7 @@ class Reads:
         page = later[: min(limit, REVIEW_ROUNDS_PER_PAGE)]
         by_round: dict[int, list[PlayedMove]] = {result.number: [] for result in page}
         if page:
-            with STORE_ERRORS:
-                moves = self._pipeline.timeline(game_id).moves()
+            moves = self._pipeline.timeline(game_id).moves()
             for move in moves:
                 played = move.outcome
                 if played.round in by_round:

@@ -13,7 +13,6 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.player import AgendaPlace, agenda_place, notices
 from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.games.results import Timeline
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import GameNotFound, GameStore, Relay, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -110,13 +109,10 @@ class Relayer:
         so that a stream's opening costs the same however many games the
         player has. A game further down is caught up by its next change (a
         relay that finds a gap relays what is missing first)."""
-        with STORE_ERRORS:
-            ids = self._store.player_agenda(
-                player_id, (Status.PLAYING, Status.WAITING), CATCH_UP_GAMES
-            )
-            versions = self._store.versions(ids)
-            current = {game_id: v for game_id, v in versions.items() if v is not None}
-            self.catch_up(player_id, current)
+        ids = self._store.player_agenda(player_id, (Status.PLAYING, Status.WAITING), CATCH_UP_GAMES)
+        versions = self._store.versions(ids)
+        current = {game_id: v for game_id, v in versions.items() if v is not None}
+        self.catch_up(player_id, current)
 
 
 class Relayed:

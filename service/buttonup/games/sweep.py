@@ -5,7 +5,6 @@ from collections.abc import Callable, Sequence
 
 from buttonup import errors
 from buttonup.games.results import Outcome
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import Due, GameStore
 
 SWEEP_BATCH = 200  # games a sweeper takes from the deadline index at once
@@ -33,8 +32,7 @@ class Sweep:
         what a wing adds (`Games.after_sweep`)."""
         ended = 0
         while True:
-            with STORE_ERRORS:
-                due = self._store.claim_due(self._clock(), SWEEP_BATCH, SWEEP_LEASE_MS)
+            due = self._store.claim_due(self._clock(), SWEEP_BATCH, SWEEP_LEASE_MS)
             ended += self._end(due)
             if len(due) < SWEEP_BATCH:  # behind: go on at once
                 break
@@ -54,6 +52,5 @@ class Sweep:
             else:
                 deadline = outcome.match.deadline
                 ended += bool(outcome.changes)
-            with STORE_ERRORS:
-                self._store.settle_deadline(entry, deadline)
+            self._store.settle_deadline(entry, deadline)
         return ended

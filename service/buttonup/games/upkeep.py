@@ -5,7 +5,6 @@ buttonup.sweeper)."""
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.store import BEAT_SECONDS, GameStore
 
 __all__ = ["BEAT_SECONDS", "Periodic", "Upkeep"]
@@ -24,10 +23,8 @@ class Upkeep:
 
     def beat(self) -> None:
         """This process is alive; dead ones' stream connections are let go."""
-        with STORE_ERRORS:
-            self._store.beat()
+        self._store.beat()
 
     def leave(self) -> None:
         """This process stops: its stream connections are let go now."""
-        with STORE_ERRORS:
-            self._store.leave()
+        self._store.leave()

@@ -14,7 +14,6 @@ from buttonup.engine import Color, Match, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.ratings import Rating, RatingChange, rates, rating_changes, shown_diff
 from buttonup.games.consequences import Commit, Plan, Survival
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.ratings.model import players_of
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.store import RatingStore
@@ -82,8 +81,7 @@ class RatedEnds:
         if match.status is Status.FINISHED:
             self._ratings.apply(match)
         else:  # its end never landed
-            with STORE_ERRORS:
-                self._board.forget_unsettled(match.id, players_of(match))
+            self._board.forget_unsettled(match.id, players_of(match))
 
 
 @dataclass(slots=True)
@@ -98,8 +96,8 @@ class _RatedEnd(Plan):
     def prepare(self, changes: list[Progress]) -> list[Progress]:
         at_end = self.held.enter_context(self.ratings.ending(self.ended))
         changes, self.worked_out = rated_at_end(self.before, changes, at_end)
-        with STORE_ERRORS:  # their next rated game applies it first, if need be
-            self.board.expect(self.before.id, players_of(self.ended))
+        # their next rated game applies it first, if need be
+        self.board.expect(self.before.id, players_of(self.ended))
         return changes
 
     def follow(self, changes: list[Progress]) -> None:

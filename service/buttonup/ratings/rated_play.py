@@ -23,7 +23,6 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating, category_of
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.ratings.rated_play_store import RatedPlace, RatedPlayStore
 from buttonup.ratings.service import Ratings
 from buttonup.store import GameStore
@@ -119,10 +118,9 @@ class RatedPlay:
                 self._place(player_id, match.id, category, only_check=False)
                 taken.append(player_id)
         except errors.RatedGameInProgress:
-            with STORE_ERRORS:
-                for player_id in taken:
-                    self._places.drop_places(player_id, [match.id])
-                self._places.uncount_starts(red, black, [match.id])
+            for player_id in taken:
+                self._places.drop_places(player_id, [match.id])
+            self._places.uncount_starts(red, black, [match.id])
             if refuse:
                 raise
             return UnratedReason.RATED_GAME_IN_PROGRESS
@@ -132,17 +130,15 @@ class RatedPlay:
         limit = in_play_limit(category)
         for _ in range(2):  # once more after the stale places are dropped
             now = self._clock()
-            with STORE_ERRORS:
-                held = self._places.take_place(
-                    player_id, game_id, kind_of(category), limit, now, only_check=only_check
-                )
+            held = self._places.take_place(
+                player_id, game_id, kind_of(category), limit, now, only_check=only_check
+            )
             if not held:
                 return
             stale = [place.game_id for place in held if self._stale(place, player_id, now)]
             if not stale:
                 break
-            with STORE_ERRORS:
-                self._places.drop_places(player_id, stale)
+            self._places.drop_places(player_id, stale)
         noun = "real-time rated game" if limit == 1 else f"{limit} daily or untimed rated games"
         raise errors.RatedGameInProgress(
             f"a player holds at most one {noun} in play"
@@ -163,17 +159,15 @@ class RatedPlay:
         """The pair's start of `game_id` counted, unless past the day's limit."""
         for _ in range(2):
             now = self._clock()
-            with STORE_ERRORS:
-                counted = self._places.count_start(
-                    red, black, game_id, self._pair_games_per_day, now, DAY_MS
-                )
+            counted = self._places.count_start(
+                red, black, game_id, self._pair_games_per_day, now, DAY_MS
+            )
             if not counted:
                 return True
             never = [start.game_id for start in counted if self._never_started(start, now)]
             if not never:
                 return False
-            with STORE_ERRORS:
-                self._places.uncount_starts(red, black, never)
+            self._places.uncount_starts(red, black, never)
         return False
 
     def _never_started(self, start: RatedPlace, now: int) -> bool:
@@ -187,7 +181,6 @@ class RatedPlay:
 
     def _load(self, game_id: str) -> Match | None:
         try:
-            with STORE_ERRORS:
-                return self._store.load(game_id).match
+            return self._store.load(game_id).match
         except errors.GameNotFound:
             return None

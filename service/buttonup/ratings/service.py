@@ -19,7 +19,6 @@ from buttonup import errors
 from buttonup.engine import PLAYERS, Color, Match, Status
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating, RatingChange, category_of, rating_changes
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.ratings.model import Leader, RatedGame, players_of
 from buttonup.ratings.store import RatingStore
 from buttonup.store import GameNotFound, GameStore, StorageUnavailable
@@ -55,8 +54,7 @@ class Ratings:
                 if self._take_turn(player_id, holder):
                     held.append(player_id)
             category = category_of(match.options.clock)
-            with STORE_ERRORS:
-                players = self._store.load_players(players_of(match))
+            players = self._store.load_players(players_of(match))
             ratings = {}
             for color in PLAYERS:
                 seat = match.seat(color)
@@ -68,17 +66,15 @@ class Ratings:
         finally:
             for player_id in held:
                 try:
-                    with STORE_ERRORS:
-                        self.board.end_turn(player_id, holder)
+                    self.board.end_turn(player_id, holder)
                 except errors.StorageUnavailable:  # its lease ends
                     log.warning("player %s's rating turn left to its lease", player_id)
 
     def _take_turn(self, player_id: str, holder: str) -> bool:
         waited_until = time.monotonic() + TURN_WAIT_MS / 1000
         while True:
-            with STORE_ERRORS:
-                if self.board.take_turn(player_id, holder, TURN_LEASE_MS):
-                    return True
+            if self.board.take_turn(player_id, holder, TURN_LEASE_MS):
+                return True
             if time.monotonic() >= waited_until:
                 log.warning("player %s's rating turn not had: rated without it", player_id)
                 return False
@@ -150,37 +146,33 @@ class Ratings:
         """The player's rating in `category` now: the ends of their rated
         games that a process left unapplied are applied first, so that it is
         the one every game before gave them."""
-        with STORE_ERRORS:
-            unsettled = self.board.unsettled(player.id)
-            for game_id in unsettled:
-                self._apply_ended(game_id)
-            if unsettled:
-                player = self._store.load_players([player.id])[player.id] or player
+        unsettled = self.board.unsettled(player.id)
+        for game_id in unsettled:
+            self._apply_ended(game_id)
+        if unsettled:
+            player = self._store.load_players([player.id])[player.id] or player
         return player.rating(category)
 
     # What players are shown
 
     def profile(self, player_id: str) -> Player:
         """A player as anyone may see them: never their key."""
-        with STORE_ERRORS:
-            player = self._store.load_players([player_id])[player_id]
+        player = self._store.load_players([player_id])[player_id]
         if player is None:
             raise errors.PlayerNotFound(f"no player {player_id}")
         return player
 
     def history(self, player_id: str, category: Category | None) -> list[RatedGame]:
         self.profile(player_id)  # 404 for a player that is gone
-        with STORE_ERRORS:
-            games = self.board.history(player_id, HISTORY_LIMIT)
+        games = self.board.history(player_id, HISTORY_LIMIT)
         return [game for game in games if category is None or game.category is category]
 
     def leaderboard(self, category: Category, limit: int) -> list[Leader]:
         """The category's best `limit` players, not provisional, best first."""
-        with STORE_ERRORS:
-            top = self.board.top(category, limit)
-            players = self._store.load_players([player_id for player_id, _ in top])
-            gone = [player_id for player_id, found in players.items() if found is None]
-            self.board.drop(category, gone)
+        top = self.board.top(category, limit)
+        players = self._store.load_players([player_id for player_id, _ in top])
+        gone = [player_id for player_id, found in players.items() if found is None]
+        self.board.drop(category, gone)
         leaders = []
         for player_id, _ in top:
             player = players[player_id]

@@ -18,7 +18,6 @@ from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import SEEK, Idempotency, same_request
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports
-from buttonup.games.store_errors import STORE_ERRORS
 from buttonup.seeks.model import NewSeek, Seek, SeekPlaced, colors_of, paired_game
 from buttonup.seeks.store import NotListening, Pairing, SeekBoard
 from buttonup.store import GameStore, hash_token, new_game_id, new_token
@@ -58,12 +57,11 @@ class Seeks:
         player = player_of(self._store, credential or "")
         seek_id, game_id = new_game_id(), new_game_id()
         if idempotency is not None:
-            with STORE_ERRORS:
-                reserved = self._store.reserve(
-                    f"{SEEK}\n{player.id}",
-                    idempotency.key,
-                    f"{idempotency.digest} {seek_id} {game_id}",
-                )
+            reserved = self._store.reserve(
+                f"{SEEK}\n{player.id}",
+                idempotency.key,
+                f"{idempotency.digest} {seek_id} {game_id}",
+            )
             if reserved is not None:  # the key's first request's seek
                 same_request(reserved.split(" ")[0] == idempotency.digest)
                 _, seek_id, game_id = reserved.split(" ")
@@ -72,15 +70,14 @@ class Seeks:
         if new.rated:
             self._ports.seating.may_sit(player.id, category)
         seek = self._seek(seek_id, player, new, self._ports.seating.current(player, category))
-        with STORE_ERRORS:
-            try:
-                coin = secrets.randbits(1) == 1
-                pairing = self.board.add(seek, game_id, coin, seek.created_at)
-            except NotListening as refused:
-                raise errors.StreamRequired(
-                    "a seek lives while its player's stream is open: "
-                    "open GET /v1/players/me/events first"
-                ) from refused
+        try:
+            coin = secrets.randbits(1) == 1
+            pairing = self.board.add(seek, game_id, coin, seek.created_at)
+        except NotListening as refused:
+            raise errors.StreamRequired(
+                "a seek lives while its player's stream is open: "
+                "open GET /v1/players/me/events first"
+            ) from refused
         if pairing is None:
             return SeekPlaced(seek)
         try:
@@ -109,17 +106,15 @@ class Seeks:
         request paired it into (None: it waited)."""
         seek = self._seek(seek_id, player, new, player.rating(category_of(new.clock)))
         try:
-            with STORE_ERRORS:
-                self._store.load(game_id)
+            self._store.load(game_id)
         except errors.GameNotFound:
             return SeekPlaced(seek)
         return SeekPlaced(seek, game_id)
 
     def cancel(self, credential: str | None, seek_id: str) -> None:
         player = player_of(self._store, credential or "")
-        with STORE_ERRORS:
-            if not self.board.cancel(seek_id, player.id):
-                raise errors.SeekNotFound(f"no open seek {seek_id} of this player")
+        if not self.board.cancel(seek_id, player.id):
+            raise errors.SeekNotFound(f"no open seek {seek_id} of this player")
 
     def open(
         self, category: str | None, limit: int, after: tuple[float, str] | None
@@ -128,16 +123,14 @@ class Seeks:
         first, and where the next starts."""
         categories = [Category(category)] if category else list(Category)
         start = (int(after[0]), after[1]) if after is not None else None
-        with STORE_ERRORS:
-            return self.board.open(self._clock(), categories, start, limit)
+        return self.board.open(self._clock(), categories, start, limit)
 
     def complete_pairings(self) -> int:
         """The pairings a process left without their game: made now."""
         now = self._clock()
-        with STORE_ERRORS:
-            due = self.board.claim_pairings(
-                now - PAIRING_SETTLED_MS, PAIRING_BATCH, now + PAIRING_LEASE_MS
-            )
+        due = self.board.claim_pairings(
+            now - PAIRING_SETTLED_MS, PAIRING_BATCH, now + PAIRING_LEASE_MS
+        )
         for pairing in due:
             try:
                 self._complete(pairing)
@@ -149,10 +142,9 @@ class Seeks:
         """The paired game made (once: a create of an existing game changes
         nothing), both players told, and the pairing let go."""
         seats = colors_of(pairing.waiting, pairing.found, pairing.coin)
-        with STORE_ERRORS:
-            kept = self._store.keep_seat_tokens(
-                pairing.game_id, {color: new_token() for color in PLAYERS}
-            )
+        kept = self._store.keep_seat_tokens(
+            pairing.game_id, {color: new_token() for color in PLAYERS}
+        )
         tokens = {color: hash_token(token) for color, token in kept.items()}
         now = self._clock()
         match, changes = paired_game(pairing.game_id, now, seats, tokens)
@@ -164,8 +156,7 @@ class Seeks:
         if outcome.replayed:  # made before: what its maker may not have relayed
             for seek in seats.values():
                 self._pipeline.relayer.catch_up_player(seek.player_id)
-        with STORE_ERRORS:
-            self.board.pairing_done([pairing.game_id])
+        self.board.pairing_done([pairing.game_id])
 
     # This process's streams (games.ports.StreamListening): a seek lives
     # while its player listens.
@@ -178,10 +169,8 @@ class Seeks:
 
     def mark_streams(self) -> None:
         """Every MARK_SECONDS: the players whose stream this process holds."""
-        with STORE_ERRORS:
-            self.board.mark_streams(local_ms())
+        self.board.mark_streams(local_ms())
 
     def mark_listening(self) -> None:
         """At each beat: those players marked, and which of them seek read again."""
-        with STORE_ERRORS:
-            self.board.mark_listening(local_ms())
+        self.board.mark_listening(local_ms())

@@ -1,10 +1,30 @@
 """What can go wrong when reading or committing a game record, and the one
-way errors of one layer are raised as another's (ErrorsAs)."""
+way errors of one layer are raised as another's (ErrorsAs: Redis's as
+these, store.connection).
+
+A game not found, storage unavailable or full, and an outcome unknown are
+the use cases' own errors (buttonup.errors): one set, raised here and
+answered by the API as they are. What only the store and the pipeline
+speak of (a version conflict, a broken seal) is the store's own."""
 
 from collections.abc import Callable
 from contextlib import ContextDecorator
 from types import TracebackType
 from typing import Literal
+
+from buttonup.errors import GameNotFound, OutcomeUnknown, StorageFull, StorageUnavailable
+
+__all__ = [
+    "ErrorsAs",
+    "GameNotFound",
+    "OutcomeUnknown",
+    "SealBroken",
+    "StorageFull",
+    "StorageUnavailable",
+    "StoreError",
+    "VersionConflict",
+    "game_not_found",
+]
 
 Kinds = type[BaseException] | tuple[type[BaseException], ...]
 
@@ -39,11 +59,11 @@ class ErrorsAs(ContextDecorator):
 
 
 class StoreError(Exception):
-    """Base of the store's errors."""
+    """Base of the errors only the store and the pipeline speak of."""
 
 
-class GameNotFound(StoreError):
-    """No game with that id (never created, or expired)."""
+def game_not_found(game_id: str) -> GameNotFound:
+    return GameNotFound(f"no game {game_id}")
 
 
 class VersionConflict(StoreError):
@@ -52,21 +72,6 @@ class VersionConflict(StoreError):
     def __init__(self, current_version: int) -> None:
         super().__init__(f"the game is now at version {current_version}")
         self.current_version = current_version
-
-
-class StorageUnavailable(StoreError):
-    """Redis cannot be reached or did not answer in time; nothing was changed."""
-
-
-class StorageFull(StorageUnavailable):
-    """Redis refused a write for want of memory (its `maxmemory`): a script's
-    first write is refused whole, so nothing was changed."""
-
-
-class OutcomeUnknown(StoreError):
-    """A write reached Redis and no answer came back, and Redis could not be
-    asked since whether it ran: it may have been applied (never later than its
-    deadline, a fraction of a second after it was sent)."""
 
 
 class SealBroken(StoreError):

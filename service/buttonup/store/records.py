@@ -13,7 +13,12 @@ from buttonup.engine.events import Moved
 from buttonup.slices import in_slices
 from buttonup.store import codec, format1
 from buttonup.store.connection import STORAGE_ERRORS, Client
-from buttonup.store.errors import GameNotFound, StorageUnavailable, VersionConflict
+from buttonup.store.errors import (
+    GameNotFound,
+    StorageUnavailable,
+    VersionConflict,
+    game_not_found,
+)
 from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
 from buttonup.store.indexes import CommitIndexes
 from buttonup.store.keys import events_key, game_key, moves_key, replies_key
@@ -190,7 +195,7 @@ class GameRecords:
         extra: Sequence[str] = (),
     ) -> tuple[Loaded, str | None]:
         if not GAME_ID_PATTERN.match(game_id):
-            raise GameNotFound(game_id)
+            raise game_not_found(game_id)
         known = self._recent.get(game_id)
         try:
             found = self._fetch(game_id, reply_fields, with_last_id, known, extra)
@@ -227,7 +232,7 @@ class GameRecords:
         with STORAGE_ERRORS:
             found = self._read(keys=keys, args=args)
         if found[0] is None:
-            raise GameNotFound(game_id)
+            raise game_not_found(game_id)
         match, revision, rest = _decoded(game_id, found, known)
         last_id = None
         if with_last_id:
@@ -282,7 +287,7 @@ class GameRecords:
                 settled = self._window.settled(keys[:1], after.version, write_id, deadline, error)
                 outcome = [Committed.WRITTEN if settled else Committed.LATE]
         if outcome[0] == Committed.GONE:
-            raise GameNotFound(game_id)
+            raise game_not_found(game_id)
         if outcome[0] == Committed.CONFLICT:
             raise VersionConflict(int(outcome[1]))
         if outcome[0] == Committed.REPLIED:
@@ -299,11 +304,11 @@ class GameRecords:
     def history(self, game_id: str) -> History:
         """Everything that rebuilds the game's versions, in one round trip."""
         if not GAME_ID_PATTERN.match(game_id):
-            raise GameNotFound(game_id)
+            raise game_not_found(game_id)
         with STORAGE_ERRORS:
             found = self._history(keys=[game_key(game_id), moves_key(game_id)])
         if found[0] is None:
-            raise GameNotFound(game_id)
+            raise game_not_found(game_id)
         if found[0] == b"1":
             start = format1.decode_record_v1(int(found[1]), found[2])
             return History(start, [], format1.decode_moves(start, found[3:]))
