@@ -22,11 +22,11 @@ whatever happens.
 """
 
 import logging
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
-from typing import ClassVar, Protocol
+from functools import partial
+from types import TracebackType
+from typing import ClassVar, Literal, Protocol
 
 from buttonup import errors
 from buttonup.engine import Match
@@ -67,12 +67,9 @@ class Plan:
         """Whatever happened: what the plan holds let go."""
 
 
-@dataclass(frozen=True, slots=True)
-class Commit:
-    """One commit on its way: the game before it and whether it makes it."""
-
-    before: Match
-    created: bool
+_AS_GIVEN = Plan.prepare
+_NOTHING_FOLLOWS = Plan.follow
+_HOLDS_NOTHING = Plan.close
 
 
 class Consequence(Protocol):
@@ -80,7 +77,7 @@ class Consequence(Protocol):
     survival: ClassVar[Survival]
     restamps: ClassVar[bool]  # whether its plans may restamp the changes
 
-    def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+    def plan(self, commit: "Commit", changes: Sequence[Progress]) -> Plan | None:
         """Its part in this commit; None when the commit does not concern it."""
         ...
 
@@ -90,61 +87,125 @@ class Consequence(Protocol):
         ...
 
 
-@dataclass(slots=True)
 class Committing:
-    """What the pipeline stores, and tells the table it stored."""
+    """One commit through the table (`Consequences.committing`), and the
+    `Commit` its plans see (the game before it, whether it makes it).
+    Entered, the plans are prepared and the marks made; the pipeline stores
+    `changes` (with `in_commit`) and says whether it did (`stored`); on
+    exit, a stored commit is followed, and every plan is closed. A class
+    rather than contextlib.contextmanager, and plans' steps that do nothing
+    not called: it is entered for every commit."""
 
-    changes: list[Progress]
-    in_commit: list[Relay] = field(default_factory=list)
-    stored: bool = False
+    __slots__ = (
+        "_closing",
+        "_marks",
+        "_planned",
+        "_table",
+        "before",
+        "changes",
+        "created",
+        "in_commit",
+        "stored",
+    )
+
+    def __init__(
+        self,
+        table: "Consequences",
+        before: Match,
+        changes: list[Progress],
+        *,
+        created: bool = False,
+    ) -> None:
+        self._table = table
+        self.before = before
+        self.created = created
+        self.changes = changes
+        self.in_commit: list[Relay] = []
+        self.stored = False
+        self._planned: list[tuple[Consequence, Plan]] = []
+        self._marks: dict[str, Mark] = {}
+        self._closing = False
+
+    def __enter__(self) -> "Committing":
+        marked = False
+        try:
+            changes = self.changes
+            for consequence in self._table.table:
+                plan = consequence.plan(self, changes)
+                if plan is None:
+                    continue
+                self._planned.append((consequence, plan))
+                kind = type(plan)
+                self._closing = self._closing or kind.close is not _HOLDS_NOTHING
+                if kind.prepare is not _AS_GIVEN:  # most plans only follow
+                    changes = plan.prepare(changes)
+                if plan.in_commit:
+                    self.in_commit += plan.in_commit
+                marked = marked or consequence.survival is Survival.MARKED
+            self.changes = changes
+            if marked:
+                self._marks = self._table.mark(self.before.id, self._planned)
+        except BaseException:
+            self._close()
+            raise
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> Literal[False]:
+        try:
+            if kind is None and self.stored:
+                if self._marks:
+                    self._table.follow(self._planned, self._marks, self.changes)
+                else:  # nothing marked: each plan that follows, at once
+                    for _, plan in self._planned:
+                        if type(plan).follow is not _NOTHING_FOLLOWS:
+                            plan.follow(self.changes)
+        finally:
+            if self._closing:
+                self._close()
+        return False
+
+    def _close(self) -> None:
+        for _, plan in reversed(self._planned):
+            if type(plan).close is not _HOLDS_NOTHING:
+                plan.close()
+
+
+# What the plans see of a commit: the game before it, whether it makes it.
+Commit = Committing
 
 
 class Consequences:
     def __init__(self, store: GameStore, clock: Callable[[], int]) -> None:
         self._store = store
         self._clock = clock
-        self._table: list[Consequence] = []
+        self.table: list[Consequence] = []
+        # Around one commit of `changes` after `before`: committing(before,
+        # changes, created=False), a Committing (a partial: no call of its own).
+        self.committing = partial(Committing, self)
 
     def register(self, consequence: Consequence) -> None:
-        if any(known.name == consequence.name for known in self._table):
+        if any(known.name == consequence.name for known in self.table):
             raise ValueError(f"a consequence named {consequence.name} is registered already")
-        self._table.append(consequence)
-        self._table.sort(key=lambda known: not known.restamps)  # stable: restampers first
+        self.table.append(consequence)
+        self.table.sort(key=lambda known: not known.restamps)  # stable: restampers first
 
     @property
     def names(self) -> list[str]:
-        return [consequence.name for consequence in self._table]
+        return [consequence.name for consequence in self.table]
 
-    @contextmanager
-    def committing(
-        self, before: Match, changes: list[Progress], *, created: bool = False
-    ) -> Iterator[Committing]:
-        """Around one commit of `changes` after `before`: the plans prepared
-        and the marks made before it, followed once the pipeline says it is
-        stored (`Committing.stored`), closed in any case."""
-        commit = Commit(before, created)
-        with ExitStack() as held:
-            planned = []
-            for consequence in self._table:
-                plan = consequence.plan(commit, changes)
-                if plan is None:
-                    continue
-                held.callback(plan.close)
-                changes = plan.prepare(changes)
-                planned.append((consequence, plan))
-            marks = self._mark(before.id, [c for c, _ in planned])
-            committing = Committing(changes, [r for _, plan in planned for r in plan.in_commit])
-            yield committing
-            if committing.stored:
-                self._follow(planned, marks, committing.changes)
-
-    def _mark(self, game_id: str, concerned: Iterable[Consequence]) -> dict[str, Mark]:
-        names = [c.name for c in concerned if c.survival is Survival.MARKED]
+    def mark(self, game_id: str, planned: list[tuple["Consequence", Plan]]) -> dict[str, Mark]:
+        """Before the commit: the game marked for each MARKED plan's consequence."""
+        names = [c.name for c, _ in planned if c.survival is Survival.MARKED]
         if not names:
             return {}
         return {mark.consequence: mark for mark in self._store.mark(names, game_id, self._clock())}
 
-    def _follow(
+    def follow(
         self,
         planned: list[tuple[Consequence, Plan]],
         marks: dict[str, Mark],
@@ -153,9 +214,10 @@ class Consequences:
         """Each plan followed; a MARKED one's failure left to the sweep (the
         commit stands whatever happens here)."""
         for consequence, plan in planned:
-            mark = marks.get(consequence.name)
+            mark = marks.get(consequence.name) if marks else None
             try:
-                plan.follow(changes)
+                if type(plan).follow is not _NOTHING_FOLLOWS:
+                    plan.follow(changes)
                 if mark is not None:
                     self._store.settle_mark(mark)
             except errors.StorageUnavailable as error:
@@ -169,7 +231,7 @@ class Consequences:
         """The marks a process left overdue: each consequence run again from
         the game as stored. How many marks this call took out."""
         now = self._clock()
-        by_name = {consequence.name: consequence for consequence in self._table}
+        by_name = {consequence.name: consequence for consequence in self.table}
         due = self._store.claim_marks(
             now - OVERDUE_AFTER_MS, CATCH_UP_BATCH, now + CATCH_UP_LEASE_MS
         )
@@ -204,18 +266,20 @@ class Counted:
     def __init__(self, observe: Callable[[Iterable[str]], None]) -> None:
         self._observe = observe
 
+        # One plan for every commit, one for every create: none made per commit.
+        self._plans = (_Count(observe, []), _Count(observe, [EventName.CREATED]))
+
     def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan:
-        return _Count(self._observe, commit.created)
+        return self._plans[commit.created]
 
     def overdue(self, game_id: str, match: Match | None) -> None:
         """Never marked."""
 
 
-@dataclass(slots=True)
 class _Count(Plan):
-    observe: Callable[[Iterable[str]], None]
-    created: bool
+    def __init__(self, observe: Callable[[Iterable[str]], None], first: list[str]) -> None:
+        self._observe = observe
+        self._first = first
 
     def follow(self, changes: list[Progress]) -> None:
-        created = [EventName.CREATED] if self.created else []
-        self.observe([*created, *(event.name for p in changes for event in p.events)])
+        self._observe([*self._first, *(event.name for p in changes for event in p.events)])

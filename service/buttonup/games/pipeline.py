@@ -31,6 +31,7 @@ from buttonup.slices import let_others_run
 from buttonup.store import (
     EarlierReply,
     GameStore,
+    Loaded,
     Reply,
     Revision,
     StoredReply,
@@ -71,7 +72,7 @@ class _Acting:
     decide: Command
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made for every request, and frozen costs
 class _Request:
     """What one request asks of the pipeline, whatever attempt it takes."""
 
@@ -82,16 +83,6 @@ class _Request:
     if_match: frozenset[int] | None = None
     sealed: str = ""
     before_commit: BeforeCommit | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class _Read:
-    """The match an attempt works on: read now, or as this process saw it last."""
-
-    match: Match
-    revision: Revision
-    replies: dict[str, StoredReply]
-    optimistic: bool
 
 
 class Pipeline:
@@ -203,18 +194,20 @@ class Pipeline:
         for _ in range(MAX_ATTEMPTS):
             if cached is None:
                 fields = list(request.fields.values())
-                loaded = self._store.load(game_id, fields, request.format1_keys)
-                read = _Read(loaded.match, loaded.revision, loaded.replies, optimistic=False)
+                read = self._store.load(game_id, fields, request.format1_keys)
             else:
-                read = _Read(cached[0], cached[1], {}, optimistic=True)
-            outcome = self._attempt(game_id, read, request)
+                read = Loaded(cached[0], cached[1], {})
+            outcome = self._attempt(game_id, read, request, optimistic=cached is not None)
             if outcome is not None:
                 return outcome
             cached = None
         raise errors.ConcurrentUpdate("the game kept changing; try again", None)
 
-    def _attempt(self, game_id: str, read: "_Read", request: "_Request") -> Outcome | None:
-        """One attempt on the match `read`: its outcome, or None to read the
+    def _attempt(
+        self, game_id: str, read: Loaded, request: "_Request", *, optimistic: bool
+    ) -> Outcome | None:
+        """One attempt on the match `read` (`optimistic`: as this process saw
+        it last), decided and committed: its outcome, or None to read the
         game afresh and try again."""
         overdue: Progress | None = None
         try:
@@ -228,9 +221,14 @@ class Pipeline:
                 )
             now = self._clock()
             overdue = read.match.overdue(now)
-            changes = self._decided(actor, read.match, overdue, now)
+            # The clock's end first if it ran out, then the decision and the bots' replies.
+            current = overdue.match if overdue is not None else read.match
+            changes = [overdue] if overdue is not None else []
+            first = actor.decide(current, now)
+            if first is not None:
+                changes += [first, *self.bots_reply(first.match, now)]
         except (RulesError, errors.VersionMismatch):
-            if read.optimistic:
+            if optimistic:
                 return None
             if overdue is not None:  # refused by a game that is over: so it is stored
                 try:
@@ -239,39 +237,14 @@ class Pipeline:
                     return None
             raise
         if not changes:
-            if read.optimistic:  # nothing to do, as this process last saw it: read afresh
+            if optimistic:  # nothing to do, as this process last saw it: read afresh
                 return None
             return Outcome(read.match, [], seat=actor.seat)
-        return self._committed(game_id, read, request, actor.seat, reply_field, changes)
-
-    def _decided(
-        self, actor: _Acting, match: Match, overdue: Progress | None, now: int
-    ) -> list[Progress]:
-        """The changes the actor's decision makes: the clock's end first if
-        it ran out, then the decision and the bots' replies."""
-        current = overdue.match if overdue is not None else match
-        changes = [overdue] if overdue is not None else []
-        first = actor.decide(current, now)
-        if first is not None:
-            changes += [first, *self.bots_reply(first.match, now)]
-        return changes
-
-    def _committed(
-        self,
-        game_id: str,
-        read: "_Read",
-        request: "_Request",
-        seat: Color | None,
-        reply_field: str,
-        changes: list[Progress],
-    ) -> Outcome | None:
-        """`changes` committed on `read`: the outcome, an earlier reply's
-        replay, or None when the game moved on meanwhile."""
         idempotency = request.idempotency
         reply = None
         if idempotency is not None:
-            first, last = changes[0].match.version, changes[-1].match.version
-            reply = Reply(idempotency.digest, first, last, request.sealed)
+            first_version, last_version = changes[0].match.version, changes[-1].match.version
+            reply = Reply(idempotency.digest, first_version, last_version, request.sealed)
         if request.before_commit is not None:
             request.before_commit(changes)
         try:
@@ -279,13 +252,12 @@ class Pipeline:
         except VersionConflict as conflict:
             if request.if_match is not None:
                 raise errors.VersionMismatch(
-                    f"the game is at version {conflict.current_version}",
-                    conflict.current_version,
+                    f"the game is at version {conflict.current_version}", conflict.current_version
                 ) from conflict
-            return None
+            return None  # the game moved on meanwhile
         if prior is not None:
             return self._replay(game_id, prior, idempotency)
-        return Outcome(changes[-1].match, changes, seat=seat)
+        return Outcome(changes[-1].match, changes, seat=actor.seat)
 
     def _commit(
         self,

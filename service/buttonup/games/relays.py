@@ -5,7 +5,6 @@ relayed (one that died between commit and relay), rebuilt from the log."""
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from buttonup.engine import PLAYERS, Match, NotSeated, Status
@@ -34,9 +33,9 @@ def relays_of(before: Match, changes: Sequence[Progress]) -> list[Relay]:
     if not changes:
         return []
     after = changes[-1].match
-    seated = [after.seat(color).player_id for color in PLAYERS]
-    if not any(seated):
+    if after.red.player_id is None and after.black.player_id is None:  # most games: at once
         return []
+    seated = [after.seat(color).player_id for color in PLAYERS]
     heard = notices(before, changes)
     return [
         Relay(
@@ -129,27 +128,28 @@ class Relayed:
         self._relayer = relayer
 
     def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        # Planned after the plans that restamp the changes: these are stored.
+        relays = relays_of(commit.before, changes)
+        if not relays:  # no player seated: most anonymous games
+            return None
         # A create's are relayed after it; a commit's in it, on one Redis.
-        in_commit = self._store.relays_in_commit and not commit.created
-        return _Relays(self._relayer, commit.before, in_commit)
+        if self._store.relays_in_commit and not commit.created:
+            return _RelayedByCommit(relays)
+        return _Relays(self._relayer, relays)
 
     def overdue(self, game_id: str, match: Match | None) -> None:
         """Never marked."""
 
 
-@dataclass(slots=True)
-class _Relays(Plan):
-    relayer: Relayer
-    before: Match
-    by_commit: bool
-    relays: list[Relay] | None = None
+class _RelayedByCommit(Plan):
+    def __init__(self, relays: list[Relay]) -> None:
+        self.in_commit = relays  # written by the commit itself
 
-    def prepare(self, changes: list[Progress]) -> list[Progress]:
-        self.relays = relays_of(self.before, changes)
-        if self.by_commit:
-            self.in_commit = self.relays
-        return changes
+
+class _Relays(Plan):
+    def __init__(self, relayer: Relayer, relays: list[Relay]) -> None:
+        self._relayer = relayer
+        self._relays = relays
 
     def follow(self, changes: list[Progress]) -> None:
-        if not self.by_commit and self.relays:
-            self.relayer.committed(self.relays)
+        self._relayer.committed(self._relays)

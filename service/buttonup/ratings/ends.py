@@ -70,10 +70,12 @@ class RatedEnds:
         self._board = board
 
     def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        if not commit.before.options.rated:  # most commits: at once
+            return None
         ended = ends_rated(commit.before, changes)
-        return (
-            None if ended is None else _RatedEnd(self._ratings, self._board, commit.before, ended)
-        )
+        if ended is None:
+            return None
+        return _RatedEnd(self._ratings, self._board, commit.before, ended)
 
     def overdue(self, game_id: str, match: Match | None) -> None:
         if match is None:
