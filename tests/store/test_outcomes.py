@@ -6,6 +6,7 @@ from importlib import resources
 
 import pytest
 
+from buttonup.ratings.store import Applied
 from buttonup.seeks.store import SeekAdded
 from buttonup.store.outcomes import Committed, Created
 
@@ -16,6 +17,7 @@ from buttonup.store.outcomes import Committed, Created
         ("buttonup.store", "create", Created),
         ("buttonup.store", "commit", Committed),
         ("buttonup.seeks", "seek_add", SeekAdded),
+        ("buttonup.ratings", "rating_apply", Applied),
     ],
 )
 def test_every_code_a_script_returns_is_named(package, script, outcomes):

@@ -20,7 +20,7 @@ from buttonup.engine import PLAYERS, Color, Match, Status
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating, RatingChange, category_of, rating_changes
 from buttonup.ratings.model import Leader, RatedGame, players_of
-from buttonup.ratings.store import RatingStore
+from buttonup.ratings.store import Applied, RatingStore
 from buttonup.store import GameNotFound, GameStore, StorageUnavailable
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ class Ratings:
         for _ in range(APPLY_ATTEMPTS):
             after = change.applied(read if read is not None else Rating())
             kind, stored = self.board.apply(player_id, game_id, category, read, after, won, at)
-            if kind == "changed":
+            if kind is Applied.CHANGED:
                 read = stored
                 continue
             if stored is not None:

@@ -17,6 +17,7 @@ never replaces a newer, so that entries written out of order settle right.
 """
 
 from collections.abc import Sequence
+from enum import IntEnum
 
 import orjson
 
@@ -58,6 +59,15 @@ def board_key(category: Category) -> str:
 
 def board_games_key(category: Category) -> str:
     return f"buttonup:{{leaderboard:{category.value}}}:games"
+
+
+class Applied(IntEnum):
+    """rating_apply.lua's first answer."""
+
+    GONE = 0  # no such player
+    CHANGED = 1  # the stored rating is not the one read: {1, the one stored}
+    APPLIED = 2  # applied before (once per game): {2, the one stored}
+    DONE = 3  # applied now: {3, the one stored}
 
 
 class RatingStore:
@@ -113,12 +123,11 @@ class RatingStore:
         after: Rating,
         won: bool,
         at: int,
-    ) -> tuple[str, Rating | None]:
+    ) -> tuple[Applied, Rating | None]:
         """Write `after` as the player's rating in `category` for `game_id`,
         if the stored one is still `read` (None: none yet) and the game was
-        not applied before. Answers what happened ("gone": no such player,
-        "changed": read afresh, "applied" already, "done" now) and the
-        rating stored."""
+        not applied before. Answers what happened (Applied) and the rating
+        stored."""
         entry = orjson.dumps(
             {"g": game_id, "c": category.value, "a": at, "r": encode_rating(after), "w": won}
         )
@@ -139,7 +148,7 @@ class RatingStore:
                 self._ttl_ms,
             ],
         )
-        kind = ("gone", "changed", "applied", "done")[answer[0]]
+        kind = Applied(answer[0])
         stored = answer[1].decode() if len(answer) > 1 and answer[1] else ""
         return kind, decode_rating(stored) if stored else None
 

@@ -6,7 +6,9 @@ for their players at once.
 Two seeks suit each other when they are of different players, have the same
 clock and the same `rated`, each player's rating is within the other's range
 (when it has one) and their colours do not clash (both red, or both black).
-The store pairs them atomically (seeks.store); this module says what a seek
+The store's script applies that rule, atomically (seeks.store, lua/seek_lib.lua:
+the one place it is written; tests/seeks/test_store.py holds it against a
+plain statement of it); this module says what a seek
 is, what a player asks for and is answered, and makes the game two paired
 seeks start.
 """
@@ -37,21 +39,6 @@ class Seek:
     @property
     def category(self) -> Category:
         return category_of(self.clock)
-
-    def accepts(self, other: "Seek") -> bool:
-        """Whether this seek takes `other` as its opponent (the store's
-        script applies the same rule, atomically: seeks.store)."""
-        if other.player_id == self.player_id or (other.clock, other.rated) != (
-            self.clock,
-            self.rated,
-        ):
-            return False
-        if self.color is not None and self.color == other.color:
-            return False
-        if self.rating_range is None:
-            return True
-        low, high = self.rating_range
-        return low <= other.rating.rating <= high
 
 
 def paired_game(

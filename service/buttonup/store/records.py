@@ -22,7 +22,7 @@ from buttonup.store.errors import (
 from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
 from buttonup.store.indexes import CommitIndexes
 from buttonup.store.keys import events_key, game_key, moves_key, replies_key
-from buttonup.store.outcomes import Committed, Created
+from buttonup.store.outcomes import Committed, Created, Read
 from buttonup.store.player_events import DOORBELL_KEPT, PlayerEvents, Relay
 from buttonup.store.recent import RecentMatches, Revision
 from buttonup.store.replies import Reply, StoredReply, decode_reply
@@ -351,15 +351,15 @@ def _decoded(
 ) -> tuple[Match, Revision, list]:
     """The match a read answered (see _READ), its revision, and what follows it."""
     version, kind = int(found[0]), found[1]
-    if kind == b"=" and known is not None:
+    if kind == Read.CURRENT and known is not None:
         match, revision, rest = known[0], known[1], found[2:]
-    elif kind == b"T" and known is not None:
+    elif kind == Read.TAIL and known is not None:
         match = _replayed(known[0], found[2].decode())
         revision, rest = Revision(known[1].log_length + len(found[2])), found[3:]
-    elif kind == b"F":
+    elif kind == Read.FULL:
         match = _replayed(codec.decode_base(found[2]), found[3].decode())
         revision, rest = Revision(len(found[3])), found[4:]
-    elif kind == b"1":
+    elif kind == Read.FORMAT1:
         match, revision = format1.decode_record_v1(version, found[2]), Revision(-1)
         rest = found[3:]
     else:
