@@ -3,7 +3,7 @@
 import random
 
 from tests import reference_rules as ref
-from tests.api.helpers import auth, create_game, started_game
+from tests.helpers.games import bearer, create_game, started_game
 from tests.long_records import tied_record
 
 
@@ -35,7 +35,7 @@ def test_analysis_agrees_with_exhaustive_search_along_random_games(client):
             game = client.post(
                 f"/v1/games/{game['id']}/moves",
                 json={"position": position},
-                headers=auth(tokens[to_move]),
+                headers=bearer(tokens[to_move]),
             ).get_json()["game"]
         final = analysis_of(client, game["id"])
         last = game["rounds"][-1]
@@ -67,7 +67,7 @@ def test_a_waiting_game_has_no_analysis(client):
 
 def test_a_round_cut_short_by_resignation_is_worth_zero(client):
     game, tokens = started_game(client)
-    client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["red"]))
+    client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["red"]))
     analysis = analysis_of(client, game["id"])
     assert analysis["to_move"] is None and analysis["value"] == 0 and analysis["moves"] == []
 
@@ -86,7 +86,7 @@ def test_a_game_created_without_hints_answers_analysis_only_once_over(client):
     assert refused.mimetype == "application/problem+json"
     assert refused.get_json()["code"] == "hints_disabled"
     assert refused.get_json()["version"] == game["version"]
-    client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["red"]))
+    client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["red"]))
     assert client.get(f"/v1/games/{game['id']}/analysis").status_code == 200
 
 

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from buttonup.games import pipeline
-from tests.api.helpers import auth, create_game, join
+from tests.helpers.games import bearer, create_game, join
 
 
 def test_a_human_plays_a_whole_game_against_the_perfect_bot(client):
@@ -32,7 +32,7 @@ def test_a_human_plays_a_whole_game_against_the_perfect_bot(client):
         response = client.post(
             f"/v1/games/{game['id']}/moves",
             json={"position": game["round"]["legal_moves"][0]},
-            headers=auth(seat["token"]),
+            headers=bearer(seat["token"]),
         )
         assert response.status_code == 201
         body = response.get_json()

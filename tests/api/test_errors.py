@@ -3,7 +3,7 @@
 import pytest
 
 from buttonup.http_codes import PROBLEM_CODES
-from tests.api.helpers import auth, create_game, play, started_game
+from tests.helpers.games import bearer, create_game, play, started_game
 
 PROBLEM = "application/problem+json"
 
@@ -62,7 +62,7 @@ def test_401_missing_malformed_or_unknown_token(client, header):
 def test_401_token_of_another_game(client):
     game, _ = started_game(client)
     _, other_tokens = started_game(client)
-    response = client.post(f"/v1/games/{game['id']}/resign", headers=auth(other_tokens["red"]))
+    response = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(other_tokens["red"]))
     assert_problem(response, 401, "unauthorized")
 
 
@@ -76,13 +76,13 @@ def test_401_token_of_another_game(client):
     ],
 )
 def test_404_game_not_found(client, method, path):
-    response = getattr(client, method)(path, headers=auth("whatever"))
+    response = getattr(client, method)(path, headers=bearer("whatever"))
     assert_problem(response, 404, "game_not_found")
 
 
 def test_404_game_not_found_for_a_move(client):
     response = client.post(
-        "/v1/games/doesnotexist000000/moves", json={"position": 1}, headers=auth("x")
+        "/v1/games/doesnotexist000000/moves", json={"position": 1}, headers=bearer("x")
     )
     assert_problem(response, 404, "game_not_found")
 
@@ -114,9 +114,9 @@ def test_409_seat_taken_and_game_full(client):
 def test_409_game_not_in_progress_while_waiting(client):
     game = create_game(client)
     token = client.post(f"/v1/games/{game['id']}/players", json={}).get_json()["token"]
-    move = client.post(f"/v1/games/{game['id']}/moves", json={"position": 0}, headers=auth(token))
+    move = client.post(f"/v1/games/{game['id']}/moves", json={"position": 0}, headers=bearer(token))
     assert assert_problem(move, 409, "game_not_in_progress")["version"] == 1
-    resign = client.post(f"/v1/games/{game['id']}/resign", headers=auth(token))
+    resign = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(token))
     assert_problem(resign, 409, "game_not_in_progress")
 
 
@@ -126,7 +126,7 @@ def test_409_not_your_turn(client):
     response = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": game["round"]["legal_moves"][0]},
-        headers=auth(tokens[waiting]),
+        headers=bearer(tokens[waiting]),
     )
     assert assert_problem(response, 409, "not_your_turn")["version"] == game["version"]
 
@@ -206,7 +206,9 @@ def test_422_validation_error_on_create(client, body):
 )
 def test_422_validation_error_on_a_move(client, body):
     game, tokens = started_game(client)
-    response = client.post(f"/v1/games/{game['id']}/moves", json=body, headers=auth(tokens["red"]))
+    response = client.post(
+        f"/v1/games/{game['id']}/moves", json=body, headers=bearer(tokens["red"])
+    )
     problem = assert_problem(response, 422, "validation_error")
     assert problem["errors"]
 
@@ -241,7 +243,7 @@ def test_500_internal_error_says_nothing_of_the_internals(app, client, monkeypat
 
 def test_422_comes_before_404(client):
     response = client.post(
-        "/v1/games/doesnotexist000000/moves", json={"position": "x"}, headers=auth("x")
+        "/v1/games/doesnotexist000000/moves", json={"position": "x"}, headers=bearer("x")
     )
     assert_problem(response, 422, "validation_error")
 
@@ -256,7 +258,7 @@ def test_401_comes_before_412(client):
     response = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": 1},
-        headers={"If-Match": '"0"', **auth("wrong")},
+        headers={"If-Match": '"0"', **bearer("wrong")},
     )
     assert_problem(response, 401, "unauthorized")
 
@@ -267,7 +269,7 @@ def test_412_comes_before_409(client):
     response = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": 1},
-        headers={"If-Match": '"0"', **auth(tokens[waiting])},
+        headers={"If-Match": '"0"', **bearer(tokens[waiting])},
     )
     assert_problem(response, 412, "version_mismatch")
 

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from buttonup.app import create_app
-from tests.api.helpers import create_game
+from tests.helpers.games import create_game
 
 
 def test_an_idle_stream_sends_keep_alive_comments(settings):

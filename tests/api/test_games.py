@@ -6,7 +6,7 @@ import json
 from redis.cluster import key_slot
 
 from buttonup.store import keys
-from tests.api.helpers import auth, create_game, join, play, started_game
+from tests.helpers.games import bearer, create_game, join, play, started_game
 
 
 def test_a_new_game_waits_for_two_players(client):
@@ -129,7 +129,7 @@ def test_a_complete_game_plays_to_the_finish(client):
     assert moves[-1]["round_over"] is True
     assert sum(m["round_over"] for m in moves) == len(game["rounds"])
     again = client.post(
-        f"/v1/games/{game['id']}/moves", json={"position": 0}, headers=auth(tokens["red"])
+        f"/v1/games/{game['id']}/moves", json={"position": 0}, headers=bearer(tokens["red"])
     )
     assert again.status_code == 409
     assert again.get_json()["code"] == "game_not_in_progress"
@@ -137,14 +137,14 @@ def test_a_complete_game_plays_to_the_finish(client):
 
 def test_resigning_ends_the_game_for_the_opponent(client):
     game, tokens = started_game(client)
-    response = client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["red"]))
+    response = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["red"]))
     assert response.status_code == 200
     finished = response.get_json()
     assert finished["status"] == "finished"
     assert finished["winner"] == "black"
     assert finished["resigned"] == "red"
     assert finished["version"] == game["version"] + 1
-    again = client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["black"]))
+    again = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["black"]))
     assert again.status_code == 409
     assert again.get_json()["code"] == "game_not_in_progress"
 
@@ -195,7 +195,7 @@ def test_an_idempotent_move_is_applied_once_and_replayed(client):
         f"/v1/games/{game['id']}/moves",
         data=json.dumps({"position": position}, indent=2),  # same JSON, other spacing
         content_type="application/json",
-        headers={**auth(tokens[game["round"]["to_move"]]), **headers},
+        headers={**bearer(tokens[game["round"]["to_move"]]), **headers},
     )
     assert second.status_code == 201
     assert second.get_json() == first.get_json()
@@ -204,7 +204,7 @@ def test_an_idempotent_move_is_applied_once_and_replayed(client):
     other_body = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": (position + 1) % 9},
-        headers={**auth(tokens[game["round"]["to_move"]]), **headers},
+        headers={**bearer(tokens[game["round"]["to_move"]]), **headers},
     )
     assert other_body.status_code == 422
     assert other_body.get_json()["code"] == "idempotency_key_reused"

@@ -1,17 +1,11 @@
 """GET /v1/games/{id}/moves: every move by default, or a page with limit/cursor/after."""
 
-from tests.api.helpers import auth, started_game
+from tests.helpers.games import play_out, started_game
 
 
 def played_game(client, moves):
     game, tokens = started_game(client, seed=8, target_score=30)
-    for _ in range(moves):
-        game = client.post(
-            f"/v1/games/{game['id']}/moves",
-            json={"position": game["round"]["legal_moves"][0]},
-            headers=auth(tokens[game["round"]["to_move"]]),
-        ).get_json()["game"]
-    return game
+    return play_out(client, game, tokens, moves=moves)
 
 
 def test_without_paging_every_move_comes_back(client):

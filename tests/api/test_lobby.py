@@ -3,7 +3,7 @@
 import base64
 
 from buttonup.store import keys
-from tests.api.helpers import create_game, join
+from tests.helpers.games import create_game, join
 
 
 def page(client, **query):

@@ -6,7 +6,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from buttonup.app import create_app
 from buttonup.redis_server import free_port
-from tests.api.helpers import auth, started_game
+from tests.helpers.games import bearer, started_game
 
 
 def samples(client) -> dict[tuple[str, frozenset], float]:
@@ -31,9 +31,9 @@ def test_requests_and_changes_are_counted(client):
     client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": game["round"]["legal_moves"][0]},
-        headers=auth(tokens[game["round"]["to_move"]]),
+        headers=bearer(tokens[game["round"]["to_move"]]),
     )
-    client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["red"]))
+    client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["red"]))
     client.get("/no/such/path/123")
     after = samples(client)
 

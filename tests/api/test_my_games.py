@@ -1,19 +1,19 @@
 """A player's games over HTTP: listed in the order API.md gives, paged, and
 checked against the games themselves (an entry no game backs is dropped)."""
 
-from tests.api.helpers import auth, create_game, join, new_player
+from tests.helpers.games import bearer, create_game, join, new_player
 
 
 def seat(client, game_id: str, player: dict, color: str) -> dict:
     response = client.post(
-        f"/v1/games/{game_id}/players", json={"color": color}, headers=auth(player["key"])
+        f"/v1/games/{game_id}/players", json={"color": color}, headers=bearer(player["key"])
     )
     assert response.status_code == 201, response.get_json()
     return response.get_json()
 
 
 def my_games(client, player: dict, **query) -> dict:
-    response = client.get("/v1/players/me/games", query_string=query, headers=auth(player["key"]))
+    response = client.get("/v1/players/me/games", query_string=query, headers=bearer(player["key"]))
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 
@@ -50,7 +50,7 @@ def test_finished_games_are_listed_apart_newest_first(client):
     game = create_game(client, first_player="red")
     seat(client, game["id"], ana, "red")
     join(client, game["id"], color="black")
-    client.post(f"/v1/games/{game['id']}/resign", headers=auth(ana["key"]))
+    client.post(f"/v1/games/{game['id']}/resign", headers=bearer(ana["key"]))
     assert my_games(client, ana)["items"] == []
     (finished,) = my_games(client, ana, status="finished")["items"]
     assert (finished["id"], finished["winner"], finished["end_reason"]) == (
@@ -91,7 +91,7 @@ def test_my_games_need_a_known_key_and_a_cursor_the_service_gave(client):
     assert client.get("/v1/players/me/games").status_code == 401
     ana = new_player(client, "Ana")
     bad = client.get(
-        "/v1/players/me/games", query_string={"cursor": "bm9wZQ"}, headers=auth(ana["key"])
+        "/v1/players/me/games", query_string={"cursor": "bm9wZQ"}, headers=bearer(ana["key"])
     )
     assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
 
@@ -105,7 +105,7 @@ def test_the_games_in_play_are_listed_without_reading_those_heard_over(client, r
     over = create_game(client, first_player="red")
     seat(client, over["id"], ana, "red")
     join(client, over["id"], color="black")
-    client.post(f"/v1/games/{over['id']}/resign", headers=auth(ana["key"]))
+    client.post(f"/v1/games/{over['id']}/resign", headers=bearer(ana["key"]))
     playing = create_game(client)
     seat(client, playing["id"], ana, "red")
     index = f"buttonup:{{player:{ana['id']}}}:games"

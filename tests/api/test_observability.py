@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from buttonup.api.observability import BufferedStreamHandler
 from buttonup.app import create_app
-from tests.api.helpers import auth, started_game
+from tests.helpers.games import bearer, started_game
 
 
 def test_a_request_id_is_honoured_or_generated_and_returned(client):
@@ -78,7 +78,7 @@ def test_one_json_line_per_request_and_never_a_token(client, app):
     client.post(
         f"/v1/games/{game['id']}/moves?token={tokens['red']}",
         json={"position": game["round"]["legal_moves"][0]},
-        headers={**auth(tokens[game["round"]["to_move"]]), "X-Request-ID": "req-7"},
+        headers={**bearer(tokens[game["round"]["to_move"]]), "X-Request-ID": "req-7"},
     )
     text = stream.getvalue()
     lines = [json.loads(line) for line in text.splitlines()]

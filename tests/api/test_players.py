@@ -4,14 +4,14 @@ idempotency keys scoped to the player."""
 
 import pytest
 
-from tests.api.helpers import auth, create_game, join, new_player
+from tests.helpers.games import bearer, create_game, join, new_player
 
 
 def test_a_player_is_made_with_a_key_shown_once_and_kept_only_hashed(client, redis_client):
     player = new_player(client)
     assert set(player) == {"id", "name", "key", "created_at", "ratings"} and player["name"] == "Ana"
     assert player["key"].startswith(player["id"] + ".") and len(player["key"]) > 40
-    me = client.get("/v1/players/me", headers=auth(player["key"]))
+    me = client.get("/v1/players/me", headers=bearer(player["key"]))
     assert me.status_code == 200
     assert me.get_json() == {k: player[k] for k in ("id", "name", "created_at", "ratings")}
     secret = player["key"].encode()
@@ -37,7 +37,7 @@ def test_me_without_a_known_key_is_401(client, headers):
 def test_a_wrong_secret_for_a_real_player_is_401(client):
     player = new_player(client)
     forged = player["id"] + "." + "A" * 43
-    assert client.get("/v1/players/me", headers=auth(forged)).status_code == 401
+    assert client.get("/v1/players/me", headers=bearer(forged)).status_code == 401
 
 
 def test_a_retried_create_answers_the_same_player_and_key(client):
@@ -53,7 +53,7 @@ def test_a_seat_joined_with_a_key_is_the_players_and_the_key_plays_it(client):
     ana = new_player(client)
     game = create_game(client, first_player="red")
     seat = client.post(
-        f"/v1/games/{game['id']}/players", json={"color": "red"}, headers=auth(ana["key"])
+        f"/v1/games/{game['id']}/players", json={"color": "red"}, headers=bearer(ana["key"])
     ).get_json()
     assert seat["game"]["players"]["red"]["player_id"] == ana["id"]
     assert seat["game"]["players"]["red"]["name"] == "Ana"  # the player's, by default
@@ -62,12 +62,12 @@ def test_a_seat_joined_with_a_key_is_the_players_and_the_key_plays_it(client):
     assert other["game"]["players"]["black"]["player_id"] is None
     position = other["game"]["round"]["legal_moves"][0]
     moved = client.post(
-        f"/v1/games/{game['id']}/moves", json={"position": position}, headers=auth(ana["key"])
+        f"/v1/games/{game['id']}/moves", json={"position": position}, headers=bearer(ana["key"])
     )
     assert moved.status_code == 201, moved.get_json()
     # Anyone else's key is no seat of this game.
     bo = new_player(client, "Bo")
-    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=auth(bo["key"]))
+    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(bo["key"]))
     assert resigned.status_code == 401
 
 
@@ -75,31 +75,31 @@ def test_a_player_takes_one_seat_of_a_game_not_both(client):
     ana = new_player(client)
     game = create_game(client)
     url = f"/v1/games/{game['id']}/players"
-    assert client.post(url, json={}, headers=auth(ana["key"])).status_code == 201
-    again = client.post(url, json={}, headers=auth(ana["key"]))
+    assert client.post(url, json={}, headers=bearer(ana["key"])).status_code == 201
+    again = client.post(url, json={}, headers=bearer(ana["key"]))
     assert again.status_code == 409 and again.get_json()["code"] == "seat_taken"
 
 
 def test_a_join_with_an_unknown_key_is_401_and_takes_no_seat(client):
     game = create_game(client)
     url = f"/v1/games/{game['id']}/players"
-    refused = client.post(url, json={}, headers=auth("nobody." + "x" * 43))
+    refused = client.post(url, json={}, headers=bearer("nobody." + "x" * 43))
     assert refused.status_code == 401
     assert client.get(f"/v1/games/{game['id']}").get_json()["version"] == 0
     missing = client.post(
-        "/v1/games/NoSuchGame0000000000/players", json={}, headers=auth("nobody." + "x" * 43)
+        "/v1/games/NoSuchGame0000000000/players", json={}, headers=bearer("nobody." + "x" * 43)
     )
     assert missing.status_code == 404  # the game is looked for first
     # A credential that is no player key at all (a seat token) names no player.
-    assert client.post(url, json={}, headers=auth("a-seat-token")).status_code == 201
+    assert client.post(url, json={}, headers=bearer("a-seat-token")).status_code == 201
 
 
 def test_a_create_key_is_the_players_own(client):
     ana, bo = new_player(client), new_player(client, "Bo")
     headers = {"Idempotency-Key": "game-1-0123456789"}
-    first = client.post("/v1/games", json={}, headers={**headers, **auth(ana["key"])})
-    again = client.post("/v1/games", json={}, headers={**headers, **auth(ana["key"])})
-    others = client.post("/v1/games", json={}, headers={**headers, **auth(bo["key"])})
+    first = client.post("/v1/games", json={}, headers={**headers, **bearer(ana["key"])})
+    again = client.post("/v1/games", json={}, headers={**headers, **bearer(ana["key"])})
+    others = client.post("/v1/games", json={}, headers={**headers, **bearer(bo["key"])})
     anonymous = client.post("/v1/games", json={}, headers=headers)
     ids = [r.get_json()["id"] for r in (first, again, others, anonymous)]
     assert ids[0] == ids[1] and len(set(ids)) == 3
@@ -112,9 +112,9 @@ def test_only_the_players_own_key_keeps_their_record_alive(client, redis_client)
     redis_client.pexpire(record, 60_000)
     forged = player["id"] + "." + "A" * 43
     for _ in range(3):
-        assert client.get("/v1/players/me", headers=auth(forged)).status_code == 401
+        assert client.get("/v1/players/me", headers=bearer(forged)).status_code == 401
     assert redis_client.pttl(record) <= 60_000, "a wrong key renews nothing"
-    assert client.get("/v1/players/me", headers=auth(player["key"])).status_code == 200
+    assert client.get("/v1/players/me", headers=bearer(player["key"])).status_code == 200
     assert redis_client.pttl(record) > 29 * 24 * 3600 * 1000, "the player's own key renews it"
 
 

@@ -3,7 +3,7 @@ same position's inside a played game, and a clear refusal of the rest."""
 
 import pytest
 
-from tests.api.helpers import play, started_game
+from tests.helpers.games import play, started_game
 
 
 def analyse(client, position: str):

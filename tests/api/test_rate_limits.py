@@ -7,7 +7,7 @@ import pytest
 from buttonup.api.rate_limits import METERS
 from buttonup.app import create_app
 from buttonup.config import METERED, UNMETERED_ENVIRONMENT, Settings
-from tests.api.helpers import auth, started_game
+from tests.helpers.games import bearer, started_game
 
 
 @pytest.fixture
@@ -61,16 +61,18 @@ def test_per_seat_limit_counts_each_token_apart(limited, settings):
     client = limited(seat_rate_limit="3/minute")
     url = f"/v1/games/{game['id']}/moves"
     for _ in range(3):  # refused moves count too: the limit is on requests
-        assert client.post(url, json={"position": 99}, headers=auth(tokens["red"])).status_code in (
+        assert client.post(
+            url, json={"position": 99}, headers=bearer(tokens["red"])
+        ).status_code in (
             409,
             422,
         )
-    refused = client.post(url, json={"position": 0}, headers=auth(tokens["red"]))
+    refused = client.post(url, json={"position": 0}, headers=bearer(tokens["red"]))
     assert refused.status_code == 429
     assert refused.get_json()["code"] == "rate_limited"
     assert "Retry-After" in refused.headers
     # The other seat, and requests without a token, are not held back by red's count.
-    other = client.post(url, json={"position": 99}, headers=auth(tokens["black"]))
+    other = client.post(url, json={"position": 99}, headers=bearer(tokens["black"]))
     assert other.status_code != 429
     for _ in range(5):
         assert client.get(f"/v1/games/{game['id']}").status_code == 200
@@ -83,8 +85,8 @@ def test_a_refused_request_changes_nothing(limited, settings):
     first = game["round"]["legal_moves"][0]
     to_move = tokens[game["round"]["to_move"]]
     url = f"/v1/games/{game['id']}/moves"
-    assert client.post(url, json={"position": 99}, headers=auth(to_move)).status_code == 422
-    assert client.post(url, json={"position": first}, headers=auth(to_move)).status_code == 429
+    assert client.post(url, json={"position": 99}, headers=bearer(to_move)).status_code == 422
+    assert client.post(url, json={"position": first}, headers=bearer(to_move)).status_code == 429
     assert setup.get(f"/v1/games/{game['id']}").get_json()["version"] == game["version"]
 
 
@@ -144,7 +146,7 @@ def test_the_creates_meter_counts_per_player_key_across_addresses(limited):
     key = client.post("/v1/players", json={"name": "Ana"}).get_json()["key"]  # 1 for 127.0.0.1
     statuses = [
         client.post(
-            "/v1/games", json={}, headers=auth(key), environ_base={"REMOTE_ADDR": f"10.0.0.{n}"}
+            "/v1/games", json={}, headers=bearer(key), environ_base={"REMOTE_ADDR": f"10.0.0.{n}"}
         ).status_code
         for n in range(4)
     ]
@@ -167,7 +169,7 @@ def test_moves_and_joins_are_not_creates(limited):
     moved = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": state["round"]["legal_moves"][0]},
-        headers=auth(mover["token"]),
+        headers=bearer(mover["token"]),
     )
     assert moved.status_code == 201
 

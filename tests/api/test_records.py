@@ -3,7 +3,7 @@ imported as a game for review, and games started from a position."""
 
 import pytest
 
-from tests.api.helpers import auth, create_game, play, started_game
+from tests.helpers.games import bearer, create_game, play, started_game
 
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 
@@ -67,7 +67,7 @@ def game_moves(client, game) -> str:
 def test_a_resigned_game_imports_with_its_end_and_winner(client):
     game, tokens = started_game(client, seed=5, first_player="red")
     game = play(client, game, tokens, game["round"]["legal_moves"][0]).get_json()["game"]
-    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["red"]))
+    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["red"]))
     assert resigned.status_code == 200
     text = record_of(client, game["id"])
     assert '[Result "black"]\n[End "resignation"]\n' in text
@@ -136,9 +136,9 @@ def test_a_players_games_come_as_one_download_of_records(client):
     ids = []
     for seed in (1, 2, 3):
         game = create_game(client, seed=seed)
-        client.post(f"/v1/games/{game['id']}/players", json={}, headers=auth(key))
+        client.post(f"/v1/games/{game['id']}/players", json={}, headers=bearer(key))
         ids.append(game["id"])
-    answer = client.get("/v1/players/me/games/record", headers=auth(key))
+    answer = client.get("/v1/players/me/games/record", headers=bearer(key))
     assert answer.status_code == 200
     assert answer.headers["Content-Type"] == "text/plain; charset=utf-8"
     body = answer.get_data(as_text=True)

@@ -9,18 +9,18 @@ from dataclasses import replace
 import pytest
 
 from buttonup.app import create_app
-from tests.api.helpers import auth, create_game, join, started_game
+from tests.helpers.games import bearer, create_game, join, started_game
 
 
 def finished_game(client, **options):
     game, tokens = started_game(client, **options)
-    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["black"]))
+    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["black"]))
     assert resigned.status_code == 200
     return resigned.get_json(), tokens
 
 
 def rematch(client, game_id: str, credential: str):
-    return client.post(f"/v1/games/{game_id}/rematch", headers=auth(credential))
+    return client.post(f"/v1/games/{game_id}/rematch", headers=bearer(credential))
 
 
 def test_the_first_seat_offers_and_the_second_makes_the_new_game(client):
@@ -61,7 +61,7 @@ def test_the_first_seat_offers_and_the_second_makes_the_new_game(client):
     mover = black_seat if to_move == "red" else red_seat
     position = new["round"]["legal_moves"][0]
     moved = client.post(
-        f"/v1/games/{new['id']}/moves", json={"position": position}, headers=auth(mover["token"])
+        f"/v1/games/{new['id']}/moves", json={"position": position}, headers=bearer(mover["token"])
     )
     assert moved.status_code == 201
 
@@ -88,7 +88,7 @@ def test_a_rematch_needs_a_seat_and_a_finished_game(client):
 def test_a_bot_agrees_at_once_with_colours_swapped(client):
     game = create_game(client, players={"black": {"type": "bot", "level": "random"}})
     seat = join(client, game["id"], name="Ana")
-    client.post(f"/v1/games/{game['id']}/resign", headers=auth(seat["token"]))
+    client.post(f"/v1/games/{game['id']}/resign", headers=bearer(seat["token"]))
     made = rematch(client, game["id"], seat["token"])
     assert made.status_code == 201
     answer = made.get_json()
@@ -148,7 +148,7 @@ def test_a_rematch_clock_starts_once_both_seats_hold_their_tokens(client):
 
 def test_an_aborted_game_has_no_rematch(client):
     game, tokens = started_game(client)
-    aborted = client.post(f"/v1/games/{game['id']}/abort", headers=auth(tokens["red"]))
+    aborted = client.post(f"/v1/games/{game['id']}/abort", headers=bearer(tokens["red"]))
     assert aborted.status_code == 200
     refused = rematch(client, game["id"], tokens["black"])
     assert refused.status_code == 409 and refused.get_json()["code"] == "rematch_closed"
@@ -178,7 +178,7 @@ def test_a_rematch_against_a_bot_is_started_by_whoever_did_not_start(client, fir
         players={"black": {"type": "bot", "level": "random"}},
     )
     seat = join(client, game["id"], name="Ana")
-    client.post(f"/v1/games/{game['id']}/resign", headers=auth(seat["token"]))
+    client.post(f"/v1/games/{game['id']}/resign", headers=bearer(seat["token"]))
     new = rematch(client, game["id"], seat["token"]).get_json()["game"]
     starter = new["players"][new["round"]["starting_player"]]
     ana_started = first_player == "red"  # Ana holds red, the bot black

@@ -9,7 +9,7 @@ import pytest
 
 from buttonup.app import create_app
 from buttonup.config import UNMETERED, Settings
-from tests.api.helpers import auth, started_game
+from tests.helpers.games import bearer, started_game
 
 
 @pytest.fixture
@@ -36,9 +36,9 @@ def every_endpoint(client, game, tokens):
         lambda: client.get(f"/v1/games/{gid}/moves"),
         lambda: client.post(f"/v1/games/{gid}/players", json={}),
         lambda: client.post(
-            f"/v1/games/{gid}/moves", json={"position": position}, headers=auth(token)
+            f"/v1/games/{gid}/moves", json={"position": position}, headers=bearer(token)
         ),
-        lambda: client.post(f"/v1/games/{gid}/resign", headers=auth(token)),
+        lambda: client.post(f"/v1/games/{gid}/resign", headers=bearer(token)),
     ]
 
 
@@ -63,7 +63,7 @@ def assert_unchanged_and_working(client, game, tokens):
     response = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": game["round"]["legal_moves"][0]},
-        headers=auth(tokens[game["round"]["to_move"]]),
+        headers=bearer(tokens[game["round"]["to_move"]]),
     )
     assert response.status_code == 201
 

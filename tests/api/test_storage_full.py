@@ -7,7 +7,7 @@ import redis
 
 from buttonup.app import create_app
 from buttonup.config import UNMETERED, Settings
-from tests.api.helpers import auth, create_game, started_game
+from tests.helpers.games import bearer, create_game, started_game
 
 LONG_KEY = "storage-full-retry-0001"
 
@@ -55,11 +55,11 @@ def test_every_write_is_refused_whole_and_reads_go_on(full):
         lambda: http.post(
             f"/v1/games/{game['id']}/moves",
             json={"position": position},
-            headers=auth(tokens["red"]),
+            headers=bearer(tokens["red"]),
         ),
-        lambda: http.post(f"/v1/games/{game['id']}/resign", headers=auth(tokens["black"])),
+        lambda: http.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["black"])),
         lambda: http.post(
-            "/v1/games", json={"players": {"black": {"type": "bot"}}}, headers=auth(player["key"])
+            "/v1/games", json={"players": {"black": {"type": "bot"}}}, headers=bearer(player["key"])
         ),
     ]
     for write in writes:
@@ -82,7 +82,7 @@ def test_writes_work_again_once_redis_has_room(full):
     game, tokens = started_game(http, seed=9, first_player="red")
     fill()
     position = game["round"]["legal_moves"][0]
-    move = {"json": {"position": position}, "headers": auth(tokens["red"])}
+    move = {"json": {"position": position}, "headers": bearer(tokens["red"])}
     assert_storage_full(http.post(f"/v1/games/{game['id']}/moves", **move))
     store.config_set("maxmemory", 0)
     assert http.get("/readyz").get_json() == {"status": "ok"}

@@ -4,7 +4,7 @@ process remembers of a game must never decide what the other did."""
 import pytest
 
 from buttonup.app import create_app
-from tests.api.helpers import auth, started_game
+from tests.helpers.games import bearer, started_game
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def move(client, game_id, token, position, **headers):
     return client.post(
         f"/v1/games/{game_id}/moves",
         json={"position": position},
-        headers={**auth(token), **headers},
+        headers={**bearer(token), **headers},
     )
 
 

@@ -11,7 +11,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from tests.e2e.helpers import bearer, play_out, start_game
+from tests.helpers.games import bearer, play_out, start_game
+from tests.helpers.sse import sse_frames
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = json.loads((ROOT / "openapi" / "openapi.json").read_text())
@@ -45,22 +46,12 @@ def stream(
     came or the event `until` (a finished game's stream stays open while a
     rematch can be arranged)."""
     query = f"?after={after}" if after is not None else ""
-    events, fields = [], {}
+    events: list[dict] = []
     with httpx.stream("GET", f"{base_url}/v1/games/{game_id}/events{query}", timeout=30) as r:
-        for line in r.iter_lines():
-            if line.startswith(":"):
-                continue
-            if not line:
-                if fields:
-                    events.append(fields)
-                    if count is not None and len(events) == count:
-                        break
-                    if fields.get("event") == until:
-                        break
-                fields = {}
-                continue
-            name, _, value = line.partition(": ")
-            fields[name] = value
+        for fields in sse_frames(r.iter_lines()):
+            events.append(fields)
+            if (count is not None and len(events) == count) or fields.get("event") == until:
+                break
     return events
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.e2e.helpers import play_out, take_seats
+from tests.helpers.games import play_out, take_seats
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = Path(__file__).parent / "typescript" / "follow.ts"

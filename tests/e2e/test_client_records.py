@@ -8,7 +8,7 @@ from buttonup_client.api.positions import analyse_position
 from buttonup_client.api.records import get_record, import_game
 from buttonup_client.models import Game, PositionAnalysis, PositionAnalysisRequest
 
-from tests.e2e.helpers import play_out, start_game
+from tests.helpers.games import play_out, start_game
 
 
 def test_the_client_reads_imports_and_analyses_as_its_readme_says(live_server):

@@ -21,7 +21,7 @@ from buttonup_client.models import (
     RoundOverEvent,
 )
 
-from tests.e2e.helpers import play_out, take_seats
+from tests.helpers.games import play_out, take_seats
 
 
 def new_game(http: httpx.Client) -> str:

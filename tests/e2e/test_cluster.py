@@ -14,7 +14,6 @@ import redis
 
 from tests.cluster import RedisCluster
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_events import Watcher, check_sequence
 from tests.e2e.test_player_streams import PlayerStream, a_game_and_its_rematch
 from tests.e2e.test_time import (
@@ -24,6 +23,7 @@ from tests.e2e.test_time import (
     first_move_made,
     wait_for,
 )
+from tests.helpers.games import bearer, new_player
 
 pytestmark = pytest.mark.e2e
 

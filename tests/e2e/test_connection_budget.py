@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import start_game
 from tests.e2e.raw_http import exchange
+from tests.helpers.games import start_game
 
 ATTACKER = "127.0.0.2"
 

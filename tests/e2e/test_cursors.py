@@ -6,7 +6,7 @@ import base64
 
 import pytest
 
-from tests.e2e.helpers import play_out, start_game
+from tests.helpers.games import play_out, start_game
 
 
 def cursor_of(text: str) -> str:

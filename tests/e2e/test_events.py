@@ -10,9 +10,9 @@ import pytest
 from buttonup.store import keys
 from buttonup.store.feed import BLOCK_MS
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, play_out, start_game
 from tests.e2e.test_live_server import race_move
-from tests.sse import sse_events
+from tests.helpers.games import bearer, play_out, start_game
+from tests.helpers.sse import sse_events
 
 
 def read_events(

@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, new_player, open_rated
 from tests.glicko2_reference import START, glicko2
+from tests.helpers.games import bearer, new_player, open_rated
 
 pytestmark = pytest.mark.e2e
 

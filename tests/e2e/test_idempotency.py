@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, start_game
+from tests.helpers.games import bearer, start_game
 
 pytestmark = pytest.mark.e2e
 TTL_SECONDS = 2

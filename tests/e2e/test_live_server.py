@@ -8,7 +8,7 @@ from collections import Counter
 import httpx
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, start_game
+from tests.helpers.games import bearer, start_game
 
 JSON_HEADERS = {"Content-Type": "application/json"}
 

@@ -5,7 +5,7 @@ so none reaches a game, a leaderboard or the seek list."""
 import httpx
 import pytest
 
-from tests.e2e.helpers import start_game
+from tests.helpers.games import start_game
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ from buttonup.store.player_events import EVENTS_KEPT, events_key, finished_key, 
 from buttonup.store.player_games import GAMES_KEPT, games_key
 from buttonup.store.players import record_key
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer
+from tests.helpers.games import bearer
 
 pytestmark = pytest.mark.e2e
 GAMES = 2000

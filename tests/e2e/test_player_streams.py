@@ -16,9 +16,9 @@ from buttonup_client.api.players import stream_my_events
 
 from buttonup.store.player_events import events_key, relayed_key
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_time import wait_for, worker_pids
-from tests.sse import sse_events
+from tests.helpers.games import bearer, new_player
+from tests.helpers.sse import sse_events
 
 pytestmark = pytest.mark.e2e
 

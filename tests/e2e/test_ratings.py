@@ -12,10 +12,10 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, open_rated
 from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster, shared)
 from tests.e2e.test_time import wait_for, worker_pids
 from tests.glicko2_reference import START, glicko2
+from tests.helpers.games import bearer, open_rated
 
 pytestmark = pytest.mark.e2e
 

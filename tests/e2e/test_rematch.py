@@ -6,7 +6,7 @@ import time
 import httpx
 import pytest
 
-from tests.e2e.helpers import bearer, start_game
+from tests.helpers.games import bearer, start_game
 
 pytestmark = pytest.mark.e2e
 

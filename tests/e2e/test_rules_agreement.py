@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 
 from tests import reference_rules as ref
-from tests.e2e.helpers import bearer, start_game
+from tests.helpers.games import bearer, start_game
 
 GAMES = 240
 

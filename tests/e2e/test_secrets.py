@@ -7,9 +7,9 @@ import httpx
 import pytest
 import redis
 
-from tests.e2e.helpers import bearer
 from tests.e2e.test_player_streams import PlayerStream
 from tests.e2e.test_time import Stream, wait_for
+from tests.helpers.games import bearer
 
 pytestmark = pytest.mark.e2e
 

@@ -12,8 +12,8 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_time import wait_for, worker_pids
+from tests.helpers.games import bearer, new_player
 
 pytestmark = pytest.mark.e2e
 

@@ -14,11 +14,11 @@ import pytest
 import redis
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster, shared)
 from tests.e2e.test_player_bounds import keys_read
 from tests.e2e.test_time import wait_for
-from tests.sse import sse_events
+from tests.helpers.games import bearer, new_player
+from tests.helpers.sse import sse_events
 
 pytestmark = pytest.mark.e2e
 

@@ -8,7 +8,7 @@ import httpx
 import pytest
 import redis
 
-from tests.e2e.helpers import bearer, open_rated
+from tests.helpers.games import bearer, open_rated
 
 pytestmark = pytest.mark.e2e
 

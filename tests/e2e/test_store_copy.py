@@ -16,10 +16,10 @@ import pytest
 import redis
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, new_player
 from tests.e2e.test_player_streams import PlayerStream
 from tests.e2e.test_secrets import everything_in
 from tests.e2e.test_time import wait_for
+from tests.helpers.games import bearer, new_player
 
 pytestmark = pytest.mark.e2e
 

@@ -16,8 +16,8 @@ import pytest
 import redis
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import bearer, take_seats
-from tests.sse import sse_events
+from tests.helpers.games import bearer, take_seats
+from tests.helpers.sse import sse_events
 
 pytestmark = pytest.mark.e2e
 

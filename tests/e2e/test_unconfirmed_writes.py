@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
-from tests.e2e.helpers import start_game
+from tests.helpers.games import start_game
 
 GAMES = 10
 

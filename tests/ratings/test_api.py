@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from buttonup.engine.ratings import PROVISIONAL_DEVIATION
-from tests.api.helpers import auth, new_player, open_rated
 from tests.glicko2_reference import glicko2
+from tests.helpers.games import bearer, new_player, open_rated
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
 
@@ -22,15 +22,19 @@ def rated_game(client, red, black, *, opened=True, **options):
     game = created.get_json()
     for color, player in (("red", red), ("black", black)):
         seated = client.post(
-            f"/v1/games/{game['id']}/players", json={"color": color}, headers=auth(player["key"])
+            f"/v1/games/{game['id']}/players", json={"color": color}, headers=bearer(player["key"])
         )
         assert seated.status_code == 201, seated.get_json()
     game = seated.get_json()["game"]
-    return open_rated(client, game, {"red": red["key"], "black": black["key"]}) if opened else game
+    return (
+        open_rated(client, game["id"], {"red": red["key"], "black": black["key"]})
+        if opened
+        else game
+    )
 
 
 def resign(client, game, player):
-    answer = client.post(f"/v1/games/{game['id']}/resign", headers=auth(player["key"]))
+    answer = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(player["key"]))
     assert answer.status_code == 200, answer.get_json()
     return answer.get_json()
 
@@ -78,7 +82,7 @@ def test_a_rated_game_changes_both_ratings_once_as_glicko2_says(client):
     assert bo_now["counts"] == {"rated": 1, "wins": 0, "losses": 1}
 
     # Asking again (the game is over) and reading it change nothing more.
-    again = client.post(f"/v1/games/{game['id']}/resign", headers=auth(bo["key"]))
+    again = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(bo["key"]))
     assert again.status_code == 409
     assert profile(client, ana)["ratings"] == ana_now["ratings"]
 
@@ -106,14 +110,16 @@ def test_the_second_game_starts_from_the_first_games_ratings(client):
 def test_aborted_and_unrated_games_change_nothing(client):
     ana, bo = new_player(client, "Ana"), new_player(client, "Bo")
     game = rated_game(client, ana, bo, opened=False)
-    aborted = client.post(f"/v1/games/{game['id']}/abort", headers=auth(ana["key"]))
+    aborted = client.post(f"/v1/games/{game['id']}/abort", headers=bearer(ana["key"]))
     assert aborted.status_code == 200 and aborted.get_json()["rating_diff"] is None
 
     casual = client.post("/v1/games", json={"clock": BLITZ}).get_json()
     assert casual["rated"] is False
     for color, player in (("red", ana), ("black", bo)):
         client.post(
-            f"/v1/games/{casual['id']}/players", json={"color": color}, headers=auth(player["key"])
+            f"/v1/games/{casual['id']}/players",
+            json={"color": color},
+            headers=bearer(player["key"]),
         )
     over = resign(client, casual, ana)
     assert over["rating_diff"] is None and over["players"]["red"]["rating"] is None
@@ -143,9 +149,9 @@ def test_the_rematch_of_a_rated_game_is_rated_from_the_new_ratings(client):
     ana, bo = new_player(client, "Ana"), new_player(client, "Bo")
     game = rated_game(client, ana, bo)
     resign(client, game, bo)
-    client.post(f"/v1/games/{game['id']}/rematch", headers=auth(ana["key"]))
-    seat = client.post(f"/v1/games/{game['id']}/rematch", headers=auth(bo["key"])).get_json()
-    client.post(f"/v1/games/{game['id']}/rematch", headers=auth(ana["key"]))
+    client.post(f"/v1/games/{game['id']}/rematch", headers=bearer(ana["key"]))
+    seat = client.post(f"/v1/games/{game['id']}/rematch", headers=bearer(bo["key"])).get_json()
+    client.post(f"/v1/games/{game['id']}/rematch", headers=bearer(ana["key"]))
     new = client.get(f"/v1/games/{seat['game']['id']}").get_json()
     assert new["rated"] and new["status"] == "playing"
     ratings = {color: new["players"][color]["rating"] for color in ("red", "black")}
@@ -153,7 +159,7 @@ def test_the_rematch_of_a_rated_game_is_rated_from_the_new_ratings(client):
         "red": profile(client, bo)["ratings"]["blitz"]["rating"],
         "black": profile(client, ana)["ratings"]["blitz"]["rating"],
     }
-    new = open_rated(client, new, {"red": bo["key"], "black": ana["key"]})
+    new = open_rated(client, new["id"], {"red": bo["key"], "black": ana["key"]})
     resign(client, new, ana)
     assert profile(client, bo)["ratings"]["blitz"]["games"] == 2
 

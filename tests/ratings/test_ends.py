@@ -15,7 +15,7 @@ from buttonup.store.marks import MARKS_KEY
 from buttonup.store.player_events import decode_notice
 from buttonup.store.player_events import events_key as player_events_key
 from tests.games.clock import BLITZ, Clock
-from tests.wings import Wired, wired
+from tests.helpers.wings import Wired, wired
 
 
 def rated_game(games: Games) -> tuple[str, dict[Color, str]]:

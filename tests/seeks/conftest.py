@@ -5,7 +5,7 @@ import pytest
 
 from buttonup.games import Games
 from tests.games.conftest import clock, redis_server, store  # noqa: F401  (fixtures)
-from tests.wings import Wired, wired
+from tests.helpers.wings import Wired, wired
 
 
 @pytest.fixture

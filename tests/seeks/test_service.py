@@ -15,7 +15,7 @@ from buttonup.seeks.service import PAIRING_SETTLED_MS
 from buttonup.store import GameStore, connect
 from buttonup.store.player_events import events_key
 from tests.games.clock import BLITZ, Clock
-from tests.wings import wired
+from tests.helpers.wings import wired
 
 
 def heard(redis_client, player_id: str) -> list[str]:

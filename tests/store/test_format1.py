@@ -10,7 +10,7 @@ import pytest
 
 from buttonup.app import create_app
 from buttonup.store import keys
-from tests.api.helpers import auth
+from tests.helpers.games import bearer
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "format1.json").read_text())
 GAMES = {game["label"]: game for game in FIXTURES["games"]}
@@ -137,7 +137,7 @@ def test_a_format_1_game_in_play_plays_on_to_the_end_and_streams_whole(client, r
         answer = client.post(
             f"/v1/games/{game['id']}/moves",
             json={"position": state["round"]["legal_moves"][0]},
-            headers=auth(token),
+            headers=bearer(token),
         )
         assert answer.status_code == 201, answer.get_json()
         state = answer.get_json()["game"]
@@ -176,7 +176,7 @@ def test_a_format_1_game_against_a_bot_gets_its_replies(client, redis_client):
     answer = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": state["round"]["legal_moves"][0]},
-        headers=auth(game["tokens"]["red"]),
+        headers=bearer(game["tokens"]["red"]),
     )
     assert answer.status_code == 201
     assert all(move["player"] == "black" for move in answer.get_json()["bot_moves"])
@@ -204,7 +204,7 @@ def test_a_move_retried_with_a_key_format_1_remembered_gets_that_answer(client, 
     answer = client.post(
         f"/v1/games/{game['id']}/moves",
         json={"position": first["move"]["position"]},
-        headers={**auth(game["tokens"][mover]), "Idempotency-Key": key},
+        headers={**bearer(game["tokens"][mover]), "Idempotency-Key": key},
     )
     assert answer.status_code == 201
     assert answer.get_json() == {**first, "game": with_revision_2(first["game"])}

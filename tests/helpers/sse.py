@@ -13,17 +13,23 @@ class Event:
     data: Any  # the event's JSON
 
 
-def sse_events(lines: Iterable[str]) -> Iterator[Event]:
-    """Each event of a stream's lines, as it is complete (comments, the
-    keep-alives, skipped)."""
+def sse_frames(lines: Iterable[str]) -> Iterator[dict[str, str]]:
+    """Each frame of a stream's lines as its fields ({event, id, data}, the
+    data as sent), as it is complete (comments, the keep-alives, skipped)."""
     fields: dict[str, str] = {}
     for line in lines:
         if line.startswith(":"):
             continue
         if not line:
             if fields:
-                yield Event(fields["event"], fields.get("id"), json.loads(fields["data"]))
+                yield fields
             fields = {}
             continue
         name, _, value = line.partition(": ")
         fields[name] = value
+
+
+def sse_events(lines: Iterable[str]) -> Iterator[Event]:
+    """Each event of a stream's lines, its data parsed, as it is complete."""
+    for fields in sse_frames(lines):
+        yield Event(fields["event"], fields.get("id"), json.loads(fields["data"]))
