@@ -10,6 +10,7 @@ from buttonup.engine.ratings import Category, Rating, rated, rating_diff
 from buttonup.games import Games, NewGame
 from buttonup.games.consequences import OVERDUE_AFTER_MS as SETTLED_AFTER_MS
 from buttonup.ratings.model import players_of
+from buttonup.ratings.store import LEGACY_PENDING_KEY
 from buttonup.store import GameStore
 from buttonup.store.marks import MARKS_KEY
 from buttonup.store.player_events import decode_notice
@@ -216,3 +217,22 @@ def test_a_rated_end_is_worked_out_once_and_kept_with_the_game(games, monkeypatc
     store = GameStore(games.store.client, game_ttl_seconds=600, reply_ttl_seconds=60)
     assert Games(store, clock=Clock()).get(game_id).rating_diff == shown
     assert len(runs) == 1
+
+
+def test_an_end_an_earlier_release_marked_is_applied_by_the_sweep(
+    wings, games, store, clock, redis_client
+):
+    """A rated end marked in the set an earlier release kept (and left
+    unapplied) is carried over to the marks by a sweep, and applied once."""
+    game_id, keys = rated_game(games)
+    loaded = store.load(game_id)
+    store.commit(loaded.match, loaded.revision, [loaded.match.resign(Color.BLACK, clock())])
+    redis_client.zadd(LEGACY_PENDING_KEY, {game_id: clock()})
+    games.sweep()
+    assert redis_client.zcard(LEGACY_PENDING_KEY) == 0
+    assert redis_client.zscore(MARKS_KEY, f"ratings:{game_id}") is not None
+    clock.now += SETTLED_AFTER_MS
+    games.sweep()
+    after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
+    assert blitz(games, keys[Color.RED]) == after[Color.RED]
+    assert redis_client.zcard(MARKS_KEY) == 0

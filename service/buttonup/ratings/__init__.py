@@ -13,7 +13,7 @@ from flask_smorest import Api
 
 from buttonup.config import Settings
 from buttonup.games import Games
-from buttonup.ratings.ends import RatedEnds
+from buttonup.ratings.ends import RatedEnds, carry_over_legacy_marks
 from buttonup.ratings.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
 from buttonup.ratings.rated_play_store import RatedPlayStore
 from buttonup.ratings.service import Ratings
@@ -30,6 +30,7 @@ def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Rating
     places = RatedPlayStore(store.client, store.game_ttl_ms)
     games.ports.seating = RatedPlay(store, places, ratings, games.clock, pair_games_per_day)
     games.consequences.register(RatedEnds(ratings, board))
+    games.after_sweep(lambda: carry_over_legacy_marks(store, board))
     return ratings
 
 

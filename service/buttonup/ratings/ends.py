@@ -17,6 +17,7 @@ from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.ratings.model import players_of
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.store import RatingStore
+from buttonup.store import GameStore
 
 
 def ends_rated(before: Match, changes: Sequence[Progress]) -> Match | None:
@@ -109,3 +110,18 @@ class _RatedEnd(Plan):
 
     def close(self) -> None:
         self.held.close()
+
+
+LEGACY_BATCH = 100
+
+
+def carry_over_legacy_marks(store: GameStore, board: RatingStore) -> int:
+    """After each sweep: the rated ends an earlier release marked in a set of
+    its own, marked again as the consequence's (with the time they were
+    marked), so that the sweep applies them. Marked before forgotten: a
+    process that dies between marks one again, which changes nothing."""
+    pending = board.legacy_pending(LEGACY_BATCH)
+    for game_id, at in pending:
+        store.mark([RatedEnds.name], game_id, at)
+    board.forget_legacy([game_id for game_id, _ in pending])
+    return len(pending)

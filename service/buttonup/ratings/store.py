@@ -35,6 +35,11 @@ _PLACE = lua_source("leaderboard_set", package="buttonup.ratings")
 _END_TURN = lua_source("rating_turn_end", package="buttonup.ratings")
 
 
+# Where rated ends were marked before the marks were one (store.marks): an
+# entry an earlier release left there is carried over by the sweep.
+LEGACY_PENDING_KEY = "buttonup:{ratings}:pending"
+
+
 def applied_key(player_id: str) -> str:
     return f"buttonup:{{player:{player_id}}}:rated"
 
@@ -100,6 +105,17 @@ class RatingStore:
             pipe.sadd(unsettled_key(player_id), game_id)
             pipe.pexpire(unsettled_key(player_id), self._ttl_ms)
         pipe.execute()
+
+    @STORAGE_ERRORS
+    def legacy_pending(self, count: int) -> list[tuple[str, int]]:
+        """Up to `count` rated ends an earlier release marked, with when."""
+        found = self._redis.zrange(LEGACY_PENDING_KEY, 0, count - 1, withscores=True)
+        return [(game_id.decode(), int(at)) for game_id, at in found]
+
+    @STORAGE_ERRORS
+    def forget_legacy(self, game_ids: Sequence[str]) -> None:
+        if game_ids:
+            self._redis.zrem(LEGACY_PENDING_KEY, *game_ids)
 
     @STORAGE_ERRORS
     def unsettled(self, player_id: str) -> list[str]:
