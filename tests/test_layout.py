@@ -114,6 +114,16 @@ def test_the_store_and_the_engine_know_nothing_above_them():
             assert not any(n.startswith("buttonup.games") for n in names), path
 
 
+def test_format_1_is_the_stores_alone():
+    """Earlier releases' stored form is read at the door (store.format1, and
+    the store's reads that hand it there): nothing above the store names it."""
+    for path in MODULES:
+        if package_of(path) == "store":
+            continue
+        text = path.read_text().lower()
+        assert "format1" not in text and "format 1" not in text, path
+
+
 def test_a_command_states_what_it_needs_in_its_type():
     for path in (SERVICE / "games").rglob("*.py"):
         assert "authenticated" not in "".join(

@@ -142,7 +142,8 @@ def test_commit_on_an_expired_game_is_not_found(store, redis_client):
 
 def test_a_stored_reply_wins_over_a_second_commit(store):
     match = started(store)
-    field = keys.reply_field("red", "k")
+    asked = keys.reply_key("red", "k")
+    field = asked.field
     loaded = store.load(match.id)
     moved = match.play(Color.RED, match.game.legal_moves()[0], T0 + 9000)
     first = Reply("fp", 3, 3, "sealed")
@@ -150,7 +151,7 @@ def test_a_stored_reply_wins_over_a_second_commit(store):
     again = store.commit(loaded.match, loaded.revision, [moved], field, Reply("fp", 3, 4))
     assert again == first
     assert store.load(match.id).match.version == 3
-    assert store.load(match.id, [field]).replies == {field: first}
+    assert store.load(match.id, [asked]).replies == {field: first}
 
 
 def test_a_second_create_of_one_game_id_stores_nothing_and_returns_the_first_reply(store):

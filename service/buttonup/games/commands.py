@@ -60,8 +60,7 @@ class Commands:
         player = named_player(self._store, credential)
         game_id = new_game_id()
         if idempotency is not None:
-            format1_key = f"player\n{player.id}\n{idempotency.key}" if player else idempotency.key
-            earlier = self._format1_create(format1_key, idempotency)
+            earlier = self._created_earlier(idempotency, player.id if player else None)
             if earlier is not None:
                 return earlier
             scope = f"{CREATE}\n{player.id}" if player else UNSCOPED
@@ -300,10 +299,10 @@ class Commands:
             except errors.StorageUnavailable:
                 log.warning("game %s was created but not listed in the lobby", match.id)
 
-    def _format1_create(self, key: str, idempotency: Idempotency) -> Outcome | None:
-        """A create first answered before the upgrade to format 2 replays that
-        answer while its game exists."""
-        kept = self._store.format1_create_reply(key)
+    def _created_earlier(self, idempotency: Idempotency, player_id: str | None) -> Outcome | None:
+        """A create first answered by an earlier release (the store keeps
+        what it kept) replays that answer while its game exists."""
+        kept = self._store.earlier_create_reply(idempotency.key, player_id)
         if kept is None:
             return None
         game_id, reply = kept

@@ -140,7 +140,7 @@ class GameStreams:
                         progress = match.apply(action_of(stored, match))
                         match = progress.match
                         items.append(Happened(match, progress.events))
-                    else:  # a gap, or an entry of format 1: from the log
+                    else:  # a gap, or an earlier release's entry: from the log
                         past, match = self._past(game_id, match.version, stored.version)
                         items += past
             batch: list[StreamItem] = []
@@ -165,7 +165,7 @@ class GameStreams:
 
     def _past(self, game_id: str, after: int, until: int) -> tuple[list[StreamItem], Match]:
         """The events of versions after `after` up to `until`, rebuilt from the
-        log (format 1's stream, for versions before the base), and the match
+        log (an earlier release's stream, for versions before the base), and the match
         at `until` (or the latest there is)."""
         timeline = self._timeline(game_id)
         items: list[StreamItem] = []

@@ -29,7 +29,7 @@ class Idempotency:
     # The whole request, canonical: method, route, its parameters and body. A
     # retry must repeat it all; the seat or player is the key's scope.
     request: str
-    body: str  # the body alone, canonical: what replies of format 1 compared
+    body: str  # the body alone, canonical: what an earlier release's replies compared
 
     @property
     def digest(self) -> str:

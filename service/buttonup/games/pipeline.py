@@ -33,11 +33,11 @@ from buttonup.store import (
     GameStore,
     Loaded,
     Reply,
+    ReplyKey,
     Revision,
     StoredReply,
     VersionConflict,
-    format1_reply_key,
-    reply_field,
+    reply_key,
 )
 
 MAX_ATTEMPTS = 8
@@ -77,8 +77,7 @@ class _Request:
     """What one request asks of the pipeline, whatever attempt it takes."""
 
     acting: Callable[[Match], _Acting]
-    fields: dict[Color | None, str]  # the reply fields of the idempotency key, by seat
-    format1_keys: list[str]
+    replies: dict[Color | None, ReplyKey]  # the idempotency key in each seat's scope
     idempotency: Idempotency | None
     if_match: frozenset[int] | None = None
     sealed: str = ""
@@ -115,14 +114,14 @@ class Pipeline:
     ) -> Outcome:
         """`decide` on the game; an idempotent request's reply is kept under
         `reply_scope`, with `sealed` (store.idempotency) for a replay to hand back."""
-        fields: dict[Color | None, str] = {}
+        replies: dict[Color | None, ReplyKey] = {}
         if idempotency is not None:
-            fields[None] = reply_field(reply_scope, idempotency.key)
+            replies[None] = reply_key(reply_scope, idempotency.key)
 
         def acting(match: Match) -> _Acting:
             return _Acting(None, decide)
 
-        return self._run(game_id, _Request(acting, fields, [], idempotency, sealed=sealed))
+        return self._run(game_id, _Request(acting, replies, idempotency, sealed=sealed))
 
     def run_as_seat(
         self,
@@ -138,20 +137,16 @@ class Pipeline:
         key) holds, checked before anything else; the seat scopes the
         request's idempotency key and is the outcome's `seat`."""
         find_seat = seat_finder(self._store, credential)
-        fields: dict[Color | None, str] = {}
-        format1_keys: list[str] = []
+        replies: dict[Color | None, ReplyKey] = {}
         if idempotency is not None:
             for color in PLAYERS:
-                fields[color] = reply_field(color.value, idempotency.key)
-                format1_keys.append(format1_reply_key(game_id, color.value, idempotency.key))
+                replies[color] = reply_key(color.value, idempotency.key)
 
         def acting(match: Match) -> _Acting:
             seat = find_seat(match)
             return _Acting(seat, lambda current, now: decide(current, seat, now))
 
-        request = _Request(
-            acting, fields, format1_keys, idempotency, if_match, before_commit=before_commit
-        )
+        request = _Request(acting, replies, idempotency, if_match, before_commit=before_commit)
         return self._run(game_id, request)
 
     def start(
@@ -193,8 +188,7 @@ class Pipeline:
         cached = None if request.idempotency else self._store.cached(game_id)
         for _ in range(MAX_ATTEMPTS):
             if cached is None:
-                fields = list(request.fields.values())
-                read = self._store.load(game_id, fields, request.format1_keys)
+                read = self._store.load(game_id, list(request.replies.values()))
             else:
                 read = Loaded(cached[0], cached[1], {})
             outcome = self._attempt(game_id, read, request, optimistic=cached is not None)
@@ -212,7 +206,8 @@ class Pipeline:
         overdue: Progress | None = None
         try:
             actor = request.acting(read.match)
-            reply_field = request.fields.get(actor.seat, "")
+            asked = request.replies.get(actor.seat)
+            reply_field = asked.field if asked is not None else ""
             if reply_field in read.replies:
                 return self._replay(game_id, read.replies[reply_field], request.idempotency)
             if request.if_match is not None and read.match.version not in request.if_match:

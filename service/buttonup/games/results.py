@@ -40,7 +40,7 @@ class Outcome:
     seat: Color | None = None  # the seat that acted, when a seat's credential was asked for
     # A replay's: the secret the first answer handed out, sealed (store.idempotency).
     sealed: str = ""
-    # A replay of an answer format 1 kept: its events, whose versions storage
+    # A replay of an answer an earlier release kept: its events, whose versions storage
     # cannot rebuild (they came before its log).
     earlier_events: Sequence[Event] = ()
 
@@ -163,7 +163,7 @@ class Timeline:
 
     base: Match
     changes: list[Progress]  # one per version after the base
-    earlier_moves: list[Moved]  # a game begun in format 1: its moves before the base
+    earlier_moves: list[Moved]  # a game begun by an earlier release: its moves before the base
 
     @property
     def current(self) -> Match:
@@ -179,7 +179,7 @@ class Timeline:
         return self.changes[first - offset : last - offset + 1]
 
     def moves(self) -> list[Moved]:
-        """Every move, oldest first: format 1's, then the replayed."""
+        """Every move, oldest first: the earlier release's, then the replayed."""
         moved = [
             event
             for progress in self.changes

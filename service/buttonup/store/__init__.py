@@ -16,7 +16,7 @@ from buttonup.store.feed import StoredEvent, Subscription, stream_order
 from buttonup.store.format1 import EarlierVersion
 from buttonup.store.ids import hash_token, new_game_id, new_token
 from buttonup.store.interface import GameStore, action_of, player_notice
-from buttonup.store.keys import format1_reply_key, reply_field
+from buttonup.store.keys import ReplyKey, reply_key
 from buttonup.store.marks import Mark
 from buttonup.store.player_events import Relay
 from buttonup.store.players import is_player_key, player_key_of
@@ -31,6 +31,7 @@ __all__ = [
     "EarlierReply",
     "EarlierVersion",
     "Reply",
+    "ReplyKey",
     "StoredReply",
     "Due",
     "ErrorsAs",
@@ -51,8 +52,7 @@ __all__ = [
     "VersionConflict",
     "action_of",
     "connect",
-    "format1_reply_key",
-    "reply_field",
+    "reply_key",
     "player_notice",
     "hash_token",
     "is_player_key",

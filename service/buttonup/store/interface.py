@@ -136,10 +136,14 @@ class GameStore(GameRecords):
         return None
 
     @STORAGE_ERRORS
-    def format1_create_reply(self, idempotency_key: str) -> tuple[str, EarlierReply] | None:
-        """What format 1 kept (for a day) for a create with this key: its
-        game's id and the reply."""
-        return format1.create_reply(self._redis, idempotency_key)
+    def earlier_create_reply(
+        self, idempotency_key: str, player_id: str | None
+    ) -> tuple[str, EarlierReply] | None:
+        """What an earlier release (format 1) kept, for a day, for a create
+        with this key (a player's own, with `player_id`): its game's id and
+        the reply."""
+        scoped = f"player\n{player_id}\n{idempotency_key}" if player_id else idempotency_key
+        return format1.create_reply(self._redis, scoped)
 
     @STORAGE_ERRORS
     def earlier_versions(self, game_id: str) -> list[EarlierVersion]:

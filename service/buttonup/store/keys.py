@@ -16,6 +16,7 @@ store.player_games, store.player_events).
 
 import base64
 import hashlib
+from typing import NamedTuple
 
 LOBBY_KEY = "buttonup:lobby"
 # The deployment's secret (store.derived), made by the first process that
@@ -51,6 +52,19 @@ def reply_field(scope: str, idempotency_key: str) -> str:
     """Where a game's `replies` hash keeps an idempotent request's reply."""
     digest = hashlib.sha256(idempotency_key.encode()).digest()[:12]
     return f"{scope}:{base64.urlsafe_b64encode(digest).decode()}"
+
+
+class ReplyKey(NamedTuple):
+    """An idempotent request's key in its scope (a seat's colour, a join's
+    scope), and the field of the game's `replies` hash its reply is kept in."""
+
+    field: str
+    scope: str
+    idempotency_key: str
+
+
+def reply_key(scope: str, idempotency_key: str) -> ReplyKey:
+    return ReplyKey(reply_field(scope, idempotency_key), scope, idempotency_key)
 
 
 def format1_reply_key(game_id: str, scope: str, idempotency_key: str) -> str:

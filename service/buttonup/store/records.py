@@ -21,7 +21,14 @@ from buttonup.store.errors import (
 )
 from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
 from buttonup.store.indexes import CommitIndexes
-from buttonup.store.keys import events_key, game_key, moves_key, replies_key
+from buttonup.store.keys import (
+    ReplyKey,
+    events_key,
+    format1_reply_key,
+    game_key,
+    moves_key,
+    replies_key,
+)
 from buttonup.store.outcomes import Committed, Created, Read
 from buttonup.store.player_events import DOORBELL_KEPT, PlayerEvents, Relay
 from buttonup.store.recent import RecentMatches, Revision
@@ -142,17 +149,15 @@ class GameRecords:
         asking Redis: possibly stale, so only for a compare-and-set commit."""
         return self._recent.get(game_id)
 
-    def load(
-        self,
-        game_id: str,
-        reply_fields: Sequence[str] = (),
-        format1_reply_keys: Sequence[str] = (),
-    ) -> Loaded:
+    def load(self, game_id: str, replies: Sequence[ReplyKey] = ()) -> Loaded:
         """The game (GameNotFound if absent) and any stored replies, in one
-        round trip: under each field, its reply, else what format 1 kept under
-        the matching key (a JSON document, not a reference). Redis sends only
-        the part of the log this process has not replayed yet."""
-        return self._load(game_id, reply_fields, with_last_id=False, extra=format1_reply_keys)[0]
+        round trip, by field: for each request's key (keys.reply_key), its
+        reply, else what format 1 kept for it (a JSON document, not a
+        reference). Redis sends only the part of the log this process has not
+        replayed yet."""
+        fields = [reply.field for reply in replies]
+        earlier = [format1_reply_key(game_id, r.scope, r.idempotency_key) for r in replies]
+        return self._load(game_id, fields, with_last_id=False, extra=earlier)[0]
 
     def snapshot(self, game_id: str) -> tuple[Match, str]:
         """The game and the id of the last entry on its stream, read at once,
