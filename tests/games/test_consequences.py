@@ -158,3 +158,31 @@ def test_two_consequences_of_one_name_are_refused(games):
     games.consequences.register(Noted())
     with pytest.raises(ValueError, match="noted"):
         games.consequences.register(Noted())
+
+
+class Unreachable:
+    """A PULLED consequence whose follow-up always finds its Redis away."""
+
+    name: ClassVar[str] = "unreachable"
+    survival: ClassVar[Survival] = Survival.PULLED
+    restamps: ClassVar[bool] = False
+
+    def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        return None if commit.created else _Noted([], [True] * 100)
+
+    def overdue(self, game_id: str, match: Match | None) -> None:
+        """Never marked."""
+
+
+def test_a_follow_up_that_fails_after_the_commit_never_fails_the_request(games):
+    """The commit stands whatever follows it: the request is answered with
+    the change it made (never a 503 for a change that was made)."""
+    games.consequences.register(Unreachable())
+    game_id = games.create(NewGame(Options(seed=5, first_player=Color.RED)), None).match.id
+    red = games.join(game_id, Color.RED, "ana")
+    joined = games.join(game_id, Color.BLACK, "bo")
+    assert joined.outcome.changes and games.get(game_id).version == joined.outcome.match.version
+    games.consequences.register(Noted())  # with a marked one too: the other path
+    match = games.get(game_id)
+    moved = games.play(game_id, red.token, match.game.legal_moves()[0])
+    assert games.get(game_id).version == moved.match.version

@@ -161,9 +161,17 @@ class Committing:
                 if self._marks:
                     self._table.follow(self._planned, self._marks, self.changes)
                 else:  # nothing marked: each plan that follows, at once
-                    for _, plan in self._planned:
+                    for consequence, plan in self._planned:
                         if type(plan).follow is not _NOTHING_FOLLOWS:
-                            plan.follow(self.changes)
+                            try:
+                                plan.follow(self.changes)
+                            except errors.StorageUnavailable as failed:  # the commit stands
+                                log.warning(
+                                    "game %s: %s not followed: %s",
+                                    self.before.id,
+                                    consequence.name,
+                                    failed,
+                                )
         finally:
             if self._closing:
                 self._close()
@@ -220,12 +228,10 @@ class Consequences:
                     plan.follow(changes)
                 if mark is not None:
                     self._store.settle_mark(mark)
-            except errors.StorageUnavailable as error:
-                if mark is None:
-                    raise
-                log.warning(
-                    "game %s: %s left to the sweep: %s", mark.game_id, mark.consequence, error
-                )
+            except errors.StorageUnavailable as error:  # the commit stands
+                left = "left to the sweep" if mark is not None else "not followed"
+                game_id = changes[-1].match.id
+                log.warning("game %s: %s %s: %s", game_id, consequence.name, left, error)
 
     def catch_up(self) -> int:
         """The marks a process left overdue: each consequence run again from
