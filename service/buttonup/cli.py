@@ -14,7 +14,9 @@ from types import FrameType
 from redis.exceptions import RedisClusterException, RedisError
 
 from buttonup.config import ConfigError, Settings
+from buttonup.errors import GameError, GameNotFound
 from buttonup.redis_server import RedisServer
+from buttonup.store import GameStore, migration
 from buttonup.store.connection import connect, is_cluster_url
 
 GUNICORN_CONF = Path(__file__).with_name("gunicorn.conf.py")
@@ -55,6 +57,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=Path("var"),
         help="where the embedded Redis keeps its append-only file (default ./var)",
     )
+    migrate = commands.add_parser(
+        "migrate",
+        help="rewrite every game an earlier release stored (format 1) in today's format, "
+        "each keeping the time it had left (docs/storage.md)",
+    )
+    migrate.add_argument("--redis-url", help="the Redis the games are in (default: $REDIS_URL)")
     commands.add_parser(
         "make-secret",
         help="make the file BUTTONUP_SECRET_KEY_FILE names, with a random secret, unless it "
@@ -70,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as error:
         print(f"buttonup: {error}", file=sys.stderr)
         return 2
+    if args.command == "migrate":
+        return _migrate(args.redis_url or settings.redis_url, settings)
     if args.command == "make-secret":
         path = os.environ.get("BUTTONUP_SECRET_KEY_FILE")
         if not path:
@@ -144,3 +154,33 @@ def _lock_data_dir(data_dir: Path) -> int | None:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _migrate(redis_url: str | None, settings: Settings) -> int:
+    """Every format-1 game in Redis upgraded (store.migration), then a count."""
+    if redis_url is None:
+        print("buttonup: migrate needs --redis-url or REDIS_URL", file=sys.stderr)
+        return 2
+    store = GameStore(
+        connect(redis_url),
+        game_ttl_seconds=settings.game_ttl_seconds,
+        reply_ttl_seconds=settings.idempotency_ttl_seconds,
+        finished_stream_ttl_seconds=settings.finished_stream_ttl_seconds,
+    )
+    upgraded = unchanged = 0
+    try:
+        for game_id in list(migration.format1_game_ids(store.client)):
+            try:
+                if store.upgrade(game_id):
+                    upgraded += 1
+                else:
+                    unchanged += 1
+            except GameNotFound:  # it expired meanwhile
+                unchanged += 1
+    except GameError as error:
+        print(f"buttonup: migrate stopped: {error}", file=sys.stderr)
+        return 1
+    print(
+        f"buttonup: {upgraded} games upgraded from format 1, {unchanged} changed or gone meanwhile"
+    )
+    return 0

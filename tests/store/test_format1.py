@@ -245,3 +245,41 @@ def test_a_create_retried_with_a_key_format_1_remembered_gets_that_game(client, 
     assert answer.headers["Location"].endswith(game["id"])
     other = client.post("/v1/games", json={"seed": 3}, headers={"Idempotency-Key": key})
     assert other.get_json()["code"] == "idempotency_key_reused"
+
+
+def test_migrate_rewrites_every_format_1_game_in_format_2_and_each_reads_as_it_did(
+    client, redis_client, redis_server, capsys
+):
+    """`buttonup migrate`: each format-1 record still in Redis becomes a
+    format-2 one at its version, keeping the time it had left, and the game
+    answers as it did; a second run finds nothing to do."""
+    from buttonup import cli
+
+    for game in GAMES.values():
+        restore(redis_client, game)
+    assert cli.main(["migrate", "--redis-url", redis_server.url]) == 0
+    assert f"{len(GAMES)} games upgraded" in capsys.readouterr().out
+    for game in GAMES.values():
+        key = keys.game_key(game["id"])
+        assert redis_client.type(key) == b"string"
+        assert redis_client.get(key).startswith(b"2 ")
+        assert 0 < redis_client.pttl(key) <= 3600 * 1000, "the time it had left"
+        assert client.get(f"/v1/games/{game['id']}").get_json() == with_revision_2(game["game"])
+        assert client.get(f"/v1/games/{game['id']}/moves").get_json() == game["moves"]
+    assert cli.main(["migrate", "--redis-url", redis_server.url]) == 0
+    assert "0 games upgraded" in capsys.readouterr().out
+
+
+def test_migrate_keeps_a_finished_format_1_games_stream_as_long_as_the_game(
+    client, redis_client, redis_server
+):
+    from buttonup import cli
+
+    finished = [game for game in GAMES.values() if game["game"]["status"] == "finished"]
+    assert finished
+    for game in finished:
+        restore(redis_client, game)
+    assert cli.main(["migrate", "--redis-url", redis_server.url]) == 0
+    for game in finished:
+        if redis_client.exists(keys.events_key(game["id"])):
+            assert redis_client.pttl(keys.events_key(game["id"])) > 60_000

@@ -11,7 +11,7 @@ from buttonup.engine import Match, RulesError
 from buttonup.engine.actions import Action, Progress
 from buttonup.engine.events import Moved
 from buttonup.slices import in_slices
-from buttonup.store import codec, format1
+from buttonup.store import codec, format1, migration
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.errors import (
     GameNotFound,
@@ -305,6 +305,17 @@ class GameRecords:
         if after.end_reason is not None and before.deadline is not None:
             self._indexes.forget_deadline(game_id)
         return None
+
+    def upgrade(self, game_id: str) -> bool:
+        """A game stored in format 1 rewritten in format 2 (store.migration)."""
+        loaded = self.load(game_id)
+        if loaded.revision.upgraded:
+            return False
+        ttls = (self._game_ttl_ms, self._finished_stream_ttl_ms, self._reply_ttl_ms)
+        upgraded = migration.upgrade(self._redis, self._commit, self._window, loaded.match, ttls)
+        if upgraded:
+            self._recent.put(loaded.match, Revision(0))
+        return upgraded
 
     def history(self, game_id: str) -> History:
         """Everything that rebuilds the game's versions, in one round trip."""
