@@ -1,6 +1,7 @@
 """The use cases with the wings installed, as app.py installs them (without
 their routes): for the tests of a wing's use cases on a real Redis."""
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,3 +33,12 @@ def wings(store: GameStore, clock: Callable[[], int]) -> Wired:
 @pytest.fixture
 def games(wings: Wired) -> Games:
     return wings.games
+
+
+def sweep_at_once(everyone: list[Games]) -> None:
+    """Each process's sweep, all at once (a thread each), to the end."""
+    threads = [threading.Thread(target=games.sweep) for games in everyone]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

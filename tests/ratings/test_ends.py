@@ -3,8 +3,6 @@ suite's real Redis: by the request that ended it, or, when that process died
 between the commit and the ratings, by the sweep; never twice, whoever
 retries or sweeps at once; and a mark whose end never landed changes nothing."""
 
-import threading
-
 from buttonup.engine import PLAYERS, Color, Match, Options
 from buttonup.engine.ratings import Category, Rating, rated, rating_diff
 from buttonup.games import Games, NewGame
@@ -16,7 +14,7 @@ from buttonup.store.marks import MARKS_KEY
 from buttonup.store.player_events import decode_notice
 from buttonup.store.player_events import events_key as player_events_key
 from tests.games.clock import BLITZ, Clock
-from tests.helpers.wings import Wired, wired
+from tests.helpers.wings import Wired, sweep_at_once, wired
 
 
 def rated_game(games: Games) -> tuple[str, dict[Color, str]]:
@@ -115,11 +113,7 @@ def test_sweepers_at_once_apply_each_end_once(store, clock):
         resigned_without_ratings(wings, clock, game_id, Color.BLACK)
         ended.append(keys)
     clock.now += SETTLED_AFTER_MS
-    threads = [threading.Thread(target=sweeper.sweep) for sweeper in sweepers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    sweep_at_once(sweepers)
     after = rated({Color.RED: Rating(), Color.BLACK: Rating()}, Color.RED)
     for keys in ended:
         red = sweepers[0].player(keys[Color.RED])

@@ -3,7 +3,6 @@ game was made is completed by the sweep, once, whoever sweeps; each player
 hears game_start once; a seek of a player who stopped listening is neither
 paired nor shown."""
 
-import threading
 import time
 
 from buttonup.engine import PLAYERS, Color
@@ -15,7 +14,7 @@ from buttonup.seeks.service import PAIRING_SETTLED_MS
 from buttonup.store import GameStore, connect
 from buttonup.store.player_events import events_key
 from tests.games.clock import BLITZ, Clock
-from tests.helpers.wings import wired
+from tests.helpers.wings import sweep_at_once, wired
 
 
 def heard(redis_client, player_id: str) -> list[str]:
@@ -49,11 +48,7 @@ def test_a_pairing_left_by_a_dead_process_is_completed_by_the_sweep_once(
     assert pairing is not None and pairing.waiting.player_id == ana.id
     assert board.open(clock(), list(Category), None, 100)[0] == []
     clock.now += PAIRING_SETTLED_MS
-    threads = [threading.Thread(target=sweeper.sweep) for sweeper in sweepers]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    sweep_at_once(sweepers)
     match = sweepers[0].get("pairedGame0123456789")
     assert {match.seat(color).player_id for color in PLAYERS} == {ana.id, bo.id}
     assert match.options.paired and match.version == 2
