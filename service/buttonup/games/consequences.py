@@ -18,7 +18,8 @@ concerns (most concern few), it may restamp the changes before they are
 stored (a rated game's end carries both ratings: restamping handlers go
 first, so that every other one sees what is stored), may write in the
 commit itself (`in_commit`), follows the commit once stored, and is closed
-whatever happens.
+whatever happens. A follow-up that fails (Redis away) is logged, never
+raised: the change was made, and the request answers with it.
 """
 
 import logging
