@@ -114,6 +114,27 @@ def test_the_store_and_the_engine_know_nothing_above_them():
             assert not any(n.startswith("buttonup.games") for n in names), path
 
 
+@pytest.mark.parametrize(
+    "path",
+    [p for package in ("games", *WINGS) for p in sorted((SERVICE / package).glob("*.py"))],
+    ids=lambda path: str(path.relative_to(SERVICE)),
+)
+def test_a_use_case_or_wing_module_has_its_tests_or_says_where_they_are(path):
+    """tests/ mirrors service/: a module's tests are tests/<package>/test_<module>.py,
+    or its docstring says where they are ("Tested in ...", each path real)."""
+    if path.name == "__init__.py":
+        return
+    mirror = SERVICE.parent.parent / "tests" / path.parent.name / f"test_{path.name}"
+    if mirror.exists():
+        return
+    docstring = ast.get_docstring(ast.parse(path.read_text())) or ""
+    said = docstring.partition("Tested in ")[2].replace("\n", " ")
+    named = [part.strip(" .") for part in said.split(",") if part.strip(" .")]
+    assert named, f"{path}: no tests/{path.parent.name}/test_{path.name}, nor a 'Tested in' line"
+    for test in named:
+        assert (SERVICE.parent.parent / test).exists(), (path, test)
+
+
 def test_format_1_is_the_stores_alone():
     """Earlier releases' stored form is read at the door (store.format1, and
     the store's reads that hand it there): nothing above the store names it

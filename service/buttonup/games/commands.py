@@ -1,6 +1,10 @@
 """The commands on a game, each a few lines on the pipeline: create, join,
 play, resign, abort, claim victory, rematch, and expire (end a game whose
-clock ran out)."""
+clock ran out).
+
+Tested in tests/games/test_pipeline.py, tests/api/test_games.py,
+tests/api/test_rematch.py.
+"""
 
 import logging
 import time

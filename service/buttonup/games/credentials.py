@@ -1,5 +1,8 @@
 """Who a bearer credential is: a player, by their key, or a seat of a match,
-by its token or by the player who holds it."""
+by its token or by the player who holds it.
+
+Tested in tests/api/test_players.py, tests/e2e/test_secrets.py.
+"""
 
 from collections.abc import Callable
 

@@ -1,6 +1,9 @@
 """A game's stream: its snapshot or the events since a version, then each
 change as it is committed and who is connected, until nothing more will
-happen to the game."""
+happen to the game.
+
+Tested in tests/api/test_events_keepalive.py, tests/e2e/test_events.py.
+"""
 
 import logging
 from collections.abc import Callable, Iterator

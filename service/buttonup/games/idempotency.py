@@ -1,5 +1,8 @@
 """An Idempotency-Key and the request it was first sent with, and the checks
-every idempotent use case makes of them."""
+every idempotent use case makes of them.
+
+Tested in tests/e2e/test_idempotency.py, tests/api/test_games.py.
+"""
 
 import base64
 import hashlib

@@ -1,6 +1,10 @@
 """A player's stream: the player's games not finished, then what the player
 hears of each game as it is relayed, and the catch-up of what no process
-relayed."""
+relayed.
+
+Tested in tests/e2e/test_player_streams.py, tests/seeks/test_service.py,
+tests/games/test_ports.py.
+"""
 
 import time
 from collections.abc import Callable, Iterator

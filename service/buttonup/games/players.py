@@ -1,4 +1,7 @@
-"""The use cases on a player: create, authenticate, and list their games."""
+"""The use cases on a player: create, authenticate, and list their games.
+
+Tested in tests/api/test_players.py, tests/api/test_my_games.py.
+"""
 
 from collections.abc import Callable, Iterator
 

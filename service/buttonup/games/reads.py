@@ -1,5 +1,9 @@
 """What reads a game without changing it (but to end one whose clock ran
-out): the game, its moves, who is connected, the lobby, the analysis."""
+out): the game, its moves, who is connected, the lobby, the analysis.
+
+Tested in tests/api/test_games.py, tests/api/test_lobby.py,
+tests/api/test_analysis.py.
+"""
 
 from collections.abc import Callable
 from functools import lru_cache

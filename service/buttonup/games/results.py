@@ -1,6 +1,9 @@
 """What the use cases answer, typed: outcomes of commands, pages, the items
 of game and player streams, timelines and analyses. The API's codec makes
-their JSON."""
+their JSON.
+
+Tested in tests/games/test_pipeline.py, tests/api/test_codec.py.
+"""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field

@@ -6,7 +6,10 @@ games.sweep); this only wires them and names their entry points.
 A wing (app.py installs them) adds to the core here, and nowhere else: a
 consequence of commits (`consequences`), a port's answer (`ports`), work
 the sweep does (`after_sweep`) and work a worker does on a timer (`every`).
-It reaches the games through `pipeline` and `store`, as the core does."""
+It reaches the games through `pipeline` and `store`, as the core does.
+
+Tested in tests/games/test_consequences.py, tests/games/test_ports.py.
+"""
 
 from collections.abc import Callable, Iterator
 

@@ -1,5 +1,8 @@
 """The sweep of clocks that ran out: each worker ends the games the deadline
-index leases to it."""
+index leases to it.
+
+Tested in tests/games/test_pipeline.py, tests/test_sweeper.py.
+"""
 
 from collections.abc import Callable, Sequence
 

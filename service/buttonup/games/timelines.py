@@ -1,4 +1,7 @@
-"""The timelines a worker replayed lately, bounded by the versions they hold."""
+"""The timelines a worker replayed lately, bounded by the versions they hold.
+
+Tested in tests/api/test_history.py, tests/e2e/test_cursors.py.
+"""
 
 import threading
 from collections import OrderedDict

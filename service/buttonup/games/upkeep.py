@@ -1,6 +1,9 @@
 """A worker's upkeep, whether or not requests come: its presence beat, its
 leaving, and the work each worker does on a timer (`Periodic`, run by
-buttonup.sweeper)."""
+buttonup.sweeper).
+
+Tested in tests/test_sweeper.py, tests/store/test_presence.py.
+"""
 
 from collections.abc import Callable
 from dataclasses import dataclass

@@ -1,5 +1,8 @@
 """What the ratings wing keeps and shows beyond a rating itself (which the
-core holds: engine.ratings): a player's rated games, a leaderboard's places."""
+core holds: engine.ratings): a player's rated games, a leaderboard's places.
+
+Tested in tests/ratings/test_ends.py.
+"""
 
 from dataclasses import dataclass
 

@@ -9,6 +9,8 @@ the way when not, for the caller to check. Each key lives under the player's
 (or the pair's) hash tag; both stay small: a player's places are at most the
 limits and the stale ones the next check drops, a pair's starts at most the
 day's limit.
+
+Tested in tests/e2e/test_fair_play.py.
 """
 
 from dataclasses import dataclass

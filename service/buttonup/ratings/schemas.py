@@ -1,5 +1,8 @@
 """The documented shape of the ratings wing's pages: a profile, a rating
-history and a leaderboard."""
+history and a leaderboard.
+
+Tested in tests/ratings/test_api.py, tests/contract/test_openapi.py.
+"""
 
 from marshmallow import fields, validate
 

@@ -7,7 +7,10 @@ players' ratings as each ends: the commit that ends a rated game takes both
 players' turns to be rated (`ending`, a short lease each), brings their
 ratings up to date (an end a process left unapplied is applied first), and
 has the ending action carry them, so that the change is worked out once,
-from them, and stored with the game."""
+from them, and stored with the game.
+
+Tested in tests/ratings/test_ends.py, tests/ratings/test_api.py.
+"""
 
 import logging
 import secrets

@@ -14,6 +14,8 @@ it (`apply`, idempotent by game, which takes it off the list).
 A leaderboard is a sorted set per category, written after each change
 (`place`): each entry carries the games count it is as of, and an older one
 never replaces a newer, so that entries written out of order settle right.
+
+Tested in tests/ratings/test_ends.py.
 """
 
 from collections.abc import Sequence

@@ -1,5 +1,8 @@
 """The ratings wing's part of the codec: a profile (never the key), a
-rating history and a leaderboard, as JSON-ready values."""
+rating history and a leaderboard, as JSON-ready values.
+
+Tested in tests/ratings/test_api.py.
+"""
 
 from collections.abc import Sequence
 from typing import Any

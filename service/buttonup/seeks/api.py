@@ -1,6 +1,9 @@
 """The seeks wing's routes, /v1/seeks: play anyone now. A player's seek
 waits while their stream is open, or is paired at once into a new game
-(seeks.service)."""
+(seeks.service).
+
+Tested in tests/e2e/test_seeks.py, tests/e2e/test_client_seeks.py.
+"""
 
 from typing import Any, cast
 

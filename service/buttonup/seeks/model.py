@@ -11,6 +11,8 @@ the one place it is written; tests/seeks/test_store.py holds it against a
 plain statement of it); this module says what a seek
 is, what a player asks for and is answered, and makes the game two paired
 seeks start.
+
+Tested in tests/seeks/test_store.py, tests/seeks/test_service.py.
 """
 
 from dataclasses import dataclass, replace

@@ -1,4 +1,7 @@
-"""Seeks: what "play anyone now" takes and shows (seeks.model)."""
+"""Seeks: what "play anyone now" takes and shows (seeks.model).
+
+Tested in tests/e2e/test_seeks.py, tests/contract/test_openapi.py.
+"""
 
 from typing import Any
 

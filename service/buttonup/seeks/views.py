@@ -1,5 +1,8 @@
 """The seeks wing's part of the codec: a seek placed and the seeks waiting,
-as JSON-ready values."""
+as JSON-ready values.
+
+Tested in tests/e2e/test_seeks.py.
+"""
 
 from collections.abc import Sequence
 from typing import Any
