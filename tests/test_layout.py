@@ -116,10 +116,10 @@ def test_the_store_and_the_engine_know_nothing_above_them():
 
 @pytest.mark.parametrize(
     "path",
-    [p for package in ("games", *WINGS) for p in sorted((SERVICE / package).glob("*.py"))],
+    [p for package in ("store", "games", *WINGS) for p in sorted((SERVICE / package).glob("*.py"))],
     ids=lambda path: str(path.relative_to(SERVICE)),
 )
-def test_a_use_case_or_wing_module_has_its_tests_or_says_where_they_are(path):
+def test_a_store_use_case_or_wing_module_has_its_tests_or_says_where_they_are(path):
     """tests/ mirrors service/: a module's tests are tests/<package>/test_<module>.py,
     or its docstring says where they are ("Tested in ...", each path real)."""
     if path.name == "__init__.py":

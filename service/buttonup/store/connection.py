@@ -3,6 +3,8 @@
 `redis+cluster://host:port` (or `rediss+cluster://`) names any node of a Redis
 Cluster and gives redis-py's cluster client; every key of one game shares a
 hash tag, so each game's scripts and transactions stay on one node.
+
+Tested in tests/store/test_scripts.py, tests/e2e/test_redis_faults.py.
 """
 
 from typing import TypeAlias

@@ -6,6 +6,8 @@ game until their holder asks (`SeatSeals`).
 The secret is the operator's (BUTTONUP_SECRET_KEY, or a file): never kept in
 Redis, so a copy of Redis opens no seal. Without one, a process draws its
 own (`buttonup serve` and gunicorn's master draw one for all their workers).
+
+Tested in tests/store/test_games_store.py, tests/e2e/test_store_copy.py.
 """
 
 import hashlib

@@ -17,6 +17,8 @@ behind the doorbell's trimming, and every FULL_READ_SECONDS besides.
 
 The reads run on a thread of their own (a greenlet under gunicorn's gevent
 workers, which patch threading).
+
+Tested in tests/store/test_event_feed.py.
 """
 
 import threading

@@ -11,6 +11,8 @@ that an HMAC of the deployment's secret (the operator's, never in Redis: store.d
 derives from a random salt and the Idempotency-Key, and a tag that tells a
 seal another secret made. A copy of Redis tells nothing of the secret, even
 for the shortest Idempotency-Key: the pad needs the deployment's secret too.
+
+Tested in tests/store/test_games_store.py, tests/e2e/test_idempotency.py.
 """
 
 import base64

@@ -1,7 +1,10 @@
 """The indexes a game's commit keeps beside it, each written before the
 commit (so that none is ever behind a stored game) or, for a game's end,
 right after: the deadline index (store.deadlines) and each player's games
-(store.player_games)."""
+(store.player_games).
+
+Tested in tests/store/test_deadlines.py, tests/store/test_player_games.py.
+"""
 
 import logging
 

@@ -6,7 +6,10 @@ reservations and seals (store.idempotency), players (store.players,
 store.player_games, store.player_events), presence (store.presence), the
 deadline index (store.deadlines), the lobby (store.lobby) and the event
 feeds (store.feed). Every method raises the store's own errors
-(store.errors), never Redis's."""
+(store.errors), never Redis's.
+
+Tested in tests/store/test_games_store.py.
+"""
 
 import secrets
 from collections.abc import Iterator, Sequence

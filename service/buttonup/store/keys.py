@@ -12,6 +12,8 @@ together:
 Beside the games: the lobby, the deadline index (store.deadlines), the
 deployment's secret (store.derived) and the players' keys (store.players,
 store.player_games, store.player_events).
+
+Tested in tests/store/test_games_store.py.
 """
 
 import base64

@@ -1,6 +1,9 @@
 """The lobby: public games with an open seat, by creation time. The index is
 a hint kept up on create and join; every read checks it against the games
-themselves, so concurrent joins and expiry never show through."""
+themselves, so concurrent joins and expiry never show through.
+
+Tested in tests/api/test_lobby.py.
+"""
 
 from collections.abc import Sequence
 

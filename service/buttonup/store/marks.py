@@ -7,7 +7,10 @@ each) and runs them again. A mark made again while one is leased (another
 commit of the same game on its way) outlives that lease's settle.
 
 One sorted set on one slot: member "consequence:game id", score the time
-marked, or a sweeper's lease's end once claimed."""
+marked, or a sweeper's lease's end once claimed.
+
+Tested in tests/games/test_consequences.py, tests/ratings/test_ends.py.
+"""
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -2,7 +2,10 @@
 are still in Redis, rewritten in format 2 at their version, as their next
 change would (commit.lua's upgrade, with no change), each keeping the time
 it had left. What format 1 kept beside a game (its move list, its stream's
-entries, its remembered answers) is read as before until it expires."""
+entries, its remembered answers) is read as before until it expires.
+
+Tested in tests/store/test_format1.py.
+"""
 
 from collections.abc import Iterator
 

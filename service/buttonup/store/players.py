@@ -5,6 +5,8 @@ the player's slot.
 A key is `<player id>.<secret>`: the id says which record to read, and the
 hash of the whole key is compared in constant time, like a seat token. Only
 the hash is stored; both parts are random (store.ids).
+
+Tested in tests/api/test_players.py, tests/e2e/test_player_bounds.py.
 """
 
 import hmac

@@ -2,7 +2,10 @@
 created without), so that perfect play is not handed out for them: per
 position (its stacks and the player to move, as a digest), the games that
 stand there, each with the time its entry lapses. Each position's key lives
-on its own slot; it holds the few games at that position."""
+on its own slot; it holds the few games at that position.
+
+Tested in tests/e2e/test_fair_play.py.
+"""
 
 from buttonup.store.connection import STORAGE_ERRORS, Client
 

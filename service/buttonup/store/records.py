@@ -2,7 +2,10 @@
 changed only by an atomic compare-and-set on its version (one Lua call per
 change), read back as matches, with the indexes a commit keeps beside it
 (deadlines, the players' games) and, on one Redis, the players' relays
-written in the same call."""
+written in the same call.
+
+Tested in tests/store/test_games_store.py, tests/store/test_recent.py.
+"""
 
 from collections.abc import Sequence
 from dataclasses import dataclass

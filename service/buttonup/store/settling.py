@@ -1,6 +1,9 @@
 """Writes that Redis may have run without answering: each carries a deadline
 in Redis's own clock that its script checks, so that once Redis is past it,
-a write either is in the game or never will be."""
+a write either is in the game or never will be.
+
+Tested in tests/e2e/test_unconfirmed_writes.py.
+"""
 
 import time
 from collections.abc import Sequence
