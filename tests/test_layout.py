@@ -114,23 +114,20 @@ def test_the_store_and_the_engine_know_nothing_above_them():
             assert not any(n.startswith("buttonup.games") for n in names), path
 
 
-@pytest.mark.parametrize(
-    "path",
-    [p for package in ("store", "games", *WINGS) for p in sorted((SERVICE / package).glob("*.py"))],
-    ids=lambda path: str(path.relative_to(SERVICE)),
-)
-def test_a_store_use_case_or_wing_module_has_its_tests_or_says_where_they_are(path):
-    """tests/ mirrors service/: a module's tests are tests/<package>/test_<module>.py,
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: str(path.relative_to(SERVICE)))
+def test_a_module_has_its_tests_or_says_where_they_are(path):
+    """tests/ mirrors service/: a module's tests are tests/<its folder>/test_<module>.py,
     or its docstring says where they are ("Tested in ...", each path real)."""
     if path.name == "__init__.py":
         return
-    mirror = SERVICE.parent.parent / "tests" / path.parent.name / f"test_{path.name}"
-    if mirror.exists():
+    folder = path.parent.relative_to(SERVICE)
+    name = f"test_{path.name.removesuffix('.py').replace('.', '_')}.py"
+    if (SERVICE.parent.parent / "tests" / folder / name).exists():
         return
     docstring = ast.get_docstring(ast.parse(path.read_text())) or ""
     said = docstring.partition("Tested in ")[2].replace("\n", " ")
     named = [part.strip(" .") for part in said.split(",") if part.strip(" .")]
-    assert named, f"{path}: no tests/{path.parent.name}/test_{path.name}, nor a 'Tested in' line"
+    assert named, f"{path}: no tests/{folder}/{name}, nor a 'Tested in' line"
     for test in named:
         assert (SERVICE.parent.parent / test).exists(), (path, test)
 

@@ -1,4 +1,7 @@
-"""create_app(settings): the only place that wires engine, store and api."""
+"""create_app(settings): the only place that wires engine, store and api.
+
+Tested in tests/api/test_app.py.
+"""
 
 import atexit
 from collections.abc import Callable

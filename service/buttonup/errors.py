@@ -3,6 +3,8 @@
 of HTTP; `api.problems` maps each class to a status and a stable code.
 
 Each carries the game's current version where there is one.
+
+Tested in tests/api/test_errors.py, tests/store/test_errors.py.
 """
 
 

@@ -1,6 +1,9 @@
 """The problem+json shape and the stable codes of errors that HTTP itself
 raises (by status), shared by the API's error handlers and the gunicorn
-worker that answers requests too broken to reach the app."""
+worker that answers requests too broken to reach the app.
+
+Tested in tests/e2e/test_hostile_requests.py, tests/test_worker.py.
+"""
 
 import json
 

@@ -2,6 +2,8 @@
 
 `buttonup serve` runs one as its embedded store when no Redis URL is given,
 and the test suite runs its own so that it never touches anyone's Redis.
+
+Tested in tests/test_cli.py, tests/test_deploy.py.
 """
 
 import contextlib

@@ -12,6 +12,8 @@ nothing else is ready), so it is taken only when the loop last polled a
 couple of milliseconds ago or more (the loop's clock, `loop.now()`, is the
 time of its last turn), and sleep(0) otherwise. In a process gevent did not
 patch there is nobody to hand over to: nothing is done.
+
+Tested in tests/e2e/test_bounded_cost.py.
 """
 
 import time

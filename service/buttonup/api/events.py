@@ -1,4 +1,8 @@
-"""/v1/games/{id}/events: the game's changes as Server-Sent Events."""
+"""/v1/games/{id}/events: the game's changes as Server-Sent Events.
+
+Tested in tests/api/test_events_keepalive.py,
+tests/contract/test_event_schemas.py, tests/e2e/test_events.py.
+"""
 
 import json
 from collections.abc import Callable, Iterator

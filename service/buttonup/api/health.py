@@ -1,4 +1,7 @@
-"""Probes: /healthz (the process answers) and /readyz (the store answers)."""
+"""Probes: /healthz (the process answers) and /readyz (the store answers).
+
+Tested in tests/api/test_storage_faults.py, tests/test_cli.py.
+"""
 
 from flask import Response, current_app
 from flask_smorest import Blueprint

@@ -1,4 +1,7 @@
-"""Small helpers for request headers, JSON bodies and JSON responses."""
+"""Small helpers for request headers, JSON bodies and JSON responses.
+
+Tested in tests/api/test_errors.py, tests/e2e/test_connection_budget.py.
+"""
 
 import re
 import threading

@@ -1,6 +1,10 @@
 """/v1/players/me/events: what a player hears of all their games, as
 Server-Sent Events: the spec's components for its events, and how a
-connection resumes."""
+connection resumes.
+
+Tested in tests/contract/test_event_schemas.py,
+tests/e2e/test_player_streams.py.
+"""
 
 import re
 

@@ -1,7 +1,10 @@
 """The codec's player views: a player as their own key reads them, their
 ratings, and a time control as a request gives it. Part of the one codec
 (api.codec), which uses them; a wing's views build on these (ratings.views,
-seeks.views)."""
+seeks.views).
+
+Tested in tests/api/test_players.py.
+"""
 
 from collections.abc import Mapping
 from typing import Any

@@ -1,5 +1,8 @@
 """Every error as RFC 9457 problem+json: the one table from domain errors and
-HTTP errors to status and stable `code`, and the handlers that apply it."""
+HTTP errors to status and stable `code`, and the handlers that apply it.
+
+Tested in tests/api/test_errors.py.
+"""
 
 import logging
 from typing import Any

@@ -1,4 +1,7 @@
-"""Times as the API writes them: RFC 3339, UTC, to the millisecond."""
+"""Times as the API writes them: RFC 3339, UTC, to the millisecond.
+
+Tested in tests/api/test_codec.py, tests/e2e/test_time.py.
+"""
 
 import functools
 import time

@@ -1,6 +1,9 @@
 """What changes a match: the actions (each makes one version), and the
 `Progress` a command returns: the action, the match it made, the events it
-produced. Storage keeps the actions; streams and notices take the events."""
+produced. Storage keeps the actions; streams and notices take the events.
+
+Tested in tests/engine/test_match.py, tests/store/test_codec.py.
+"""
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING

@@ -2,6 +2,8 @@
 
 A refusal by the match carries the match's version, so that an answer can
 tell the client where the game is; the game's own refusals carry none.
+
+Tested in tests/engine/test_match.py, tests/engine/test_game.py.
 """
 
 

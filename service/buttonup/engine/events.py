@@ -4,6 +4,8 @@ Each names the version it produced; the events of one change share it and
 come in the order Moved, RoundOver, GameOver (or the ending that is not a
 move: Resigned, Aborted, TimedOut or Abandoned, then GameOver). After the
 end, a rematch is asked for (RematchOffered) and arranged (Rematched).
+
+Tested in tests/engine/test_match.py, tests/api/test_codec.py.
 """
 
 from dataclasses import dataclass

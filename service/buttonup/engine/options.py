@@ -1,5 +1,8 @@
 """What a match is made with and what it can be: its options, statuses,
-seat types and endings, and the plain (JSON) form of the options."""
+seat types and endings, and the plain (JSON) form of the options.
+
+Tested in tests/engine/test_match.py.
+"""
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, is_dataclass, replace

@@ -5,7 +5,10 @@ Searched backwards, a move at a time: every move empties one position, so a
 circle with k empty positions is k moves into its round, and undoing a move
 means lifting back, onto one of the empty positions, the buttons it sowed
 (the tops of the stacks that follow it, or after an overflow, the top run
-of the last one). Depth eight at most, a few hundred circles in all."""
+of the last one). Depth eight at most, a few hundred circles in all.
+
+Tested in tests/engine/test_notation.py.
+"""
 
 from functools import lru_cache
 

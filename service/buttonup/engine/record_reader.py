@@ -1,6 +1,9 @@
 """Reading a game record (engine.records, docs/notation.md) strictly: the
 tags, then each round line, every move played by the engine. The first
-thing wrong raises NotationError with its line and column (from 1)."""
+thing wrong raises NotationError with its line and column (from 1).
+
+Tested in tests/engine/test_records.py.
+"""
 
 import re
 from dataclasses import dataclass

@@ -1,4 +1,7 @@
-"""Who sits at a match, and who asked for another game after it."""
+"""Who sits at a match, and who asked for another game after it.
+
+Tested in tests/engine/test_match.py, tests/api/test_rematch.py.
+"""
 
 from dataclasses import dataclass
 

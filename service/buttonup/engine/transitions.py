@@ -1,7 +1,10 @@
 """The one way a match changes: `advance(match, action)` makes the next
 version and says what happened. It refuses what the rules refuse, so a
 replayed action is checked as the first one was; the match's commands
-(engine.match) decide who may act before they call it."""
+(engine.match) decide who may act before they call it.
+
+Tested in tests/engine/test_match.py.
+"""
 
 from dataclasses import replace
 from typing import TYPE_CHECKING

@@ -1,4 +1,7 @@
-"""The bodies of perfect play: a game's analysis and a position's."""
+"""The bodies of perfect play: a game's analysis and a position's.
+
+Tested in tests/contract/test_openapi.py, tests/api/test_analysis.py.
+"""
 
 from marshmallow import fields
 

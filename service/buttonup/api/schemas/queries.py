@@ -1,4 +1,7 @@
-"""Queries: which page of a list, strict as request bodies are."""
+"""Queries: which page of a list, strict as request bodies are.
+
+Tested in tests/contract/test_openapi.py, tests/api/test_history.py.
+"""
 
 from marshmallow import fields, validate
 

@@ -1,6 +1,9 @@
 """The documented shape of a rating and a player's ratings (engine.ratings),
 as a player, a seat and a seek show them; the ratings wing documents its
-own pages (ratings.schemas)."""
+own pages (ratings.schemas).
+
+Tested in tests/contract/test_openapi.py, tests/api/test_players.py.
+"""
 
 from marshmallow import fields
 

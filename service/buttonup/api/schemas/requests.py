@@ -1,5 +1,8 @@
 """Request bodies: strict, so unknown fields and loose types are refused
-(queries are in schemas.queries)."""
+(queries are in schemas.queries).
+
+Tested in tests/contract/test_openapi.py, tests/api/test_json_bodies.py.
+"""
 
 from typing import Any
 

@@ -1,4 +1,7 @@
-"""The documented shape of every response body."""
+"""The documented shape of every response body.
+
+Tested in tests/contract/test_openapi.py, tests/api/test_codec.py.
+"""
 
 from marshmallow import fields, validate
 

@@ -1,5 +1,8 @@
 """What the request and response schemas share: the enums' values, the
-spec's components, strict fields, examples and `Described`."""
+spec's components, strict fields, examples and `Described`.
+
+Tested in tests/contract/test_openapi.py, tests/api/test_codec.py.
+"""
 
 import inspect
 from typing import Any, ClassVar
