@@ -13,8 +13,6 @@
 A player's place in a rated game is taken as the game starts (rated_play_store)
 and let go once the game is seen over, gone, unrated or never started: the
 places that stand in the way are checked against their games when they do.
-
-Tested in tests/e2e/test_fair_play.py, tests/ratings/test_api.py.
 """
 
 from collections.abc import Callable
