@@ -5,10 +5,11 @@ paired nor shown."""
 
 import time
 
-from buttonup.engine import PLAYERS, Color
+from buttonup.engine import PLAYERS, Color, Options
+from buttonup.engine.options import UnratedReason
 from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Category, Rating
-from buttonup.games import PaddedKeepAlive
+from buttonup.games import NewGame, PaddedKeepAlive
 from buttonup.seeks.model import NewSeek, Seek
 from buttonup.seeks.service import PAIRING_SETTLED_MS
 from buttonup.store import GameStore, connect
@@ -79,6 +80,24 @@ def test_a_seek_takes_the_colour_it_asks_for(wings):
     match = wings.games.get(placed.game_id)
     assert match.black.player_id == ana.player.id and match.red.player_id == bo.player.id
     assert match.clock is None and match.status.value == "playing"
+
+
+def test_a_rated_pairing_of_a_player_who_took_on_another_game_meanwhile_plays_unrated(wings):
+    """A pairing cannot be undone: a seeker who started another real-time
+    rated game after seeking is paired all the same, into an unrated game
+    that says why (through the ratings wing's seating port)."""
+    games = wings.games
+    ana, bo, cy = (games.create_player(name, None) for name in ("Ana", "Bo", "Cy"))
+    board = wings.seeks.board
+    with board.listening(ana.player.id), board.listening(cy.player.id):
+        wings.seeks.seek(ana.key, NewSeek(clock=BLITZ, rated=True))
+        other = games.create(NewGame(Options(rated=True, clock=BLITZ)), None).match.id
+        games.join(other, Color.RED, None, credential=ana.key)
+        games.join(other, Color.BLACK, None, credential=bo.key)  # she plays it now
+        placed = wings.seeks.seek(cy.key, NewSeek(clock=BLITZ, rated=True))
+    paired = games.get(placed.game_id)
+    assert {paired.red.player_id, paired.black.player_id} == {ana.player.id, cy.player.id}
+    assert not paired.rated and paired.unrated is UnratedReason.RATED_GAME_IN_PROGRESS
 
 
 def test_a_seeking_players_stream_keeps_alive_every_second(redis_server, clock):
