@@ -159,20 +159,7 @@ class Committing:
     ) -> Literal[False]:
         try:
             if kind is None and self.stored:
-                if self._marks:
-                    self._table.follow(self._planned, self._marks, self.changes)
-                else:  # nothing marked: each plan that follows, at once
-                    for consequence, plan in self._planned:
-                        if type(plan).follow is not _NOTHING_FOLLOWS:
-                            try:
-                                plan.follow(self.changes)
-                            except errors.StorageUnavailable as failed:  # the commit stands
-                                log.warning(
-                                    "game %s: %s not followed: %s",
-                                    self.before.id,
-                                    consequence.name,
-                                    failed,
-                                )
+                self._table.follow(self._planned, self._marks, self.changes)
         finally:
             if self._closing:
                 self._close()

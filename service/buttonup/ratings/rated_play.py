@@ -23,6 +23,7 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating, category_of
+from buttonup.games.ports import StoredRatings
 from buttonup.ratings.rated_play_store import RatedPlace, RatedPlayStore
 from buttonup.ratings.service import Ratings
 from buttonup.store import GameStore
@@ -45,7 +46,7 @@ def in_play_limit(category: Category) -> int:
     return REAL_TIME_IN_PLAY if category in REAL_TIME else CORRESPONDENCE_IN_PLAY
 
 
-class RatedPlay:
+class RatedPlay(StoredRatings):
     def __init__(
         self,
         store: GameStore,
@@ -60,11 +61,8 @@ class RatedPlay:
         self._clock = clock
         self._pair_games_per_day = pair_games_per_day
 
-    # The core's port (games.ports.RatedSeating): the ratings players bring,
-    # and the bounds on rated play.
-
-    def brought(self, player: Player | None, match: Match) -> Rating | None:
-        return self._ratings.brought(player, match)
+    # The core's port (games.ports.RatedSeating): the ratings players bring
+    # (StoredRatings.brought, from `current`), and the bounds on rated play.
 
     def current(self, player: Player, category: Category) -> Rating:
         return self._ratings.current(player, category)

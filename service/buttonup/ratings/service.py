@@ -139,12 +139,6 @@ class Ratings:
             self.apply(match)
         return match
 
-    def brought(self, player: Player | None, match: Match) -> Rating | None:
-        """The rating a player brings to a seat of `match`, a rated game's."""
-        if player is None or not match.options.rated:
-            return None
-        return self.current(player, category_of(match.options.clock))
-
     def current(self, player: Player, category: Category) -> Rating:
         """The player's rating in `category` now: the ends of their rated
         games that a process left unapplied are applied first, so that it is
