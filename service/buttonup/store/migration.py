@@ -16,7 +16,7 @@ from buttonup.store.errors import StorageUnavailable
 from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
 from buttonup.store.keys import events_key, game_key, moves_key, replies_key
 from buttonup.store.outcomes import Committed
-from buttonup.store.scripts import LuaScript, Unconfirmed
+from buttonup.store.scripts import LuaScript
 from buttonup.store.settling import WriteWindow
 
 SCAN_COUNT = 1000
@@ -54,14 +54,9 @@ def upgrade(
     keys = [game_key(match.id), events_key(match.id), replies_key(match.id), moves_key(match.id)]
     base = codec.encode_base(match, whole=True)
     write_id = new_commit_id()
+    args = [match.version, match.version, ttl, events_ttl, reply_ttl_ms, "", "", base, ""]
     with STORAGE_ERRORS:
-        deadline = window.deadline()
-        args = [match.version, match.version, ttl, events_ttl, reply_ttl_ms, "", "", base, ""]
-        try:
-            outcome = commit.write(keys=keys, args=[*args, deadline, write_id, ""])
-        except Unconfirmed as error:
-            settled = window.settled(keys[:1], match.version, write_id, deadline, error)
-            outcome = [Committed.WRITTEN if settled else Committed.LATE]
+        outcome = window.commit(commit, keys, args, match.version, write_id, [""])
     if outcome[0] in (Committed.GONE, Committed.CONFLICT):
         return False
     window.saw_redis_clock(outcome)

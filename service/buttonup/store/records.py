@@ -286,14 +286,9 @@ class GameRecords:
         with STORAGE_ERRORS:
             self._indexes.expect_deadline(before, after)
             self._indexes.index_players(before, after)
-            deadline = self._window.deadline()
-            try:
-                outcome = self._commit.write(
-                    keys=keys, args=[*args, deadline, write_id, relayed, *stream]
-                )
-            except Unconfirmed as error:
-                settled = self._window.settled(keys[:1], after.version, write_id, deadline, error)
-                outcome = [Committed.WRITTEN if settled else Committed.LATE]
+            outcome = self._window.commit(
+                self._commit, keys, args, after.version, write_id, [relayed, *stream]
+            )
         if outcome[0] == Committed.GONE:
             raise game_not_found(game_id)
         if outcome[0] == Committed.CONFLICT:

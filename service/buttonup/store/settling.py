@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import OutcomeUnknown
-from buttonup.store.outcomes import WITH_REDIS_CLOCK
+from buttonup.store.outcomes import WITH_REDIS_CLOCK, Committed
 from buttonup.store.scripts import LuaScript, Unconfirmed, lua_source
 
 # How long after it is sent (by Redis's clock) a write may still run: well
@@ -40,6 +40,25 @@ class WriteWindow:
             seconds, microseconds = _one_time(self._redis.time())
             self.redis_clock_offset_ms = seconds * 1000 + microseconds // 1000 - local_ms()
         return local_ms() + self.redis_clock_offset_ms + WRITE_WINDOW_MS
+
+    def commit(
+        self,
+        script: LuaScript,
+        keys: list[str],
+        args: Sequence[str | bytes | int],
+        version: int,
+        write_id: str,
+        after: Sequence[str | bytes | int] = (),
+    ) -> list:
+        """commit.lua's answer to `args`, then this window's deadline and the
+        write's own id (`write_id`), then `after`; a write sent and not
+        answered is settled (`settled`: written, or late and never)."""
+        deadline = self.deadline()
+        try:
+            return script.write(keys=keys, args=[*args, deadline, write_id, *after])
+        except Unconfirmed as error:
+            settled = self.settled(keys[:1], version, write_id, deadline, error)
+            return [Committed.WRITTEN if settled else Committed.LATE]
 
     def saw_redis_clock(self, outcome: Sequence) -> None:
         """A write script's answer carries Redis's clock where it ran."""
