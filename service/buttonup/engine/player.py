@@ -12,6 +12,7 @@ over, a rematch was asked for or made.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from buttonup.engine.actions import Progress
 from buttonup.engine.board import PLAYERS, Color
@@ -75,8 +76,7 @@ _NOT_MY_TURN = 2**44
 _UNTIMED = 2**42  # after every deadline until the year 2109
 
 
-@dataclass(frozen=True, slots=True)
-class AgendaPlace:
+class AgendaPlace(NamedTuple):  # a tuple: made for every seated player's commit
     status: Status  # waiting or playing: the agenda keeps each apart
     rank: int
 
@@ -84,7 +84,10 @@ class AgendaPlace:
 def agenda_place(match: Match, color: Color) -> AgendaPlace | None:
     """Where `match` stands on the agenda of the player in seat `color`; None
     once it is finished (it leaves the agenda)."""
-    status = match.status
+    return _agenda_place(match, match.status, color)
+
+
+def _agenda_place(match: Match, status: Status, color: Color) -> AgendaPlace | None:
     if status is Status.FINISHED:
         return None
     my_turn = status is Status.PLAYING and match.game.to_move is color
@@ -97,34 +100,52 @@ def notices(before: Match, changes: Sequence[Progress]) -> dict[str, list[Notice
     """What each seated player hears of `changes` (versions after `before`),
     by player id, in order; a player who hears nothing is left out."""
     heard: dict[str, list[Notice]] = {}
-    previous = before
+    previous, was = before, before.status
     for progress in changes:
-        after, events = progress.match, progress.events
+        after = progress.match
+        now = after.status  # each version's worked out once: this runs for every commit
         for color in PLAYERS:
             player_id = after.seat(color).player_id
             if player_id is not None:
-                found = _notices(previous, after, events, color)
+                found = _notices(previous, was, after, now, progress.events, color)
                 if found:
                     heard.setdefault(player_id, []).extend(found)
-        previous = after
+        previous, was = after, now
     return heard
 
 
-def _notices(before: Match, after: Match, events: Sequence[Event], color: Color) -> list[Notice]:
+def seated_places(match: Match) -> list[tuple[str, AgendaPlace | None]]:
+    """Each seated player's id, and where `match` stands on their agenda."""
+    status = match.status
+    return [
+        (player_id, _agenda_place(match, status, color))
+        for color in PLAYERS
+        if (player_id := match.seat(color).player_id) is not None
+    ]
+
+
+def _notices(
+    before: Match,
+    was: Status,
+    after: Match,
+    now: Status,
+    events: Sequence[Event],
+    color: Color,
+) -> list[Notice]:
     game_id, version = after.id, after.version
     found: list[Notice] = []
     if after.options.paired and after.seat(color).joined and not before.seat(color).joined:
         found.append(Notice(PlayerEventName.GAME_START, game_id, version, color))
-    playing = after.status is Status.PLAYING
-    if playing and before.status is not Status.PLAYING:
+    playing = now is Status.PLAYING
+    if playing and was is not Status.PLAYING:
         found.append(Notice(PlayerEventName.GAME_STARTED, game_id, version, color))
     mine = playing and after.game.to_move is color
-    was_mine = before.status is Status.PLAYING and before.game.to_move is color
+    was_mine = was is Status.PLAYING and before.game.to_move is color
     if mine and not was_mine:  # after an extra turn the player knows already
         found.append(
             Notice(PlayerEventName.YOUR_TURN, game_id, version, color, deadline=after.deadline)
         )
-    if after.status is Status.FINISHED and before.status is not Status.FINISHED:
+    if now is Status.FINISHED and was is not Status.FINISHED:
         found.append(
             Notice(
                 PlayerEventName.GAME_OVER,

@@ -26,6 +26,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import partial
+from itertools import chain
 from types import TracebackType
 from typing import ClassVar, Literal, Protocol
 
@@ -56,6 +57,17 @@ class Plan:
 
     # Written by the commit itself where the store can (store.records).
     in_commit: Sequence[Relay] = ()
+    # Which steps a kind of plan has (set for each subclass): a commit skips
+    # the others without a call, as most plans only follow.
+    prepares: ClassVar[bool] = False
+    follows: ClassVar[bool] = False
+    closes: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.prepares = cls.prepare is not Plan.prepare
+        cls.follows = cls.follow is not Plan.follow
+        cls.closes = cls.close is not Plan.close
 
     def prepare(self, changes: list[Progress]) -> list[Progress]:
         """Before the commit: the changes to store (restamped, or as given)."""
@@ -66,11 +78,6 @@ class Plan:
 
     def close(self) -> None:
         """Whatever happened: what the plan holds let go."""
-
-
-_AS_GIVEN = Plan.prepare
-_NOTHING_FOLLOWS = Plan.follow
-_HOLDS_NOTHING = Plan.close
 
 
 class Consequence(Protocol):
@@ -88,19 +95,23 @@ class Consequence(Protocol):
         ...
 
 
+_MARKED = Survival.MARKED
+
+
 class Committing:
     """One commit through the table (`Consequences.committing`), and the
     `Commit` its plans see (the game before it, whether it makes it).
     Entered, the plans are prepared and the marks made; the pipeline stores
     `changes` (with `in_commit`) and says whether it did (`stored`); on
     exit, a stored commit is followed, and every plan is closed. A class
-    rather than contextlib.contextmanager, and plans' steps that do nothing
-    not called: it is entered for every commit."""
+    rather than contextlib.contextmanager, with nothing made that a commit
+    does not need and no step called that does nothing: it is entered for
+    every commit."""
 
     __slots__ = (
         "_closing",
+        "_following",
         "_marks",
-        "_planned",
         "_table",
         "before",
         "changes",
@@ -114,38 +125,41 @@ class Committing:
         table: "Consequences",
         before: Match,
         changes: list[Progress],
-        *,
         created: bool = False,
     ) -> None:
         self._table = table
         self.before = before
         self.created = created
         self.changes = changes
-        self.in_commit: list[Relay] = []
+        self.in_commit: Sequence[Relay] = ()
         self.stored = False
-        self._planned: list[tuple[Consequence, Plan]] = []
-        self._marks: dict[str, Mark] = {}
-        self._closing = False
+        # The plans with a step after the commit, and those to close: most
+        # commits have one plan that follows (the metrics) and none to close.
+        self._following: list[tuple[Consequence, Plan]] = []
+        self._closing: list[Plan] = []
+        self._marks: dict[str, Mark] | None = None
 
     def __enter__(self) -> "Committing":
-        marked = False
+        changes = self.changes
+        following = self._following
         try:
-            changes = self.changes
-            for consequence in self._table.table:
-                plan = consequence.plan(self, changes)
+            for consequence, plan_for in self._table.planners:
+                plan = plan_for(self, changes)
                 if plan is None:
                     continue
-                self._planned.append((consequence, plan))
-                kind = type(plan)
-                self._closing = self._closing or kind.close is not _HOLDS_NOTHING
-                if kind.prepare is not _AS_GIVEN:  # most plans only follow
+                if plan.follows or consequence.survival is _MARKED:
+                    following.append((consequence, plan))
+                if plan.closes:
+                    self._closing.append(plan)
+                if plan.prepares:
                     changes = plan.prepare(changes)
                 if plan.in_commit:
-                    self.in_commit += plan.in_commit
-                marked = marked or consequence.survival is Survival.MARKED
+                    written = self.in_commit
+                    self.in_commit = [*written, *plan.in_commit] if written else plan.in_commit
             self.changes = changes
+            marked = [c.name for c, _ in following if c.survival is _MARKED]
             if marked:
-                self._marks = self._table.mark(self.before.id, self._planned)
+                self._marks = self._table.mark(self.before.id, marked)
         except BaseException:
             self._close()
             raise
@@ -159,16 +173,31 @@ class Committing:
     ) -> Literal[False]:
         try:
             if kind is None and self.stored:
-                self._table.follow(self._planned, self._marks, self.changes)
+                self._follow()
         finally:
             if self._closing:
                 self._close()
         return False
 
+    def _follow(self) -> None:
+        """Each plan followed; a MARKED one's failure left to the sweep (the
+        commit stands whatever happens here)."""
+        changes, marks = self.changes, self._marks
+        for consequence, plan in self._following:
+            mark = marks.get(consequence.name) if marks else None
+            try:
+                if plan.follows:
+                    plan.follow(changes)
+                if mark is not None:
+                    self._table.settle(mark)
+            except errors.StorageUnavailable as error:  # the commit stands
+                left = "left to the sweep" if mark is not None else "not followed"
+                game_id = changes[-1].match.id
+                log.warning("game %s: %s %s: %s", game_id, consequence.name, left, error)
+
     def _close(self) -> None:
-        for _, plan in reversed(self._planned):
-            if type(plan).close is not _HOLDS_NOTHING:
-                plan.close()
+        for plan in reversed(self._closing):
+            plan.close()
 
 
 # What the plans see of a commit: the game before it, whether it makes it.
@@ -180,6 +209,8 @@ class Consequences:
         self._store = store
         self._clock = clock
         self.table: list[Consequence] = []
+        # Each consequence with its `plan`, looked up once.
+        self.planners: tuple[tuple[Consequence, Callable[..., Plan | None]], ...] = ()
         # Around one commit of `changes` after `before`: committing(before,
         # changes, created=False), a Committing (a partial: no call of its own).
         self.committing = partial(Committing, self)
@@ -189,37 +220,19 @@ class Consequences:
             raise ValueError(f"a consequence named {consequence.name} is registered already")
         self.table.append(consequence)
         self.table.sort(key=lambda known: not known.restamps)  # stable: restampers first
+        self.planners = tuple((known, known.plan) for known in self.table)
 
     @property
     def names(self) -> list[str]:
         return [consequence.name for consequence in self.table]
 
-    def mark(self, game_id: str, planned: list[tuple["Consequence", Plan]]) -> dict[str, Mark]:
-        """Before the commit: the game marked for each MARKED plan's consequence."""
-        names = [c.name for c, _ in planned if c.survival is Survival.MARKED]
-        if not names:
-            return {}
+    def mark(self, game_id: str, names: list[str]) -> dict[str, Mark]:
+        """Before the commit: the game marked for each of these consequences."""
         return {mark.consequence: mark for mark in self._store.mark(names, game_id, self._clock())}
 
-    def follow(
-        self,
-        planned: list[tuple[Consequence, Plan]],
-        marks: dict[str, Mark],
-        changes: list[Progress],
-    ) -> None:
-        """Each plan followed; a MARKED one's failure left to the sweep (the
-        commit stands whatever happens here)."""
-        for consequence, plan in planned:
-            mark = marks.get(consequence.name) if marks else None
-            try:
-                if type(plan).follow is not _NOTHING_FOLLOWS:
-                    plan.follow(changes)
-                if mark is not None:
-                    self._store.settle_mark(mark)
-            except errors.StorageUnavailable as error:  # the commit stands
-                left = "left to the sweep" if mark is not None else "not followed"
-                game_id = changes[-1].match.id
-                log.warning("game %s: %s %s: %s", game_id, consequence.name, left, error)
+    def settle(self, mark: Mark) -> None:
+        """After the commit: a mark's consequence followed."""
+        self._store.settle_mark(mark)
 
     def catch_up(self) -> int:
         """The marks a process left overdue: each consequence run again from
@@ -261,7 +274,7 @@ class Counted:
         self._observe = observe
 
         # One plan for every commit, one for every create: none made per commit.
-        self._plans = (_Count(observe, []), _Count(observe, [EventName.CREATED]))
+        self._plans = (_Count(observe, created=False), _Count(observe, created=True))
 
     def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan:
         return self._plans[commit.created]
@@ -271,9 +284,10 @@ class Counted:
 
 
 class _Count(Plan):
-    def __init__(self, observe: Callable[[Iterable[str]], None], first: list[str]) -> None:
+    def __init__(self, observe: Callable[[Iterable[str]], None], *, created: bool) -> None:
         self._observe = observe
-        self._first = first
+        self._created = created
 
     def follow(self, changes: list[Progress]) -> None:
-        self._observe([*self._first, *(event.name for p in changes for event in p.events)])
+        names = (event.name for progress in changes for event in progress.events)
+        self._observe(chain((EventName.CREATED,), names) if self._created else names)

@@ -15,7 +15,8 @@ the game, or one a move away, which a player can work out and ask about),
 or perfect play from a program of one's own; fair play beyond that is a
 matter for review of finished games.
 
-Tested in tests/e2e/test_fair_play.py, tests/api/test_analysis.py.
+Tested in tests/games/test_fair_play.py, tests/e2e/test_fair_play.py,
+tests/api/test_analysis.py.
 """
 
 import hashlib

@@ -7,9 +7,9 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from buttonup.engine import PLAYERS, Match, NotSeated, Status
+from buttonup.engine import Match, NotSeated, Status
 from buttonup.engine.actions import Progress
-from buttonup.engine.player import AgendaPlace, agenda_place, notices
+from buttonup.engine.player import AgendaPlace, agenda_place, notices, seated_places
 from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.games.results import Timeline
 from buttonup.store import GameNotFound, GameStore, Relay, StorageUnavailable
@@ -35,19 +35,11 @@ def relays_of(before: Match, changes: Sequence[Progress]) -> list[Relay]:
     after = changes[-1].match
     if after.red.player_id is None and after.black.player_id is None:  # most games: at once
         return []
-    seated = [after.seat(color).player_id for color in PLAYERS]
     heard = notices(before, changes)
+    first, last = before.version + 1, after.version
     return [
-        Relay(
-            player_id,
-            after.id,
-            before.version + 1,
-            after.version,
-            heard.get(player_id, []),
-            agenda_place(after, color),
-        )
-        for color, player_id in zip(PLAYERS, seated, strict=True)
-        if player_id is not None
+        Relay(player_id, after.id, first, last, heard.get(player_id, []), place)
+        for player_id, place in seated_places(after)
     ]
 
 

@@ -26,7 +26,7 @@ stream it serves in each read.
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import orjson
 import redis
@@ -84,10 +84,10 @@ def relay_keys(player_id: str) -> tuple[str, ...]:
 _RELAY = lua_source("relay", "relay_lib", DOORBELL_KEPT=DOORBELL_KEPT)
 
 
-@dataclass(frozen=True, slots=True)
-class Relay:
+class Relay(NamedTuple):
     """A game's versions `first`..`last` as one player hears them (the relays
-    of one call share the game and the versions)."""
+    of one call share the game and the versions). A tuple: one is made for
+    each seated player of every commit."""
 
     player_id: str
     game_id: str

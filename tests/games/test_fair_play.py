@@ -1,0 +1,80 @@
+"""Fair play at the use cases' level, on a real Redis: the position a game
+without hints stands at is kept from analysis while it stands there, and
+only then (tests/e2e/test_fair_play.py holds the same over HTTP)."""
+
+import pytest
+
+from buttonup import errors
+from buttonup.engine import Color, Options, Status
+from buttonup.engine.notation import read_position, write_position
+from buttonup.games import Games, NewGame
+from buttonup.games.fair_play import digest, standing
+
+
+def started(games: Games, seed: int = 5, **options) -> tuple[str, dict[Color, str]]:
+    new = NewGame(Options(seed=seed, first_player=Color.RED, **options))
+    game_id = games.create(new, None).match.id
+    red = games.join(game_id, Color.RED, "Ana")
+    black = games.join(game_id, Color.BLACK, "Bo")
+    return game_id, {Color.RED: red.token, Color.BLACK: black.token}
+
+
+def position_of(games: Games, game_id: str):
+    return read_position(write_position(games.get(game_id).game))
+
+
+def refused(games: Games, position) -> bool:
+    try:
+        games.analyse_position(position)
+    except errors.PositionInPlay:
+        return True
+    return False
+
+
+def test_a_game_without_hints_keeps_the_position_it_stands_at_and_only_that_one(games, store):
+    game_id, tokens = started(games, hints=False)
+    first = position_of(games, game_id)
+    assert refused(games, first), "the position a player is to move from"
+    match = games.get(game_id)
+    games.play(game_id, tokens[match.game.to_move], match.game.legal_moves()[0])
+    second = position_of(games, game_id)
+    assert not refused(games, first), "the game moved on"
+    assert store.positions.games(digest(first.circle, first.to_move), 0, 4) == []
+    assert refused(games, second)
+    games.resign(game_id, tokens[Color.RED])
+    assert games.get(game_id).status is Status.FINISHED
+    assert not refused(games, second), "the game is over"
+
+
+def test_a_game_with_hints_enters_no_position(games, store):
+    game_id, _ = started(games)
+    match = games.get(game_id)
+    assert match.hints and standing(match) is None
+    position = position_of(games, game_id)
+    assert store.positions.games(digest(position.circle, position.to_move), 0, 4) == []
+    assert not refused(games, position)
+
+
+def test_an_entry_no_commit_followed_is_taken_out_when_its_position_is_asked_about(
+    games, store, clock
+):
+    """A process that entered a position and died before its commit landed
+    leaves an entry for a game that never stood there: the position is
+    analysed, and the entry goes."""
+    game_id, _ = started(games, hints=False)
+    other, _ = started(games, seed=6)  # another deal, with hints: never in the index
+    position = position_of(games, other)
+    key = digest(position.circle, position.to_move)
+    store.positions.enter(key, game_id, clock())
+    assert store.positions.games(key, 0, 4) == [game_id]
+    assert not refused(games, position)
+    assert store.positions.games(key, 0, 4) == []
+
+
+@pytest.mark.parametrize("ended_by", ["resign", "abort"])
+def test_the_position_is_let_go_however_the_game_ends(games, ended_by):
+    game_id, tokens = started(games, hints=False)
+    position = position_of(games, game_id)
+    assert refused(games, position)
+    getattr(games, ended_by)(game_id, tokens[Color.RED])
+    assert not refused(games, position)
