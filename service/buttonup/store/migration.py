@@ -17,7 +17,7 @@ from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
 from buttonup.store.keys import events_key, game_key, moves_key, replies_key
 from buttonup.store.outcomes import Committed
 from buttonup.store.scripts import LuaScript
-from buttonup.store.settling import WriteWindow
+from buttonup.store.settling import WriteWindow, commit_numbers
 
 SCAN_COUNT = 1000
 GAME_KEYS = "buttonup:{*}:game"
@@ -54,7 +54,8 @@ def upgrade(
     keys = [game_key(match.id), events_key(match.id), replies_key(match.id), moves_key(match.id)]
     base = codec.encode_base(match, whole=True)
     write_id = new_commit_id()
-    args = [match.version, match.version, ttl, events_ttl, reply_ttl_ms, "", "", base, ""]
+    numbers = commit_numbers(match.version, match.version, ttl, events_ttl, reply_ttl_ms)
+    args: list[str | bytes | int] = [numbers, "", "", base, ""]
     with STORAGE_ERRORS:
         outcome = window.commit(commit, keys, args, match.version, write_id, [""])
     if outcome[0] in (Committed.GONE, Committed.CONFLICT):

@@ -37,7 +37,7 @@ from buttonup.store.player_events import DOORBELL_KEPT, PlayerEvents, Relay
 from buttonup.store.recent import RecentMatches, Revision
 from buttonup.store.replies import Reply, StoredReply, decode_reply
 from buttonup.store.scripts import LuaScript, Unconfirmed, lua_source
-from buttonup.store.settling import WriteWindow
+from buttonup.store.settling import WriteWindow, commit_numbers
 
 EVENTS_KEPT = 2000  # per game; resuming reads the log, so this only bounds the stream
 
@@ -390,32 +390,25 @@ def _commit_arguments(
     reply_field: str,
     reply: Reply | None,
     ttls_ms: tuple[int, int, int],
-) -> tuple[list[str], list[str | bytes | int], str, list[str | int]]:
+) -> tuple[list[str], list[str | bytes | int], str, list[str]]:
     """commit.lua's keys, its first arguments, the log appended, and the
-    stream's entries (version, entry). `ttls_ms`: a game's, a finished
+    stream's entries (one a version). `ttls_ms`: a game's, a finished
     game's stream's, a reply's."""
     game_id = before.id
     after = changes[-1].match
     entries = _entries(before, changes)
-    stream: list[str | int] = []
-    for progress, entry in zip(changes, entries, strict=True):
-        stream += [progress.match.version, entry]
     log = "".join(entries)
     game_ttl_ms, finished_stream_ttl_ms, reply_ttl_ms = ttls_ms
     events_ttl = game_ttl_ms if after.end_reason is None else finished_stream_ttl_ms
     keys = [game_key(game_id), events_key(game_id), replies_key(game_id), moves_key(game_id)]
     args: list[str | bytes | int] = [
-        before.version,
-        after.version,
-        game_ttl_ms,
-        events_ttl,
-        reply_ttl_ms,
+        commit_numbers(before.version, after.version, game_ttl_ms, events_ttl, reply_ttl_ms),
         reply_field,
         reply.encode() if reply else "",
         b"" if revision.upgraded else codec.encode_base(before, whole=True),
         log,
     ]
-    return keys, args, log, stream
+    return keys, args, log, entries
 
 
 def _entries(start: Match, changes: Sequence[Progress]) -> list[str]:

@@ -27,6 +27,14 @@ def local_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+def commit_numbers(
+    expected: int, version: int, game_ttl_ms: int, events_ttl_ms: int, reply_ttl_ms: int
+) -> str:
+    """commit.lua's numbers, as its one first argument: each argument costs
+    the client more to send than the script to read it."""
+    return f"{expected} {version} {game_ttl_ms} {events_ttl_ms} {reply_ttl_ms}"
+
+
 class WriteWindow:
     def __init__(self, client: Client) -> None:
         self._redis = client
