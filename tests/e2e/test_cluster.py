@@ -228,3 +228,25 @@ def test_a_players_stream_hears_games_of_other_slots_once_and_resumes_on_a_clust
         assert resumed.events == stream.events[4:]
         old = http.get(f"/v1/games/{game['id']}").json()
         assert old["rematch"]["game_id"] == next_seat["game"]["id"]
+
+
+def test_migrate_upgrades_the_format_1_games_of_every_master(cluster, clustered, capsys):
+    """`buttonup migrate` on a cluster: the games an earlier release left are
+    spread over the masters, and each is found, upgraded and answers as it did."""
+    from buttonup import cli
+    from buttonup.store import keys
+    from tests.store.test_format1 import GAMES, restore, with_revision_2
+
+    nodes = redis.RedisCluster(host="127.0.0.1", port=cluster.nodes[0].port)
+    for game in GAMES.values():
+        restore(nodes, game)
+    holders = {nodes.keyslot(keys.game_key(game["id"])) // 5462 for game in GAMES.values()}
+    assert len(holders) > 1, "the fixtures' games live on more than one master"
+    assert cli.main(["migrate", "--redis-url", cluster.url]) == 0
+    assert f"{len(GAMES)} games upgraded" in capsys.readouterr().out
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        for game in GAMES.values():
+            assert nodes.get(keys.game_key(game["id"])).startswith(b"2 ")
+            assert http.get(f"/v1/games/{game['id']}").json() == with_revision_2(game["game"])
+    assert cli.main(["migrate", "--redis-url", cluster.url]) == 0
+    assert "0 games upgraded" in capsys.readouterr().out
