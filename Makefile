@@ -31,8 +31,10 @@ $(STAMP): $(SCRIPTS_STAMP) pyproject.toml
 
 install: $(STAMP)
 
+# A line per request only when asked (ACCESS_LOG=on): the terminal is for people.
 run: $(SERVE_STAMP)
-	$(BIN)/buttonup serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
+	BUTTONUP_ACCESS_LOG=$(or $(ACCESS_LOG),off) \
+		$(BIN)/buttonup serve $(if $(HOST),--host $(HOST)) $(if $(PORT),--port $(PORT))
 
 # The scripts, with the venv's Python (they need the generated client).
 selfplay: $(SCRIPTS_STAMP)
@@ -42,6 +44,7 @@ play: $(SCRIPTS_STAMP)
 	$(BIN)/python scripts/play.py --base-url $(BASE_URL) $(if $(JOIN),--join $(JOIN))
 
 watch: $(SCRIPTS_STAMP)
+	$(if $(GAME),,$(error say which game: make watch GAME=<game id>))
 	$(BIN)/python scripts/watch.py --base-url $(BASE_URL) --game $(GAME)
 
 lint: $(STAMP)

@@ -19,6 +19,7 @@ from pathlib import Path
 from buttonup_client import AuthenticatedClient
 from buttonup_client.api.players import get_my_records
 from buttonup_client.models import Problem
+from reaching import run, service_url
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,12 +31,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, required=True, help="the file to write ('-': out)")
     args = parser.parse_args(argv)
     if not args.key:
-        parser.error("a player key is needed: --key or BUTTONUP_PLAYER_KEY")
-    client = AuthenticatedClient(base_url=args.base_url, token=args.key, timeout=60)
+        print(
+            "export_games.py: a player's key is needed: --key or BUTTONUP_PLAYER_KEY",
+            file=sys.stderr,
+        )
+        return 2
+    client = AuthenticatedClient(base_url=service_url(args.base_url), token=args.key, timeout=60)
     answer = get_my_records.sync(client=client)
+    if isinstance(answer, Problem) and answer.status == 401:
+        print("export_games.py: no player holds this key (401 unauthorized)", file=sys.stderr)
+        return 1
     if isinstance(answer, Problem) or answer is None:
-        detail = answer.detail if isinstance(answer, Problem) else "no answer"
-        print(f"export_games: {detail}", file=sys.stderr)
+        detail = f"{answer.detail} ({answer.code})" if isinstance(answer, Problem) else "no answer"
+        print(f"export_games.py: {detail}", file=sys.stderr)
         return 1
     if str(args.output) == "-":
         sys.stdout.write(answer)
@@ -47,4 +55,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))

@@ -71,6 +71,7 @@ from buttonup_client.models import (
     TimeoutEvent,
 )
 from clocks import parse_clock
+from reaching import run, service_url
 
 ANSI = {"red": "\033[1;31m", "black": "\033[1;34m", "white": "\033[1;37m", "dim": "\033[2m"}
 RESET = "\033[0m"
@@ -288,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     colored = not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
     screen = Screen(color=colored)
-    base_url = args.base_url.rstrip("/")
+    base_url = service_url(args.base_url)
 
     joined, game_id = seek_anyone(base_url, args) if args.anyone else take_seat(base_url, args)
     me = joined.color
@@ -416,4 +417,4 @@ def take_turn(seat: AuthenticatedClient, game: Game, me: str) -> Game | None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))

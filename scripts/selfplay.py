@@ -37,6 +37,7 @@ from buttonup_client.models import (
     RematchOffer,
 )
 from clocks import parse_clock
+from reaching import run, service_url
 
 
 class ScriptedPlayer:
@@ -129,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", type=parse_clock, help="time control: 3+2, or 10s per move")
     parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
     args = parser.parse_args(argv)
+    args.base_url = service_url(args.base_url)
     players = [ScriptedPlayer("player 1", args.seed), ScriptedPlayer("player 2", args.seed + 1)]
     wins = {"red": 0, "black": 0, "None": 0}
     by_player = {player.name: 0 for player in players}
@@ -172,4 +174,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))

@@ -15,6 +15,7 @@ import sys
 
 from buttonup_client import Client
 from buttonup_client.api.events import stream_events
+from buttonup_client.api.games import get_game
 from buttonup_client.errors import UnexpectedStatus
 from buttonup_client.models import (
     AbandonedEvent,
@@ -41,6 +42,7 @@ from buttonup_client.models import (
     TimeoutEvent,
     TimeoutEventData,
 )
+from reaching import run, service_url
 
 
 def describe(event) -> str:
@@ -104,13 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     game_id: str | None = args.game
-    with Client(base_url=args.base_url.rstrip("/")) as client:
+    with Client(base_url=service_url(args.base_url)) as client:
         try:
+            found = get_game.sync_detailed(game_id, client=client)
+            if found.status_code != 200:  # before the stream, which retries
+                raise UnexpectedStatus(found.status_code, found.content)
             while game_id is not None:
                 game_id = watch(client, game_id, args.rematches)
         except UnexpectedStatus as error:
             problem = json.loads(error.content or b"{}")
-            print(f"{problem.get('detail')} ({problem.get('code')})", file=sys.stderr)
+            print(f"watch.py: {problem.get('detail')} ({problem.get('code')})", file=sys.stderr)
             return 1
     return 0
 
@@ -130,4 +135,4 @@ def watch(client: Client, game_id: str, rematches: bool) -> str | None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))

@@ -70,7 +70,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     settings = settings or Settings.from_env()
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL is not set (`buttonup serve` sets it for you)")
-    access_log = configure_logging(settings.log_level, settings.log_format)
+    access_log = configure_logging(
+        settings.log_level, settings.log_format, access_log=settings.access_log
+    )
     app = ServiceApp("buttonup")
     app.config["MAX_CONTENT_LENGTH"] = settings.max_body_bytes
     # OPTIONS is a CORS preflight (answered by api.observability) or a 405.

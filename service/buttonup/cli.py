@@ -2,14 +2,18 @@
 no Redis URL is given."""
 
 import argparse
+import errno
 import fcntl
+import importlib.metadata
 import os
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
+from typing import NoReturn
 
 from redis.exceptions import RedisClusterException, RedisError
 
@@ -17,7 +21,7 @@ from buttonup.config import ConfigError, Settings
 from buttonup.errors import GameError, GameNotFound
 from buttonup.redis_server import RedisServer
 from buttonup.store import GameStore, migration
-from buttonup.store.connection import connect, is_cluster_url
+from buttonup.store.connection import connect, is_cluster_url, redis_url_problem
 
 GUNICORN_CONF = Path(__file__).with_name("gunicorn.conf.py")
 # The embedded Redis, as the compose file's: bounded, and full rather than
@@ -38,12 +42,20 @@ def gunicorn_command(
     return command
 
 
+class _Parser(argparse.ArgumentParser):
+    """A wrong argument said in one line (argparse adds the whole usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="buttonup", description="The Button Up! service.")
+    parser = _Parser(prog="buttonup", description="The Button Up! service.")
+    parser.add_argument("--version", action="version", version=f"buttonup {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the HTTP API under gunicorn")
     serve.add_argument("--host", help="the address to bind (default: BUTTONUP_BIND's, 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="the port (default: BUTTONUP_BIND's, 8000)")
+    serve.add_argument("--port", type=_port, help="the port (default: BUTTONUP_BIND's, 8000)")
     serve.add_argument("--workers", type=int, help="gunicorn workers (default 2)")
     serve.add_argument(
         "--connections",
@@ -75,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         settings = Settings.from_env()
+        if getattr(args, "redis_url", None):  # serve's and migrate's
+            _check_redis_url(args.redis_url)
     except ConfigError as error:
         print(f"buttonup: {error}", file=sys.stderr)
         return 2
@@ -87,6 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         print(f"buttonup: the deployment's secret is in {path}", flush=True)  # never itself
         return 0
+    host, _, port = settings.bind.rpartition(":")
+    args.host = args.host or host
+    args.port = args.port if args.port is not None else int(port)
+    taken = _unbindable(args.host, args.port)
+    if taken:
+        print(f"buttonup: cannot serve on {args.host}:{args.port}: {taken}", file=sys.stderr)
+        return 2
     redis_url = args.redis_url or settings.redis_url
     embedded: RedisServer | None = None
     if redis_url is None:
@@ -107,9 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"buttonup: REDIS_URL names a Redis Cluster that {problem}", file=sys.stderr)
             return 2
-    host, _, port = settings.bind.rpartition(":")
-    args.host = args.host or host
-    args.port = args.port if args.port is not None else int(port)
+    else:
+        _warn_if_unreachable(redis_url)
     try:
         return _run_gunicorn(args, redis_url)
     finally:
@@ -118,17 +138,79 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_gunicorn(args: argparse.Namespace, redis_url: str) -> int:
+    """gunicorn until it stops. It runs in a session of its own, as the
+    embedded Redis does (redis_server), so that Ctrl-C reaches this process
+    alone: gunicorn is then asked to stop (its workers' exit hooks still find
+    Redis), and Redis is stopped after it. A second Ctrl-C stops it at once."""
     env = dict(os.environ, REDIS_URL=redis_url)
     command = gunicorn_command(args.host, args.port, args.workers, args.connections)
-    print(f"buttonup: serving on http://{args.host}:{args.port}", flush=True)
-    server = subprocess.Popen(command, env=env)
+    server = subprocess.Popen(command, env=env, start_new_session=True)
+    print(f"buttonup: serving on http://{args.host}:{args.port} (Ctrl-C stops)", flush=True)
+    stops = iter((signal.SIGTERM, signal.SIGINT))
 
     def forward(signum: int, _frame: FrameType | None) -> None:
-        server.send_signal(signum)
+        server.send_signal(next(stops, signal.SIGINT) if signum == signal.SIGINT else signum)
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, forward)
-    return server.wait()
+    code = server.wait()
+    if code in (0, -signal.SIGTERM, -signal.SIGINT):
+        print("buttonup: stopped", flush=True)
+        return 0
+    return code
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: a number from 1 to 65535")
+    return int(text)
+
+
+def _unbindable(host: str, port: int) -> str | None:
+    """Why gunicorn could not listen on host:port (None: it can), asked
+    before anything starts, as gunicorn would bind."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as error:
+        return f"no such address ({error.strerror or error})"
+    family, kind, protocol, _, address = infos[0]
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return "the port is taken (another `buttonup serve`?); choose one with --port"
+            return error.strerror or str(error)
+    return None
+
+
+def _check_redis_url(url: str) -> None:
+    problem = redis_url_problem(url)
+    if problem is not None:
+        raise ConfigError(f"--redis-url: {problem}")
+
+
+def _warn_if_unreachable(url: str) -> None:
+    """A Redis that does not answer is said once at start: the service
+    answers 503 until it does, and begins to work as soon as it does."""
+    try:
+        client = connect(url)
+        client.ping()
+        client.close()
+    except (RedisError, RedisClusterException) as error:
+        print(
+            f"buttonup: Redis does not answer yet ({error}); the service answers 503 until it does",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("buttonup")
+    except importlib.metadata.PackageNotFoundError:  # run from a checkout, not installed
+        return "unknown"
 
 
 def _cluster_problem(url: str) -> str | None:
@@ -150,10 +232,6 @@ def _lock_data_dir(data_dir: Path) -> int | None:
         os.close(descriptor)
         return None
     return descriptor
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
 
 
 def _migrate(redis_url: str | None, settings: Settings) -> int:
@@ -184,3 +262,7 @@ def _migrate(redis_url: str | None, settings: Settings) -> int:
         f"buttonup: {upgraded} games upgraded from format 1, {unchanged} changed or gone meanwhile"
     )
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

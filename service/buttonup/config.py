@@ -50,6 +50,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_SECRET_KEY_FILE",
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
+        "BUTTONUP_ACCESS_LOG",
         "BUTTONUP_CORS_ORIGINS",
         "BUTTONUP_RATE_LIMIT",
         "BUTTONUP_SEAT_RATE_LIMIT",
@@ -83,6 +84,7 @@ class Settings:
     finished_stream_ttl_seconds: float = 60.0
     log_level: str = "info"
     log_format: str = "json"
+    access_log: bool = True  # a line per request, at log level info or below
     cors_origins: tuple[str, ...] = ()
     # Off when empty. "300/minute;5000/hour" style, per client address / per seat token.
     rate_limit: str = ""
@@ -144,7 +146,8 @@ class Settings:
             for field, (variable, low) in NUMBERS.items()
         }
         return cls(
-            redis_url=env.get("REDIS_URL") or None,
+            redis_url=_redis_url(env.get("REDIS_URL") or None),
+            access_log=_choice(env, "BUTTONUP_ACCESS_LOG", ("on", "off"), "on") == "on",
             log_level=_choice(env, "BUTTONUP_LOG_LEVEL", LOG_LEVELS, defaults.log_level),
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
             bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
@@ -192,6 +195,15 @@ NUMBERS: dict[str, tuple[str, float]] = {
     "rated_games_per_pair_per_day": ("BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY", 1),
     "trusted_proxies": ("BUTTONUP_TRUSTED_PROXIES", 0),
 }
+
+
+def _redis_url(url: str | None) -> str | None:
+    from buttonup.store.connection import redis_url_problem  # the store says what it can use
+
+    problem = redis_url_problem(url) if url is not None else None
+    if problem is not None:
+        raise ConfigError(f"REDIS_URL: {problem}")
+    return url
 
 
 def _bind(raw: str) -> str:

@@ -8,9 +8,17 @@ import os
 import shutil
 import sys
 import tempfile
+import warnings
 from typing import Any  # gunicorn's server, worker and request are untyped
 
 from buttonup.config import ConfigError, Settings, new_secret_key
+
+# gunicorn's master imports ssl (for its listening sockets) before a gevent
+# worker patches the standard library, so gevent warned at every worker's
+# start. gevent patches ssl's classes in place, and every connection this
+# service makes is made later, through patched modules (redis.asyncio, whose
+# names were taken before, is never used): the warning is about nothing here.
+warnings.filterwarnings("ignore", message="Monkey-patching ssl after ssl has already been imported")
 
 try:
     settings = Settings.from_env()

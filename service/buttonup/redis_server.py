@@ -74,7 +74,11 @@ class RedisServer:
 
     def start(self, timeout: float = 10.0) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self.process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL)
+        # A session of its own: Ctrl-C in a terminal reaches whoever started
+        # it, who stops it last (after the workers that use it).
+        self.process = subprocess.Popen(
+            self.command(), stdin=subprocess.DEVNULL, start_new_session=True
+        )
         client = self._client(socket_connect_timeout=0.2, socket_timeout=0.5)
         deadline = time.monotonic() + timeout
         while True:

@@ -60,10 +60,22 @@ class Background:
             log.warning("presence not let go on stop: %s", error)
 
     def _every(self, seconds: float, work: Callable[[], object]) -> None:
+        """`work` every `seconds`. A failure is logged once, not every round
+        (Redis away would fill the log several lines a second), and the
+        return of the work once it succeeds again."""
+        name = threading.current_thread().name
+        failing = False
         while not self._stopping.wait(seconds):
             try:
                 work()
             except GameError as error:  # Redis away: the next round tries again
-                log.warning("%s: %s", threading.current_thread().name, error)
+                if not failing:
+                    log.warning("%s: %s (said once, until it works again)", name, error)
+                failing = True
+                continue
             except Exception:
-                log.exception("%s failed; it goes on", threading.current_thread().name)
+                log.exception("%s failed; it goes on", name)
+                continue
+            if failing:
+                log.warning("%s: works again", name)
+                failing = False

@@ -143,10 +143,12 @@ class AccessLog:
 
     LOGGER = "buttonup.access"
 
-    def __init__(self, handler: BufferedStreamHandler, log_format: str, level: str) -> None:
+    def __init__(
+        self, handler: BufferedStreamHandler, log_format: str, level: str, *, enabled: bool = True
+    ) -> None:
         self._handler = handler
         self._json = JsonFormatter() if log_format == "json" else None
-        self.enabled = logging.getLevelName(level.upper()) <= logging.INFO
+        self.enabled = enabled and logging.getLevelName(level.upper()) <= logging.INFO
 
     def write(self, fields: dict[str, object]) -> None:
         now = time.time()
@@ -159,7 +161,7 @@ class AccessLog:
         self._handler.write_line(line)
 
 
-def configure_logging(level: str, log_format: str) -> AccessLog:
+def configure_logging(level: str, log_format: str, *, access_log: bool = True) -> AccessLog:
     handler = BufferedStreamHandler(sys.stderr)
     formatter = JsonFormatter() if log_format == "json" else logging.Formatter(TEXT_FORMAT)
     handler.setFormatter(formatter)
@@ -167,7 +169,7 @@ def configure_logging(level: str, log_format: str) -> AccessLog:
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     root.propagate = False
-    return AccessLog(handler, log_format, level)
+    return AccessLog(handler, log_format, level, enabled=access_log)
 
 
 def init_observability(app: Flask, cors_origins: Iterable[str], access_log: AccessLog) -> None:

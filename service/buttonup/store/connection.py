@@ -17,6 +17,8 @@ from redis.retry import Retry
 from buttonup.store.errors import ErrorsAs, StorageFull, StorageUnavailable
 
 CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss"}
+# Every scheme a Redis URL may have here: redis-py's own, and the cluster's.
+REDIS_SCHEMES = ("redis", "rediss", "unix", *CLUSTER_SCHEMES)
 
 Client: TypeAlias = redis.Redis | redis.RedisCluster
 # What a call to either client may raise when Redis is unreachable or refuses.
@@ -36,6 +38,15 @@ def _store_error(error: BaseException) -> StorageUnavailable:
     ):
         return StorageFull(str(error))
     return StorageUnavailable(str(error))
+
+
+def redis_url_problem(url: str) -> str | None:
+    """What is wrong with `url` as a Redis URL, in a few words; None: nothing."""
+    scheme, separator, rest = url.partition("://")
+    if not separator or scheme not in REDIS_SCHEMES or not rest:
+        schemes = ", ".join(f"{name}://" for name in REDIS_SCHEMES)
+        return f"{url!r} is not a Redis URL (one of {schemes})"
+    return None
 
 
 def is_cluster_url(url: str) -> bool:
