@@ -35,7 +35,43 @@ def test_public_games_with_an_open_seat_are_listed_newest_first(client):
     first = body["items"][0]
     assert first["open_seats"] == ["red", "black"]
     assert first["target_score"] == 7
-    assert set(first) == {"id", "created_at", "target_score", "open_seats", "players"}
+    assert set(first) == {
+        "id",
+        "created_at",
+        "target_score",
+        "open_seats",
+        "players",
+        "clock",
+        "category",
+        "rated",
+        "hints",
+    }
+    assert (first["clock"], first["category"], first["rated"], first["hints"]) == (
+        None,
+        "untimed",
+        False,
+        True,
+    )
+
+
+def test_a_lobby_item_says_its_clock_category_and_whether_rated_or_with_hints(client):
+    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    daily = {"type": "per_move", "seconds": 86_400}
+    rated = create_game(client, visibility="public", clock=blitz, rated=True)["id"]
+    no_hints = create_game(client, visibility="public", clock=daily, hints=False)["id"]
+    items = {item["id"]: item for item in page(client, status="waiting")["items"]}
+    assert {key: items[rated][key] for key in ("clock", "category", "rated", "hints")} == {
+        "clock": blitz,
+        "category": "blitz",
+        "rated": True,
+        "hints": False,
+    }
+    assert {key: items[no_hints][key] for key in ("clock", "category", "rated", "hints")} == {
+        "clock": daily,
+        "category": "daily",
+        "rated": False,
+        "hints": False,
+    }
 
 
 def test_pages_follow_each_other_without_gaps_or_repeats(client):

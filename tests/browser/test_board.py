@@ -255,7 +255,7 @@ def test_open_games_are_listed_and_a_click_takes_the_seat(open_page, live_server
 
     page = open_page("/", reduced_motion=True)
     entry = page.locator("#lobby-list li", has_text="Lobbyist (red)")
-    expect(entry).to_contain_text("first to 7")
+    expect(entry).to_contain_text("first to 7 · untimed")
     entry.get_by_role("link", name="Play black").click()
     page.wait_for_url(re.compile(game["id"]))
     expect(page.locator("#join-color")).to_have_text("Black")
@@ -274,6 +274,31 @@ def test_open_games_are_listed_and_a_click_takes_the_seat(open_page, live_server
     visitor = open_page("/", reduced_motion=True)
     expect(visitor.locator("#lobby-list li", has_text="Host (red)")).to_have_count(1)
     expect(visitor.locator("#lobby-list li", has_text="Lobbyist")).to_have_count(0)
+
+
+def test_the_lobby_says_each_games_clock_and_whether_it_is_rated_or_without_hints(
+    open_page, live_server
+):
+    api = httpx.Client(base_url=live_server.base_url)
+    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    ana = api.post("/v1/players", json={"name": "Rated Ana"}).json()
+    rated = api.post("/v1/games", json={"visibility": "public", "clock": blitz, "rated": True})
+    api.post(
+        f"/v1/games/{rated.json()['id']}/players",
+        json={"color": "red"},
+        headers={"Authorization": f"Bearer {ana['key']}"},
+    )
+    daily = {"type": "per_move", "seconds": 86400}
+    quiet = api.post("/v1/games", json={"visibility": "public", "clock": daily, "hints": False})
+    api.post(f"/v1/games/{quiet.json()['id']}/players", json={"color": "red", "name": "Quiet Bo"})
+
+    page = open_page("/", reduced_motion=True)
+    expect(page.locator("#lobby-list li", has_text="Rated Ana")).to_contain_text(
+        "first to 15 · 3 min + 2 s · rated"
+    )
+    expect(page.locator("#lobby-list li", has_text="Quiet Bo")).to_contain_text(
+        "first to 15 · 1 day a move · no hints"
+    )
 
 
 def test_every_write_carries_a_key_and_a_503_is_sent_again_with_the_same_key(

@@ -201,6 +201,10 @@ def summary_view(match: Match) -> dict[str, Any]:
         "target_score": match.options.target_score,
         "open_seats": list(match.open_seats),
         "players": players_view(match),
+        "clock": clock_settings_view(clock) if (clock := match.options.clock) else None,
+        "category": category_of(match.options.clock),
+        "rated": match.rated,
+        "hints": match.hints,
     }
 
 

@@ -6,6 +6,7 @@ Tested in tests/contract/test_openapi.py, tests/api/test_codec.py.
 from marshmallow import fields, validate
 
 from buttonup.api.schemas.ratings import ratings_field
+from buttonup.api.schemas.requests import ClockRequestSchema
 from buttonup.api.schemas.shared import (
     BOT_LEVEL,
     CLOCK_TYPES,
@@ -406,6 +407,17 @@ class GameSummarySchema(Document):
             },
         ),
     )
+    clock = fields.Nested(
+        ClockRequestSchema,
+        allow_none=True,
+        **doc(
+            "The time control, as a create gives it; null: untimed",
+            {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2},
+        ),
+    )
+    category = Ref(RATING_CATEGORY, "The rating category its time control falls in", "blitz")
+    rated = fields.Boolean(**doc("Whether its result changes both players' ratings", False))
+    hints = fields.Boolean(**doc("Whether analysis answers while it is in play", True))
 
 
 class LobbyPageSchema(Document):

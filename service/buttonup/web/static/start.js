@@ -58,7 +58,10 @@ export async function showLobby() {
         (color) => `${game.players[color].name || title(color)} (${color})`,
       );
       const text = document.createElement("span");
-      text.textContent = `${waiting.join(" and ") || "Nobody yet"} · first to ${game.target_score}`;
+      const terms = [`first to ${game.target_score}`, clockText(game.clock)];
+      if (game.rated) terms.push("rated");
+      if (!game.hints) terms.push("no hints");
+      text.textContent = [waiting.join(" and ") || "Nobody yet", ...terms].join(" · ");
       const join = document.createElement("a");
       join.className = "button";
       join.href = `/?game=${encodeURIComponent(game.id)}`;
@@ -67,6 +70,19 @@ export async function showLobby() {
       return item;
     }),
   );
+}
+
+// A time control in a few words: "3 min + 2 s", "1 day a move", "untimed".
+export function clockText(clock) {
+  if (!clock) return "untimed";
+  if (clock.type === CLOCK.FISCHER) {
+    return `${clock.initial_seconds / 60} min + ${clock.increment_seconds} s`;
+  }
+  const { seconds } = clock;
+  if (seconds % 86400 === 0) return `${seconds / 86400} day${seconds === 86400 ? "" : "s"} a move`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} h a move`;
+  if (seconds % 60 === 0) return `${seconds / 60} min a move`;
+  return `${seconds} s a move`;
 }
 
 // The time controls the start screen offers, by the index of their option.
