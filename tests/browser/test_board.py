@@ -11,11 +11,12 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.browser
 
 # What the page is waiting for: the player's move, a round summary to
-# dismiss, or the end.
+# dismiss, or the end; or a timed game's round summary, docked aside.
 STATE = """() => {
   const shown = (id) => !document.getElementById(id).hidden;
   if (shown('game-over')) return 'over';
   if (shown('round-end') && shown('continue')) return 'round';
+  if (shown('round-end')) return 'docked';
   const turn = document.getElementById('turn').textContent;
   if (turn.startsWith('Your turn') && document.querySelector('#board .position.legal'))
     return 'mine';
@@ -456,6 +457,45 @@ def test_a_timed_game_the_human_lets_run_out_is_lost_on_time(open_page, live_ser
     expect(page.locator("#game-over-text")).to_contain_text("You lost — your time ran out")
     over = httpx.get(f"{base}/v1/games/{game['id']}").json()
     assert (over["end_reason"], over["winner"]) == ("timeout", "black")
+    assert page.errors == []
+
+
+def test_in_a_timed_game_the_round_summary_stands_aside_and_play_goes_on(
+    open_page, live_server, artifacts
+):
+    """No pause between rounds: the summary is docked, the next round drawn
+    and playable at once, and the summary closes by itself or on a click."""
+    base = live_server.base_url
+    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    game = httpx.post(
+        f"{base}/v1/games",
+        json={
+            "first_player": "red",
+            "clock": blitz,
+            "target_score": 40,
+            "players": {"black": {"type": "bot", "level": "random"}},
+        },
+    ).json()
+    seat = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    page = open_page("/", reduced_motion=True)
+    seat_in(page, game["id"], "red", seat["token"])
+    while (state := wait_state(page)) == "mine":
+        play_legal(page)
+    assert state == "docked"
+    expect(page.locator("#round-overlay")).to_have_class(re.compile("docked"))
+    expect(page.locator("#round-end-title")).to_have_text("Round 1 over")
+    expect(page.locator("#continue")).to_be_hidden()
+    served = httpx.get(f"{base}/v1/games/{game['id']}").json()
+    assert served["round"]["number"] == 2 and served["clock"]["running"]
+    page.wait_for_function(
+        f"() => Number(document.getElementById('board').dataset.version) >= {served['version']}"
+    )
+    page.screenshot(path=artifacts / "round-card-timed.png")
+    if served["round"]["to_move"] == "red":
+        play_legal(page)  # beside the summary, which does not cover the circle
+        expect(page.locator("#round-end")).to_be_visible()
+    page.click("#round-close")
+    expect(page.locator("#round-end")).to_be_hidden()
     assert page.errors == []
 
 

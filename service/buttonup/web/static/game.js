@@ -179,10 +179,32 @@ export async function onMove({ move, game }) {
   draw(game, game.round.circle);
 }
 
+// How long a docked round summary stays unless closed.
+const DOCKED_MS = 8000;
+let undock = null;
+
 export async function onRoundOver(summary) {
   const game = view.game;
+  clearTimeout(undock);
+  $("round-overlay").classList.remove("docked");
+  $("round-close").hidden = true;
   showRoundEnd(summary, game);
   if (game.status === STATUS.FINISHED) return; // the game-over screen follows
+  if (game.clock) {
+    // No pause between rounds (docs/api.md): the next round's clock runs now,
+    // so the summary stands aside and the next round is drawn at once.
+    $("round-overlay").classList.add("docked");
+    $("continue").hidden = true;
+    $("round-close").hidden = false;
+    const close = () => {
+      clearTimeout(undock);
+      $("round-end").hidden = true;
+    };
+    $("round-close").onclick = close;
+    undock = setTimeout(close, DOCKED_MS);
+    draw(game, game.round.circle);
+    return;
+  }
   await new Promise((resolve) => {
     $("continue").onclick = () => {
       $("round-end").hidden = true;
