@@ -240,13 +240,15 @@ def test_the_page_ships_everything_it_needs(live_server):
     assert missing.headers["content-type"] == "application/problem+json"
 
 
-def test_a_link_to_a_game_that_does_not_exist_says_so(open_page):
+def test_a_link_to_a_game_that_does_not_exist_shows_a_page_that_says_so(open_page):
     page = open_page("/?game=NoSuchGame123", reduced_motion=True)
-    expect(page.locator("#error")).to_be_visible()
-    expect(page.locator("#error")).to_contain_text("No such game")
-    expect(page.locator("#join")).to_be_hidden()
-    page.wait_for_timeout(5500)  # other errors fade after 5 s; this one stays
-    expect(page.locator("#error")).to_be_visible()
+    expect(page.locator("#not-found")).to_be_visible()
+    expect(page.locator("#not-found-title")).to_have_text("No game here")
+    expect(page.locator("#game")).to_be_hidden()  # no board, no buttons that do nothing
+    expect(page).to_have_title("No game here · Button Up!")
+    page.get_by_role("link", name="Start a new game").click()
+    expect(page.locator("#start")).to_be_visible()
+    assert page.errors == []
 
 
 def test_open_games_are_listed_and_a_click_takes_the_seat(open_page, live_server):

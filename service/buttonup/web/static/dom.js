@@ -20,6 +20,12 @@ export function announce(text) {
   announceTimer = setTimeout(() => element.classList.remove("visible"), 2500);
 }
 
+// An announcement taken down before its time: the play it was about moved on.
+export function quiet() {
+  clearTimeout(announceTimer);
+  $("announce").classList.remove("visible");
+}
+
 export function say(text) {
   $("turn").textContent = text;
 }

@@ -12,7 +12,7 @@ import {
   readBlocks,
   saveSeat,
 } from "./api.js";
-import { $, announce, guard, reducedMotion, report, say, sleep } from "./dom.js";
+import { $, announce, guard, quiet, reducedMotion, report, say, sleep } from "./dom.js";
 import { MOVED_KEY } from "./player.js";
 import {
   animateSowing,
@@ -107,7 +107,10 @@ export async function follow() {
       });
       noteServerTime(response);
       if (response.status === 404) {
-        report(new Error("No such game: it may have expired."), { sticky: true });
+        // No board, no buttons: a page that says so, and the way back.
+        $("game").hidden = true;
+        $("not-found").hidden = false;
+        document.title = "No game here · Button Up!";
         return;
       }
       if (response.status === 401) {
@@ -166,6 +169,7 @@ export async function onMove({ move, game }) {
   if (view.game && game.version <= view.game.version) return;
   await sleep(reducedMotion ? 0 : PAUSE_MS);
   const who = playerName(view.game, move.player);
+  quiet(); // what was said of the move before is over now
   say(`${who} ${who === "You" ? "play" : "plays"} position ${move.position}.`);
   await animateSowing(move.position);
   if (move.round_over) {
