@@ -117,7 +117,14 @@ def test_a_complete_game_against_the_perfect_bot_by_clicking(open_page, live_ser
         f"Red {last['red']} · Black {last['black']}"
     )
     expect(page.locator("#rounds-review li .review")).to_have_count(len(game["rounds"]))
-    expect(page.locator("#rounds-review li").first).to_contain_text("Perfect play:")
+    review = httpx.get(f"{live_server.base_url}/v1/games/{game_id(page)}/analysis").json()
+    first = review["review"][0]
+    starter, slips = first["starting_player"], sum(move["loss"] > 0 for move in first["moves"])
+    expect(page.locator("#rounds-review li .review").first).to_have_text(
+        f" With perfect play from the deal: {margin_words(starter, first['opening_value'])}; "
+        f"as played: {margin_words(starter, first['final_margin'])}. "
+        f"{slips} move{'' if slips == 1 else 's'} gave up points."
+    )
     for color in ("red", "black"):
         expect(page.locator(f"#score-{color}")).to_have_text(str(game["score"][color]))
     page.screenshot(path=artifacts / "game-over.png")
@@ -128,7 +135,29 @@ def test_a_complete_game_against_the_perfect_bot_by_clicking(open_page, live_ser
     expect(page.locator("#game-over-text")).to_contain_text(
         f"{game['score']['red']} to {game['score']['black']}"
     )
+    # The card closes, to look at the final position, and opens again.
+    page.get_by_role("button", name="Close, to see the final position").click()
+    expect(page.locator("#game-over")).to_be_hidden()
+    assert page.evaluate(CIRCLE_UNCOVERED), "the final position shows, nothing over it"
+    page.click("#show-result")
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#show-result")).to_be_hidden()
     assert page.errors == []
+
+
+CIRCLE_UNCOVERED = """() => {
+  const board = document.getElementById('board');
+  const box = board.getBoundingClientRect();
+  return board.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+}"""
+
+
+def margin_words(color: str, value: int) -> str:
+    """A review's margin as the board words it (from `color`'s side)."""
+    if value == 0:
+        return "even"
+    ahead = color if value > 0 else {"red": "black", "black": "red"}[color]
+    return f"{ahead.title()} ahead by {abs(value)}"
 
 
 def test_two_browsers_play_each_other_through_the_shared_link(open_page, live_server):

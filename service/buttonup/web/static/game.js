@@ -12,7 +12,7 @@ import {
   readBlocks,
   saveSeat,
 } from "./api.js";
-import { $, announce, guard, quiet, reducedMotion, report, say, sleep } from "./dom.js";
+import { $, announce, guard, other, quiet, reducedMotion, report, say, sleep, title } from "./dom.js";
 import { MOVED_KEY } from "./player.js";
 import {
   animateSowing,
@@ -54,6 +54,15 @@ export function showGame(gameId) {
   $("abort").addEventListener("click", () => guard(abort()));
   $("claim").addEventListener("click", () => guard(claim()));
   $("play-again").addEventListener("click", () => guard(playAgain()));
+  // The result closes, to look at the final position, and opens again.
+  $("game-over-close").addEventListener("click", () => {
+    $("game-over").hidden = true;
+    $("show-result").hidden = false;
+  });
+  $("show-result").addEventListener("click", () => {
+    $("game-over").hidden = false;
+    $("show-result").hidden = true;
+  });
   $("copy-link").addEventListener("click", copyLink);
   $("copy-record").addEventListener("click", () => guard(copyRecord()));
   const record = `/v1/games/${encodeURIComponent(gameId)}/record`;
@@ -310,9 +319,21 @@ export function reviewRounds(game) {
     const slips = review.moves.filter((move) => move.loss > 0).length;
     const note = document.createElement("span");
     note.className = "review";
-    note.textContent = ` Perfect play: ${review.opening_value}, played: ${review.final_margin}; ${slips} move${slips === 1 ? "" : "s"} gave up points.`;
+    const starter = review.starting_player;
+    note.textContent =
+      ` With perfect play from the deal: ${margin(starter, review.opening_value)}; ` +
+      `as played: ${margin(starter, review.final_margin)}. ` +
+      `${slips} move${slips === 1 ? "" : "s"} gave up points.`;
+    note.title = "A margin is the difference of the two colours' strengths at the round's end.";
     item.appendChild(note);
   }).catch(() => {}); // the review is a bonus; the result stands without it
+}
+
+// A margin from `color`'s side, in words: "Red ahead by 2", "even".
+function margin(color, value) {
+  if (value === 0) return "even";
+  const ahead = value > 0 ? color : other(color);
+  return `${title(ahead)} ahead by ${Math.abs(value)}`;
 }
 
 // The analysis reviews 20 rounds a request; `review_next` asks for the next.
