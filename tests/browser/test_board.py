@@ -530,6 +530,51 @@ def test_in_a_timed_game_the_round_summary_stands_aside_and_play_goes_on(
     assert page.errors == []
 
 
+SOUNDS = """
+  window.sounds = [];
+  document.addEventListener('buttonup:sound', (event) => window.sounds.push(event.detail));
+"""
+
+
+def test_sound_is_off_until_turned_on_and_is_remembered(open_page):
+    page = open_page("/", reduced_motion=True)
+    expect(page.locator("#sound")).to_have_text("Sound off")
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "false")
+    page.click("#sound")
+    expect(page.locator("#sound")).to_have_text("Sound on")
+    page.reload()
+    expect(page.locator("#sound")).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("sound", ["on", "off"])
+def test_the_tab_title_and_a_tone_say_the_turn_has_come(open_page, live_server, sound):
+    base = live_server.base_url
+    game = httpx.post(f"{base}/v1/games", json={"first_player": "red"}).json()
+    url = f"{base}/v1/games/{game['id']}"
+    red = httpx.post(f"{url}/players", json={"color": "red"}).json()
+    black = httpx.post(f"{url}/players", json={"color": "black"}).json()
+    page = open_page("/", reduced_motion=True)
+    page.evaluate(f"() => localStorage.setItem('buttonup:sound', '{sound}')")
+    page.add_init_script(SOUNDS)
+    seat_in(page, game["id"], "red", red["token"])
+    assert wait_state(page) == "mine"
+    expect(page).to_have_title("● Your turn · Button Up!")
+    assert page.evaluate("window.sounds") == [], "a turn found on arrival is not news"
+    while (served := httpx.get(url).json())["round"]["to_move"] == "red":  # extra turns too
+        play_legal(page)
+    expect(page).not_to_have_title(re.compile("Your turn"))
+    while served["round"]["to_move"] == "black":  # the opponent, elsewhere
+        position = served["round"]["legal_moves"][0]
+        headers = {"Authorization": f"Bearer {black['token']}"}
+        served = httpx.post(f"{url}/moves", json={"position": position}, headers=headers)
+        served = served.json()["game"]
+    if wait_state(page) == "round":
+        page.click("#continue")
+    expect(page).to_have_title("● Your turn · Button Up!")
+    assert page.evaluate("window.sounds") == (["turn"] if sound == "on" else [])
+    assert page.errors == []
+
+
 def test_a_friend_who_closes_the_page_can_be_claimed_against(open_page, live_server):
     """The suite's servers allow a claim after 1 s away (BUTTONUP_ABANDON_SECONDS)."""
     ana = open_page("/", reduced_motion=True)

@@ -18,8 +18,15 @@ def press_play_anyone(page) -> None:
     page.click("#seek-button")
 
 
+HEARD = """() => document.addEventListener(
+  'buttonup:sound', (event) => sessionStorage.setItem('heard', event.detail))"""
+
+
 def test_two_pages_pressing_play_anyone_end_up_in_the_same_game(open_page, live_server):
     ana = open_page("/", reduced_motion=True)
+    # Ana asked for sound: her pairing chimes (heard across the page change).
+    ana.evaluate("() => localStorage.setItem('buttonup:sound', 'on')")
+    ana.evaluate(HEARD)
     remember(ana, "Ana")
     press_play_anyone(ana)
     expect(ana.locator("#seeking")).to_be_visible()
@@ -32,6 +39,7 @@ def test_two_pages_pressing_play_anyone_end_up_in_the_same_game(open_page, live_
     for page in (ana, bo):
         page.wait_for_url(re.compile(r"game="), timeout=15_000)
     assert game_id(ana) == game_id(bo)
+    assert ana.evaluate("sessionStorage.getItem('heard')") == "paired"
     game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()
     assert game["rated"] and game["status"] == "playing"
     assert {game["players"][color]["name"] for color in ("red", "black")} == {"Ana", "Bo"}

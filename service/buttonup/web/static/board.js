@@ -3,6 +3,7 @@
 // carries the seat's bearer token (the seat then shows as connected); moves
 // are POSTed with that token, kept in localStorage per game so that a reload
 // keeps the seat.
+import { offerSound } from "./alerts.js";
 import { showAnalysis } from "./analysis.js";
 import { showLeaderboard } from "./leaderboard.js";
 import { report } from "./dom.js";
@@ -11,6 +12,7 @@ import { showGame } from "./game.js";
 
 // ---- start -----------------------------------------------------------------
 
+offerSound(document.getElementById("sound"));
 const params = new URLSearchParams(window.location.search);
 const gameId = params.get("game");
 if (params.has("analyse")) showAnalysis(params.get("analyse"), gameId, report);

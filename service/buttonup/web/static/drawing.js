@@ -1,5 +1,6 @@
 // Drawing a game: the board, its clocks and presence, the sowing button
 // by button, a round's end and the game's.
+import { turnIs } from "./alerts.js";
 import { COLORS, END, SEAT, STATUS } from "./vocabulary.js";
 import { POSITIONS, drawStack } from "./circle.js";
 import { serverNow } from "./api.js";
@@ -37,6 +38,7 @@ export function draw(game, circle) {
     button.setAttribute("aria-label", stackLabel(position, view.circle[position], playable));
   }
   $("turn").textContent = turnText(game);
+  turnIs(mine && game.status === STATUS.PLAYING);
   $("hint").hidden = !(game.hints && view.seat && game.status === STATUS.PLAYING);
   $("hint").disabled = !mine;
   // No perfect play for a game without hints (a rated one) while it is played.

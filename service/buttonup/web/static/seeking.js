@@ -1,6 +1,7 @@
 // "Play anyone": a seek (POST /v1/seeks) waits while this browser's player
 // stream is open; when it is paired, the stream's `game_start` brings the
 // new game and the seat's token, and the board opens the game.
+import { chime, soundOn } from "./alerts.js";
 import { Problem, call, goToGame, pause, saveSeat } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,5 +48,8 @@ export async function cancelSeek(player) {
 export function onGameStart(data) {
   seekId = null;
   saveSeat(data.game_id, data.color, data.token);
-  goToGame(data.game_id);
+  document.title = "● Paired · Button Up!";
+  chime("paired");
+  // The tone is heard before the page changes.
+  setTimeout(() => goToGame(data.game_id), soundOn() ? 400 : 0);
 }
