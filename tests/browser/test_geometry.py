@@ -1,0 +1,134 @@
+"""The pages from a small phone's width to a wide desktop's, measured: the
+header's title and links each on one line (on a phone, the links under the
+title), nothing wider than the screen (no sideways scroll), and the circle's
+nine positions each an area of its own that holds its stack (nine buttons
+at most), its number and, on the analysis board, its value, no two areas
+meeting."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = [(320, 640), (360, 740), (390, 844), (1280, 800), (1920, 1080)]
+PAGES = ["/", "/?analyse", "/?leaderboard", "/?game=NoSuchGame123"]
+
+HEADER_LINES = """() => {
+  const line = (elements) => {
+    const boxes = elements.map((element) => element.getBoundingClientRect());
+    const top = Math.min(...boxes.map((box) => box.top));
+    return boxes.every((box) => box.top - top < box.height / 2 && box.right <= innerWidth);
+  };
+  const title = document.querySelector('header h1');
+  const titleLines = Math.round(title.getBoundingClientRect().height /
+    parseFloat(getComputedStyle(title).lineHeight || '0') || 1);
+  return line([...document.querySelectorAll('header nav > *')]) && titleLines <= 1;
+}"""
+
+
+WIDEST = """() => [...document.querySelectorAll('body *')]
+  .filter((element) => element.getBoundingClientRect().right > innerWidth)
+  .map((element) => element.id || element.tagName).slice(0, 5).join(', ')"""
+
+
+@pytest.mark.parametrize("size", WIDTHS, ids=lambda size: f"{size[0]}px")
+@pytest.mark.parametrize("path", PAGES)
+def test_the_header_holds_and_nothing_scrolls_sideways(open_page, path, size, artifacts):
+    page = open_page(path, reduced_motion=True, size=size, phone=size[0] < 500)
+    expect(page.locator("header nav")).to_be_visible()
+    page.wait_for_timeout(300)  # the page's first drawing
+    assert page.evaluate(HEADER_LINES), "the title on one line, the links on one line"
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    widest = page.evaluate(WIDEST)
+    assert width <= size[0], f"{width} px wide at {size[0]} px: {widest}"
+    if path == "/":
+        page.screenshot(path=artifacts / f"start-{size[0]}.png")
+
+
+# Each position's area, its number's and value's boxes, and its buttons'.
+AREAS = """(board) => [...document.querySelectorAll(`#${board} .position`)].map((spot) => {
+  const box = (element) => {
+    const r = element.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width};
+  };
+  const labels = [...spot.querySelectorAll('.number, .margin')]
+    .filter((label) => label.textContent.trim()).map(box);
+  return {area: box(spot), labels, chips: [...spot.querySelectorAll('.chip')].map(box)};
+})"""
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (
+        inner["left"] >= outer["left"] - 0.5
+        and inner["right"] <= outer["right"] + 0.5
+        and inner["top"] >= outer["top"] - 0.5
+        and inner["bottom"] <= outer["bottom"] + 0.5
+    )
+
+
+def apart(one: dict, other: dict) -> bool:
+    return (
+        one["right"] <= other["left"]
+        or other["right"] <= one["left"]
+        or one["bottom"] <= other["top"]
+        or other["bottom"] <= one["top"]
+    )
+
+
+def check_areas(spots: list[dict], width: int) -> None:
+    assert len(spots) == 9
+    for spot in spots:
+        area = spot["area"]
+        assert area["width"] >= 44, area  # a finger's target
+        assert area["left"] >= 0 and area["right"] <= width, area
+        for part in spot["labels"] + spot["chips"]:
+            assert inside(part, area), (part, area)
+    for index, one in enumerate(spots):
+        for other in spots[index + 1 :]:
+            assert apart(one["area"], other["area"]), (one["area"], other["area"])
+
+
+# Nine buttons in one stack (a round's end), and the stacks a round begins with.
+TALL = "-.-.-.-.-.RWRBWWRBB.-.-.-_-_4-15_15_3b"
+DEAL = "W.W.W.R.R.R.B.B.B_r_0-0_15_1r"
+GEOMETRY_WIDTHS = [(320, 640), (360, 740), (390, 844), (1280, 800), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", GEOMETRY_WIDTHS, ids=lambda size: f"{size[0]}px")
+@pytest.mark.parametrize("position", [TALL, DEAL], ids=["nine-high", "deal"])
+def test_analysis_board_areas_hold_their_stack_and_labels_and_never_meet(
+    open_page, size, position, artifacts
+):
+    page = open_page(f"/?analyse={position}", reduced_motion=True, size=size, phone=size[0] < 500)
+    page.wait_for_function(
+        f"() => document.getElementById('analysis-board').dataset.position === '{position}'"
+    )
+    page.wait_for_timeout(200)
+    spots = page.evaluate(AREAS, "analysis-board")
+    check_areas(spots, size[0])
+    assert max(len(spot["chips"]) for spot in spots) == (9 if position == TALL else 1)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= size[0], page.evaluate(WIDEST)
+    if position == DEAL:
+        assert any(spot["labels"][1:] for spot in spots), "each move's value shows"
+    page.screenshot(
+        path=artifacts / f"analysis-{size[0]}-{'tall' if position == TALL else 'deal'}.png"
+    )
+
+
+@pytest.mark.parametrize("size", GEOMETRY_WIDTHS, ids=lambda size: f"{size[0]}px")
+def test_game_board_areas_hold_their_stack_and_number_and_never_meet(
+    open_page, live_server, size, artifacts
+):
+    page = open_page("/", reduced_motion=True, size=size, phone=size[0] < 500)
+    page.select_option("#vs-bot select[name=level]", "random")
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\\?game="))
+    page.wait_for_function("() => document.querySelectorAll('#board .chip').length === 9")
+    page.wait_for_timeout(200)
+    check_areas(page.evaluate(AREAS, "board"), size[0])
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    page.screenshot(path=artifacts / f"game-{size[0]}.png")
