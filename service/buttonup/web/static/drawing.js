@@ -5,7 +5,8 @@ import { COLORS, END, SEAT, STATUS } from "./vocabulary.js";
 import { POSITIONS, drawStack } from "./circle.js";
 import { serverNow } from "./api.js";
 import { $, other, reducedMotion, sleep, title } from "./dom.js";
-import { drawRematch, myTurn, reviewRounds, view } from "./game.js";
+import { drawRematch, myTurn, view } from "./game.js";
+import { reviewRounds } from "./review.js";
 
 const STEP_MS = 260; // one sown button
 

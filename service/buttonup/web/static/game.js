@@ -1,6 +1,6 @@
 // The game screen: the game's stream, what each event does, the
 // rematch, and what the player does (play, join, hint, resign, abort, claim).
-import { COLORS, END, EVENTS, STATUS } from "./vocabulary.js";
+import { END, EVENTS, STATUS } from "./vocabulary.js";
 import { buildCircle } from "./circle.js";
 import {
   call,
@@ -12,7 +12,7 @@ import {
   readBlocks,
   saveSeat,
 } from "./api.js";
-import { $, announce, guard, other, quiet, reducedMotion, report, say, sleep, title } from "./dom.js";
+import { $, announce, guard, quiet, reducedMotion, report, say, sleep } from "./dom.js";
 import { MOVED_KEY } from "./player.js";
 import {
   animateSowing,
@@ -299,54 +299,6 @@ export async function onRematch(data) {
   drawRematch(data.game);
   const mine = view.seat?.color;
   if (mine && data.game.rematch.offered_by[0] === mine) await playAgain(); // asked first: take the seat
-}
-
-export function reviewRounds(game) {
-  const list = $("rounds-review");
-  const items = game.rounds.map((round) => {
-    const item = document.createElement("li");
-    const scorer = COLORS.find((color) => round.points[color] > 0);
-    const points = scorer ? `${playerName(game, scorer)} scored ${round.points[scorer]}` : "a tie";
-    item.textContent = `Round ${round.number}: Red ${round.strength.red} · Black ${round.strength.black}, ${points}.`;
-    return item;
-  });
-  list.replaceChildren(...items);
-  const byNumber = new Map(game.rounds.map((round, index) => [round.number, items[index]]));
-  // What perfect play made of each deal, page by page as the analysis answers.
-  reviewPages(game.id, (review) => {
-    const item = byNumber.get(review.number);
-    if (!item) return;
-    const slips = review.moves.filter((move) => move.loss > 0).length;
-    const note = document.createElement("span");
-    note.className = "review";
-    const starter = review.starting_player;
-    note.textContent =
-      ` With perfect play from the deal: ${margin(starter, review.opening_value)}; ` +
-      `as played: ${margin(starter, review.final_margin)}. ` +
-      `${slips} move${slips === 1 ? "" : "s"} gave up points.`;
-    note.title = "A margin is the difference of the two colours' strengths at the round's end.";
-    item.appendChild(note);
-  }).catch(() => {}); // the review is a bonus; the result stands without it
-}
-
-// A margin from `color`'s side, in words: "Red ahead by 2", "even".
-function margin(color, value) {
-  if (value === 0) return "even";
-  const ahead = value > 0 ? color : other(color);
-  return `${title(ahead)} ahead by ${Math.abs(value)}`;
-}
-
-// The analysis reviews 20 rounds a request; `review_next` asks for the next.
-export async function reviewPages(gameId, show) {
-  let after = 0;
-  while (after !== null) {
-    const analysis = await call(
-      "GET",
-      `/v1/games/${encodeURIComponent(gameId)}/analysis?after=${after}`,
-    );
-    analysis.review.forEach(show);
-    after = analysis.review_next;
-  }
 }
 
 // ---- acting ----------------------------------------------------------------

@@ -1,0 +1,55 @@
+// A finished game's rounds, as the game-over card lists them: each round's
+// sums and points, then what perfect play made of its deal (GET .../analysis,
+// twenty rounds a page), in words.
+import { COLORS } from "./vocabulary.js";
+import { call } from "./api.js";
+import { $, other, title } from "./dom.js";
+import { playerName } from "./drawing.js";
+
+export function reviewRounds(game) {
+  const list = $("rounds-review");
+  const items = game.rounds.map((round) => {
+    const item = document.createElement("li");
+    const scorer = COLORS.find((color) => round.points[color] > 0);
+    const points = scorer ? `${playerName(game, scorer)} scored ${round.points[scorer]}` : "a tie";
+    item.textContent = `Round ${round.number}: Red ${round.strength.red} · Black ${round.strength.black}, ${points}.`;
+    return item;
+  });
+  list.replaceChildren(...items);
+  const byNumber = new Map(game.rounds.map((round, index) => [round.number, items[index]]));
+  // What perfect play made of each deal, page by page as the analysis answers.
+  reviewPages(game.id, (review) => {
+    const item = byNumber.get(review.number);
+    if (!item) return;
+    const slips = review.moves.filter((move) => move.loss > 0).length;
+    const note = document.createElement("span");
+    note.className = "review";
+    const starter = review.starting_player;
+    note.textContent =
+      ` With perfect play from the deal: ${margin(starter, review.opening_value)}; ` +
+      `as played: ${margin(starter, review.final_margin)}. ` +
+      `${slips} move${slips === 1 ? "" : "s"} gave up points.`;
+    note.title = "A margin is the difference of the two colours' strengths at the round's end.";
+    item.appendChild(note);
+  }).catch(() => {}); // the review is a bonus; the result stands without it
+}
+
+// A margin from `color`'s side, in words: "Red ahead by 2", "even".
+function margin(color, value) {
+  if (value === 0) return "even";
+  const ahead = value > 0 ? color : other(color);
+  return `${title(ahead)} ahead by ${Math.abs(value)}`;
+}
+
+// The analysis reviews 20 rounds a request; `review_next` asks for the next.
+export async function reviewPages(gameId, show) {
+  let after = 0;
+  while (after !== null) {
+    const analysis = await call(
+      "GET",
+      `/v1/games/${encodeURIComponent(gameId)}/analysis?after=${after}`,
+    );
+    analysis.review.forEach(show);
+    after = analysis.review_next;
+  }
+}
