@@ -56,9 +56,12 @@ async function loadGame(gameId) {
 async function load(text) {
   const pasted = text.trim();
   if (!pasted) return;
-  const steps = pasted.startsWith("[")
-    ? await stepsOfRecord(`${pasted}\n`)
-    : [{ position: pasted, move: null }];
+  let steps;
+  if (pasted.startsWith("[")) steps = await stepsOfRecord(`${pasted}\n`);
+  else {
+    await analyse(pasted); // the service reads it first: a wrong one is said, and nothing changes
+    steps = [{ position: pasted, move: null }];
+  }
   await showSteps(steps);
 }
 
@@ -79,7 +82,12 @@ async function stepsOfRecord(record) {
   const game = await response.json();
   if (!response.ok) {
     const where = game.line ? ` (line ${game.line}, column ${game.column})` : "";
-    const detail = `${game.reason || game.detail}${where}`;
+    let detail = `${game.reason || game.detail}${where}`;
+    if (/^\[Result "\*"\]$/m.test(record)) {
+      // A game in play (the notation's Result "*"): its own page analyses it
+      // when its game allows it; an import takes only a game that is over.
+      detail += ". A game still in play is analysed from its own page (Analyse), when it allows hints.";
+    }
     throw new Problem(response.status, { ...game, detail });
   }
   return stepsOfGame(game.id);
@@ -175,7 +183,16 @@ const signed = (margin) => (margin > 0 ? `+${margin}` : String(margin));
 
 async function analyse(position) {
   if (!board.analyses.has(position)) {
-    board.analyses.set(position, await call("POST", "/v1/analysis", { body: { position } }));
+    let analysis;
+    try {
+      analysis = await call("POST", "/v1/analysis", { body: { position } });
+    } catch (error) {
+      // The service says what is wrong with the position, and where: its words.
+      const said = error instanceof Problem ? error.body?.errors?.position : null;
+      if (said?.length) throw new Problem(error.status, { ...error.body, detail: said.at(-1) });
+      throw error;
+    }
+    board.analyses.set(position, analysis);
   }
   return board.analyses.get(position);
 }
