@@ -6,6 +6,7 @@
 import { offerSound } from "./alerts.js";
 import { showAnalysis } from "./analysis.js";
 import { showLeaderboard } from "./leaderboard.js";
+import { showProfile } from "./profile.js";
 import { report } from "./dom.js";
 import { showStart } from "./start.js";
 import { showGame } from "./game.js";
@@ -17,5 +18,6 @@ const params = new URLSearchParams(window.location.search);
 const gameId = params.get("game");
 if (params.has("analyse")) showAnalysis(params.get("analyse"), gameId, report);
 else if (params.has("leaderboard")) showLeaderboard(params.get("leaderboard"), report);
+else if (params.has("player")) showProfile(params.get("player")).catch(report);
 else if (gameId) showGame(gameId);
 else showStart();

@@ -18,8 +18,8 @@ export function draw(game, circle) {
   drawStacks(view.circle);
   $("board").dataset.version = String(game.version); // what is drawn, for tests and tools
   for (const color of COLORS) {
-    $(`name-${color}`).textContent = playerName(game, color);
     const seat = game.players[color];
+    showName($(`name-${color}`), playerName(game, color), seat.player_id);
     $(`rating-${color}`).hidden = seat.rating === null;
     $(`rating-${color}`).textContent = seat.rating === null ? "" : `${seat.rating}${seat.provisional ? "?" : ""}`;
     $(`score-${color}`).textContent = String(game.score[color]);
@@ -126,6 +126,18 @@ export function stackLabel(position, stack, playable) {
 
 export function openSeats(game) {
   return COLORS.filter((color) => !game.players[color].joined);
+}
+
+// A seat's name, a link to the player's page when a player holds the seat.
+function showName(element, name, playerId) {
+  if (!playerId) {
+    element.textContent = name;
+    return;
+  }
+  const link = document.createElement("a");
+  link.href = `/?player=${encodeURIComponent(playerId)}`;
+  link.textContent = name;
+  element.replaceChildren(link);
 }
 
 export function playerName(game, color) {

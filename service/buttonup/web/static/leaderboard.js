@@ -22,9 +22,12 @@ async function draw(category) {
   $("leaderboard-rows").replaceChildren(
     ...board.items.map((leader) => {
       const row = document.createElement("tr");
-      for (const text of [leader.rank, leader.name || "Anonymous", leader.rating, leader.games]) {
+      const name = document.createElement("a");
+      name.href = `/?player=${encodeURIComponent(leader.player_id)}`;
+      name.textContent = leader.name || "Anonymous";
+      for (const shown of [leader.rank, name, `${leader.rating} ±${leader.deviation}`, leader.games]) {
         const cell = document.createElement("td");
-        cell.textContent = String(text);
+        cell.append(shown instanceof Node ? shown : String(shown));
         row.append(cell);
       }
       return row;

@@ -1,0 +1,86 @@
+// A player's page (/?player=ID): name, the rating in each category with its
+// deviation, the rating's history drawn as a chart (SVG, nothing fetched from
+// elsewhere), and the rated games, newest first, each a link to its game
+// (GET /v1/players/{id}, GET /v1/players/{id}/ratings).
+import { call } from "./api.js";
+import { CATEGORY } from "./vocabulary.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const RECENT = 20;
+
+export async function showProfile(playerId) {
+  $("start").hidden = true;
+  $("game").hidden = true;
+  $("profile").hidden = false;
+  const path = `/v1/players/${encodeURIComponent(playerId)}`;
+  const [player, history] = await Promise.all([call("GET", path), call("GET", `${path}/ratings`)]);
+  $("profile-name").textContent = player.name || "A player without a name";
+  document.title = `${player.name || "Player"} · Button Up!`;
+  const { rated, wins, losses } = player.counts;
+  $("profile-counts").textContent = `${rated} rated game${rated === 1 ? "" : "s"}: ${wins} won, ${losses} lost.`;
+  $("profile-ratings").replaceChildren(
+    ...Object.values(CATEGORY).map((category) => {
+      const rating = player.ratings[category];
+      const row = document.createElement("tr");
+      const mark = rating.provisional ? "?" : "";
+      for (const text of [category, `${rating.rating}${mark}`, `±${rating.deviation}`, rating.games]) {
+        const cell = document.createElement("td");
+        cell.textContent = String(text);
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+  const games = history.items;
+  // The chart follows the category played most.
+  const played = Object.values(CATEGORY).map((category) => [
+    category,
+    games.filter((game) => game.category === category),
+  ]);
+  const [category, line] = played.reduce((most, next) => (next[1].length > most[1].length ? next : most));
+  $("profile-chart-title").textContent = line.length ? `Rating in ${category}, game by game` : "";
+  $("profile-chart").replaceChildren(...(line.length ? chart(line) : []));
+  $("profile-games").replaceChildren(
+    ...games.slice(-RECENT).reverse().map((game) => {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = `/?game=${encodeURIComponent(game.game_id)}`;
+      link.textContent = `${game.won ? "Won" : "Lost"} · ${game.category} · ${game.rating}`;
+      item.append(link, ` ${new Date(game.ended_at).toLocaleDateString()}`);
+      return item;
+    }),
+  );
+  $("profile-none").hidden = games.length > 0;
+}
+
+// The ratings after each game as a line, the band of their deviation behind.
+function chart(games) {
+  const width = 600;
+  const height = 200;
+  const low = Math.min(...games.map((game) => game.rating - game.deviation));
+  const high = Math.max(...games.map((game) => game.rating + game.deviation));
+  const x = (index) => (games.length === 1 ? width / 2 : (index / (games.length - 1)) * (width - 40) + 20);
+  const y = (rating) => height - 20 - ((rating - low) / Math.max(1, high - low)) * (height - 40);
+  const element = (name, attributes) => {
+    const made = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) made.setAttribute(key, String(value));
+    return made;
+  };
+  const upper = games.map((game, index) => `${x(index)},${y(game.rating + game.deviation)}`);
+  const lower = games.map((game, index) => `${x(index)},${y(game.rating - game.deviation)}`).reverse();
+  const band = element("polygon", { points: [...upper, ...lower].join(" "), class: "band" });
+  const points = games.map((game, index) => `${x(index)},${y(game.rating)}`).join(" ");
+  const line = element("polyline", { points, class: "line" });
+  const dots = games.map((game, index) => {
+    const dot = element("circle", { cx: x(index), cy: y(game.rating), r: 3, class: "dot" });
+    const tip = element("title", {});
+    tip.textContent = `${game.rating} ±${game.deviation}`;
+    dot.append(tip);
+    return dot;
+  });
+  const svg = element("svg", { viewBox: `0 0 ${width} ${height}`, role: "img" });
+  svg.setAttribute("aria-label", `From ${games[0].rating} to ${games.at(-1).rating} in ${games.length} games`);
+  svg.append(band, line, ...dots);
+  return [svg];
+}
