@@ -78,3 +78,20 @@ def test_the_guides_error_table_has_every_code_with_its_status():
         if code != "http_error" and f"| {status} | `{code}` |" not in guide
     )
     assert not missing, f"docs/api.md's table of errors lacks {missing}"
+
+
+def test_the_rules_say_the_same_in_spanish():
+    """docs/rules.es.md follows docs/rules.md section by section, rule by
+    rule: the same headings' count, the same numbered steps and bullets, and
+    every code span (moves, stacks, sums, API names) in the same order."""
+    english = (ROOT / "docs" / "rules.md").read_text()
+    spanish = (ROOT / "docs" / "rules.es.md").read_text()
+
+    def shape(text: str) -> tuple[int, list[str], list[str]]:
+        headings = len(re.findall(r"^#+ ", text, re.M))
+        items = re.findall(r"^\s*(?:-|\d+\.) ", text, re.M)
+        code = re.findall(r"`([^`]+)`", text)
+        return headings, items, code
+
+    assert shape(spanish) == shape(english)
+    assert "[Español](rules.es.md)" in english and "[English](rules.md)" in spanish
