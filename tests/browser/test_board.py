@@ -575,6 +575,40 @@ def test_the_tab_title_and_a_tone_say_the_turn_has_come(open_page, live_server, 
     assert page.errors == []
 
 
+def test_an_extra_turn_announced_is_taken_down_when_the_turn_moves_on(open_page, live_server):
+    """The rules' worked example: red's 0 puts white on white (an extra turn,
+    announced), red's 1 does not, and the turn passes: the page says it is
+    black's, and the announcement of red's extra turn is gone."""
+    base = live_server.base_url
+    position = "W.W.W.R.R.R.B.B.B_r_0-0_15_1r"
+    game = httpx.post(f"{base}/v1/games", json={"position": position}).json()
+    url = f"{base}/v1/games/{game['id']}"
+    red = httpx.post(f"{url}/players", json={"color": "red"}).json()
+    black = httpx.post(f"{url}/players", json={"color": "black"}).json()
+    page = open_page("/", reduced_motion=True)
+    page.add_init_script(ANNOUNCED)
+    seat_in(page, game["id"], "black", black["token"])
+    expect(page.locator("#turn")).to_contain_text("Red (red) to move")
+    headers = {"Authorization": f"Bearer {red['token']}"}
+    httpx.post(f"{url}/moves", json={"position": 0}, headers=headers)
+    httpx.post(f"{url}/moves", json={"position": 1}, headers=headers)
+    assert [move["extra_turn"] for move in httpx.get(f"{url}/moves").json()] == [True, False]
+    expect(page.locator("#turn")).to_contain_text("Your turn")
+    # At once, not after the 2.5 s an announcement stays up by itself.
+    assert not page.evaluate("document.getElementById('announce').classList.contains('visible')")
+    assert "Extra turn for Red!" in page.evaluate("window.announced")
+    assert page.errors == []
+
+
+ANNOUNCED = """
+  window.announced = [];
+  new MutationObserver(() => {
+    const element = document.getElementById('announce');
+    if (element?.classList.contains('visible')) window.announced.push(element.textContent);
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['class']});
+"""
+
+
 def test_a_friend_who_closes_the_page_can_be_claimed_against(open_page, live_server):
     """The suite's servers allow a claim after 1 s away (BUTTONUP_ABANDON_SECONDS)."""
     ana = open_page("/", reduced_motion=True)
