@@ -13,7 +13,7 @@ HOST ?=
 PORT ?=
 BASE_URL ?= http://$(or $(HOST),127.0.0.1):$(or $(PORT),8000)
 
-.PHONY: install run test test-fast lint format bench clean openapi client selfplay play watch
+.PHONY: install run test test-fast lint format bench clean openapi client selfplay play watch screenshots
 
 $(SERVE_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -65,6 +65,13 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -q tests/engine tests/store tests/games tests/ratings tests/seeks tests/api \
 		tests/web tests/docs tests/test_layout.py tests/test_config.py \
 		-m "not e2e and not contract and not browser"
+
+# The docs' screenshots, taken by the browser tests that drive each page
+# (tests/browser/conftest.py, DOC_SCREENSHOTS).
+screenshots: $(STAMP)
+	BUTTONUP_DOC_SCREENSHOTS=1 $(BIN)/pytest -q tests/browser/test_geometry.py \
+		tests/browser/test_profile.py tests/browser/test_board.py \
+		-k "game_board_areas or analysis_board_areas or header_holds or players_page or round_summary"
 
 bench: $(STAMP)
 	$(BIN)/python bench/solver_bench.py

@@ -20,6 +20,19 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(os.environ.get("BUTTONUP_ARTIFACTS", "build/test-artifacts"))
+# The screenshots the docs show, as these tests take them: `make screenshots`
+# runs the tests that take them (BUTTONUP_DOC_SCREENSHOTS=1) and they are
+# copied to docs/screenshots/ as the session ends, so the docs never show an
+# older board than the tests drove.
+DOC_SCREENSHOTS = (
+    "start-1280.png",
+    "game-1280.png",
+    "game-390.png",
+    "round-card-timed.png",
+    "analysis-1280-deal.png",
+    "profile.png",
+)
+DOCS_SCREENSHOTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def find_chromium() -> str | None:
@@ -75,6 +88,11 @@ def open_page(browser, live_server):
 
 
 @pytest.fixture(scope="session")
-def artifacts() -> Path:
+def artifacts() -> Iterator[Path]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTIFACTS
+    yield ARTIFACTS
+    if os.environ.get("BUTTONUP_DOC_SCREENSHOTS"):
+        DOCS_SCREENSHOTS_DIR.mkdir(exist_ok=True)
+        for name in DOC_SCREENSHOTS:
+            if (ARTIFACTS / name).exists():
+                shutil.copy2(ARTIFACTS / name, DOCS_SCREENSHOTS_DIR / name)

@@ -95,3 +95,15 @@ def test_the_rules_say_the_same_in_spanish():
 
     assert shape(spanish) == shape(english)
     assert "[Español](rules.es.md)" in english and "[English](rules.md)" in spanish
+
+
+def test_the_docs_show_the_screenshots_the_browser_tests_take():
+    """docs/screenshots/ holds exactly what `make screenshots` writes, and the
+    README shows the board from there."""
+    from tests.browser.conftest import DOC_SCREENSHOTS
+
+    taken = {path.name for path in (ROOT / "docs" / "screenshots").glob("*.png")}
+    assert taken == set(DOC_SCREENSHOTS)
+    assert "](docs/screenshots/game-1280.png)" in (ROOT / "README.md").read_text()
+    shown = (ROOT / "docs" / "board.md").read_text()
+    assert all(f"](screenshots/{name})" in shown for name in DOC_SCREENSHOTS)
