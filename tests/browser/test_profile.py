@@ -48,6 +48,9 @@ def test_a_players_page_shows_ratings_history_and_games_and_seats_link_to_it(
     expect(row).to_contain_text(f"±{blitz['deviation']}")
     expect(page.locator("#profile-chart-title")).to_have_text("Rating in blitz, game by game")
     expect(page.locator("#profile-chart svg circle")).to_have_count(2)
+    history = httpx.get(f"{live_server.base_url}/v1/players/{ana['id']}/ratings").json()["items"]
+    top = max(game["rating"] + game["deviation"] for game in history)
+    expect(page.locator("#profile-chart svg text.scale").first).to_have_text(str(top))
     games = page.locator("#profile-games a")
     expect(games).to_have_count(2)
     expect(games.first).to_have_attribute("href", f"/?game={second}")  # newest first

@@ -79,8 +79,14 @@ function chart(games) {
     dot.append(tip);
     return dot;
   });
+  // The scale: the highest and lowest rating the band reaches.
+  const scale = [high, low].map((rating) => {
+    const label = element("text", { x: 4, y: y(rating) + (rating === high ? 12 : -4), class: "scale" });
+    label.textContent = String(Math.round(rating));
+    return label;
+  });
   const svg = element("svg", { viewBox: `0 0 ${width} ${height}`, role: "img" });
   svg.setAttribute("aria-label", `From ${games[0].rating} to ${games.at(-1).rating} in ${games.length} games`);
-  svg.append(band, line, ...dots);
+  svg.append(band, line, ...dots, ...scale);
   return [svg];
 }
