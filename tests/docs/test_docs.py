@@ -107,3 +107,12 @@ def test_the_docs_show_the_screenshots_the_browser_tests_take():
     assert "](docs/screenshots/game-1280.png)" in (ROOT / "README.md").read_text()
     shown = (ROOT / "docs" / "board.md").read_text()
     assert all(f"](screenshots/{name})" in shown for name in DOC_SCREENSHOTS)
+
+
+def test_every_script_command_in_the_docs_runs_with_the_projects_python():
+    """On a fresh machine the scripts need the client, which `make` installs
+    in .venv: a command pasted from the docs uses .venv/bin/python."""
+    for document in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for line in document.read_text().splitlines():
+            bare = re.search(r"(?<![/\w])python3? scripts/", line)
+            assert not bare, f"{document.name}: {line.strip()}"
