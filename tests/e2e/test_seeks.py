@@ -263,6 +263,20 @@ def test_a_burst_of_seekers_on_a_cluster_pairs_exactly(cluster):  # noqa: F811
         server.stop()
 
 
+def probe_reads(http, store, live, listeners: list, name: str) -> int:
+    """The keys a new player's seek for anyone (same clock, no range) reads;
+    the seek is then taken back, so that the next probe meets the same."""
+    probe = new_player(http, name)
+    listeners.append(Listener(live.base_url, probe["key"]).start_open())
+    placed: list[httpx.Response] = []
+    reads = keys_read(store, lambda: placed.append(seek(http, probe, clock=BLITZ, rated=False)))
+    answer = placed[0].json()
+    assert answer["game_id"] is None, "a probe never pairs"
+    taken = http.delete(f"/v1/seeks/{answer['id']}", headers=bearer(probe["key"]))
+    assert taken.status_code == 204, taken.text
+    return reads
+
+
 def test_a_seek_costs_what_it_reads_not_how_many_wait(own_redis):
     """Seekers whose rating range takes nobody never pair and pile up:
     placing one more with the same clock and no range, which reads them as
@@ -281,10 +295,12 @@ def test_a_seek_costs_what_it_reads_not_how_many_wait(own_redis):
                     listeners.append(Listener(live.base_url, player["key"]).start_open())
                     placed = seek(http, player, **nobody)
                     assert placed.status_code == 201 and placed.json()["game_id"] is None
-                probe = new_player(http, f"Probe{waiting}")
-                listeners.append(Listener(live.base_url, probe["key"]).start_open())
-                anyone = {"clock": BLITZ, "rated": False}
-                costs[waiting] = keys_read(store, lambda p=probe, b=anyone: seek(http, p, **b))
+                # The least of three: the server's own beats and sweeps only add
+                # reads to a window they fall in (more likely on a busy machine).
+                costs[waiting] = min(
+                    probe_reads(http, store, live, listeners, f"Probe{waiting}-{attempt}")
+                    for attempt in range(3)
+                )
             page = http.get("/v1/seeks", params={"limit": 10, "category": "blitz"}).json()
             assert len(page["items"]) == 10 and page["next"] is not None
             following = http.get("/v1/seeks", params={"limit": 10, "cursor": page["next"]}).json()
