@@ -349,7 +349,7 @@ def test_every_write_carries_a_key_and_a_503_is_sent_again_with_the_same_key(
     refused: list[str] = []
 
     def first_move_lost(route):
-        if refused:
+        if refused or route.request.method != "POST":  # the page reads the round's moves too
             route.continue_()
             return
         refused.append(route.request.headers["idempotency-key"])
@@ -598,6 +598,44 @@ def test_an_extra_turn_announced_is_taken_down_when_the_turn_moves_on(open_page,
     assert not page.evaluate("document.getElementById('announce').classList.contains('visible')")
     assert "Extra turn for Red!" in page.evaluate("window.announced")
     assert page.errors == []
+
+
+def test_the_rounds_moves_are_listed_as_the_notation_writes_them_and_each_shows_its_position(
+    open_page, live_server
+):
+    """The rules' worked example from the page's seat: red plays 0 (white on
+    white: '0+') then 1. Each move is listed; picking one shows the position
+    it left, and the game comes back."""
+    base = live_server.base_url
+    game = httpx.post(f"{base}/v1/games", json={"position": "W.W.W.R.R.R.B.B.B_r_0-0_15_1r"}).json()
+    url = f"{base}/v1/games/{game['id']}"
+    red = httpx.post(f"{url}/players", json={"color": "red"}).json()
+    httpx.post(f"{url}/players", json={"color": "black"})
+    page = open_page("/", reduced_motion=True)
+    seat_in(page, game["id"], "red", red["token"])
+    assert wait_state(page) == "mine"
+    for position in (0, 1):
+        page.locator(f'#board .position[data-position="{position}"]').click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#move-list li').length === {position + 1}"
+        )
+    expect(page.locator("#moves-title")).to_have_text("Round 1, move by move")
+    expect(page.locator("#move-list li")).to_have_text(["0+", "1"])
+    chips = lambda at: page.locator(f'#board .position[data-position="{at}"] .chip')  # noqa: E731
+    expect(chips(2)).to_have_count(2)  # now: 2 = W W, 3 = R W
+    page.get_by_role("button", name="Show the position after move 1, red 0+").click()
+    expect(page.locator("#move-preview-text")).to_have_text("The position after red's 0+.")
+    expect(chips(1)).to_have_count(2)  # after 0: 1 = W W
+    expect(chips(0)).to_have_count(0)
+    page.click("#move-back")
+    expect(chips(2)).to_have_count(2)
+    expect(chips(1)).to_have_count(0)
+    expect(page.locator("#move-preview")).to_be_hidden()
+    assert page.errors == []
+
+    reloaded = open_page("/", reduced_motion=True)  # the round's moves before it opened
+    seat_in(reloaded, game["id"], "red", red["token"])
+    expect(reloaded.locator("#move-list li")).to_have_text(["0+", "1"])
 
 
 ANNOUNCED = """

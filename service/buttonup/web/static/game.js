@@ -14,6 +14,7 @@ import {
 } from "./api.js";
 import { $, announce, guard, quiet, reducedMotion, report, say, sleep } from "./dom.js";
 import { MOVED_KEY } from "./player.js";
+import { loadRound, noteMove, onBack } from "./moves.js";
 import {
   animateSowing,
   draw,
@@ -74,6 +75,7 @@ export function showGame(gameId) {
     guard(join());
   });
   document.addEventListener("keydown", onKey);
+  onBack(() => draw(view.game, view.circle));
   setInterval(tickClocks, 200);
   guard(follow());
 }
@@ -166,6 +168,7 @@ export function onSnapshot(game) {
   // First event of every connection, reconnections included.
   if (view.game && game.version < view.game.version) return;
   draw(game, game.round.circle);
+  guard(loadRound(game.id, game.round.number));
   if (game.status === STATUS.FINISHED) showGameOver(game);
 }
 
@@ -181,6 +184,7 @@ export async function onMove({ move, game }) {
   quiet(); // what was said of the move before is over now
   say(`${who} ${who === "You" ? "play" : "plays"} position ${move.position}.`);
   await animateSowing(move.position);
+  noteMove(move, view.circle.map((stack) => stack.slice()));
   if (move.round_over) {
     // The board keeps the final stack until the round summary is dismissed.
     view.game = game;
