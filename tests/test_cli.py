@@ -216,3 +216,11 @@ def redis_is_down(out: str) -> bool:
     except redis.ConnectionError:
         return True
     return False
+
+
+def test_migrate_against_a_redis_that_does_not_answer_is_one_line_and_exit_1():
+    port = free_port()
+    result = buttonup("migrate", "--redis-url", f"redis://127.0.0.1:{port}/0")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr.startswith("buttonup: migrate stopped: ")
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
