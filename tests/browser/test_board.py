@@ -636,6 +636,9 @@ def test_the_rounds_moves_are_listed_as_the_notation_writes_them_and_each_shows_
     reloaded = open_page("/", reduced_motion=True)  # the round's moves before it opened
     seat_in(reloaded, game["id"], "red", red["token"])
     expect(reloaded.locator("#move-list li")).to_have_text(["0+", "1"])
+    reloaded.get_by_role("button", name="Show the position after move 1, red 0+").click()
+    expect(reloaded.locator('#board .position[data-position="1"] .chip')).to_have_count(2)
+    assert reloaded.errors == []
 
 
 ANNOUNCED = """

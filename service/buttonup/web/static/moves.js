@@ -1,26 +1,45 @@
 // The round in play as the notation writes it (docs/notation.md, "Record"):
 // each move the position played, "+" when its player moves again. A move
-// seen on this page can be picked to show the position it left, until
-// "Back to the game" (or the next move) draws the game again.
-import { call } from "./api.js";
+// can be picked to show the position it left, until "Back to the game" (or
+// the next move) draws the game again.
+import { readBlocks } from "./api.js";
+import { EVENTS } from "./vocabulary.js";
 import { $ } from "./dom.js";
 import { drawStacks } from "./drawing.js";
 
-const round = { number: null, moves: [] }; // moves: { text, player, circle | null }
+const round = { number: null, moves: [] }; // moves: { number, text, player, circle }
 let back = null; // draws the game again, while a move's position is shown
 
 function notation(move) {
   return `${move.position}${move.extra_turn ? "+" : ""}`;
 }
 
-// The moves of the round in play before this page opened (no positions kept).
+// The moves of the round in play before this page opened, each with the
+// circle it left, read from the game's event stream from its start (what a
+// stream sends before `presence` is what came before it was opened).
 export async function loadRound(gameId, number) {
   if (round.number === number) return;
-  const moves = await call("GET", `/v1/games/${encodeURIComponent(gameId)}/moves`);
+  const events = await fetch(`/v1/games/${encodeURIComponent(gameId)}/events?after=0`, {
+    headers: { Accept: "text/event-stream" },
+  });
+  if (!events.ok) return; // the list starts with the next move
+  const moves = [];
+  await readBlocks(events.body, (fields) => {
+    if (fields.event === EVENTS.PRESENCE || fields.event === EVENTS.GAME_OVER) return true;
+    if (fields.event !== EVENTS.MOVE) return false;
+    const { move, game } = JSON.parse(fields.data);
+    // A round's last move leaves one stack: its circle is the next round's.
+    if (move.round === number && !move.round_over) {
+      const { circle } = game.round;
+      moves.push({ number: move.number, text: notation(move), player: move.player, circle });
+    }
+    return false;
+  });
+  if (round.number !== null && round.number !== number) return; // the round ended meanwhile
+  // Moves seen live meanwhile stay, each once.
+  const known = new Set(moves.map((move) => move.number));
+  round.moves = [...moves, ...round.moves.filter((move) => !known.has(move.number))];
   round.number = number;
-  round.moves = moves
-    .filter((move) => move.round === number)
-    .map((move) => ({ text: notation(move), player: move.player, circle: null }));
   render();
 }
 
@@ -31,7 +50,7 @@ export function noteMove(move, circle) {
     round.number = move.round;
     round.moves = [];
   }
-  round.moves.push({ text: notation(move), player: move.player, circle });
+  round.moves.push({ number: move.number, text: notation(move), player: move.player, circle });
   leave();
   render();
 }
