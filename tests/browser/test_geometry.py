@@ -7,6 +7,7 @@ meeting."""
 
 import re
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 
@@ -132,3 +133,14 @@ def test_game_board_areas_hold_their_stack_and_number_and_never_meet(
     check_areas(page.evaluate(AREAS, "board"), size[0])
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
     page.screenshot(path=artifacts / f"game-{size[0]}.png")
+
+
+@pytest.mark.parametrize("size", WIDTHS[:3], ids=lambda size: f"{size[0]}px")
+def test_a_players_page_scrolls_no_wider_than_a_phone(open_page, live_server, size):
+    player = httpx.post(f"{live_server.base_url}/v1/players", json={"name": "Ana"}).json()
+    page = open_page(f"/?player={player['id']}", reduced_motion=True, size=size, phone=True)
+    expect(page.locator("#profile-name")).to_have_text("Ana")
+    assert page.evaluate(HEADER_LINES), "the title on one line, the links on one line"
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= size[0], page.evaluate(WIDEST)
+    assert page.errors == []
