@@ -4,7 +4,7 @@
 // or a friend (POST /v1/games with the position). A record is made a game
 // for review (POST /v1/games/import) and its positions read from that game's
 // events, so the board needs no rules of its own.
-import { Problem, call, goToGame, loadPlayer, readBlocks, saveSeat } from "./api.js";
+import { Problem, call, goToGame, loadPlayer, pastEvents, saveSeat } from "./api.js";
 import { buildCircle, drawStack } from "./circle.js";
 import { COLORS, EVENTS, NOTATION, SEAT } from "./vocabulary.js";
 
@@ -97,23 +97,16 @@ async function stepsOfRecord(record) {
 // was opened, which ends with the game's end or, in play, where `presence`
 // first comes.
 async function stepsOfGame(gameId) {
-  const events = await fetch(`/v1/games/${encodeURIComponent(gameId)}/events?after=0`, {
-    headers: { Accept: "text/event-stream" },
-  });
-  if (!events.ok) throw new Problem(events.status, await events.json());
   const steps = [];
-  await readBlocks(events.body, (fields) => {
-    if (fields.event === EVENTS.PRESENCE || fields.event === EVENTS.GAME_OVER) return true;
-    const data = fields.data === undefined ? null : JSON.parse(fields.data);
+  await pastEvents(gameId, (event, data) => {
     const position = data?.game?.round?.position;
-    if (fields.event === EVENTS.MOVE) steps.push({ position, move: data.move });
+    if (event === EVENTS.MOVE) steps.push({ position, move: data.move });
     else if (position && position !== steps.at(-1)?.position) {
       // Before the first move, the latest version is where the game starts;
       // after it, an ending (nobody to move any more) is a step of its own.
       if (!steps.some((known) => known.move)) steps.length = 0;
       steps.push({ position, move: null });
     }
-    return false;
   });
   if (!steps.length) {
     const game = await call("GET", `/v1/games/${encodeURIComponent(gameId)}`);

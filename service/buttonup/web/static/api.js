@@ -1,6 +1,8 @@
 // What every page of the board shares: the API's calls, the server's clock,
 // and what this browser keeps (its seats' tokens, its player's key).
 
+import { EVENTS } from "./vocabulary.js";
+
 // ---- the API -------------------------------------------------------------
 
 export class Problem extends Error {
@@ -118,6 +120,21 @@ export async function readBlocks(body, onEvent) {
       end = buffer.indexOf("\n\n");
     }
   }
+}
+
+// What a game's stream tells from the game's start until the stream was
+// opened (in play it then sends `presence` first) or the game ended: each
+// event's name and data, in order. A Problem when the game is not there.
+export async function pastEvents(gameId, onEvent) {
+  const events = await fetch(`/v1/games/${encodeURIComponent(gameId)}/events?after=0`, {
+    headers: { Accept: "text/event-stream" },
+  });
+  if (!events.ok) throw new Problem(events.status, await events.json());
+  await readBlocks(events.body, (fields) => {
+    if (fields.event === EVENTS.PRESENCE || fields.event === EVENTS.GAME_OVER) return true;
+    onEvent(fields.event, fields.data === undefined ? null : JSON.parse(fields.data));
+    return false;
+  });
 }
 
 function parseBlock(block) {

@@ -8,6 +8,17 @@ export const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
 export const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+// A table's row: each cell a text, or an element (a link) as it is.
+export function tableRow(cells) {
+  const row = document.createElement("tr");
+  for (const shown of cells) {
+    const cell = document.createElement("td");
+    cell.append(shown instanceof Node ? shown : String(shown));
+    row.append(cell);
+  }
+  return row;
+}
+
 // ---- messages --------------------------------------------------------------
 
 export let announceTimer = null;

@@ -2,8 +2,7 @@
 // not provisional, best first (GET /v1/leaderboards/{category}).
 import { call } from "./api.js";
 import { CATEGORY } from "./vocabulary.js";
-
-const $ = (id) => document.getElementById(id);
+import { $, tableRow } from "./dom.js";
 
 export function showLeaderboard(initial, report) {
   $("start").hidden = true;
@@ -21,16 +20,10 @@ async function draw(category) {
   $("leaderboard-empty").hidden = board.items.length > 0;
   $("leaderboard-rows").replaceChildren(
     ...board.items.map((leader) => {
-      const row = document.createElement("tr");
       const name = document.createElement("a");
       name.href = `/?player=${encodeURIComponent(leader.player_id)}`;
       name.textContent = leader.name || "Anonymous";
-      for (const shown of [leader.rank, name, `${leader.rating} ±${leader.deviation}`, leader.games]) {
-        const cell = document.createElement("td");
-        cell.append(shown instanceof Node ? shown : String(shown));
-        row.append(cell);
-      }
-      return row;
+      return tableRow([leader.rank, name, `${leader.rating} ±${leader.deviation}`, leader.games]);
     }),
   );
 }

@@ -2,7 +2,7 @@
 // each move the position played, "+" when its player moves again. A move
 // can be picked to show the position it left, until "Back to the game" (or
 // the next move) draws the game again.
-import { readBlocks } from "./api.js";
+import { Problem, pastEvents } from "./api.js";
 import { EVENTS } from "./vocabulary.js";
 import { $ } from "./dom.js";
 import { drawStacks } from "./drawing.js";
@@ -19,22 +19,21 @@ function notation(move) {
 // stream sends before `presence` is what came before it was opened).
 export async function loadRound(gameId, number) {
   if (round.number === number) return;
-  const events = await fetch(`/v1/games/${encodeURIComponent(gameId)}/events?after=0`, {
-    headers: { Accept: "text/event-stream" },
-  });
-  if (!events.ok) return; // the list starts with the next move
   const moves = [];
-  await readBlocks(events.body, (fields) => {
-    if (fields.event === EVENTS.PRESENCE || fields.event === EVENTS.GAME_OVER) return true;
-    if (fields.event !== EVENTS.MOVE) return false;
-    const { move, game } = JSON.parse(fields.data);
-    // A round's last move leaves one stack: its circle is the next round's.
-    if (move.round === number && !move.round_over) {
-      const { circle } = game.round;
-      moves.push({ number: move.number, text: notation(move), player: move.player, circle });
-    }
-    return false;
-  });
+  try {
+    await pastEvents(gameId, (event, data) => {
+      if (event !== EVENTS.MOVE) return;
+      const { move, game } = data;
+      // A round's last move leaves one stack: its circle is the next round's.
+      if (move.round === number && !move.round_over) {
+        const { circle } = game.round;
+        moves.push({ number: move.number, text: notation(move), player: move.player, circle });
+      }
+    });
+  } catch (error) {
+    if (error instanceof Problem) return; // the list starts with the next move
+    throw error;
+  }
   if (round.number !== null && round.number !== number) return; // the round ended meanwhile
   // Moves seen live meanwhile stay, each once.
   const known = new Set(moves.map((move) => move.number));

@@ -4,8 +4,8 @@
 // (GET /v1/players/{id}, GET /v1/players/{id}/ratings).
 import { call } from "./api.js";
 import { CATEGORY } from "./vocabulary.js";
+import { $, tableRow } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const RECENT = 20;
 
@@ -22,14 +22,8 @@ export async function showProfile(playerId) {
   $("profile-ratings").replaceChildren(
     ...Object.values(CATEGORY).map((category) => {
       const rating = player.ratings[category];
-      const row = document.createElement("tr");
       const mark = rating.provisional ? "?" : "";
-      for (const text of [category, `${rating.rating}${mark}`, `±${rating.deviation}`, rating.games]) {
-        const cell = document.createElement("td");
-        cell.textContent = String(text);
-        row.append(cell);
-      }
-      return row;
+      return tableRow([category, `${rating.rating}${mark}`, `±${rating.deviation}`, rating.games]);
     }),
   );
   const games = history.items;
