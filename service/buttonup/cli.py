@@ -17,11 +17,11 @@ from typing import NoReturn
 
 from redis.exceptions import RedisClusterException, RedisError
 
-from buttonup.config import ConfigError, Settings
+from buttonup.config import ConfigError, Settings, checked_redis_url
 from buttonup.errors import GameError, GameNotFound
 from buttonup.redis_server import RedisServer
 from buttonup.store import GameStore, migration
-from buttonup.store.connection import connect, is_cluster_url, redis_url_problem
+from buttonup.store.connection import connect, is_cluster_url
 
 GUNICORN_CONF = Path(__file__).with_name("gunicorn.conf.py")
 # The embedded Redis, as the compose file's: bounded, and full rather than
@@ -87,8 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
         settings = Settings.from_env()
-        if getattr(args, "redis_url", None):  # serve's and migrate's
-            _check_redis_url(args.redis_url)
+        # serve's and migrate's option; empty, as unset, leaves it to REDIS_URL
+        checked_redis_url(getattr(args, "redis_url", None) or None, "--redis-url")
     except ConfigError as error:
         print(f"buttonup: {error}", file=sys.stderr)
         return 2
@@ -123,13 +123,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if settings.secret_key is None:  # kept with the data: seals outlive a restart
             os.environ["BUTTONUP_SECRET_KEY_FILE"] = str(data_dir / "secret-key")
         print(f"buttonup: embedded Redis on {redis_url}, data in {data_dir}", flush=True)
-    elif is_cluster_url(redis_url):
-        problem = _cluster_problem(redis_url)
-        if problem:
-            print(f"buttonup: REDIS_URL names a Redis Cluster that {problem}", file=sys.stderr)
+    elif (silence := _unanswered(redis_url)) is not None:
+        # A cluster client learns the slot map as it starts, so a cluster must
+        # answer now; a single Redis may come up later, and the service (which
+        # answers 503 meanwhile) waits for it.
+        if is_cluster_url(redis_url):
+            said = f"names a Redis Cluster that cannot be used: {silence}"
+            print(f"buttonup: REDIS_URL {said}", file=sys.stderr)
             return 2
-    else:
-        _warn_if_unreachable(redis_url)
+        said = f"Redis does not answer yet ({silence}); the service answers 503 until it does"
+        print(f"buttonup: {said}", file=sys.stderr, flush=True)
     try:
         return _run_gunicorn(args, redis_url)
     finally:
@@ -185,25 +188,15 @@ def _unbindable(host: str, port: int) -> str | None:
     return None
 
 
-def _check_redis_url(url: str) -> None:
-    problem = redis_url_problem(url)
-    if problem is not None:
-        raise ConfigError(f"--redis-url: {problem}")
-
-
-def _warn_if_unreachable(url: str) -> None:
-    """A Redis that does not answer is said once at start: the service
-    answers 503 until it does, and begins to work as soon as it does."""
+def _unanswered(url: str) -> str | None:
+    """What Redis at `url` answered a ping with, when not its pong; None: it answered."""
     try:
         client = connect(url)
         client.ping()
         client.close()
     except (RedisError, RedisClusterException) as error:
-        print(
-            f"buttonup: Redis does not answer yet ({error}); the service answers 503 until it does",
-            file=sys.stderr,
-            flush=True,
-        )
+        return str(error)
+    return None
 
 
 def _version() -> str:
@@ -211,16 +204,6 @@ def _version() -> str:
         return importlib.metadata.version("buttonup")
     except importlib.metadata.PackageNotFoundError:  # run from a checkout, not installed
         return "unknown"
-
-
-def _cluster_problem(url: str) -> str | None:
-    """A cluster client learns the slot map as it starts, so the cluster must
-    answer now; a single Redis may come up later and the service waits for it."""
-    try:
-        connect(url).close()
-    except (RedisError, RedisClusterException) as error:
-        return f"cannot be used: {error}"
-    return None
 
 
 def _lock_data_dir(data_dir: Path) -> int | None:

@@ -146,7 +146,7 @@ class Settings:
             for field, (variable, low) in NUMBERS.items()
         }
         return cls(
-            redis_url=_redis_url(env.get("REDIS_URL") or None),
+            redis_url=checked_redis_url(env.get("REDIS_URL") or None),
             access_log=_choice(env, "BUTTONUP_ACCESS_LOG", ("on", "off"), "on") == "on",
             log_level=_choice(env, "BUTTONUP_LOG_LEVEL", LOG_LEVELS, defaults.log_level),
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
@@ -197,12 +197,14 @@ NUMBERS: dict[str, tuple[str, float]] = {
 }
 
 
-def _redis_url(url: str | None) -> str | None:
+def checked_redis_url(url: str | None, source: str = "REDIS_URL") -> str | None:
+    """`url` (None: none given), or ConfigError naming `source` (the variable
+    or the option it came from) and saying what is wrong with it."""
     from buttonup.store.connection import redis_url_problem  # the store says what it can use
 
     problem = redis_url_problem(url) if url is not None else None
     if problem is not None:
-        raise ConfigError(f"REDIS_URL: {problem}")
+        raise ConfigError(f"{source}: {problem}")
     return url
 
 

@@ -92,7 +92,8 @@ class GameRecords:
         self._game_ttl_ms = game_ttl_ms
         self._imported_ttl_ms = imported_ttl_ms
         self._reply_ttl_ms = reply_ttl_ms
-        self._finished_stream_ttl_ms = finished_stream_ttl_ms
+        # What commit.lua is given (a game's, a finished game's stream's, a reply's).
+        self._commit_ttls_ms = (game_ttl_ms, finished_stream_ttl_ms, reply_ttl_ms)
         self._recent = recent
         self._window = window
         self._indexes = indexes
@@ -274,9 +275,8 @@ class GameRecords:
         """
         game_id = before.id
         after = changes[-1].match
-        ttls = (self._game_ttl_ms, self._finished_stream_ttl_ms, self._reply_ttl_ms)
         keys, args, log, stream = _commit_arguments(
-            before, revision, changes, reply_field, reply, ttls
+            before, revision, changes, reply_field, reply, self._commit_ttls_ms
         )
         relayed = b""
         if relays and self.relays_in_commit:
@@ -309,8 +309,9 @@ class GameRecords:
         loaded = self.load(game_id)
         if loaded.revision.upgraded:
             return False
-        ttls = (self._game_ttl_ms, self._finished_stream_ttl_ms, self._reply_ttl_ms)
-        upgraded = migration.upgrade(self._redis, self._commit, self._window, loaded.match, ttls)
+        upgraded = migration.upgrade(
+            self._redis, self._commit, self._window, loaded.match, self._commit_ttls_ms
+        )
         if upgraded:
             self._recent.put(loaded.match, Revision(0))
         return upgraded
