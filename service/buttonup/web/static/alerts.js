@@ -1,8 +1,9 @@
 // What tells players their turn has come, or their seek was paired, while
 // they look elsewhere: the tab's title, and a short tone when they asked for
 // sound (off until turned on; remembered in this browser).
+import { titled } from "./dom.js";
+
 const SOUND_KEY = "buttonup:sound";
-const BASE_TITLE = document.title;
 let audio = null;
 let turnWasMine = null; // null: nothing drawn yet, so nothing changed
 
@@ -45,7 +46,7 @@ export function chime(kind) {
 // Called with each drawing of the game: the title says when it is the
 // player's turn, and the turn's coming (not a redraw of it) chimes.
 export function turnIs(mine) {
-  document.title = mine ? `● Your turn · ${BASE_TITLE}` : BASE_TITLE;
+  titled(mine ? "● Your turn" : null);
   if (mine && turnWasMine === false) chime("turn");
   turnWasMine = mine;
 }

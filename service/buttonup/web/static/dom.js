@@ -8,6 +8,12 @@ export const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
 export const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 export const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+// The tab's title: `text` before the board's name, or the name alone.
+const NAME = document.title;
+export function titled(text = null) {
+  document.title = text ? `${text} · ${NAME}` : NAME;
+}
+
 // A table's row: each cell a text, or an element (a link) as it is.
 export function tableRow(cells) {
   const row = document.createElement("tr");

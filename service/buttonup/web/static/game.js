@@ -12,7 +12,7 @@ import {
   readBlocks,
   saveSeat,
 } from "./api.js";
-import { $, announce, guard, quiet, reducedMotion, report, say, sleep } from "./dom.js";
+import { $, announce, guard, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
 import { MOVED_KEY } from "./player.js";
 import { loadRound, noteMove, onBack } from "./moves.js";
 import {
@@ -121,7 +121,7 @@ export async function follow() {
         // No board, no buttons: a page that says so, and the way back.
         $("game").hidden = true;
         $("not-found").hidden = false;
-        document.title = "No game here · Button Up!";
+        titled("No game here");
         return;
       }
       if (response.status === 401) {

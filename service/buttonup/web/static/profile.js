@@ -4,7 +4,7 @@
 // (GET /v1/players/{id}, GET /v1/players/{id}/ratings).
 import { call } from "./api.js";
 import { CATEGORY } from "./vocabulary.js";
-import { $, tableRow } from "./dom.js";
+import { $, tableRow, titled } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RECENT = 20;
@@ -16,7 +16,7 @@ export async function showProfile(playerId) {
   const path = `/v1/players/${encodeURIComponent(playerId)}`;
   const [player, history] = await Promise.all([call("GET", path), call("GET", `${path}/ratings`)]);
   $("profile-name").textContent = player.name || "A player without a name";
-  document.title = `${player.name || "Player"} · Button Up!`;
+  titled(player.name || "Player");
   const { rated, wins, losses } = player.counts;
   $("profile-counts").textContent = `${rated} rated game${rated === 1 ? "" : "s"}: ${wins} won, ${losses} lost.`;
   $("profile-ratings").replaceChildren(

@@ -3,6 +3,7 @@
 // new game and the seat's token, and the board opens the game.
 import { chime, soundOn } from "./alerts.js";
 import { Problem, call, goToGame, pause, saveSeat } from "./api.js";
+import { titled } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 let seekId = null;
@@ -48,7 +49,7 @@ export async function cancelSeek(player) {
 export function onGameStart(data) {
   seekId = null;
   saveSeat(data.game_id, data.color, data.token);
-  document.title = "● Paired · Button Up!";
+  titled("● Paired");
   chime("paired");
   // The tone is heard before the page changes.
   setTimeout(() => goToGame(data.game_id), soundOn() ? 400 : 0);
