@@ -70,8 +70,9 @@ test-fast: $(STAMP)
 # (tests/browser/conftest.py, DOC_SCREENSHOTS).
 screenshots: $(STAMP)
 	BUTTONUP_DOC_SCREENSHOTS=1 $(BIN)/pytest -q tests/browser/test_geometry.py \
-		tests/browser/test_profile.py tests/browser/test_board.py \
-		-k "game_board_areas or analysis_board_areas or header_holds or players_page or round_summary"
+		tests/browser/test_profile.py tests/browser/test_board.py tests/browser/test_languages.py \
+		-k "game_board_areas or analysis_board_areas or header_holds or players_page or round_summary \
+		or round_card or played_to_its_end"
 
 bench: $(STAMP)
 	$(BIN)/python bench/solver_bench.py

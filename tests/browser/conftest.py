@@ -31,6 +31,12 @@ DOC_SCREENSHOTS = (
     "round-card-timed.png",
     "analysis-1280-deal.png",
     "profile.png",
+    "start-390.png",
+    "analysis-390-deal.png",
+    "profile-390.png",
+    "game-390-es.png",
+    "round-card-timed-390-es.png",
+    "game-over-es.png",
 )
 DOCS_SCREENSHOTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -61,12 +67,18 @@ def browser() -> Iterator:
 
 @pytest.fixture
 def open_page(browser, live_server):
-    """open_page(path="/", reduced_motion=False, size=(1000, 900), phone=False)
-    -> a page of its own browser context (`phone`: a touch screen, no mouse)."""
+    """open_page(path="/", reduced_motion=False, size=(1000, 900), phone=False,
+    locale="en-US") -> a page of its own browser context (`phone`: a touch
+    screen, no mouse; `locale`: the browser's language, which the board follows)."""
     contexts = []
 
     def open_(
-        path: str = "/", *, reduced_motion: bool = False, size=(1000, 900), phone: bool = False
+        path: str = "/",
+        *,
+        reduced_motion: bool = False,
+        size=(1000, 900),
+        phone: bool = False,
+        locale: str = "en-US",
     ):
         context = browser.new_context(
             base_url=live_server.base_url,
@@ -74,6 +86,7 @@ def open_page(browser, live_server):
             reduced_motion="reduce" if reduced_motion else "no-preference",
             is_mobile=phone,
             has_touch=phone,
+            locale=locale,
         )
         contexts.append(context)
         page = context.new_page()

@@ -15,6 +15,8 @@ pytestmark = pytest.mark.browser
 
 WIDTHS = [(320, 640), (360, 740), (390, 844), (1280, 800), (1920, 1080)]
 PAGES = ["/", "/?analyse", "/?leaderboard", "/?game=NoSuchGame123"]
+# The board in each of its languages: Spanish runs longer than English.
+LOCALES = ["en-US", "es-ES"]
 
 HEADER_LINES = """() => {
   const line = (elements) => {
@@ -25,7 +27,8 @@ HEADER_LINES = """() => {
   const title = document.querySelector('header h1');
   const titleLines = Math.round(title.getBoundingClientRect().height /
     parseFloat(getComputedStyle(title).lineHeight || '0') || 1);
-  return line([...document.querySelectorAll('header nav > *')]) && titleLines <= 1;
+  return line([...document.querySelectorAll('header nav > *')]) &&
+    line([...document.querySelectorAll('header .settings > *')]) && titleLines <= 1;
 }"""
 
 
@@ -34,10 +37,11 @@ WIDEST = """() => [...document.querySelectorAll('body *')]
   .map((element) => element.id || element.tagName).slice(0, 5).join(', ')"""
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("size", WIDTHS, ids=lambda size: f"{size[0]}px")
 @pytest.mark.parametrize("path", PAGES)
-def test_the_header_holds_and_nothing_scrolls_sideways(open_page, path, size, artifacts):
-    page = open_page(path, reduced_motion=True, size=size, phone=size[0] < 500)
+def test_the_header_holds_and_nothing_scrolls_sideways(open_page, path, size, locale, artifacts):
+    page = open_page(path, reduced_motion=True, size=size, phone=size[0] < 500, locale=locale)
     expect(page.locator("header nav")).to_be_visible()
     page.wait_for_timeout(300)  # the page's first drawing
     assert page.evaluate(HEADER_LINES), "the title on one line, the links on one line"
@@ -45,7 +49,7 @@ def test_the_header_holds_and_nothing_scrolls_sideways(open_page, path, size, ar
     widest = page.evaluate(WIDEST)
     assert width <= size[0], f"{width} px wide at {size[0]} px: {widest}"
     if path == "/":
-        page.screenshot(path=artifacts / f"start-{size[0]}.png")
+        page.screenshot(path=artifacts / f"start-{size[0]}{suffix(locale)}.png")
 
 
 # Each position's area, its number's and value's boxes, and its buttons'.
@@ -58,6 +62,11 @@ AREAS = """(board) => [...document.querySelectorAll(`#${board} .position`)].map(
     .filter((label) => label.textContent.trim()).map(box);
   return {area: box(spot), labels, chips: [...spot.querySelectorAll('.chip')].map(box)};
 })"""
+
+
+def suffix(locale: str) -> str:
+    """A screenshot's name: English's as it was, another language's marked."""
+    return "" if locale == LOCALES[0] else f"-{locale[:2]}"
 
 
 def inside(inner: dict, outer: dict) -> bool:
@@ -97,12 +106,15 @@ DEAL = "W.W.W.R.R.R.B.B.B_r_0-0_15_1r"
 GEOMETRY_WIDTHS = [(320, 640), (360, 740), (390, 844), (1280, 800), (1920, 1080)]
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("size", GEOMETRY_WIDTHS, ids=lambda size: f"{size[0]}px")
 @pytest.mark.parametrize("position", [TALL, DEAL], ids=["nine-high", "deal"])
 def test_analysis_board_areas_hold_their_stack_and_labels_and_never_meet(
-    open_page, size, position, artifacts
+    open_page, size, position, locale, artifacts
 ):
-    page = open_page(f"/?analyse={position}", reduced_motion=True, size=size, phone=size[0] < 500)
+    page = open_page(
+        f"/?analyse={position}", reduced_motion=True, size=size, phone=size[0] < 500, locale=locale
+    )
     page.wait_for_function(
         f"() => document.getElementById('analysis-board').dataset.position === '{position}'"
     )
@@ -114,16 +126,16 @@ def test_analysis_board_areas_hold_their_stack_and_labels_and_never_meet(
     assert width <= size[0], page.evaluate(WIDEST)
     if position == DEAL:
         assert any(spot["labels"][1:] for spot in spots), "each move's value shows"
-    page.screenshot(
-        path=artifacts / f"analysis-{size[0]}-{'tall' if position == TALL else 'deal'}.png"
-    )
+    shape = "tall" if position == TALL else "deal"
+    page.screenshot(path=artifacts / f"analysis-{size[0]}-{shape}{suffix(locale)}.png")
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("size", GEOMETRY_WIDTHS, ids=lambda size: f"{size[0]}px")
 def test_game_board_areas_hold_their_stack_and_number_and_never_meet(
-    open_page, live_server, size, artifacts
+    open_page, live_server, size, locale, artifacts
 ):
-    page = open_page("/", reduced_motion=True, size=size, phone=size[0] < 500)
+    page = open_page("/", reduced_motion=True, size=size, phone=size[0] < 500, locale=locale)
     page.select_option("#vs-bot select[name=level]", "random")
     page.select_option("#vs-bot select[name=color]", "red")
     page.click("#vs-bot button[type=submit]")
@@ -132,14 +144,20 @@ def test_game_board_areas_hold_their_stack_and_number_and_never_meet(
     page.wait_for_timeout(200)
     check_areas(page.evaluate(AREAS, "board"), size[0])
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
-    page.screenshot(path=artifacts / f"game-{size[0]}.png")
+    page.screenshot(path=artifacts / f"game-{size[0]}{suffix(locale)}.png")
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("size", WIDTHS[:3], ids=lambda size: f"{size[0]}px")
-def test_a_players_page_scrolls_no_wider_than_a_phone(open_page, live_server, size):
+def test_a_players_page_scrolls_no_wider_than_a_phone(
+    open_page, live_server, size, locale, artifacts
+):
     player = httpx.post(f"{live_server.base_url}/v1/players", json={"name": "Ana"}).json()
-    page = open_page(f"/?player={player['id']}", reduced_motion=True, size=size, phone=True)
+    page = open_page(
+        f"/?player={player['id']}", reduced_motion=True, size=size, phone=True, locale=locale
+    )
     expect(page.locator("#profile-name")).to_have_text("Ana")
+    page.screenshot(path=artifacts / f"profile-{size[0]}{suffix(locale)}.png")
     assert page.evaluate(HEADER_LINES), "the title on one line, the links on one line"
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size[0], page.evaluate(WIDEST)

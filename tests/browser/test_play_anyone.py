@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_board import game_id, play_legal, remember
 
-BLITZ_PRESET = "1"  # "3 min + 2 s a move", the start page's second time control
+BLITZ_PRESET = "1"  # "3 min + 2 s", the start page's second time control
 
 
 def press_play_anyone(page) -> None:

@@ -43,10 +43,10 @@ def test_a_players_page_shows_ratings_history_and_games_and_seats_link_to_it(
     expect(page.locator("#profile")).to_be_visible()
     expect(page.locator("#profile-name")).to_have_text("Ana")
     expect(page.locator("#profile-counts")).to_have_text("2 rated games: 2 won, 0 lost.")
-    row = page.locator("#profile-ratings tr", has_text="blitz")
+    row = page.locator("#profile-ratings tr", has_text="Blitz")
     expect(row).to_contain_text(f"{blitz['rating']}?")
     expect(row).to_contain_text(f"±{blitz['deviation']}")
-    expect(page.locator("#profile-chart-title")).to_have_text("Rating in blitz, game by game")
+    expect(page.locator("#profile-chart-title")).to_have_text("Rating in Blitz, game by game")
     expect(page.locator("#profile-chart svg circle")).to_have_count(2)
     history = httpx.get(f"{live_server.base_url}/v1/players/{ana['id']}/ratings").json()["items"]
     top = max(game["rating"] + game["deviation"] for game in history)
@@ -55,7 +55,7 @@ def test_a_players_page_shows_ratings_history_and_games_and_seats_link_to_it(
     expect(games).to_have_count(2)
     expect(games.first).to_have_attribute("href", f"/?game={second}")  # newest first
     expect(games.last).to_have_attribute("href", f"/?game={first}")
-    expect(games.first).to_contain_text(re.compile(r"^Won · blitz · \d+$"))
+    expect(games.first).to_contain_text(re.compile(r"^Won · Blitz · \d+$"))
     page.screenshot(path=artifacts / "profile.png", full_page=True)
     assert page.errors == []
 

@@ -15,6 +15,9 @@ from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Category
 
 STATIC = Path(__file__).with_name("static")
+# The board's words, one catalogue per language (docs/board.md#languages).
+WORDS = Path(__file__).with_name("words")
+DEFAULT_LANGUAGE = "en"
 
 # Everything the page loads comes from this service: no CDN, works offline.
 CONTENT_SECURITY_POLICY = (
@@ -66,3 +69,23 @@ def vocabulary_module() -> str:
 @blp.get("/board/vocabulary.js")
 def vocabulary() -> Response:
     return Response(vocabulary_module(), mimetype="text/javascript")
+
+
+def catalogues() -> dict[str, dict[str, object]]:
+    """Each language's catalogue, by its code, the default first."""
+    found = {path.stem: json.loads(path.read_text()) for path in sorted(WORDS.glob("*.json"))}
+    return {DEFAULT_LANGUAGE: found.pop(DEFAULT_LANGUAGE), **found}
+
+
+@cache
+def words_module() -> str:
+    """Every catalogue as one ES module: the board picks its language itself."""
+    return (
+        "// Made by the service from its catalogues (service/buttonup/web/words/).\n"
+        f"export const WORDS = Object.freeze({json.dumps(catalogues(), ensure_ascii=False)});\n"
+    )
+
+
+@blp.get("/board/words.js")
+def words() -> Response:
+    return Response(words_module(), mimetype="text/javascript")

@@ -2,6 +2,7 @@
 // they look elsewhere: the tab's title, and a short tone when they asked for
 // sound (off until turned on; remembered in this browser).
 import { titled } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SOUND_KEY = "buttonup:sound";
 let audio = null;
@@ -13,8 +14,9 @@ export function soundOn() {
 
 export function offerSound(button) {
   const show = () => {
+    // A toggle: its name stays, its state is pressed or not (and its tooltip).
     button.setAttribute("aria-pressed", String(soundOn()));
-    button.textContent = soundOn() ? "Sound on" : "Sound off";
+    button.title = t(soundOn() ? "sound.on" : "sound.off");
   };
   button.addEventListener("click", () => {
     localStorage.setItem(SOUND_KEY, soundOn() ? "off" : "on");
@@ -46,7 +48,7 @@ export function chime(kind) {
 // Called with each drawing of the game: the title says when it is the
 // player's turn, and the turn's coming (not a redraw of it) chimes.
 export function turnIs(mine) {
-  titled(mine ? "● Your turn" : null);
+  titled(mine ? t("title.your_turn") : null);
   if (mine && turnWasMine === false) chime("turn");
   turnWasMine = mine;
 }

@@ -5,12 +5,10 @@
 // for review (POST /v1/games/import) and its positions read from that game's
 // events, so the board needs no rules of its own.
 import { Problem, call, goToGame, loadPlayer, pastEvents, saveSeat } from "./api.js";
-import { buildCircle, drawStack } from "./circle.js";
-import { COLORS, EVENTS, NOTATION, SEAT } from "./vocabulary.js";
-
-const $ = (id) => document.getElementById(id);
-const other = (color) => (color === COLORS[0] ? COLORS[1] : COLORS[0]);
-const title = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+import { buildCircle, drawStack, stackWords } from "./circle.js";
+import { EVENTS, NOTATION, SEAT } from "./vocabulary.js";
+import { $, other } from "./dom.js";
+import { colorName, t } from "./i18n.js";
 
 // Each step: a position string, the move that led to it (null for the first).
 const board = { steps: [], at: 0, analyses: new Map(), shown: 0 };
@@ -81,14 +79,16 @@ async function stepsOfRecord(record) {
   });
   const game = await response.json();
   if (!response.ok) {
-    const where = game.line ? ` (line ${game.line}, column ${game.column})` : "";
-    let detail = `${game.reason || game.detail}${where}`;
+    // The service's reason, with its line and column (its words are English).
+    const reason = game.reason || game.detail;
+    const { line, column } = game;
+    let said = line ? t("analysis.record_at", { reason, line, column }) : t("analysis.record", { reason });
     if (/^\[Result "\*"\]$/m.test(record)) {
       // A game in play (the notation's Result "*"): its own page analyses it
       // when its game allows it; an import takes only a game that is over.
-      detail += ". A game still in play is analysed from its own page (Analyse), when it allows hints.";
+      said = t("analysis.in_play", { said });
     }
-    throw new Problem(response.status, { ...game, detail });
+    throw new Error(said);
   }
   return stepsOfGame(game.id);
 }
@@ -145,11 +145,12 @@ async function show() {
   $("step-count").textContent = `${board.at} / ${board.steps.length - 1}`;
   $("step-first").disabled = $("step-back").disabled = board.at === 0;
   $("step-next").disabled = $("step-last").disabled = board.at === board.steps.length - 1;
-  const before = move ? `${title(move.player)} played ${move.position}. ` : "";
-  const mover = seen.mover ? `${title(seen.mover)} to move` : "The game is over";
-  $("analysis-status").textContent =
-    `${before}${mover}. Round ${seen.round}, red ${seen.score.red}, black ${seen.score.black}, ` +
-    `first to ${seen.target}.`;
+  const said = [];
+  if (move) said.push(t("analysis.played", { color: colorName(move.player), position: move.position }));
+  said.push(seen.mover ? t("analysis.to_move", { color: colorName(seen.mover) }) : t("analysis.over"));
+  const { red, black } = seen.score;
+  said.push(t("analysis.where", { round: seen.round, red, black, target: seen.target }));
+  $("analysis-status").textContent = said.join(" ");
   drawCircle(seen.circle, {}, null, next?.position ?? null);
   $("play-from-here").hidden = !seen.mover;
   if (seen.mover) $("play-from-here").elements.color.value = seen.mover;
@@ -161,14 +162,18 @@ async function show() {
     ...analysis.moves.map(({ position: at, margin }) => {
       const item = document.createElement("li");
       item.dataset.position = String(at);
-      item.textContent = `${at}: ${signed(margin)}${analysis.best.includes(at) ? " (best)" : ""}`;
+      const words = analysis.best.includes(at) ? "analysis.move_best" : "analysis.move";
+      item.textContent = t(words, { position: at, margin: signed(margin) });
       return item;
     }),
   );
   $("analysis-played").textContent =
     next && next.position in margins
-      ? `Played next: ${next.position}, ${signed(margins[next.position])} against ` +
-        `${signed(Math.max(...Object.values(margins)))} for the best.`
+      ? t("analysis.played_next", {
+          position: next.position,
+          margin: signed(margins[next.position]),
+          best: signed(Math.max(...Object.values(margins))),
+        })
       : "";
 }
 
@@ -182,7 +187,7 @@ async function analyse(position) {
     } catch (error) {
       // The service says what is wrong with the position, and where: its words.
       const said = error instanceof Problem ? error.body?.errors?.position : null;
-      if (said?.length) throw new Problem(error.status, { ...error.body, detail: said.at(-1) });
+      if (said?.length) throw new Error(t("analysis.position_unread", { reason: said.at(-1) }));
       throw error;
     }
     board.analyses.set(position, analysis);
@@ -198,9 +203,9 @@ function drawCircle(circle, margins, best, played) {
     spot.querySelector(".margin").textContent = margin === undefined ? "" : signed(margin);
     spot.classList.toggle("best", Boolean(best?.has(position)));
     spot.classList.toggle("played", position === played);
-    const contents = circle[position].length ? circle[position].join(", ") : "empty";
-    const value = margin === undefined ? "" : `; playing it ends the round ${signed(margin)}`;
-    spot.setAttribute("aria-label", `Position ${position}: ${contents}${value}`);
+    const contents = stackWords(circle[position]);
+    const words = margin === undefined ? "analysis.spot" : "analysis.spot_value";
+    spot.setAttribute("aria-label", t(words, { position, contents, margin: signed(margin) }));
   }
 }
 

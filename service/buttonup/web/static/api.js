@@ -14,6 +14,9 @@ export class Problem extends Error {
   }
 }
 
+// The service did not answer at all (no connection): said in the board's words.
+export class Unreachable extends Error {}
+
 // Every write carries an Idempotency-Key and is sent again with the same key
 // after a lost answer or a 503, so that it is applied exactly once.
 const WRITE_ATTEMPTS = 3;
@@ -42,7 +45,7 @@ export async function call(method, path, { body, token } = {}) {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (error) {
-      if (!retry) throw error;
+      if (!retry) throw new Unreachable(error.message);
       await pause(500);
       continue;
     }

@@ -3,6 +3,7 @@
 // carries the seat's bearer token (the seat then shows as connected); moves
 // are POSTed with that token, kept in localStorage per game so that a reload
 // keeps the seat.
+import { offerLanguages, translatePage } from "./i18n.js";
 import { offerSound } from "./alerts.js";
 import { showAnalysis } from "./analysis.js";
 import { showLeaderboard } from "./leaderboard.js";
@@ -13,6 +14,8 @@ import { showGame } from "./game.js";
 
 // ---- start -----------------------------------------------------------------
 
+translatePage();
+offerLanguages(document.getElementById("language"));
 offerSound(document.getElementById("sound"));
 const params = new URLSearchParams(window.location.search);
 const gameId = params.get("game");

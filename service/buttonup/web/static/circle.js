@@ -1,5 +1,6 @@
 // The circle on screen, as the game board and the analysis board both draw
 // it: nine positions around it, each a stack of chips, bottom first.
+import { colorWord, t } from "./i18n.js";
 
 export const POSITIONS = 9;
 
@@ -28,4 +29,10 @@ export function drawStack(spot, stack) {
       return chip;
     }),
   );
+}
+
+// A stack in words, for a screen reader: "3 buttons, bottom to top: red, …".
+export function stackWords(stack) {
+  if (!stack.length) return t("stack.empty");
+  return t("stack.contents", { n: stack.length, list: stack.map(colorWord).join(", ") });
 }

@@ -1,6 +1,8 @@
 // What every screen of the board shares: the page's elements, small
 // helpers, and the messages it shows.
 import { COLORS } from "./vocabulary.js";
+import { Problem, Unreachable } from "./api.js";
+import { hasWords, t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,9 +49,20 @@ export function say(text) {
   $("turn").textContent = text;
 }
 
+// What went wrong, in the board's words: a problem's by its code (the
+// server's `detail` is English, for developers), else the error's own message.
+export function spoken(error) {
+  if (error instanceof Unreachable) return t("problem.network");
+  if (error instanceof Problem && hasWords(`problem.${error.code}`)) {
+    return t(`problem.${error.code}`, { status: error.status });
+  }
+  if (error instanceof Problem) return t("problem.http_error", { status: error.status });
+  return error.message;
+}
+
 export function report(error, { sticky = false } = {}) {
   const element = $("error");
-  element.textContent = error.message;
+  element.textContent = spoken(error);
   element.hidden = false;
   if (!sticky) {
     setTimeout(() => {

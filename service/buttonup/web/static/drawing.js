@@ -2,9 +2,10 @@
 // by button, a round's end and the game's.
 import { turnIs } from "./alerts.js";
 import { COLORS, END, SEAT, STATUS } from "./vocabulary.js";
-import { POSITIONS, drawStack } from "./circle.js";
+import { POSITIONS, drawStack, stackWords } from "./circle.js";
 import { serverNow } from "./api.js";
-import { $, other, reducedMotion, sleep, title } from "./dom.js";
+import { $, other, reducedMotion, sleep } from "./dom.js";
+import { colorName, colorWord, t } from "./i18n.js";
 import { drawRematch, myTurn, view } from "./game.js";
 import { reviewRounds } from "./review.js";
 
@@ -23,11 +24,13 @@ export function draw(game, circle) {
     $(`rating-${color}`).hidden = seat.rating === null;
     $(`rating-${color}`).textContent = seat.rating === null ? "" : `${seat.rating}${seat.provisional ? "?" : ""}`;
     $(`score-${color}`).textContent = String(game.score[color]);
+    $(`score-${color}`).setAttribute("aria-label", t("game.score_of", { color: colorName(color) }));
+    $(`clock-${color}`).setAttribute("aria-label", t("game.time_of", { color: colorName(color) }));
     $(`player-${color}`).classList.toggle("to-move", game.round.to_move === color);
     $(`player-${color}`).classList.toggle("me", view.seat?.color === color);
   }
-  $("round-number").textContent = `Round ${game.round.number}`;
-  $("target").textContent = `first to ${game.target_score}`;
+  $("round-number").textContent = t("game.round", { n: game.round.number });
+  $("target").textContent = t("game.target", { n: game.target_score });
   const mine = myTurn();
   const legal = new Set(mine ? game.round.legal_moves : []);
   for (const button of $("board").children) {
@@ -118,10 +121,8 @@ export function drawStacks(circle, { lifted = null, landed = null } = {}) {
 }
 
 export function stackLabel(position, stack, playable) {
-  const contents = stack.length
-    ? `${stack.length} button${stack.length > 1 ? "s" : ""}, bottom to top: ${stack.join(", ")}`
-    : "empty";
-  return `Position ${position}: ${contents}${playable ? ". Playable" : ""}`;
+  const contents = stackWords(stack);
+  return t(playable ? "stack.label_playable" : "stack.label", { position, contents });
 }
 
 export function openSeats(game) {
@@ -142,21 +143,23 @@ function showName(element, name, playerId) {
 
 export function playerName(game, color) {
   const seat = game?.players[color];
-  if (view.seat?.color === color) return "You";
+  if (view.seat?.color === color) return t("you");
+  // A bot is named in the board's language (the service names it in English).
+  if (seat?.type === SEAT.BOT && seat.level) return t(`bot_name.${seat.level}`);
   if (seat?.name) return seat.name;
-  return title(color);
+  return colorName(color);
 }
 
 export function turnText(game) {
   if (game.status === STATUS.WAITING) {
-    return view.seat ? "Waiting for your opponent to join…" : "Waiting for players…";
+    return t(view.seat ? "turn.waiting_opponent" : "turn.waiting");
   }
-  if (game.status === STATUS.FINISHED) return "Game over.";
+  if (game.status === STATUS.FINISHED) return t("turn.over");
   const toMove = game.round.to_move;
-  if (view.seat?.color === toMove) return "Your turn: pick a stack with a white button.";
-  const seat = game.players[toMove];
-  if (seat.type === SEAT.BOT) return `${playerName(game, toMove)} is thinking…`;
-  return `${playerName(game, toMove)} (${toMove}) to move.`;
+  if (view.seat?.color === toMove) return t("turn.mine");
+  const who = playerName(game, toMove);
+  if (game.players[toMove].type === SEAT.BOT) return t("turn.bot", { who });
+  return t("turn.theirs", { who, color: colorWord(toMove) });
 }
 
 export function drawSeatPanels(game) {
@@ -166,7 +169,7 @@ export function drawSeatPanels(game) {
   if (inviting) $("invite-link").value = window.location.href;
   const canJoin = !view.seat && open.length > 0;
   $("join").hidden = !canJoin;
-  if (canJoin) $("join-color").textContent = title(open[0]);
+  if (canJoin) $("join-text").textContent = t("join.invited", { color: colorName(open[0]) });
 }
 
 // The sowing, button by button: lift the stack, then drop its buttons from the
@@ -203,19 +206,26 @@ export function showRoundEnd(summary, game) {
     ...summary.final_stack.map((color, index) => {
       const item = document.createElement("li");
       item.className = color;
-      const scores = color === "white" ? "scores nothing" : `scores ${index + 1} for ${color}`;
-      item.setAttribute("aria-label", `Height ${index + 1}: ${color}, ${scores}`);
+      const height = index + 1;
+      const scores = COLORS.includes(color)
+        ? t("round.scores", { n: height, color: colorWord(color) })
+        : t("round.scores_nothing");
+      item.setAttribute("aria-label", t("round.height", { height, color: colorWord(color), scores }));
       item.innerHTML = `<span class="height">${index + 1}</span><span class="chip ${color}"></span>`;
       return item;
     }),
   );
   const { red, black } = summary.strength;
-  $("round-sums").textContent = `Red ${red} · Black ${black}`;
+  $("round-sums").textContent = t("round.sums", { red, black });
   const scorer = COLORS.find((color) => summary.points[color] > 0);
   $("round-points").textContent = scorer
-    ? `${playerName(game, scorer)} (${scorer}) score${view.seat?.color === scorer ? "" : "s"} ${summary.points[scorer]}.`
-    : "A tie: nobody scores.";
-  $("round-end-title").textContent = `Round ${summary.number} over`;
+    ? t(view.seat?.color === scorer ? "round.points_mine" : "round.points", {
+        who: playerName(game, scorer),
+        color: colorWord(scorer),
+        n: summary.points[scorer],
+      })
+    : t("round.tie");
+  $("round-end-title").textContent = t("round.over", { n: summary.number });
   $("round-end").hidden = false;
   $("continue").hidden = game.status === STATUS.FINISHED;
   $("continue").focus();
@@ -224,14 +234,11 @@ export function showRoundEnd(summary, game) {
 export function showGameOver(game) {
   const winner = game.winner;
   const loser = winner ? other(winner) : null;
-  let text = `${playerName(game, winner)} (${winner}) won`;
-  if (view.seat) text = view.seat.color === winner ? "You won" : "You lost";
-  if (game.end_reason === END.ABORTED) text = "Aborted before the first move: nobody won";
-  else if (game.end_reason === END.RESIGNATION) text += ` — ${playerName(game, game.resigned)} resigned`;
-  else if (game.end_reason === END.TIMEOUT) {
-    text += view.seat?.color === loser ? " — your time ran out" : ` — ${playerName(game, loser)} ran out of time`;
-  } else if (game.end_reason === END.ABANDONED) text += ` — ${playerName(game, loser)} left the game`;
-  $("game-over-text").textContent = `${text}, ${game.score.red} to ${game.score.black}.`;
+  $("game-over-text").textContent = t("over.score", {
+    text: resultText(game, winner, loser),
+    red: game.score.red,
+    black: game.score.black,
+  });
   $("rating-diff").hidden = !game.rating_diff;
   if (game.rating_diff) {
     const signed = (diff) => (diff > 0 ? `+${diff}` : String(diff));
@@ -246,7 +253,25 @@ export function showGameOver(game) {
   reviewRounds(game);
   $("game-over").hidden = false;
   drawRematch(game);
-  $("turn").textContent = "Game over.";
+  $("turn").textContent = t("turn.over");
   $("hint").hidden = true;
   $("resign").hidden = true;
+}
+
+// Who won and how, as the game-over card says it.
+function resultText(game, winner, loser) {
+  if (game.end_reason === END.ABORTED) return t("over.aborted");
+  let text = t("over.won", { who: playerName(game, winner), color: colorWord(winner) });
+  if (view.seat) text = t(view.seat.color === winner ? "over.you_won" : "over.you_lost");
+  if (game.end_reason === END.RESIGNATION && view.seat?.color === game.resigned) {
+    return t("over.you_resigned", { text });
+  }
+  if (game.end_reason === END.RESIGNATION) {
+    return t("over.resigned", { text, who: playerName(game, game.resigned) });
+  }
+  if (game.end_reason === END.TIMEOUT && view.seat?.color === loser) return t("over.your_time", { text });
+  if (game.end_reason === END.TIMEOUT) return t("over.their_time", { text, who: playerName(game, loser) });
+  if (game.end_reason === END.ABANDONED && view.seat?.color === loser) return t("over.you_left", { text });
+  if (game.end_reason === END.ABANDONED) return t("over.left", { text, who: playerName(game, loser) });
+  return text;
 }

@@ -13,6 +13,7 @@ import {
   saveSeat,
 } from "./api.js";
 import { $, announce, guard, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
+import { listed, t } from "./i18n.js";
 import { MOVED_KEY } from "./player.js";
 import { loadRound, noteMove, onBack } from "./moves.js";
 import {
@@ -93,10 +94,10 @@ export const HANDLERS = {
   [EVENTS.JOINED]: (data) => onGame(data.game),
   [EVENTS.MOVE]: onMove,
   [EVENTS.ROUND_OVER]: onRoundOver,
-  [EVENTS.RESIGNED]: (data) => ending(`${playerName(view.game, data.color)} resigned.`, data),
-  [EVENTS.ABORTED]: (data) => ending("The game was aborted.", data),
-  [EVENTS.TIMEOUT]: (data) => ending(`${playerName(view.game, data.color)} ran out of time.`, data),
-  [EVENTS.ABANDONED]: (data) => ending(`${playerName(view.game, data.color)} left the game.`, data),
+  [EVENTS.RESIGNED]: (data) => ending(data, "event.resigned", "event.resigned_mine"),
+  [EVENTS.ABORTED]: (data) => ending(data, "event.aborted"),
+  [EVENTS.TIMEOUT]: (data) => ending(data, "event.timeout", "event.timeout_mine"),
+  [EVENTS.ABANDONED]: (data) => ending(data, "event.abandoned", "event.abandoned_mine"),
   [EVENTS.GAME_OVER]: onGameOver,
   [EVENTS.REMATCH_OFFERED]: (data) => drawRematch(data.game),
   [EVENTS.REMATCH]: onRematch,
@@ -121,7 +122,7 @@ export async function follow() {
         // No board, no buttons: a page that says so, and the way back.
         $("game").hidden = true;
         $("not-found").hidden = false;
-        titled("No game here");
+        titled(t("not_found.title"));
         return;
       }
       if (response.status === 401) {
@@ -159,8 +160,11 @@ export function dispatch(fields) {
   view.queue = view.queue.then(() => handler(data)).catch(report);
 }
 
-export function ending(text, data) {
-  announce(text);
+// An ending told as it happens: `words` say who (data.color) did what, or
+// `mineWords` when it was this page's player.
+export function ending(data, words, mineWords = words) {
+  const mine = data.color && view.seat?.color === data.color;
+  announce(mine ? t(mineWords) : t(words, { who: playerName(view.game, data.color) }));
   return onGame(data.game);
 }
 
@@ -181,8 +185,9 @@ export async function onMove({ move, game }) {
   if (view.game && game.version <= view.game.version) return;
   await sleep(reducedMotion ? 0 : PAUSE_MS);
   const who = playerName(view.game, move.player);
+  const mine = view.seat?.color === move.player;
   quiet(); // what was said of the move before is over now
-  say(`${who} ${who === "You" ? "play" : "plays"} position ${move.position}.`);
+  say(t(mine ? "move.mine" : "move.theirs", { who, position: move.position }));
   await animateSowing(move.position);
   noteMove(move, view.circle.map((stack) => stack.slice()));
   if (move.round_over) {
@@ -191,8 +196,8 @@ export async function onMove({ move, game }) {
     $("board").dataset.version = String(game.version);
     return;
   }
-  if (move.extra_turn) announce(`Extra turn for ${who === "You" ? "you" : who}!`);
-  if (move.overflow) announce("Overflow: the last stack took the rest.");
+  if (move.extra_turn) announce(t(mine ? "move.extra_mine" : "move.extra", { who }));
+  if (move.overflow) announce(t("move.overflow"));
   draw(game, game.round.circle);
 }
 
@@ -253,26 +258,26 @@ export function drawRematch(game) {
   const aborted = game.end_reason === END.ABORTED;
   button.hidden = !view.seat || aborted;
   button.disabled = false;
-  button.textContent = "Play again";
-  text.textContent = aborted ? "An aborted game has no rematch: start a new one." : "";
+  button.textContent = t("rematch.play");
+  text.textContent = aborted ? t("rematch.aborted") : "";
   if (!rematch) return;
   if (rematch.game_id) {
     if (!view.seat) {
       next.href = `/?game=${encodeURIComponent(rematch.game_id)}`;
       next.hidden = false;
     }
-    text.textContent = "The rematch has started.";
-    button.textContent = "Go to the rematch";
+    text.textContent = t("rematch.started");
+    button.textContent = t("rematch.go");
     return;
   }
   const mine = view.seat?.color;
   if (mine && rematch.offered_by.includes(mine)) {
-    text.textContent = "Waiting for your opponent to accept…";
+    text.textContent = t("rematch.waiting");
     button.disabled = true;
   } else if (rematch.offered_by.length) {
     const asker = rematch.offered_by[0];
-    text.textContent = `${playerName(game, asker)} wants a rematch.`;
-    if (mine) button.textContent = "Accept the rematch";
+    text.textContent = t("rematch.asked", { who: playerName(game, asker) });
+    if (mine) button.textContent = t("rematch.accept");
   }
 }
 
@@ -285,7 +290,7 @@ export async function playAgain() {
     });
   } catch (error) {
     if (error.code === "rematch_closed") {
-      $("rematch-text").textContent = "Too late for a rematch: start a new game.";
+      $("rematch-text").textContent = t("problem.rematch_closed");
       $("play-again").hidden = true;
       return;
     }
@@ -319,7 +324,7 @@ export async function play(position) {
   // drawn would be refused anyway. The event may come before the answer.
   if (!myTurn() || view.sentAt === view.game.version) return;
   if (!view.game.round.legal_moves.includes(position)) {
-    announce(`Position ${position} holds no white button.`);
+    announce(t("move.no_white", { position }));
     return;
   }
   view.sentAt = view.game.version;
@@ -360,17 +365,17 @@ export async function showHint() {
     button.classList.toggle("hinted", best.has(Number(button.dataset.position)));
   }
   const margin = analysis.value > 0 ? `+${analysis.value}` : String(analysis.value);
-  announce(`Best: position ${analysis.best.join(" or ")} (final margin ${margin}).`);
+  announce(t("hint.best", { positions: listed(analysis.best, "disjunction"), margin }));
 }
 
 export async function resign() {
   const button = $("resign");
   if (button.dataset.confirm !== "yes") {
     button.dataset.confirm = "yes";
-    button.textContent = "Really resign?";
+    button.textContent = t("controls.resign_confirm");
     setTimeout(() => {
       button.dataset.confirm = "";
-      button.textContent = "Resign";
+      button.textContent = t("controls.resign");
     }, 4000);
     return;
   }
@@ -390,10 +395,10 @@ export async function claim() {
     if (!wait) throw error;
     // Not yet: say when, and offer it again then.
     $("claim").disabled = true;
-    $("opponent-gone-text").textContent = `Your opponent disconnected. You can claim the win in ${wait} s.`;
+    $("opponent-gone-text").textContent = t("gone.wait", { n: wait });
     setTimeout(() => {
       $("claim").disabled = false;
-      $("opponent-gone-text").textContent = "Your opponent disconnected.";
+      $("opponent-gone-text").textContent = t("gone.text");
     }, wait * 1000);
   }
 }
@@ -402,14 +407,14 @@ export function copyLink() {
   const input = $("invite-link");
   input.select();
   navigator.clipboard?.writeText(input.value).catch(() => {});
-  announce("Link copied.");
+  announce(t("copied.link"));
 }
 
 export async function copyRecord() {
   const response = await fetch(`/v1/games/${encodeURIComponent(view.gameId)}/record`);
-  if (!response.ok) throw new Error("The record could not be read.");
+  if (!response.ok) throw new Error(t("record.unread"));
   await navigator.clipboard.writeText(await response.text());
-  announce("Record copied.");
+  announce(t("copied.record"));
 }
 
 export function onKey(event) {

@@ -3,13 +3,14 @@
 import { call } from "./api.js";
 import { CATEGORY } from "./vocabulary.js";
 import { $, tableRow } from "./dom.js";
+import { categoryName, t } from "./i18n.js";
 
 export function showLeaderboard(initial, report) {
   $("start").hidden = true;
   $("game").hidden = true;
   $("leaderboard").hidden = false;
   const select = $("leaderboard-category");
-  select.replaceChildren(...Object.values(CATEGORY).map((name) => new Option(name, name)));
+  select.replaceChildren(...Object.values(CATEGORY).map((name) => new Option(categoryName(name), name)));
   if (Object.values(CATEGORY).includes(initial)) select.value = initial;
   select.addEventListener("change", () => draw(select.value).catch(report));
   draw(select.value).catch(report);
@@ -22,7 +23,7 @@ async function draw(category) {
     ...board.items.map((leader) => {
       const name = document.createElement("a");
       name.href = `/?player=${encodeURIComponent(leader.player_id)}`;
-      name.textContent = leader.name || "Anonymous";
+      name.textContent = leader.name || t("leaderboard.anonymous");
       return tableRow([leader.rank, name, `${leader.rating} ±${leader.deviation}`, leader.games]);
     }),
   );

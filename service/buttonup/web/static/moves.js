@@ -6,6 +6,7 @@ import { Problem, pastEvents } from "./api.js";
 import { EVENTS } from "./vocabulary.js";
 import { $ } from "./dom.js";
 import { drawStacks } from "./drawing.js";
+import { colorName, t } from "./i18n.js";
 
 const round = { number: null, moves: [] }; // moves: { number, text, player, circle }
 let back = null; // draws the game again, while a move's position is shown
@@ -67,7 +68,7 @@ function leave() {
 }
 
 function render() {
-  $("moves-title").textContent = round.number ? `Round ${round.number}, move by move` : "";
+  $("moves-title").textContent = round.number ? t("moves.title", { n: round.number }) : "";
   $("move-list").replaceChildren(
     ...round.moves.map((move, index) => {
       const item = document.createElement("li");
@@ -79,11 +80,12 @@ function render() {
       const pick = document.createElement("button");
       pick.type = "button";
       pick.textContent = move.text;
-      pick.setAttribute("aria-label", `Show the position after move ${index + 1}, ${move.player} ${move.text}`);
+      const words = { n: index + 1, color: colorName(move.player), move: move.text };
+      pick.setAttribute("aria-label", t("moves.show", words));
       pick.addEventListener("click", () => {
         $("board").classList.add("previewing");
         drawStacks(move.circle);
-        $("move-preview-text").textContent = `The position after ${move.player}'s ${move.text}.`;
+        $("move-preview-text").textContent = t("moves.preview", words);
         $("move-preview").hidden = false;
       });
       item.append(pick);

@@ -2,7 +2,8 @@
 import { PLAYER_EVENTS, STATUS } from "./vocabulary.js";
 import { onGameStart } from "./seeking.js";
 import { PLAYER_KEY, call, loadPlayer, pause, readBlocks } from "./api.js";
-import { $, guard, other, title } from "./dom.js";
+import { $, guard, other } from "./dom.js";
+import { colorName, t } from "./i18n.js";
 
 // ---- the player this browser remembers ---------------------------------------
 // One identity across games: its key (shown once by POST /v1/players) is kept
@@ -23,7 +24,7 @@ export function showPlayer() {
   $("remember").hidden = Boolean(player);
   $("known").hidden = !player;
   if (!player) return;
-  $("me-shown").textContent = player.name || "you";
+  $("me-shown").textContent = player.name || t("me.unnamed");
   const friendName = document.querySelector("#vs-friend input[name=name]");
   if (!friendName.value) friendName.value = player.name || "";
   window.addEventListener("storage", (event) => {
@@ -43,13 +44,21 @@ export function drawMyGames(games) {
       item.dataset.game = game.id;
       item.classList.toggle("my-turn", game.my_turn);
       const text = document.createElement("span");
-      const against = game.opponent.name || (game.opponent.joined ? title(other(game.color)) : "nobody yet");
-      const state = game.status === STATUS.WAITING ? "waiting for a player" : game.my_turn ? "your turn" : "their turn";
-      text.textContent = `${title(game.color)} against ${against} · ${game.score.red}–${game.score.black} · ${state}`;
+      const against =
+        game.opponent.name || (game.opponent.joined ? colorName(other(game.color)) : t("mine.nobody"));
+      const state =
+        game.status === STATUS.WAITING ? "mine.waiting" : game.my_turn ? "mine.your_turn" : "mine.their_turn";
+      text.textContent = t("mine.summary", {
+        color: colorName(game.color),
+        who: against,
+        red: game.score.red,
+        black: game.score.black,
+        state: t(state),
+      });
       const open = document.createElement("a");
       open.className = "button";
       open.href = `/?game=${encodeURIComponent(game.id)}`;
-      open.textContent = game.my_turn ? "Play" : "Open";
+      open.textContent = t(game.my_turn ? "mine.play" : "mine.open");
       item.append(text, open);
       return item;
     }),

@@ -5,6 +5,7 @@
 import { call } from "./api.js";
 import { CATEGORY } from "./vocabulary.js";
 import { $, tableRow, titled } from "./dom.js";
+import { categoryName, language, t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RECENT = 20;
@@ -15,15 +16,17 @@ export async function showProfile(playerId) {
   $("profile").hidden = false;
   const path = `/v1/players/${encodeURIComponent(playerId)}`;
   const [player, history] = await Promise.all([call("GET", path), call("GET", `${path}/ratings`)]);
-  $("profile-name").textContent = player.name || "A player without a name";
-  titled(player.name || "Player");
+  $("profile-name").textContent = player.name || t("profile.unnamed");
+  titled(player.name || t("profile.player"));
   const { rated, wins, losses } = player.counts;
-  $("profile-counts").textContent = `${rated} rated game${rated === 1 ? "" : "s"}: ${wins} won, ${losses} lost.`;
+  $("profile-counts").textContent = t("profile.counts", { n: rated, wins, losses });
   $("profile-ratings").replaceChildren(
     ...Object.values(CATEGORY).map((category) => {
       const rating = player.ratings[category];
       const mark = rating.provisional ? "?" : "";
-      return tableRow([category, `${rating.rating}${mark}`, `±${rating.deviation}`, rating.games]);
+      // The rating with its deviation, as the leaderboard shows it.
+      const shown = `${rating.rating}${mark} ±${rating.deviation}`;
+      return tableRow([categoryName(category), shown, rating.games]);
     }),
   );
   const games = history.items;
@@ -33,15 +36,17 @@ export async function showProfile(playerId) {
     games.filter((game) => game.category === category),
   ]);
   const [category, line] = played.reduce((most, next) => (next[1].length > most[1].length ? next : most));
-  $("profile-chart-title").textContent = line.length ? `Rating in ${category}, game by game` : "";
+  const named = categoryName(category);
+  $("profile-chart-title").textContent = line.length ? t("profile.chart", { category: named }) : "";
   $("profile-chart").replaceChildren(...(line.length ? chart(line) : []));
   $("profile-games").replaceChildren(
     ...games.slice(-RECENT).reverse().map((game) => {
       const item = document.createElement("li");
       const link = document.createElement("a");
       link.href = `/?game=${encodeURIComponent(game.game_id)}`;
-      link.textContent = `${game.won ? "Won" : "Lost"} · ${game.category} · ${game.rating}`;
-      item.append(link, ` ${new Date(game.ended_at).toLocaleDateString()}`);
+      const result = t(game.won ? "profile.won" : "profile.lost");
+      link.textContent = `${result} · ${categoryName(game.category)} · ${game.rating}`;
+      item.append(link, ` ${new Date(game.ended_at).toLocaleDateString(language)}`);
       return item;
     }),
   );
@@ -80,7 +85,8 @@ function chart(games) {
     return label;
   });
   const svg = element("svg", { viewBox: `0 0 ${width} ${height}`, role: "img" });
-  svg.setAttribute("aria-label", `From ${games[0].rating} to ${games.at(-1).rating} in ${games.length} games`);
+  const span = { first: games[0].rating, last: games.at(-1).rating, n: games.length };
+  svg.setAttribute("aria-label", t("profile.chart_label", span));
   svg.append(band, line, ...dots, ...scale);
   return [svg];
 }

@@ -3,16 +3,22 @@
 // twenty rounds a page), in words.
 import { COLORS } from "./vocabulary.js";
 import { call } from "./api.js";
-import { $, other, title } from "./dom.js";
+import { $, other } from "./dom.js";
+import { colorName, t } from "./i18n.js";
 import { playerName } from "./drawing.js";
+import { view } from "./game.js";
 
 export function reviewRounds(game) {
   const list = $("rounds-review");
   const items = game.rounds.map((round) => {
     const item = document.createElement("li");
     const scorer = COLORS.find((color) => round.points[color] > 0);
-    const points = scorer ? `${playerName(game, scorer)} scored ${round.points[scorer]}` : "a tie";
-    item.textContent = `Round ${round.number}: Red ${round.strength.red} · Black ${round.strength.black}, ${points}.`;
+    const n = round.points[scorer];
+    let points = t("review.tie");
+    if (scorer && view.seat?.color === scorer) points = t("review.scored_mine", { n });
+    else if (scorer) points = t("review.scored", { who: playerName(game, scorer), n });
+    const { red, black } = round.strength;
+    item.textContent = t("review.round", { n: round.number, red, black, points });
     return item;
   });
   list.replaceChildren(...items);
@@ -25,20 +31,19 @@ export function reviewRounds(game) {
     const note = document.createElement("span");
     note.className = "review";
     const starter = review.starting_player;
-    note.textContent =
-      ` With perfect play from the deal: ${margin(starter, review.opening_value)}; ` +
-      `as played: ${margin(starter, review.final_margin)}. ` +
-      `${slips} move${slips === 1 ? "" : "s"} gave up points.`;
-    note.title = "A margin is the difference of the two colours' strengths at the round's end.";
+    const perfect = margin(starter, review.opening_value);
+    const played = margin(starter, review.final_margin);
+    note.textContent = ` ${t("review.perfect", { perfect, played })} ${t("review.slips", { n: slips })}`;
+    note.title = t("review.margin");
     item.appendChild(note);
   }).catch(() => {}); // the review is a bonus; the result stands without it
 }
 
 // A margin from `color`'s side, in words: "Red ahead by 2", "even".
 function margin(color, value) {
-  if (value === 0) return "even";
+  if (value === 0) return t("review.even");
   const ahead = value > 0 ? color : other(color);
-  return `${title(ahead)} ahead by ${Math.abs(value)}`;
+  return t("review.ahead", { color: colorName(ahead), n: Math.abs(value) });
 }
 
 // The analysis reviews 20 rounds a request; `review_next` asks for the next.

@@ -4,6 +4,7 @@
 import { chime, soundOn } from "./alerts.js";
 import { Problem, call, goToGame, pause, saveSeat } from "./api.js";
 import { titled } from "./dom.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let seekId = null;
@@ -49,7 +50,7 @@ export async function cancelSeek(player) {
 export function onGameStart(data) {
   seekId = null;
   saveSeat(data.game_id, data.color, data.token);
-  titled("● Paired");
+  titled(t("title.paired"));
   chime("paired");
   // The tone is heard before the page changes.
   setTimeout(() => goToGame(data.game_id), soundOn() ? 400 : 0);

@@ -3,6 +3,7 @@ import { CLOCK, COLORS, SEAT, VISIBILITY } from "./vocabulary.js";
 import { cancelSeek, seekAnyone } from "./seeking.js";
 import { PLAYER_KEY, call, goToGame, loadPlayer, saveSeat } from "./api.js";
 import { $, guard, other, title } from "./dom.js";
+import { colorName, colorWord, listed, t } from "./i18n.js";
 import { playerListening, rememberPlayer, showPlayer } from "./player.js";
 
 // ---- start screen ----------------------------------------------------------
@@ -54,55 +55,58 @@ export async function showLobby() {
   $("lobby-list").replaceChildren(
     ...page.items.map((game) => {
       const item = document.createElement("li");
-      const waiting = COLORS.filter((color) => game.players[color].joined).map(
-        (color) => `${game.players[color].name || title(color)} (${color})`,
+      const waiting = COLORS.filter((color) => game.players[color].joined).map((color) =>
+        t("lobby.seat", { name: game.players[color].name || colorName(color), color: colorWord(color) }),
       );
       const text = document.createElement("span");
-      const terms = [`first to ${game.target_score}`, clockText(game.clock)];
-      if (game.rated) terms.push("rated");
-      if (!game.hints) terms.push("no hints");
-      text.textContent = [waiting.join(" and ") || "Nobody yet", ...terms].join(" · ");
+      const terms = [t("game.target", { n: game.target_score }), clockText(game.clock)];
+      if (game.rated) terms.push(t("lobby.rated"));
+      if (!game.hints) terms.push(t("lobby.no_hints"));
+      text.textContent = [waiting.length ? listed(waiting) : t("lobby.nobody"), ...terms].join(" · ");
       const join = document.createElement("a");
       join.className = "button";
       join.href = `/?game=${encodeURIComponent(game.id)}`;
-      join.textContent = `Play ${game.open_seats[0]}`;
+      join.textContent = t("lobby.play", { color: colorWord(game.open_seats[0]) });
       item.append(text, join);
       return item;
     }),
   );
 }
 
-// A time control in a few words: "3 min + 2 s", "1 day a move", "untimed".
+// A time control in a few words: "3 min + 2 s", "1 day a move", "untimed";
+// the lobby and the start screen's choices say it alike.
 export function clockText(clock) {
-  if (!clock) return "untimed";
+  if (!clock) return t("clock.untimed");
   if (clock.type === CLOCK.FISCHER) {
-    return `${clock.initial_seconds / 60} min + ${clock.increment_seconds} s`;
+    const minutes = clock.initial_seconds / 60;
+    if (!clock.increment_seconds) return t("clock.sudden_death", { minutes });
+    return t("clock.fischer", { minutes, seconds: clock.increment_seconds });
   }
   const { seconds } = clock;
-  if (seconds % 86400 === 0) return `${seconds / 86400} day${seconds === 86400 ? "" : "s"} a move`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} h a move`;
-  if (seconds % 60 === 0) return `${seconds / 60} min a move`;
-  return `${seconds} s a move`;
+  if (seconds % 86400 === 0) return t("clock.days", { n: seconds / 86400 });
+  if (seconds % 3600 === 0) return t("clock.hours", { n: seconds / 3600 });
+  if (seconds % 60 === 0) return t("clock.minutes", { n: seconds / 60 });
+  return t("clock.seconds", { n: seconds });
 }
 
 // The time controls the start screen offers, by the index of their option.
 export const CLOCK_PRESETS = [
-  ["Untimed", null],
-  ["3 min + 2 s a move", { type: CLOCK.FISCHER, initial_seconds: 180, increment_seconds: 2 }],
-  ["5 min", { type: CLOCK.FISCHER, initial_seconds: 300, increment_seconds: 0 }],
-  ["A day per move", { type: CLOCK.PER_MOVE, seconds: 86400 }],
+  null,
+  { type: CLOCK.FISCHER, initial_seconds: 180, increment_seconds: 2 },
+  { type: CLOCK.FISCHER, initial_seconds: 300, increment_seconds: 0 },
+  { type: CLOCK.PER_MOVE, seconds: 86400 },
 ];
 
 export function offerClocks() {
   for (const select of document.querySelectorAll("select[name=clock]")) {
     select.replaceChildren(
-      ...CLOCK_PRESETS.map(([label], index) => new Option(label, String(index))),
+      ...CLOCK_PRESETS.map((clock, index) => new Option(title(clockText(clock)), String(index))),
     );
   }
 }
 
 export function clockOf(form) {
-  return CLOCK_PRESETS[Number(form.get("clock") || 0)]?.[1] ?? null;
+  return CLOCK_PRESETS[Number(form.get("clock") || 0)] ?? null;
 }
 
 export async function startAgainstBot(form) {

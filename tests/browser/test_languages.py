@@ -1,0 +1,204 @@
+"""The board in Spanish: taken from the browser's language, switched and
+remembered, and every screen of a player's first hour (the start page and
+the lobby, a game to its end with its move list and review, a timed game's
+round card, the analysis board's errors, a player's page, the not-found
+page, a problem's code) shown in Spanish with no English sentence left."""
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from buttonup.web import catalogues
+from tests.browser.test_board import play_legal, seat_in, wait_state
+from tests.browser.test_profile import rated_game_won_by as won_by
+from tests.helpers.games import new_player
+
+pytestmark = pytest.mark.browser
+
+SPANISH = "es-ES"
+ES = catalogues()["es"]
+
+
+def english_phrases() -> list[str]:
+    """Every run of two words or more in the English catalogue that Spanish
+    does not share: none may show on a Spanish page."""
+    english = catalogues()["en"]
+    phrases = set()
+    for key, entry in english.items():
+        if entry == ES[key]:
+            continue
+        texts = entry.values() if isinstance(entry, dict) else [entry]
+        for text in texts:
+            for fragment in re.split(r"\{\w+\}", text):
+                fragment = fragment.strip(" .,:;!?—()·")
+                if re.search(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}", fragment):
+                    phrases.add(fragment)
+    return sorted(phrases)
+
+
+ENGLISH = english_phrases()
+SHOWN_ENGLISH = """(phrases) => {
+  const shown = document.body.innerText + '\\n' + document.title;
+  return phrases.filter((phrase) => shown.includes(phrase));
+}"""
+
+
+def no_english(page: Page) -> None:
+    assert page.evaluate(SHOWN_ENGLISH, ENGLISH) == []
+
+
+def test_the_board_speaks_the_browsers_language_and_a_switch_is_remembered(open_page):
+    page = open_page("/", reduced_motion=True, locale=SPANISH)
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("#start-title")).to_have_text(ES["start.title"])
+    expect(page.get_by_role("button", name=ES["bot.play"])).to_be_visible()
+    expect(page.locator("#vs-bot select[name=clock] option")).to_have_text(
+        ["Sin reloj", "3 min + 2 s", "5 min", "1 día por jugada"]
+    )
+    no_english(page)
+
+    page.select_option("#language", "en")  # the page is drawn again in English
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("#start-title")).to_have_text("New game")
+    page.reload()
+    expect(page.locator("#start-title")).to_have_text("New game")  # remembered
+    page.select_option("#language", "es")
+    expect(page.locator("#start-title")).to_have_text("Partida nueva")
+    assert page.errors == []
+
+    # A browser in a language the board lacks gets the default, English.
+    other = open_page("/", reduced_motion=True, locale="de-DE")
+    expect(other.locator("html")).to_have_attribute("lang", "en")
+    expect(other.locator("#start-title")).to_have_text("New game")
+
+
+def test_a_game_against_the_computer_is_played_to_its_end_in_spanish(open_page, artifacts):
+    page = open_page("/", reduced_motion=True, locale=SPANISH)
+    page.select_option("#vs-bot select[name=level]", "random")
+    page.select_option("#vs-bot select[name=color]", "red")
+    page.fill("#vs-bot input[name=target]", "1")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\?game="))
+    expect(page.locator("#name-black")).to_have_text("Bot al azar")
+    expect(page.locator("#target")).to_have_text("a 1 punto")  # one, not "puntos"
+    assert wait_state(page) == "mine"
+    expect(page.locator("#turn")).to_have_text(ES["turn.mine"])
+    expect(page.locator('#board .position[data-position="0"]')).to_have_attribute(
+        "aria-label", re.compile(r"^Posición 0: 1 botón, de abajo arriba: (rojo|negro|blanco)")
+    )
+    play_legal(page)
+    expect(page.locator("#moves-title")).to_have_text("Ronda 1, jugada a jugada")
+    no_english(page)
+    while (state := wait_state(page)) != "over":
+        if state == "round":
+            expect(page.locator("#round-end-title")).to_have_text("Fin de la ronda 1")
+            no_english(page)
+            page.click("#continue")
+        elif state == "docked":  # the last round's summary, before the game's end
+            page.wait_for_timeout(100)
+        else:
+            play_legal(page)
+    expect(page.locator("#game-over-title")).to_have_text("Partida terminada")
+    expect(page.locator("#game-over-text")).to_have_text(
+        re.compile(r"^Has (ganado|perdido), \d+ a \d+\.$")
+    )
+    expect(page.locator("#rounds-review li").first).to_contain_text(
+        "Con juego perfecto desde el reparto"
+    )
+    expect(page).to_have_title(re.compile("^Button Up!$"))
+    no_english(page)
+    page.screenshot(path=artifacts / "game-over-es.png")
+    page.get_by_role("button", name=ES["over.close"]).click()
+    expect(page.locator("#show-result")).to_have_text("Resultado")
+    assert page.errors == []
+
+
+def test_a_timed_games_round_card_stands_aside_in_spanish(open_page, live_server, artifacts):
+    base = live_server.base_url
+    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    game = httpx.post(
+        f"{base}/v1/games",
+        json={
+            "first_player": "red",
+            "clock": blitz,
+            "target_score": 40,
+            "players": {"black": {"type": "bot", "level": "greedy"}},
+        },
+    ).json()
+    seat = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    page = open_page("/", reduced_motion=True, locale=SPANISH, size=(390, 844), phone=True)
+    seat_in(page, game["id"], "red", seat["token"])
+    while (state := wait_state(page)) == "mine":
+        play_legal(page)
+    assert state == "docked"
+    expect(page.locator("#round-end-title")).to_have_text("Fin de la ronda 1")
+    expect(page.locator("#round-close")).to_have_text("Cerrar")
+    expect(page.locator("#clock-red")).to_have_attribute("aria-label", "Tiempo de Rojo")
+    no_english(page)
+    page.screenshot(path=artifacts / "round-card-timed-390-es.png")
+    page.click("#round-close")
+    expect(page.locator("#round-end")).to_be_hidden()
+    assert page.errors == []
+
+
+def test_the_analysis_boards_errors_are_said_in_spanish_with_the_services_reason(open_page):
+    page = open_page("/?analyse", reduced_motion=True, locale=SPANISH)
+    page.fill("#analyse-text", "hello world")
+    page.click("#analyse-form button[type=submit]")
+    expect(page.locator("#error")).to_contain_text(
+        "La posición no se lee: not a position: column 12: a position is five parts joined by '_'"
+    )
+    page.fill("#analyse-text", '[Red "Ana"]\n[Red "Bo"]\n\n1. r WWWRRRBBB\n')
+    page.click("#analyse-form button[type=submit]")
+    expect(page.locator("#error")).to_contain_text("El registro no se lee (línea 2, columna 2): ")
+    page.fill("#analyse-text", "W.W.W.R.R.R.B.B.B_r_0-0_15_1r")
+    page.click("#analyse-form button[type=submit]")
+    expect(page.locator("#analysis-status")).to_have_text(
+        "Mueve Rojo. Ronda 1, rojo 0, negro 0, a 15 puntos."
+    )
+    expect(page.locator("#analysis-moves li", has_text="(la mejor)")).not_to_have_count(0)
+    no_english(page)
+    assert page.errors == []
+
+
+def test_a_problem_is_told_in_the_boards_own_spanish_words(open_page, live_server):
+    """The analysis of the position a game without hints stands at is refused
+    (403 position_in_play): the board says so by the code, in Spanish."""
+    base = live_server.base_url
+    game = httpx.post(f"{base}/v1/games", json={"hints": False}).json()
+    for _ in range(2):
+        httpx.post(f"{base}/v1/games/{game['id']}/players", json={})
+    position = httpx.get(f"{base}/v1/games/{game['id']}").json()["round"]["position"]
+    page = open_page(f"/?analyse={position}", reduced_motion=True, locale=SPANISH)
+    expect(page.locator("#error")).to_have_text(ES["problem.position_in_play"])
+
+
+def rated_game_won_by(api: httpx.Client) -> dict:
+    """A player, Ana, who has won one rated game (Bo resigned): Ana."""
+    ana, bo = new_player(api, "Ana"), new_player(api, "Bo")
+    won_by(api, ana, bo)
+    return ana
+
+
+def test_the_not_found_page_the_lobby_and_a_players_page_in_spanish(open_page, live_server):
+    page = open_page("/?game=NoSuchGame123", reduced_motion=True, locale=SPANISH)
+    expect(page.locator("#not-found-title")).to_have_text(ES["not_found.title"])
+    expect(page).to_have_title(f"{ES['not_found.title']} · Button Up!")
+    no_english(page)
+
+    api = httpx.Client(base_url=live_server.base_url)
+    game = api.post("/v1/games", json={"visibility": "public", "target_score": 7}).json()
+    api.post(f"/v1/games/{game['id']}/players", json={"color": "red", "name": "Lucía"})
+    page.goto("/")
+    entry = page.locator("#lobby-list li", has_text="Lucía (rojo)")
+    expect(entry).to_contain_text("a 7 puntos · sin reloj")
+    expect(entry.get_by_role("link")).to_have_text("Jugar con negro")
+
+    ana = rated_game_won_by(api)
+    page.goto(f"/?player={ana['id']}")
+    expect(page.locator("#profile-counts")).to_have_text("1 partida puntuada: 1 ganada, 0 perdida.")
+    expect(page.locator("#profile-games li").first).to_contain_text("Ganada · Blitz")
+    no_english(page)
+    assert page.errors == []
