@@ -69,3 +69,5 @@ def test_a_notice_reads_back_as_it_was_written():
     assert decode_notice(7, "game_over", encode_notice(written).decode()) == written
     rematch = notice(PlayerEventName.REMATCH, 8, next_game_id="g2")
     assert decode_notice(8, "rematch", encode_notice(rematch).decode()) == rematch
+    started = notice(PlayerEventName.GAME_START, 2, tournament_id="t1")
+    assert decode_notice(2, "game_start", encode_notice(started).decode()) == started

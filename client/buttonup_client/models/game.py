@@ -47,6 +47,8 @@ class Game:
     """ Whether the result changes both players' ratings """
     unrated_reason: None | UnratedReason
     """ Why a game created rated is played unrated (its `rated` is then false); null otherwise """
+    tournament_id: None | str
+    """ The tournament whose pairing made the game (docs/tournaments.md); null: none """
     category: RatingCategory
     """ A rating category, by time control (docs/api.md, "Ratings"): `blitz`, `rapid` and `classical` Fischer clocks
     by their estimated length, `daily` (a clock per move), `untimed` """
@@ -99,6 +101,9 @@ class Game:
             unrated_reason = self.unrated_reason
         else:
             unrated_reason = self.unrated_reason
+
+        tournament_id: None | str
+        tournament_id = self.tournament_id
 
         category: str = self.category
 
@@ -164,6 +169,7 @@ class Game:
                 "hints": hints,
                 "rated": rated,
                 "unrated_reason": unrated_reason,
+                "tournament_id": tournament_id,
                 "category": category,
                 "rating_diff": rating_diff,
                 "target_score": target_score,
@@ -221,6 +227,13 @@ class Game:
             return cast(None | UnratedReason, data)
 
         unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
+
+        def _parse_tournament_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        tournament_id = _parse_tournament_id(d.pop("tournament_id"))
 
         category = check_rating_category(d.pop("category"))
 
@@ -339,6 +352,7 @@ class Game:
             hints=hints,
             rated=rated,
             unrated_reason=unrated_reason,
+            tournament_id=tournament_id,
             category=category,
             rating_diff=rating_diff,
             target_score=target_score,

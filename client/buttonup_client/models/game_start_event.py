@@ -10,8 +10,9 @@ T = TypeVar("T", bound="GameStartEvent")
 
 @_attrs_define
 class GameStartEvent:
-    """A seek of the player's was paired: their seat in the new game, taken for them, and its token (sent to this player
-    alone, derived as it is sent and never kept)
+    """A seek of the player's, or a tournament they play, paired them: their seat in the new game, taken for them
+    (`tournament_id` names the tournament), and its token (sent to this player alone, derived as it is sent and never
+    kept)
 
     """
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -12,7 +12,7 @@ T = TypeVar("T", bound="GameStartEventData")
 
 @_attrs_define
 class GameStartEventData:
-    """A seek paired into a game"""
+    """A seek, or a tournament, paired into a game"""
 
     game_id: str
     """ The game """
@@ -22,6 +22,8 @@ class GameStartEventData:
     """ The game's version it is as of """
     token: str
     """ The seat's bearer token (the player's key works too) """
+    tournament_id: None | str
+    """ The tournament whose pairing made the game; null: a seek's """
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
@@ -32,6 +34,9 @@ class GameStartEventData:
 
         token = self.token
 
+        tournament_id: None | str
+        tournament_id = self.tournament_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -40,6 +45,7 @@ class GameStartEventData:
                 "color": color,
                 "version": version,
                 "token": token,
+                "tournament_id": tournament_id,
             }
         )
 
@@ -56,11 +62,19 @@ class GameStartEventData:
 
         token = d.pop("token")
 
+        def _parse_tournament_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        tournament_id = _parse_tournament_id(d.pop("tournament_id"))
+
         game_start_event_data = cls(
             game_id=game_id,
             color=color,
             version=version,
             token=token,
+            tournament_id=tournament_id,
         )
 
         return game_start_event_data

@@ -74,6 +74,7 @@ def game_view(match: Match) -> dict[str, Any]:
         "hints": match.hints,
         "rated": match.rated,
         "unrated_reason": match.unrated,
+        "tournament_id": options.tournament,
         "category": category_of(options.clock),
         "rating_diff": rating_diff_view(rating_diff(match)) if match.rated else None,
         "target_score": options.target_score,
@@ -156,6 +157,7 @@ def notice_view(notice: Notice, token: str | None = None) -> dict[str, Any]:
             "color": notice.color,
             "version": notice.version,
             "token": token,
+            "tournament_id": notice.tournament_id,
         }
     if name is PlayerEventName.GAME_STARTED:
         return {"game_id": notice.game_id, "color": notice.color, "version": notice.version}

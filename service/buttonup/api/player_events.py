@@ -68,13 +68,15 @@ EVENTS: dict[PlayerEventName, tuple[str, str, str, object]] = {
     PlayerEventName.GAME_START: (
         "GameStartEvent",
         "GameStartEventData",
-        "A seek of the player's was paired: their seat in the new game, taken for them, "
+        "A seek of the player's, or a tournament they play, paired them: their seat in "
+        "the new game, taken for them (`tournament_id` names the tournament), "
         "and its token (sent to this player alone, derived as it is sent and never kept)",
         {
             "game_id": "q7Xb0mXvYg3cS1pQ2a9e",
             "color": "red",
             "version": 2,
             "token": "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE",
+            "tournament_id": None,
         },
     ),
     PlayerEventName.GAME_STARTED: (
@@ -115,7 +117,7 @@ DATA_COMPONENTS = {
         "items": ref("MyGame"),
     },
     "GameStartEventData": _data(
-        "A seek paired into a game",
+        "A seek, or a tournament, paired into a game",
         {
             "game_id": GAME_ID,
             "color": COLOR,
@@ -124,6 +126,11 @@ DATA_COMPONENTS = {
                 "type": "string",
                 "description": "The seat's bearer token (the player's key works too)",
                 "example": "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE",
+            },
+            "tournament_id": {
+                "type": ["string", "null"],
+                "description": "The tournament whose pairing made the game; null: a seek's",
+                "example": None,
             },
         },
     ),

@@ -76,6 +76,9 @@ class Options:
     # Made by pairing two seeks (the seeks wing): both seats taken at creation,
     # each player told on their own stream; not a request's.
     paired: bool = False
+    # The tournament whose pairing made it (a wing's id; the core only carries
+    # it: a game's end is the tournament's signal); not a request's.
+    tournament: str | None = None
 
     @property
     def rules(self) -> Rules:
@@ -91,6 +94,7 @@ class Options:
             seed=None,
             visibility=Visibility.PRIVATE,
             paired=False,
+            tournament=None,
         )
 
     def to_plain(self) -> dict[str, Any]:

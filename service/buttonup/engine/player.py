@@ -65,6 +65,7 @@ class Notice:
     next_game_id: str | None = None  # rematch
     # game_over of a rated game: each seat's rating change (engine.ratings)
     rating_diff: Mapping[Color, int] | None = None
+    tournament_id: str | None = None  # game_start of a tournament's pairing
 
 
 # Where a game not finished stands on its player's agenda (`agenda_place`):
@@ -135,7 +136,10 @@ def _notices(
     game_id, version = after.id, after.version
     found: list[Notice] = []
     if after.options.paired and after.seat(color).joined and not before.seat(color).joined:
-        found.append(Notice(PlayerEventName.GAME_START, game_id, version, color))
+        tournament = after.options.tournament
+        found.append(
+            Notice(PlayerEventName.GAME_START, game_id, version, color, tournament_id=tournament)
+        )
     playing = now is Status.PLAYING
     if playing and was is not Status.PLAYING:
         found.append(Notice(PlayerEventName.GAME_STARTED, game_id, version, color))

@@ -106,6 +106,7 @@ def encode_notice(notice: Notice) -> bytes:
         "b": notice.by.value if notice.by else None,
         "x": notice.next_game_id,
         "d": [notice.rating_diff[color] for color in PLAYERS] if notice.rating_diff else None,
+        "T": notice.tournament_id,
     }
     plain.update({key: value for key, value in optional.items() if value is not None})
     return orjson.dumps(plain)
@@ -127,6 +128,7 @@ def decode_notice(version: int, name: str, data: str) -> Notice:
         rating_diff={color: round(diff) for color, diff in zip(PLAYERS, plain["d"], strict=True)}
         if plain.get("d")
         else None,
+        tournament_id=plain.get("T"),
     )
 
 
