@@ -9,21 +9,19 @@ clock and the same `rated`, each player's rating is within the other's range
 The store's script applies that rule, atomically (seeks.store, lua/seek_lib.lua:
 the one place it is written; tests/seeks/test_store.py holds it against a
 plain statement of it); this module says what a seek
-is, what a player asks for and is answered, and makes the game two paired
-seeks start.
+is, what a player asks for and is answered, and what the game two paired
+seeks start is played with (the core's games.pairing makes it).
 
 Tested in tests/seeks/test_store.py, tests/seeks/test_service.py.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from buttonup.engine.actions import Progress
-from buttonup.engine.board import PLAYERS, Color, opponent
+from buttonup.engine.board import Color, opponent
 from buttonup.engine.clock import ClockSettings
-from buttonup.engine.match import Match
-from buttonup.engine.options import Options, UnratedReason, Visibility
+from buttonup.engine.options import Options, Visibility
 from buttonup.engine.ratings import Category, Rating, category_of
-from buttonup.engine.seats import Seat
+from buttonup.games.pairing import PairedPlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,45 +41,21 @@ class Seek:
         return category_of(self.clock)
 
 
-def paired_game(
-    game_id: str,
-    now: int,
-    seeks: dict[Color, Seek],
-    token_sha256: dict[Color, str],
-    unrated: UnratedReason | None = None,
-) -> tuple[Match, list[Progress]]:
-    """The game two paired seeks start, at version 0 with both seats
-    reserved for their players, and the changes that take both seats at
-    once (it is playing from the second: its clock starts then; a rated
-    one is played unrated from then when `unrated` says why)."""
-    any_seek = seeks[Color.RED]
-    options = Options(
-        clock=any_seek.clock,
-        rated=any_seek.rated,
-        hints=not any_seek.rated,  # a rated game has none
+def seek_options(seek: Seek) -> Options:
+    """What a game two paired seeks make is played with (both seeks share
+    the clock and `rated`): private, and with hints unless rated."""
+    return Options(
+        clock=seek.clock,
+        rated=seek.rated,
+        hints=not seek.rated,  # a rated game has none
         visibility=Visibility.PRIVATE,
-        paired=True,
     )
-    match = Match.new(game_id, options, now)
-    seats = {
-        color: Seat(
-            name=seek.name,
-            token_sha256=token_sha256[color],
-            player_id=seek.player_id,
-            rating=seek.rating if any_seek.rated else None,
-        )
-        for color, seek in seeks.items()
+
+
+def paired_players(seeks: dict[Color, Seek]) -> dict[Color, PairedPlayer]:
+    return {
+        color: PairedPlayer(seek.player_id, seek.name, seek.rating) for color, seek in seeks.items()
     }
-    match = replace(match, red=seats[Color.RED], black=seats[Color.BLACK])
-    changes: list[Progress] = []
-    current = match
-    for color in PLAYERS:
-        last = color is PLAYERS[-1]
-        progress = current.take_reserved(color, token_sha256[color], now, unrated if last else None)
-        assert progress is not None  # reserved, not taken: a join
-        changes.append(progress)
-        current = progress.match
-    return match, changes
 
 
 def colors_of(first: Seek, second: Seek, coin: bool) -> dict[Color, Seek]:

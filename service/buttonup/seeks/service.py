@@ -11,16 +11,23 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 from buttonup import errors
-from buttonup.engine import PLAYERS
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating, category_of
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import SEEK, Idempotency, same_request
+from buttonup.games.pairing import Pairings
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports
-from buttonup.seeks.model import NewSeek, Seek, SeekPlaced, colors_of, paired_game
+from buttonup.seeks.model import (
+    NewSeek,
+    Seek,
+    SeekPlaced,
+    colors_of,
+    paired_players,
+    seek_options,
+)
 from buttonup.seeks.store import NotListening, Pairing, SeekBoard
-from buttonup.store import GameStore, hash_token, new_game_id, new_token
+from buttonup.store import GameStore, new_game_id
 from buttonup.store.settling import local_ms
 
 log = logging.getLogger(__name__)
@@ -45,6 +52,7 @@ class Seeks:
         self._pipeline = pipeline
         self._clock = clock
         self._ports = ports  # the rated seating (games.ports), filled by whichever wing
+        self._pairings = Pairings(store, pipeline, clock, ports)
 
     def seek(
         self, credential: str | None, new: NewSeek, idempotency: Idempotency | None = None
@@ -142,20 +150,7 @@ class Seeks:
         """The paired game made (once: a create of an existing game changes
         nothing), both players told, and the pairing let go."""
         seats = colors_of(pairing.waiting, pairing.found, pairing.coin)
-        kept = self._store.keep_seat_tokens(
-            pairing.game_id, {color: new_token() for color in PLAYERS}
-        )
-        tokens = {color: hash_token(token) for color, token in kept.items()}
-        now = self._clock()
-        match, changes = paired_game(pairing.game_id, now, seats, tokens)
-        if match.options.rated:
-            reason = self._ports.seating.starting(changes[-1].match, refuse=False)
-            if reason is not None:
-                match, changes = paired_game(pairing.game_id, now, seats, tokens, reason)
-        outcome = self._pipeline.start(match, now, changes=changes)
-        if outcome.replayed:  # made before: what its maker may not have relayed
-            for seek in seats.values():
-                self._pipeline.relayer.catch_up_player(seek.player_id)
+        self._pairings.start(pairing.game_id, seek_options(pairing.waiting), paired_players(seats))
         self.board.pairing_done([pairing.game_id])
 
     # This process's streams (games.ports.StreamListening): a seek lives
