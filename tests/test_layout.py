@@ -40,7 +40,7 @@ WING_EDGE = ("api.py", "views.py", "schemas.py")
 
 
 def test_the_wings_are_found():
-    assert WINGS == ["ratings", "seeks"]
+    assert WINGS == ["ratings", "seeks", "tournaments"]
 
 
 def test_the_core_never_imports_a_wing():

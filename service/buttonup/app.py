@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from buttonup import ratings, seeks
+from buttonup import ratings, seeks, tournaments
 from buttonup.api import init_api
 from buttonup.api.codec import Codec
 from buttonup.api.http import StreamBudget
@@ -25,7 +25,7 @@ from buttonup.web import blp as board
 
 # The wings (features beside the core's games: each a package with its own
 # model, store, use cases and routes), installed in this order.
-WINGS = (ratings, seeks)
+WINGS = (ratings, seeks, tournaments)
 
 
 class ServiceApp(Flask):

@@ -27,6 +27,35 @@ class SeekNotFound(GameError):
     """No open seek with that id of the player asking."""
 
 
+class TournamentNotFound(GameError):
+    """No tournament with that id (never made, or expired)."""
+
+
+class TournamentClosed(GameError):
+    """A tournament that no longer takes the request: joined once finished,
+    started once running."""
+
+
+class TournamentFull(GameError):
+    """A join of a tournament with as many players as it takes."""
+
+
+class ConditionsNotMet(GameError):
+    """A join by a player its conditions keep out (their rating, their games)."""
+
+
+class NotTournamentCreator(GameError):
+    """A tournament started by a player other than its creator."""
+
+
+class TooManyTournaments(GameError):
+    """A tournament made by a player who has as many open as one may."""
+
+
+class InvalidTournament(GameError):
+    """A tournament's fields that do not go together (an arena in rounds)."""
+
+
 class StreamRequired(GameError):
     """A seek by a player whose stream is not open: it would be gone at once."""
 

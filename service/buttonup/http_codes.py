@@ -25,6 +25,11 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         403,
         "the game has no hints (it is rated, or was created without them) and is not over",
     ),
+    "conditions_not_met": (
+        403,
+        "a tournament joined by a player its `conditions` keep out (`detail` says which)",
+    ),
+    "not_tournament_creator": (403, "a tournament started by a player other than its creator"),
     "position_in_play": (
         403,
         "POST /v1/analysis of the position (stacks and player to move) a game in play "
@@ -33,6 +38,7 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "game_not_found": (404, "no such game, or it expired"),
     "player_not_found": (404, "no such player, or it expired"),
     "seek_not_found": (404, "no open seek with that id of the player's"),
+    "tournament_not_found": (404, "no such tournament, or it expired"),
     "not_found": (404, "no such path"),
     "method_not_allowed": (405, "the method is not allowed here (see `Allow`)"),
     "request_timeout": (408, "the body did not arrive whole in time"),
@@ -52,6 +58,15 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "(`retry_after_seconds` says when, while the wait runs)",
     ),
     "rematch_closed": (409, "rematch asked for after the window since the game's end"),
+    "tournament_closed": (
+        409,
+        "a finished tournament joined, or a tournament started that is not upcoming",
+    ),
+    "tournament_full": (409, "a tournament joined that has `max_players` players"),
+    "too_many_tournaments": (
+        409,
+        "a tournament made by a player who has 5 upcoming or running already",
+    ),
     "stream_required": (
         409,
         "a seek by a player whose stream (GET /v1/players/me/events) is not open",

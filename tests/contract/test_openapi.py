@@ -125,6 +125,10 @@ def test_bearer_security_is_declared_and_applied(committed):
         "stream_my_events",
         "create_seek",
         "cancel_seek",
+        "create_tournament",
+        "join_tournament",
+        "withdraw_from_tournament",
+        "start_tournament",
     }
     # A stream may be opened with a seat's token (it marks the seat connected).
     optional = {

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from buttonup import ratings, seeks
+from buttonup import ratings, seeks, tournaments
 from buttonup.games import Games
 from buttonup.store import GameStore
 
@@ -17,11 +17,14 @@ class Wired:
     games: Games
     ratings: ratings.Ratings
     seeks: seeks.Seeks
+    tournaments: tournaments.Tournaments
 
 
 def wired(store: GameStore, clock: Callable[[], int], **rated: int) -> Wired:
     games = Games(store, clock=clock)
-    return Wired(games, ratings.attach(games, **rated), seeks.attach(games))
+    return Wired(
+        games, ratings.attach(games, **rated), seeks.attach(games), tournaments.attach(games)
+    )
 
 
 @pytest.fixture

@@ -11,6 +11,8 @@ from .bot_seat_type import BotSeatType
 from .button_color import ButtonColor
 from .clock import Clock
 from .clock_type import ClockType
+from .conditions import Conditions
+from .conditions_view import ConditionsView
 from .counts import Counts
 from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
@@ -23,6 +25,7 @@ from .fischer_clock_settings_type import FischerClockSettingsType
 from .game import Game
 from .game_event import GameEvent
 from .game_over_event import GameOverEvent
+from .game_player import GamePlayer
 from .game_start_event import GameStartEvent
 from .game_start_event_data import GameStartEventData
 from .game_started_event import GameStartedEvent
@@ -42,6 +45,7 @@ from .leaderboard import Leaderboard
 from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
 from .list_seeks_category import ListSeeksCategory
+from .list_tournaments_status import ListTournamentsStatus
 from .lobby_page import LobbyPage
 from .me import Me
 from .move import Move
@@ -100,9 +104,24 @@ from .seat_presence import SeatPresence
 from .seek_placed import SeekPlaced
 from .seek_request import SeekRequest
 from .seek_request_color import SeekRequestColor
+from .standing import Standing
+from .standing_player import StandingPlayer
+from .standings import Standings
 from .tally import Tally
 from .timeout_event import TimeoutEvent
 from .timeout_event_data import TimeoutEventData
+from .tournament import Tournament
+from .tournament_game import TournamentGame
+from .tournament_games import TournamentGames
+from .tournament_list import TournamentList
+from .tournament_request import TournamentRequest
+from .tournament_request_scoring import TournamentRequestScoring
+from .tournament_request_system import TournamentRequestSystem
+from .tournament_request_visibility import TournamentRequestVisibility
+from .tournament_scoring import TournamentScoring
+from .tournament_status import TournamentStatus
+from .tournament_system import TournamentSystem
+from .tournament_visibility import TournamentVisibility
 from .unrated_reason import UnratedReason
 from .your_turn_event import YourTurnEvent
 from .your_turn_event_data import YourTurnEventData
@@ -119,6 +138,8 @@ __all__ = (
     "ButtonColor",
     "Clock",
     "ClockType",
+    "Conditions",
+    "ConditionsView",
     "Counts",
     "CreateGame",
     "CreateGameFirstPlayer",
@@ -131,6 +152,7 @@ __all__ = (
     "Game",
     "GameEvent",
     "GameOverEvent",
+    "GamePlayer",
     "GameStartedEvent",
     "GameStartedEventData",
     "GameStartEvent",
@@ -150,6 +172,7 @@ __all__ = (
     "ListGamesStatus",
     "ListMyGamesStatus",
     "ListSeeksCategory",
+    "ListTournamentsStatus",
     "LobbyPage",
     "Me",
     "Move",
@@ -208,9 +231,24 @@ __all__ = (
     "SeekPlaced",
     "SeekRequest",
     "SeekRequestColor",
+    "Standing",
+    "StandingPlayer",
+    "Standings",
     "Tally",
     "TimeoutEvent",
     "TimeoutEventData",
+    "Tournament",
+    "TournamentGame",
+    "TournamentGames",
+    "TournamentList",
+    "TournamentRequest",
+    "TournamentRequestScoring",
+    "TournamentRequestSystem",
+    "TournamentRequestVisibility",
+    "TournamentScoring",
+    "TournamentStatus",
+    "TournamentSystem",
+    "TournamentVisibility",
     "UnratedReason",
     "YourTurnEvent",
     "YourTurnEventData",

@@ -16,6 +16,7 @@ JOIN = "join"  # the scope of a join's Idempotency-Key (a move's is its seat)
 CREATE = "create"  # of a create's (a player's own, when a player key is sent)
 PLAYER = "player"  # of a player's creation
 SEEK = "seek"  # of a seek's (always a player's own)
+TOURNAMENT = "tournament"  # of a tournament's creation (always a player's own)
 # Where the Idempotency-Keys no player key scopes are reserved, whatever the
 # endpoint (a game's or a player's creation, an anonymous join): one key, one
 # request, so another endpoint's use of it is 422 `idempotency_key_reused`.

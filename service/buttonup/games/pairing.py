@@ -6,7 +6,7 @@ random, kept sealed beside the game as a rematch's are, opened for the
 player's stream). Made once: a create of a game that is there changes
 nothing, so a pairing a process left is completed by whoever comes next.
 
-Tested in tests/seeks/test_service.py.
+Tested in tests/seeks/test_service.py, tests/tournaments/test_service.py.
 """
 
 from collections.abc import Callable

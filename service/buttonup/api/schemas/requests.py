@@ -85,11 +85,12 @@ def _a_name(value: str) -> None:
         raise ValidationError(problem)
 
 
-def name_field(description: str) -> fields.String:
+def name_field(description: str, *, required: bool = False, example: str = "Ana") -> fields.String:
     """A name people see: 1 to 40 characters, none hidden (engine.names)."""
     low, high = NAME_LENGTH
-    described = doc(description, "Ana")["metadata"]
+    described = doc(description, example)["metadata"]
     return NameField(
+        required=required,
         validate=[_unicode_text, _a_name],
         metadata={**described, "pattern": NAME_PATTERN, "minLength": low, "maxLength": high},
     )

@@ -1,0 +1,315 @@
+import asyncio as _asyncio
+import time
+import uuid
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...types import UNSET, Response
+
+# A write is tried this many times: again after a transport error or a 503
+# (`storage_unavailable`: nothing was changed; `outcome_unknown`: the same key
+# tells), waiting as Retry-After says.
+ATTEMPTS = 3
+
+
+def _wait_before_retry(response: httpx.Response | None) -> float:
+    if response is None:
+        return 0.5
+    try:
+        return min(float(response.headers.get("Retry-After", "1")), 5.0)
+    except ValueError:
+        return 1.0
+
+
+def _should_retry(response: httpx.Response) -> bool:
+    return response.status_code == 503
+
+
+from ...models.problem import Problem
+from ...models.tournament import Tournament
+from ...models.tournament_request import TournamentRequest
+from ...types import Unset
+
+
+def _get_kwargs(
+    *,
+    body: TournamentRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/tournaments",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Problem | Tournament | None:
+    if response.status_code == 201:
+        response_201 = Tournament.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Problem.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Problem.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | Tournament]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TournamentRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | Tournament]:
+    """Make a tournament
+
+     An arena (`minutes`: players paired again as each game ends) or a Swiss (`rounds`), with every
+    game's clock, rated or not, starting at `starts_at` or when its creator starts it
+    (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
+    tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
+    rounds, par scoring in an arena) are 422. With an `Idempotency-Key` (the player's own), a retry gets
+    the tournament the first request made.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (TournamentRequest): A tournament to make: an arena runs for `minutes`, a Swiss is
+            played
+            in `rounds` (docs/tournaments.md).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Tournament]
+    """
+
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = client.get_httpx_client().request(
+                **kwargs,
+            )
+        except httpx.TransportError:
+            if last:
+                raise
+            time.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        time.sleep(_wait_before_retry(response))
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: TournamentRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Problem | Tournament | None:
+    """Make a tournament
+
+     An arena (`minutes`: players paired again as each game ends) or a Swiss (`rounds`), with every
+    game's clock, rated or not, starting at `starts_at` or when its creator starts it
+    (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
+    tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
+    rounds, par scoring in an arena) are 422. With an `Idempotency-Key` (the player's own), a retry gets
+    the tournament the first request made.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (TournamentRequest): A tournament to make: an arena runs for `minutes`, a Swiss is
+            played
+            in `rounds` (docs/tournaments.md).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Tournament
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: TournamentRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Problem | Tournament]:
+    """Make a tournament
+
+     An arena (`minutes`: players paired again as each game ends) or a Swiss (`rounds`), with every
+    game's clock, rated or not, starting at `starts_at` or when its creator starts it
+    (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
+    tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
+    rounds, par scoring in an arena) are 422. With an `Idempotency-Key` (the player's own), a retry gets
+    the tournament the first request made.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (TournamentRequest): A tournament to make: an arena runs for `minutes`, a Swiss is
+            played
+            in `rounds` (docs/tournaments.md).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Tournament]
+    """
+
+    if isinstance(idempotency_key, Unset):
+        idempotency_key = str(uuid.uuid4())
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    for attempt in range(ATTEMPTS):
+        last = attempt == ATTEMPTS - 1
+        try:
+            response = await client.get_async_httpx_client().request(**kwargs)
+        except httpx.TransportError:
+            if last:
+                raise
+            await _asyncio.sleep(_wait_before_retry(None))
+            continue
+        if last or not _should_retry(response):
+            break
+        await _asyncio.sleep(_wait_before_retry(response))
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: TournamentRequest,
+    idempotency_key: str | Unset = UNSET,
+) -> Problem | Tournament | None:
+    """Make a tournament
+
+     An arena (`minutes`: players paired again as each game ends) or a Swiss (`rounds`), with every
+    game's clock, rated or not, starting at `starts_at` or when its creator starts it
+    (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
+    tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
+    rounds, par scoring in an arena) are 422. With an `Idempotency-Key` (the player's own), a retry gets
+    the tournament the first request made.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (TournamentRequest): A tournament to make: an arena runs for `minutes`, a Swiss is
+            played
+            in `rounds` (docs/tournaments.md).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Tournament
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

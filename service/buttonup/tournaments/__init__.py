@@ -1,0 +1,44 @@
+"""Tournaments, a wing: arenas (and, to come, Swiss events), as
+docs/tournaments.md defines them. A tournament's model and pairing are pure
+(tournaments.model, tournaments.arena), its keys its own
+(tournaments.store, lua/), its use cases in tournaments.service, its routes
+/v1/tournaments (tournaments.api).
+
+`attach` wires it onto the core's use cases: a MARKED consequence counts
+each finished tournament game once (a game's end is the signal, as lila's
+tournaments listen for it), and a timer starts, pairs and finishes
+tournaments; `install` adds its routes. app.py installs it; nothing in the
+core imports it."""
+
+from flask import Flask
+from flask_smorest import Api
+
+from buttonup.config import Settings
+from buttonup.games import Games
+from buttonup.games.pairing import Pairings
+from buttonup.tournaments.ends import TournamentEnds
+from buttonup.tournaments.play_store import TournamentPlay
+from buttonup.tournaments.service import PAIRING_SECONDS, Tournaments
+from buttonup.tournaments.store import TournamentStore
+
+__all__ = ["Tournaments", "attach", "install"]
+
+
+def attach(games: Games) -> Tournaments:
+    """Tournaments on `games`' store: its consequence registered, its timer added."""
+    store = games.store
+    pairings = Pairings(store, games.pipeline, games.clock, games.ports)
+    client = store.client
+    tournaments = Tournaments(
+        store, TournamentStore(client), TournamentPlay(client), pairings, games.clock, games.ports
+    )
+    games.consequences.register(TournamentEnds(tournaments))
+    games.every(PAIRING_SECONDS, "tournaments", tournaments.upkeep)
+    return tournaments
+
+
+def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
+    from buttonup.tournaments.api import EXTENSION, blp  # the routes need Flask's app
+
+    app.extensions[EXTENSION] = attach(games)
+    api.register_blueprint(blp)

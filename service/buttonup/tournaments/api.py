@@ -1,0 +1,222 @@
+"""The tournaments wing's routes, /v1/tournaments (docs/tournaments.md).
+
+Tested in tests/e2e/test_tournaments.py.
+"""
+
+from typing import Any, cast
+
+from flask import Response, current_app
+
+from buttonup.api.codec import to_json
+from buttonup.api.docs import (
+    ALWAYS,
+    IDEMPOTENCY_KEY,
+    READ_503,
+    WITH_BODY,
+    WRITE_503,
+    id_parameter,
+    operation,
+)
+from buttonup.api.games import idempotency
+from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
+from buttonup.api.players import decode_offset, encode_offset
+from buttonup.tournaments import schemas
+from buttonup.tournaments.model import TournamentStatus
+from buttonup.tournaments.service import Tournaments
+from buttonup.tournaments.views import standing_view, tournament_game_view, tournament_view
+
+TOURNAMENT_ID = id_parameter(
+    "tournament_id", "The tournament's id, from `create_tournament`", schemas.TOURNAMENT_ID_EXAMPLE
+)
+
+blp = ApiBlueprint(
+    "tournaments", __name__, url_prefix="/v1/tournaments", description="Arenas and Swiss events"
+)
+EXTENSION = "buttonup.tournaments"
+
+
+def tournaments() -> Tournaments:
+    return cast(Tournaments, current_app.extensions[EXTENSION])
+
+
+def _page(items: list[dict[str, Any]], offset: int, limit: int) -> dict[str, Any]:
+    following = encode_offset(offset + limit) if len(items) == limit else None
+    return {"items": items, "next": following}
+
+
+def _offset(cursor: str | None) -> int:
+    return decode_offset(cursor) if cursor is not None else 0
+
+
+def _shown(tournament_id: str) -> Response:
+    tournament, players = tournaments().get(tournament_id)
+    return json_response(to_json(tournament_view(tournament, players)))
+
+
+@blp.route("")
+class TournamentCollection(ApiView):
+    @blp.arguments(schemas.TournamentRequestSchema())
+    @blp.response(201, schemas.TournamentSchema)
+    @operation(
+        blp,
+        "create_tournament",
+        "Make a tournament",
+        "An arena (`minutes`: players paired again as each game ends) or a Swiss "
+        "(`rounds`), with every game's clock, rated or not, starting at `starts_at` or when "
+        "its creator starts it (`start_tournament`); `conditions` bound who may join. A "
+        "player has 5 upcoming or running tournaments at most (409 "
+        "`too_many_tournaments`). Fields that do not go together (an arena in rounds, par "
+        "scoring in an arena) are 422. With an `Idempotency-Key` (the player's own), a "
+        "retry gets the tournament the first request made.",
+        errors=(*WITH_BODY, 401, 409, 422, 503),
+        codes={
+            409: ("too_many_tournaments",),
+            422: ("validation_error", "idempotency_key_reused"),
+            503: WRITE_503,
+        },
+        parameters=(IDEMPOTENCY_KEY,),
+        secured=True,
+    )
+    def post(self, args: Any) -> Response:
+        made = tournaments().create(bearer_token(), args, idempotency())
+        return json_response(to_json(tournament_view(made, 0)), 201)
+
+    @blp.arguments(schemas.TournamentsQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, schemas.TournamentListSchema)
+    @operation(
+        blp,
+        "list_tournaments",
+        "Tournaments",
+        "The public tournaments of a `status`: upcoming soonest first, running and finished "
+        "newest first (the 10,000 newest finished are listed); `limit` at a time (1..100), "
+        "`next` passed back as `cursor` for the page after.",
+        errors=(*ALWAYS, 422, 503),
+        codes={422: ("validation_error",), 503: READ_503},
+    )
+    def get(self, status: str, limit: int, cursor: str | None = None) -> Response:
+        offset = _offset(cursor)
+        found = tournaments().listed(TournamentStatus(status), offset, limit)
+        items = [tournament_view(tournament, players) for tournament, players in found]
+        return json_response(to_json(_page(items, offset, limit)))
+
+
+@blp.route("/<tournament_id>", parameters=[TOURNAMENT_ID])
+class TournamentItem(ApiView):
+    @blp.response(200, schemas.TournamentSchema)
+    @operation(
+        blp,
+        "get_tournament",
+        "A tournament",
+        "The tournament, public or private, by its id.",
+        errors=(*ALWAYS, 404, 503),
+        codes={404: ("tournament_not_found",), 503: READ_503},
+    )
+    def get(self, tournament_id: str) -> Response:
+        return _shown(tournament_id)
+
+
+def _action(name: str, summary: str, description: str, codes: dict) -> Any:
+    return operation(
+        blp,
+        name,
+        summary,
+        description,
+        errors=(*ALWAYS, 401, *codes, 503),
+        codes={**codes, 503: WRITE_503},
+        secured=True,
+    )
+
+
+@blp.route("/<tournament_id>/join", parameters=[TOURNAMENT_ID])
+class TournamentJoin(ApiView):
+    @blp.response(200, schemas.TournamentSchema)
+    @_action(
+        "join_tournament",
+        "Join a tournament",
+        "The player (by key) joins, or comes back after withdrawing (their standing kept); "
+        "its `conditions` are checked now (403 `conditions_not_met`, `detail` says which). "
+        "A running arena pairs them within seconds: `game_start` on their stream names the "
+        "game and the tournament. Joining twice changes nothing.",
+        {
+            403: ("conditions_not_met",),
+            404: ("tournament_not_found",),
+            409: ("tournament_closed", "tournament_full"),
+        },
+    )
+    def post(self, tournament_id: str) -> Response:
+        tournaments().join(tournament_id, bearer_token())
+        return _shown(tournament_id)
+
+
+@blp.route("/<tournament_id>/withdraw", parameters=[TOURNAMENT_ID])
+class TournamentWithdraw(ApiView):
+    @blp.response(200, schemas.TournamentSchema)
+    @_action(
+        "withdraw_from_tournament",
+        "Withdraw",
+        "Out of an upcoming tournament; paused in a running one (not paired again, the "
+        "standing kept, a game in play still counts) until `join_tournament` again. "
+        "Withdrawing when not in it changes nothing.",
+        {404: ("tournament_not_found",)},
+    )
+    def post(self, tournament_id: str) -> Response:
+        tournaments().withdraw(tournament_id, bearer_token())
+        return _shown(tournament_id)
+
+
+@blp.route("/<tournament_id>/start", parameters=[TOURNAMENT_ID])
+class TournamentStart(ApiView):
+    @blp.response(200, schemas.TournamentSchema)
+    @_action(
+        "start_tournament",
+        "Start a tournament",
+        "Its creator starts an upcoming tournament now: an arena pairs its players at once "
+        "and runs for its minutes.",
+        {
+            403: ("not_tournament_creator",),
+            404: ("tournament_not_found",),
+            409: ("tournament_closed",),
+        },
+    )
+    def post(self, tournament_id: str) -> Response:
+        started = tournaments().start(tournament_id, bearer_token())
+        players = tournaments().get(tournament_id)[1]
+        return json_response(to_json(tournament_view(started, players)))
+
+
+@blp.route("/<tournament_id>/standings", parameters=[TOURNAMENT_ID])
+class TournamentStandings(ApiView):
+    @blp.arguments(schemas.PageQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, schemas.StandingsSchema)
+    @operation(
+        blp,
+        "get_tournament_standings",
+        "Standings",
+        "The players best first (points, then the tie-break), `limit` at a time; kept as "
+        "each game ends, so a page is one read however many play.",
+        errors=(*ALWAYS, 404, 422, 503),
+        codes={404: ("tournament_not_found",), 422: ("validation_error",), 503: READ_503},
+    )
+    def get(self, tournament_id: str, limit: int, cursor: str | None = None) -> Response:
+        offset = _offset(cursor)
+        ranked = tournaments().standings(tournament_id, offset, limit)
+        return json_response(to_json(_page([standing_view(r) for r in ranked], offset, limit)))
+
+
+@blp.route("/<tournament_id>/games", parameters=[TOURNAMENT_ID])
+class TournamentGames(ApiView):
+    @blp.arguments(schemas.PageQuerySchema(), location="query", as_kwargs=True)
+    @blp.response(200, schemas.TournamentGamesSchema)
+    @operation(
+        blp,
+        "list_tournament_games",
+        "A tournament's games",
+        "Its games, newest first, `limit` at a time; each is read in full at `get_game`.",
+        errors=(*ALWAYS, 404, 422, 503),
+        codes={404: ("tournament_not_found",), 422: ("validation_error",), 503: READ_503},
+    )
+    def get(self, tournament_id: str, limit: int, cursor: str | None = None) -> Response:
+        offset = _offset(cursor)
+        matches = tournaments().games(tournament_id, offset, limit)
+        items = [tournament_game_view(match) for match in matches]
+        return json_response(to_json(_page(items, offset, limit)))

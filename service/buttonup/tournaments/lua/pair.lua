@@ -1,0 +1,18 @@
+-- KEYS: the pool, its playing, the pairings pending, the pending by when,
+-- its games. ARGV: now, when a pending pairing is overdue, then for each
+-- game: its id, the first player's id, the second's, the pairing's record.
+-- Each game whose two players are both still in the pool takes them out of
+-- it and is kept pending until made; returns the ids of those.
+local made = {}
+for index = 3, #ARGV, 4 do
+  local game_id, first, second = ARGV[index], ARGV[index + 1], ARGV[index + 2]
+  if redis.call('ZSCORE', KEYS[1], first) and redis.call('ZSCORE', KEYS[1], second) then
+    redis.call('ZREM', KEYS[1], first, second)
+    redis.call('HSET', KEYS[2], first, game_id, second, game_id)
+    redis.call('HSET', KEYS[3], game_id, ARGV[index + 3])
+    redis.call('ZADD', KEYS[4], ARGV[2], game_id)
+    redis.call('ZADD', KEYS[5], ARGV[1], game_id)
+    made[#made + 1] = game_id
+  end
+end
+return made

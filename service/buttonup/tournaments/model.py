@@ -1,0 +1,292 @@
+"""Tournaments, as docs/tournaments.md defines them: what one is made with,
+where it stands (upcoming, running, finished), who may join, and each
+player's standing, changed by each game's end. Pure and immutable, `now`
+passed in.
+
+An arena (after lichess's) runs for its minutes: a player whose game ends
+goes back to the pool and is paired again at once (tournaments.pairing).
+A win scores WIN_POINTS, a loss nothing; after STREAK_AFTER wins in a row
+each win scores STREAK_WIN_POINTS until a loss. An aborted game (nobody
+moved) counts for nobody.
+
+Tested in tests/tournaments/test_model.py.
+"""
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from buttonup.engine.clock import ClockSettings
+from buttonup.engine.options import Visibility
+from buttonup.engine.ratings import Category, Rating, category_of
+
+
+class System(StrEnum):
+    ARENA = "arena"
+    SWISS = "swiss"
+
+
+class Scoring(StrEnum):
+    RESULT = "result"
+    PAR = "par"  # against perfect play on the same deals (Swiss only)
+
+
+class TournamentStatus(StrEnum):
+    UPCOMING = "upcoming"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+NAME_LENGTH = (1, 60)
+ARENA_MINUTES = (10, 720)
+SWISS_ROUNDS = (1, 30)
+MAX_PLAYERS = (2, 10_000)
+# How far ahead a tournament may be set to start: a year.
+STARTS_WITHIN_MS = 366 * 86_400_000
+
+WIN_POINTS = 2
+STREAK_WIN_POINTS = 4
+STREAK_AFTER = 2  # wins in a row, after which a win scores STREAK_WIN_POINTS
+
+# A tie-break and a rank's key share a sorted set's score: the points first,
+# the tie-break (a performance, within 0..TIE_BREAK_SPAN) after.
+TIE_BREAK_SPAN = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Conditions:
+    """Who may join: a rating (in the tournament's category) within bounds,
+    and as many rated games played in it at least. None: no bound."""
+
+    min_rating: int | None = None
+    max_rating: int | None = None
+    min_rated_games: int | None = None
+
+    def refusal(self, rating: Rating) -> str | None:
+        """Why a player of this `rating` (and its rated games) may not join; None: they may."""
+        rated_games = rating.games
+        shown = round(rating.rating)
+        if self.min_rating is not None and shown < self.min_rating:
+            return f"a rating of {self.min_rating} at least is asked for; yours is {shown}"
+        if self.max_rating is not None and shown > self.max_rating:
+            return f"a rating of {self.max_rating} at most is asked for; yours is {shown}"
+        if self.min_rated_games is not None and rated_games < self.min_rated_games:
+            return (
+                f"{self.min_rated_games} rated games of the category at least are asked for; "
+                f"you have played {rated_games}"
+            )
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class NewTournament:
+    """What a tournament is made with (POST /v1/tournaments)."""
+
+    name: str
+    system: System
+    clock: ClockSettings
+    scoring: Scoring = Scoring.RESULT
+    rated: bool = False
+    starts_at: int | None = None  # ms; None: when its creator starts it
+    minutes: int | None = None  # an arena's
+    rounds: int | None = None  # a Swiss's
+    max_players: int = 1000
+    conditions: Conditions = Conditions()
+    visibility: Visibility = Visibility.PUBLIC
+
+
+def new_tournament_problem(new: NewTournament, now: int) -> str | None:
+    """What is wrong with `new` as a whole (each field is bounded where it
+    enters); None: nothing."""
+    if new.system is System.ARENA:
+        if new.minutes is None:
+            return "an arena runs for `minutes`"
+        if new.rounds is not None:
+            return "an arena runs for `minutes`, not `rounds`"
+        if new.scoring is Scoring.PAR:
+            return "par scoring is for a Swiss: an arena's players meet on different deals"
+    else:
+        if new.rounds is None:
+            return "a Swiss is played in `rounds`"
+        if new.minutes is not None:
+            return "a Swiss is played in `rounds`, not `minutes`"
+    if new.starts_at is not None and not now <= new.starts_at <= now + STARTS_WITHIN_MS:
+        return "`starts_at` is in the past or more than a year ahead"
+    bounds = new.conditions
+    if (
+        bounds.min_rating is not None
+        and bounds.max_rating is not None
+        and bounds.min_rating > bounds.max_rating
+    ):
+        return "`min_rating` is above `max_rating`"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    id: str
+    name: str
+    system: System
+    scoring: Scoring
+    clock: ClockSettings
+    rated: bool
+    status: TournamentStatus
+    created_by: str  # the creating player's id
+    created_at: int  # ms
+    starts_at: int | None  # ms; None: when its creator starts it
+    ends_at: int | None  # an arena's, once running; a finished one's end
+    minutes: int | None
+    rounds: int | None
+    round: int  # a Swiss's round in play (0 before it starts)
+    max_players: int
+    conditions: Conditions
+    visibility: Visibility
+
+    @classmethod
+    def new(cls, tournament_id: str, new: NewTournament, created_by: str, now: int) -> "Tournament":
+        return cls(
+            id=tournament_id,
+            name=new.name,
+            system=new.system,
+            scoring=new.scoring,
+            clock=new.clock,
+            rated=new.rated,
+            status=TournamentStatus.UPCOMING,
+            created_by=created_by,
+            created_at=now,
+            starts_at=new.starts_at,
+            ends_at=None,
+            minutes=new.minutes,
+            rounds=new.rounds,
+            round=0,
+            max_players=new.max_players,
+            conditions=new.conditions,
+            visibility=new.visibility,
+        )
+
+    @property
+    def category(self) -> Category:
+        return category_of(self.clock)
+
+    def started(self, now: int) -> "Tournament":
+        """Running from `now`: an arena until its minutes are up."""
+        ends_at = now + self.minutes * 60_000 if self.minutes is not None else None
+        return replace(
+            self, status=TournamentStatus.RUNNING, starts_at=now, ends_at=ends_at, round=1
+        )
+
+    def finished(self, now: int) -> "Tournament":
+        return replace(self, status=TournamentStatus.FINISHED, ends_at=now)
+
+    def due_to_start(self, now: int) -> bool:
+        return (
+            self.status is TournamentStatus.UPCOMING
+            and self.starts_at is not None
+            and self.starts_at <= now
+        )
+
+    def pairing(self, now: int) -> bool:
+        """Whether it pairs players now: an arena while its minutes run."""
+        if self.status is not TournamentStatus.RUNNING:
+            return False
+        return self.ends_at is None or now < self.ends_at
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's place in a tournament, as its games' ends left it.
+
+    `streak`: the wins in a row up to now; `firsts`: how many of the
+    player's last games in a row they started (negative: started second),
+    so that nobody starts three in a row; `opponents_rating`: the sum of the
+    ratings (at join) of the opponents met, for the performance."""
+
+    player_id: str
+    name: str | None
+    rating: int  # in the tournament's category, at join
+    joined_at: int  # ms
+    score: int = 0
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    streak: int = 0
+    berserks: int = 0
+    firsts: int = 0
+    last_opponent: str | None = None
+    opponents_rating: int = 0
+    withdrawn: bool = False
+
+    @property
+    def performance(self) -> int:
+        """The rating the results would earn against these opponents (the
+        linear estimate: their average, +400 per win, -400 per loss, over the
+        games); before any game, the player's own rating."""
+        if not self.games:
+            return self.rating
+        return round((self.opponents_rating + 400 * (self.wins - self.losses)) / self.games)
+
+    @property
+    def tie_break(self) -> int:
+        """An arena's: the performance (within 0..TIE_BREAK_SPAN)."""
+        return max(0, min(TIE_BREAK_SPAN - 1, self.performance))
+
+    @property
+    def rank_key(self) -> int:
+        """Its order in the standings, the higher the better: points, then the tie-break."""
+        return self.score * TIE_BREAK_SPAN + self.tie_break
+
+    def played(self, opponent: "Standing", won: bool, started: bool) -> tuple["Standing", int]:
+        """The standing after a game against `opponent` (as they stood),
+        `won` or lost, `started` first or second, and the points it scored."""
+        points = 0
+        if won:
+            points = STREAK_WIN_POINTS if self.streak >= STREAK_AFTER else WIN_POINTS
+        if started:
+            firsts = self.firsts + 1 if self.firsts > 0 else 1
+        else:
+            firsts = self.firsts - 1 if self.firsts < 0 else -1
+        after = replace(
+            self,
+            score=self.score + points,
+            games=self.games + 1,
+            wins=self.wins + won,
+            losses=self.losses + (not won),
+            streak=self.streak + 1 if won else 0,
+            firsts=firsts,
+            last_opponent=opponent.player_id,
+            opponents_rating=self.opponents_rating + opponent.rating,
+        )
+        return after, points
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished tournament game, as it counts: who started (played first)
+    and who won; `winner` None for a game that counts for nobody (aborted)."""
+
+    game_id: str
+    first: str  # player ids
+    second: str
+    winner: str | None
+
+    def counted(
+        self, first: Standing, second: Standing
+    ) -> tuple[Standing, Standing, dict[str, int]] | None:
+        """Both standings after the game, and each player's points; None
+        when it counts for nobody."""
+        if self.winner is None:
+            return None
+        first_after, first_points = first.played(second, self.winner == first.player_id, True)
+        second_after, second_points = second.played(first, self.winner == second.player_id, False)
+        points = {first.player_id: first_points, second.player_id: second_points}
+        return first_after, second_after, points
+
+
+def replayed(joined: list[Standing], results: list[GameResult]) -> dict[str, Standing]:
+    """Each player's standing after `results` in order, from how they joined:
+    the definition the stored standings are held to."""
+    standings = {standing.player_id: standing for standing in joined}
+    for result in results:
+        counted = result.counted(standings[result.first], standings[result.second])
+        if counted is not None:
+            standings[result.first], standings[result.second], _ = counted
+    return standings

@@ -1,0 +1,238 @@
+"""What happens inside one tournament, in Redis (tournaments.store names
+its keys, all on the tournament's one slot): its players joining and
+withdrawing, their standings and ranks, its pool paired under a lease, its
+pairings pending until their games are made, and each game's end counted
+once (result.lua).
+
+Tested in tests/tournaments/test_store.py, tests/tournaments/test_service.py.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+import orjson
+
+from buttonup.store.connection import STORAGE_ERRORS, Client
+from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.tournaments.model import GameResult, Standing, System, Tournament
+from buttonup.tournaments.store import (
+    PACKAGE,
+    decode_result,
+    decode_standing,
+    encode_result,
+    encode_standing,
+    key,
+)
+
+_JOIN = lua_source("join", package=PACKAGE)
+_WITHDRAW = lua_source("withdraw", package=PACKAGE)
+_PAIR = lua_source("pair", package=PACKAGE)
+_RESULT = lua_source("result", package=PACKAGE)
+
+
+class Joined(IntEnum):
+    """join.lua's answer."""
+
+    CLOSED = 0  # finished, or gone
+    JOINED = 1
+    BACK = 2  # a withdrawn player resumes
+    IN_ALREADY = 3
+    FULL = 4
+
+
+class Withdrawn(IntEnum):
+    """withdraw.lua's answer."""
+
+    NOT_IN = 0
+    LEFT = 1  # of an upcoming tournament: gone from it
+    PAUSED = 2  # of a running one: out of the pool, the standing kept
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A pairing made whose game is not made yet: who plays first."""
+
+    game_id: str
+    first: str
+    second: str
+
+
+def _keys(tournament_id: str, *parts: str) -> list[str]:
+    return [key(tournament_id, part) for part in parts]
+
+
+class TournamentPlay:
+    """Every method raises the store's own errors (store.errors)."""
+
+    def __init__(self, client: Client) -> None:
+        self._redis = client
+        self._join = LuaScript(client, _JOIN)
+        self._withdraw = LuaScript(client, _WITHDRAW)
+        self._pair = LuaScript(client, _PAIR)
+        self._result = LuaScript(client, _RESULT)
+
+    # ---- players ----------------------------------------------------------------
+
+    @STORAGE_ERRORS
+    def join(self, tournament: Tournament, standing: Standing, now: int) -> Joined:
+        return Joined(
+            self._join(
+                keys=_keys(
+                    tournament.id, "t", "standings", "ranks", "pool", "withdrawn", "playing"
+                ),
+                args=[
+                    standing.player_id,
+                    encode_standing(standing),
+                    standing.rank_key,
+                    now,
+                    tournament.max_players,
+                    "1" if tournament.system is System.ARENA else "0",
+                ],
+            )
+        )
+
+    @STORAGE_ERRORS
+    def withdraw(self, tournament_id: str, player_id: str) -> Withdrawn:
+        keys = _keys(tournament_id, "t", "standings", "ranks", "pool", "withdrawn")
+        return Withdrawn(self._withdraw(keys=keys, args=[player_id]))
+
+    @STORAGE_ERRORS
+    def standing(self, tournament_id: str, player_id: str) -> Standing | None:
+        data = self._redis.hget(key(tournament_id, "standings"), player_id)
+        return decode_standing(data) if data is not None else None
+
+    @STORAGE_ERRORS
+    def standings_page(self, tournament_id: str, offset: int, limit: int) -> list[Standing]:
+        """Players ranked `offset` + 1 on, best first: one range and one read."""
+        ids = self._redis.zrevrange(key(tournament_id, "ranks"), offset, offset + limit - 1)
+        if not ids:
+            return []
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hmget(key(tournament_id, "standings"), ids)
+        pipe.smismember(key(tournament_id, "withdrawn"), ids)
+        found, withdrawn = pipe.execute()
+        return [
+            decode_standing(data, bool(out))
+            for data, out in zip(found, withdrawn, strict=True)
+            if data is not None
+        ]
+
+    @STORAGE_ERRORS
+    def all_standings(self, tournament_id: str) -> dict[str, Standing]:
+        found = self._redis.hgetall(key(tournament_id, "standings"))
+        return {player_id.decode(): decode_standing(data) for player_id, data in found.items()}
+
+    # ---- pairing ----------------------------------------------------------------
+
+    @STORAGE_ERRORS
+    def lease(self, tournament_id: str, owner: str, ms: int) -> bool:
+        """Whether `owner` pairs the tournament for the next `ms`."""
+        return bool(self._redis.set(key(tournament_id, "lease"), owner, nx=True, px=ms))
+
+    @STORAGE_ERRORS
+    def release(self, tournament_id: str, owner: str) -> None:
+        lease = key(tournament_id, "lease")
+        if self._redis.get(lease) == owner.encode():
+            self._redis.delete(lease)
+
+    @STORAGE_ERRORS
+    def pool(self, tournament_id: str, count: int) -> list[tuple[Standing, int]]:
+        """The players waiting longest (at most `count`), each with their rank."""
+        ids = self._redis.zrange(key(tournament_id, "pool"), 0, count - 1)
+        if not ids:
+            return []
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hmget(key(tournament_id, "standings"), ids)
+        for player_id in ids:
+            pipe.zrevrank(key(tournament_id, "ranks"), player_id)
+        found, *ranks = pipe.execute()
+        return [
+            (decode_standing(data), rank)
+            for data, rank in zip(found, ranks, strict=True)
+            if data is not None and rank is not None
+        ]
+
+    @STORAGE_ERRORS
+    def pair(self, tournament_id: str, games: Sequence[Pending], now: int, due: int) -> list[str]:
+        """Each game whose players are both still waiting is kept pending,
+        its players out of the pool: the ids of those."""
+        args: list[str | bytes | int] = [now, due]
+        for game in games:
+            args += [game.game_id, game.first, game.second, orjson.dumps([game.first, game.second])]
+        keys = _keys(tournament_id, "pool", "playing", "pending", "pending-due", "games")
+        return [game_id.decode() for game_id in self._pair(keys=keys, args=args)]
+
+    @STORAGE_ERRORS
+    def overdue_pairings(self, tournament_id: str, up_to: int, count: int) -> list[Pending]:
+        ids = self._redis.zrangebyscore(key(tournament_id, "pending-due"), "-inf", up_to, 0, count)
+        if not ids:
+            return []
+        records = self._redis.hmget(key(tournament_id, "pending"), ids)
+        found = []
+        for game_id, record in zip(ids, records, strict=True):
+            if record is not None:
+                first, second = orjson.loads(record)
+                found.append(Pending(game_id.decode(), first, second))
+        return found
+
+    @STORAGE_ERRORS
+    def made(self, tournament_id: str, game_ids: Sequence[str]) -> None:
+        """The pending pairings whose games are made, let go."""
+        if not game_ids:
+            return
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.hdel(key(tournament_id, "pending"), *game_ids)
+        pipe.zrem(key(tournament_id, "pending-due"), *game_ids)
+        pipe.execute()
+
+    @STORAGE_ERRORS
+    def in_play(self, tournament_id: str) -> int:
+        """The players in a game not yet counted (pending ones included)."""
+        return int(self._redis.hlen(key(tournament_id, "playing")))
+
+    @STORAGE_ERRORS
+    def games_page(self, tournament_id: str, offset: int, limit: int) -> list[str]:
+        """Its games' ids, newest first."""
+        ids = self._redis.zrevrange(key(tournament_id, "games"), offset, offset + limit - 1)
+        return [game_id.decode() for game_id in ids]
+
+    # ---- results ------------------------------------------------------------
+
+    @STORAGE_ERRORS
+    def count(
+        self,
+        tournament_id: str,
+        result: GameResult,
+        now: int,
+        read: Sequence[Standing] = (),
+        after: Sequence[Standing] = (),
+    ) -> int:
+        """result.lua's answer: 1 counted now, 0 counted before, -1 a
+        standing changed since `read` (read again)."""
+        args: list[str | bytes | int] = [
+            result.game_id,
+            encode_result(result),
+            now,
+            result.first,
+            result.second,
+        ]
+        for before, standing in zip(read, after, strict=True):
+            args += [
+                standing.player_id,
+                encode_standing(before),
+                encode_standing(standing),
+                standing.rank_key,
+            ]
+        keys = _keys(
+            tournament_id, "t", "standings", "ranks", "counted", "pool", "playing", "withdrawn"
+        )
+        return int(self._result(keys=keys, args=args))  # idempotent: a retry is safe
+
+    @STORAGE_ERRORS
+    def results(self, tournament_id: str) -> dict[str, GameResult]:
+        found = self._redis.hgetall(key(tournament_id, "counted"))
+        return {
+            game_id.decode(): decode_result(game_id.decode(), data)
+            for game_id, data in found.items()
+        }

@@ -1,0 +1,288 @@
+"""Tournaments in Redis. Each tournament's keys share one slot
+(`buttonup:{tournament:<id>}:...`), so that one script changes them
+atomically on one Redis or a cluster:
+
+- `t`: a hash of its record (`d`), its status (`s`), whether it pairs from
+  a pool (`p`) and when its pairing ends (`e`);
+- `standings`: each player's standing (tournaments.model), by id; `ranks`:
+  the same players by rank key (points, then tie-break), so that a game's
+  end moves its two players in O(log n) and a page of standings is one
+  range;
+- `pool`: an arena's players waiting for a game, by since when; `playing`:
+  each player's game in play; `withdrawn`: those paused;
+- `pending`: pairings made whose game is not made yet (by game id), and
+  `pending-due` by when one is overdue: a process that died leaves them to
+  the next pairing; `games`: its games by when they were made;
+- `counted`: each finished game's result, by game id: a game's end counts
+  once, whoever counts it and however often (the consequence's mark, the
+  sweep, a retry);
+- `lease`: who pairs it now.
+
+And one slot for the lists (`buttonup:{tournaments}:...`): by status, all
+(for the timers) and the public ones (for the list), and each creator's
+open ones (a player has MAX_OPEN_PER_CREATOR at most). A list is changed
+after the tournament it lists, so the tournament is the truth: a list entry
+whose tournament is gone is dropped when met.
+
+tournaments.play_store reads and writes what happens inside one tournament;
+this module names every key, encodes what they hold, and keeps the
+tournaments and their lists.
+
+Tested in tests/tournaments/test_service.py, tests/tournaments/test_store.py.
+"""
+
+import orjson
+
+from buttonup.engine import Options
+from buttonup.engine.options import Visibility
+from buttonup.store.connection import STORAGE_ERRORS, Client
+from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.tournaments.model import (
+    Conditions,
+    GameResult,
+    Scoring,
+    Standing,
+    System,
+    Tournament,
+    TournamentStatus,
+)
+
+PACKAGE = "buttonup.tournaments"
+_STATUS = lua_source("status", package=PACKAGE)
+_INDEX_ADD = lua_source("index_add", package=PACKAGE)
+_INDEX_MOVE = lua_source("index_move", package=PACKAGE)
+
+MAX_OPEN_PER_CREATOR = 5
+FINISHED_LISTED = 10_000
+# A finished tournament's keys are kept this long.
+FINISHED_TTL_SECONDS = 30 * 86_400
+LISTS = "buttonup:{tournaments}"
+
+
+def key(tournament_id: str, part: str) -> str:
+    return f"buttonup:{{tournament:{tournament_id}}}:{part}"
+
+
+def list_key(status: TournamentStatus, public: bool = False) -> str:
+    return f"{LISTS}:{'public' if public else 'all'}:{status.value}"
+
+
+def creator_key(player_id: str) -> str:
+    return f"{LISTS}:creator:{player_id}"
+
+
+def encode_tournament(tournament: Tournament) -> bytes:
+    conditions = tournament.conditions
+    return orjson.dumps(
+        {
+            "i": tournament.id,
+            "n": tournament.name,
+            "y": tournament.system.value,
+            "g": tournament.scoring.value,
+            "c": Options(clock=tournament.clock).to_plain()["clock"],
+            "r": tournament.rated,
+            "s": tournament.status.value,
+            "b": tournament.created_by,
+            "t": tournament.created_at,
+            "a": tournament.starts_at,
+            "e": tournament.ends_at,
+            "m": tournament.minutes,
+            "o": tournament.rounds,
+            "u": tournament.round,
+            "x": tournament.max_players,
+            "k": [conditions.min_rating, conditions.max_rating, conditions.min_rated_games],
+            "v": tournament.visibility.value,
+        }
+    )
+
+
+def decode_tournament(data: bytes | str) -> Tournament:
+    plain = orjson.loads(data)
+    clock = Options.from_plain({"clock": plain["c"]}).clock
+    assert clock is not None  # a tournament always has one
+    return Tournament(
+        id=plain["i"],
+        name=plain["n"],
+        system=System(plain["y"]),
+        scoring=Scoring(plain["g"]),
+        clock=clock,
+        rated=plain["r"],
+        status=TournamentStatus(plain["s"]),
+        created_by=plain["b"],
+        created_at=plain["t"],
+        starts_at=plain["a"],
+        ends_at=plain["e"],
+        minutes=plain["m"],
+        rounds=plain["o"],
+        round=plain["u"],
+        max_players=plain["x"],
+        conditions=Conditions(*plain["k"]),
+        visibility=Visibility(plain["v"]),
+    )
+
+
+_STANDING_FIELDS = (
+    "player_id",
+    "name",
+    "rating",
+    "joined_at",
+    "score",
+    "games",
+    "wins",
+    "losses",
+    "streak",
+    "berserks",
+    "firsts",
+    "last_opponent",
+    "opponents_rating",
+)
+
+
+def encode_standing(standing: Standing) -> bytes:
+    """A standing as a JSON array in field order: compact, and compared
+    byte for byte by result.lua (written one way only)."""
+    return orjson.dumps([getattr(standing, name) for name in _STANDING_FIELDS])
+
+
+def decode_standing(data: bytes | str, withdrawn: bool = False) -> Standing:
+    return Standing(
+        **dict(zip(_STANDING_FIELDS, orjson.loads(data), strict=True)), withdrawn=withdrawn
+    )
+
+
+def encode_result(result: GameResult) -> bytes:
+    return orjson.dumps([result.first, result.second, result.winner])
+
+
+def decode_result(game_id: str, data: bytes | str) -> GameResult:
+    first, second, winner = orjson.loads(data)
+    return GameResult(game_id, first, second, winner)
+
+
+class TournamentStore:
+    """Every method raises the store's own errors (store.errors)."""
+
+    def __init__(self, client: Client) -> None:
+        self._redis = client
+        self._status = LuaScript(client, _STATUS)
+        self._index_add = LuaScript(client, _INDEX_ADD)
+        self._index_move = LuaScript(client, _INDEX_MOVE)
+
+    # ---- the tournament -------------------------------------------------------
+
+    @STORAGE_ERRORS
+    def create(self, tournament: Tournament) -> bool:
+        """Listed and stored; False (nothing stored) when its creator has as
+        many open as they may."""
+        starts = tournament.starts_at if tournament.starts_at is not None else "inf"
+        public = tournament.visibility is Visibility.PUBLIC
+        status = TournamentStatus.UPCOMING
+        listed = self._index_add(
+            keys=[creator_key(tournament.created_by), list_key(status), list_key(status, True)],
+            args=[tournament.id, starts, "1" if public else "0", MAX_OPEN_PER_CREATOR],
+        )
+        if not listed:
+            return False
+        pooled = "1" if tournament.system is System.ARENA else "0"
+        self._redis.hset(
+            key(tournament.id, "t"),
+            mapping={"s": status.value, "d": encode_tournament(tournament), "p": pooled, "e": 0},
+        )
+        return True
+
+    @STORAGE_ERRORS
+    def load(self, tournament_id: str) -> Tournament | None:
+        data = self._redis.hget(key(tournament_id, "t"), "d")
+        return decode_tournament(data) if data is not None else None
+
+    @STORAGE_ERRORS
+    def players(self, tournament_id: str) -> int:
+        return int(self._redis.hlen(key(tournament_id, "standings")))
+
+    @STORAGE_ERRORS
+    def change_status(self, before: Tournament, after: Tournament) -> bool:
+        """`after` stored if `before`'s status is still the stored one (True),
+        and listed under its new status; an arena that starts puts its
+        players in the pool."""
+        tournament_id = after.id
+        pooled = after.system is System.ARENA
+        changed = self._status(
+            keys=[key(tournament_id, part) for part in ("t", "standings", "pool", "withdrawn")],
+            args=[
+                before.status.value,
+                after.status.value,
+                encode_tournament(after),
+                after.starts_at or 0,
+                "1" if pooled else "0",
+                after.ends_at if pooled and after.ends_at is not None else 0,
+            ],
+        )
+        if not changed:
+            return False
+        self.relist(before.status, after)
+        if after.status is TournamentStatus.FINISHED:
+            parts = ("t", "standings", "ranks", "counted", "games", "withdrawn", "playing")
+            pipe = self._redis.pipeline(transaction=False)
+            for part in parts:
+                pipe.expire(key(tournament_id, part), FINISHED_TTL_SECONDS)
+            pipe.execute()
+        return True
+
+    def relist(self, was: TournamentStatus, tournament: Tournament) -> None:
+        status = tournament.status
+        order = {
+            TournamentStatus.UPCOMING: tournament.starts_at or "inf",
+            TournamentStatus.RUNNING: tournament.starts_at or 0,
+            TournamentStatus.FINISHED: tournament.ends_at or 0,
+        }[status]
+        self._index_move(
+            keys=[
+                list_key(was),
+                list_key(status),
+                list_key(was, True),
+                list_key(status, True),
+                creator_key(tournament.created_by),
+            ],
+            args=[
+                tournament.id,
+                order,
+                "1" if tournament.visibility is Visibility.PUBLIC else "0",
+                "1" if status is TournamentStatus.FINISHED else "0",
+                FINISHED_LISTED,
+            ],
+        )
+
+    @STORAGE_ERRORS
+    def listed(
+        self, status: TournamentStatus, offset: int, limit: int, public: bool = True
+    ) -> list[Tournament]:
+        """A page of the tournaments of `status`: upcoming soonest first,
+        running and finished newest first. An entry whose tournament is gone
+        is dropped."""
+        name = list_key(status, public)
+        if status is TournamentStatus.UPCOMING:
+            ids = self._redis.zrange(name, offset, offset + limit - 1)
+        else:
+            ids = self._redis.zrevrange(name, offset, offset + limit - 1)
+        found = []
+        gone = []
+        for tournament_id in ids:
+            tournament = self.load(tournament_id.decode())
+            if tournament is None:
+                gone.append(tournament_id)
+            else:
+                found.append(tournament)
+        if gone:
+            self._redis.zrem(name, *gone)
+        return found
+
+    @STORAGE_ERRORS
+    def due(self, status: TournamentStatus, up_to: float, count: int) -> list[str]:
+        """The ids of `status` whose order is at most `up_to`: the upcoming
+        due to start, or the running ones."""
+        ids = self._redis.zrangebyscore(list_key(status), "-inf", up_to, start=0, num=count)
+        return [tournament_id.decode() for tournament_id in ids]
+
+    @STORAGE_ERRORS
+    def unlist(self, status: TournamentStatus, tournament_id: str) -> None:
+        self._redis.zrem(list_key(status), tournament_id)

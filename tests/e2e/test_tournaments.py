@@ -1,0 +1,142 @@
+"""Tournaments through `buttonup serve` (two workers, the suite's Redis): an
+arena made, joined and started; its players paired within seconds by
+whichever worker pairs, each told on their own stream with the tournament's
+id and their seat's token; a game played to its end counted in the
+standings (and listed among its games), its players paired again; and each
+refusal a problem with its stable code."""
+
+import time
+
+import httpx
+import pytest
+
+from buttonup.redis_server import RedisServer
+from tests.conftest import LiveServer
+from tests.e2e.test_seeks import LIMITS, Listener
+from tests.e2e.test_time import wait_for
+from tests.helpers.games import bearer, new_player
+
+pytestmark = pytest.mark.e2e
+
+BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """On a Redis of its own: any deployment's process on a Redis pairs its
+    running tournaments, and the suite's other servers seal seats with
+    secrets of their own."""
+    redis_server = RedisServer(tmp_path_factory.mktemp("tournaments-redis"), persistent=False)
+    redis_server.start()
+    server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=LIMITS)
+    yield server
+    server.stop()
+    redis_server.stop()
+
+
+def arena(**changes) -> dict:
+    return {"name": "Friday arena", "system": "arena", "clock": BLITZ, "minutes": 30, **changes}
+
+
+def test_an_arena_pairs_its_players_counts_each_game_and_pairs_them_again(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        made = http.post("/v1/tournaments", json=arena(), headers=bearer(ana["key"]))
+        assert made.status_code == 201, made.text
+        tournament = made.json()
+        assert tournament["status"] == "upcoming" and tournament["created_by"] == ana["id"]
+        assert (tournament["category"], tournament["players"]) == ("blitz", 0)
+        path = f"/v1/tournaments/{tournament['id']}"
+        streams = [Listener(server.base_url, p["key"]).start_open() for p in (ana, bo)]
+        try:
+            for player in (ana, bo):
+                joined = http.post(f"{path}/join", headers=bearer(player["key"]))
+                assert joined.status_code == 200 and joined.json()["status"] == "upcoming"
+            assert http.get(path).json()["players"] == 2
+            started = http.post(f"{path}/start", headers=bearer(ana["key"]))
+            assert started.status_code == 200 and started.json()["status"] == "running"
+            listed = http.get("/v1/tournaments", params={"status": "running"}).json()
+            assert tournament["id"] in {item["id"] for item in listed["items"]}
+
+            paired_at = time.monotonic()
+            first = [stream.game_start(10) for stream in streams]
+            assert time.monotonic() - paired_at < 5, "paired within seconds"
+            game_id = first[0]["game_id"]
+            assert {start["game_id"] for start in first} == {game_id}
+            assert {start["tournament_id"] for start in first} == {tournament["id"]}
+            game = http.get(f"/v1/games/{game_id}").json()
+            assert game["tournament_id"] == tournament["id"] and game["status"] == "playing"
+            assert game["round"]["starting_player"] == "red"
+            tokens = {start["color"]: start["token"] for start in first}
+            # Red moves, then resigns: black wins.
+            red = bearer(tokens["red"])
+            legal = game["round"]["legal_moves"][0]
+            assert http.post(f"/v1/games/{game_id}/moves", json={"position": legal}, headers=red)
+            assert http.post(f"/v1/games/{game_id}/resign", headers=red).status_code == 200
+
+            def counted() -> list[dict]:
+                return http.get(f"{path}/standings").json()["items"]
+
+            wait_for(lambda: sum(item["games"] for item in counted()) == 2, 10)
+            leader, second = counted()
+            winner = game["players"]["black"]["player_id"]
+            assert (leader["rank"], leader["player"]["id"], leader["score"]) == (1, winner, 2)
+            assert (leader["wins"], leader["streak"], leader["losses"]) == (1, 1, 0)
+            assert (second["rank"], second["score"], second["losses"]) == (2, 0, 1)
+            assert leader["performance"] > second["performance"]
+            games = http.get(f"{path}/games").json()["items"]
+            assert [item["id"] for item in games] == [game_id]
+            assert games[0]["winner"] == "black" and games[0]["end_reason"] == "resignation"
+
+            # They met just now: not again at once, and nobody else waits.
+            time.sleep(2.5)
+            assert len(http.get(f"{path}/games").json()["items"]) == 1
+        finally:
+            for stream in streams:
+                stream.close()
+
+
+def test_each_refusal_is_a_problem_with_its_code(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        key = bearer(ana["key"])
+        assert http.post("/v1/tournaments", json=arena()).status_code == 401
+        wrong = {
+            "rounds": arena(rounds=3),
+            "par": arena(scoring="par"),
+            "minutes": arena(minutes=5),
+            "clock": arena(clock=None),
+            "system": arena(system="knockout"),
+            "swiss, not yet": arena(system="swiss", minutes=None, rounds=5),
+        }
+        for what, body in wrong.items():
+            refused = http.post("/v1/tournaments", json=body, headers=key)
+            assert refused.status_code == 422, what
+            assert refused.json()["code"] == "validation_error", what
+        assert http.get("/v1/tournaments/nope").json()["code"] == "tournament_not_found"
+        strong = http.post(
+            "/v1/tournaments", json=arena(conditions={"min_rating": 2000}), headers=key
+        ).json()
+        refused = http.post(f"/v1/tournaments/{strong['id']}/join", headers=bearer(bo["key"]))
+        assert refused.status_code == 403 and refused.json()["code"] == "conditions_not_met"
+        assert "2000 at least" in refused.json()["detail"]
+        not_mine = http.post(f"/v1/tournaments/{strong['id']}/start", headers=bearer(bo["key"]))
+        assert not_mine.status_code == 403 and not_mine.json()["code"] == "not_tournament_creator"
+        for _ in range(4):
+            assert http.post("/v1/tournaments", json=arena(), headers=key).status_code == 201
+        over = http.post("/v1/tournaments", json=arena(), headers=key)
+        assert over.status_code == 409 and over.json()["code"] == "too_many_tournaments"
+        cursor = http.get("/v1/tournaments", params={"cursor": "nonsense"})
+        assert cursor.status_code == 422
+
+
+def test_a_create_sent_again_with_its_key_makes_one_tournament(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        ana = new_player(http, "Ana")
+        headers = {**bearer(ana["key"]), "Idempotency-Key": "tournament-create-0001"}
+        first = http.post("/v1/tournaments", json=arena(), headers=headers)
+        again = http.post("/v1/tournaments", json=arena(), headers=headers)
+        assert first.status_code == again.status_code == 201
+        assert first.json()["id"] == again.json()["id"]
+        other = http.post("/v1/tournaments", json=arena(name="Other"), headers=headers)
+        assert other.status_code == 422 and other.json()["code"] == "idempotency_key_reused"

@@ -1,0 +1,83 @@
+"""A tournament as made, started and finished, who may join it, and how a
+game's end changes its players' standings (docs/tournaments.md)."""
+
+from buttonup.engine.clock import ClockSettings, ClockType
+from buttonup.engine.ratings import Rating
+from buttonup.tournaments.model import (
+    STREAK_WIN_POINTS,
+    WIN_POINTS,
+    Conditions,
+    GameResult,
+    NewTournament,
+    Scoring,
+    Standing,
+    System,
+    Tournament,
+    TournamentStatus,
+    new_tournament_problem,
+    replayed,
+)
+
+BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
+NOW = 1_800_000_000_000
+
+
+def arena(**changes) -> NewTournament:
+    return NewTournament(
+        **{"name": "Friday", "system": System.ARENA, "clock": BLITZ, "minutes": 30, **changes}
+    )
+
+
+def test_an_arena_runs_for_minutes_and_a_swiss_in_rounds_and_par_is_a_swiss_s():
+    assert new_tournament_problem(arena(), NOW) is None
+    assert "minutes" in new_tournament_problem(arena(minutes=None), NOW)
+    assert "rounds" in new_tournament_problem(arena(rounds=3), NOW)
+    assert "Swiss" in new_tournament_problem(arena(scoring=Scoring.PAR), NOW)
+    swiss = arena(system=System.SWISS, minutes=None, rounds=5, scoring=Scoring.PAR)
+    assert new_tournament_problem(swiss, NOW) is None
+    assert "rounds" in new_tournament_problem(arena(system=System.SWISS, minutes=None), NOW)
+    assert "past" in new_tournament_problem(arena(starts_at=NOW - 1), NOW)
+    bounds = Conditions(min_rating=1800, max_rating=1700)
+    assert "max_rating" in new_tournament_problem(arena(conditions=bounds), NOW)
+
+
+def test_a_tournament_starts_and_an_arena_pairs_until_its_minutes_are_up():
+    made = Tournament.new("t1", arena(starts_at=NOW + 60_000), "ana", NOW)
+    assert made.status is TournamentStatus.UPCOMING and not made.pairing(NOW)
+    assert not made.due_to_start(NOW) and made.due_to_start(NOW + 60_000)
+    running = made.started(NOW + 60_000)
+    assert running.ends_at == NOW + 60_000 + 30 * 60_000
+    assert running.pairing(running.ends_at - 1) and not running.pairing(running.ends_at)
+    assert running.finished(running.ends_at).status is TournamentStatus.FINISHED
+
+
+def test_conditions_say_why_a_player_may_not_join():
+    conditions = Conditions(min_rating=1600, max_rating=2000, min_rated_games=5)
+    assert conditions.refusal(Rating(1700, 80, 0.06, games=5)) is None
+    assert "1600 at least" in conditions.refusal(Rating(1500, 80, 0.06, games=5))
+    assert "2000 at most" in conditions.refusal(Rating(2100, 80, 0.06, games=5))
+    assert "5 rated games" in conditions.refusal(Rating(1700, 80, 0.06, games=4))
+    assert Conditions().refusal(Rating()) is None
+
+
+def test_two_wins_in_a_row_make_the_next_wins_score_double_until_a_loss():
+    ana, bo = Standing("ana", "Ana", 1500, 0), Standing("bo", "Bo", 1500, 1)
+    scored = []
+    for won in (True, True, True, True, False, True):
+        ana, points = ana.played(bo, won, started=True)
+        scored.append(points)
+    assert scored == [WIN_POINTS, WIN_POINTS, STREAK_WIN_POINTS, STREAK_WIN_POINTS, 0, WIN_POINTS]
+    assert (ana.score, ana.games, ana.wins, ana.losses, ana.streak) == (14, 6, 5, 1, 1)
+    assert ana.firsts == 6 and ana.last_opponent == "bo"
+    assert ana.performance == 1500 + round(400 * 4 / 6)
+
+
+def test_an_aborted_game_counts_for_nobody_and_a_replay_is_the_definition():
+    ana, bo = Standing("ana", "Ana", 1600, 0), Standing("bo", "Bo", 1400, 1)
+    assert GameResult("g0", "ana", "bo", None).counted(ana, bo) is None
+    results = [GameResult("g1", "ana", "bo", "bo"), GameResult("g2", "bo", "ana", "bo")]
+    after = replayed([ana, bo], results)
+    assert (after["bo"].score, after["bo"].streak, after["bo"].firsts) == (4, 2, 1)
+    assert (after["ana"].losses, after["ana"].firsts) == (2, -1)
+    assert after["bo"].performance == 1600 + 400
+    assert after["bo"].rank_key > after["ana"].rank_key

@@ -1,0 +1,205 @@
+"""Tournaments' use cases on the suite's real Redis: made, joined (by their
+conditions), withdrawn from and back; an arena's pool paired into games
+whose players hear game_start with the tournament's id; each game's end
+counted once in the standings, whoever counts it and however often, and
+the standings equal to a replay of the counted games; a pairing left by a
+process that died completed by the next; an arena that ends pairs nobody
+more and finishes once its games are counted."""
+
+import pytest
+
+from buttonup import errors
+from buttonup.engine import PLAYERS, Status
+from buttonup.engine.player import PlayerEventName
+from buttonup.engine.ratings import Rating
+from buttonup.store.player_events import events_key
+from buttonup.tournaments.model import (
+    Conditions,
+    NewTournament,
+    System,
+    TournamentStatus,
+    replayed,
+)
+from buttonup.tournaments.play_store import Pending
+from buttonup.tournaments.service import result_of
+from tests.games.clock import BLITZ
+from tests.helpers.wings import wired
+
+
+def an_arena(**changes) -> NewTournament:
+    return NewTournament(
+        **{"name": "Friday arena", "system": System.ARENA, "clock": BLITZ, "minutes": 30, **changes}
+    )
+
+
+def new_players(games, count: int) -> list:
+    return [games.create_player(f"P{index}", None) for index in range(count)]
+
+
+@pytest.fixture
+def arena(wings):
+    """A running arena of six players, not yet paired: (wings, tournament, players)."""
+    players = new_players(wings.games, 6)
+    made = wings.tournaments.create(players[0].key, an_arena())
+    for player in players:
+        wings.tournaments.join(made.id, player.key)
+    started = wings.tournaments.start(made.id, players[0].key)
+    return wings, started, players
+
+
+def play_out(games, game_id: str, keys: dict[str, str], loser: str) -> None:
+    """The game ended: the player `loser` resigns."""
+    match = games.get(game_id)
+    games.resign(game_id, keys[loser])
+    assert games.get(game_id).status is Status.FINISHED, match
+
+
+def test_a_tournament_is_made_joined_and_started_only_by_its_creator(wings):
+    ana, bo = new_players(wings.games, 2)
+    made = wings.tournaments.create(ana.key, an_arena())
+    assert made.status is TournamentStatus.UPCOMING and made.created_by == ana.player.id
+    with pytest.raises(errors.InvalidTournament):
+        wings.tournaments.create(ana.key, an_arena(minutes=None))
+    assert wings.tournaments.join(made.id, bo.key).player_id == bo.player.id
+    assert wings.tournaments.get(made.id)[1] == 1
+    with pytest.raises(errors.NotTournamentCreator):
+        wings.tournaments.start(made.id, bo.key)
+    started = wings.tournaments.start(made.id, ana.key)
+    assert started.status is TournamentStatus.RUNNING and started.ends_at is not None
+    with pytest.raises(errors.TournamentClosed):
+        wings.tournaments.start(made.id, ana.key)
+    listed = wings.tournaments.listed(TournamentStatus.RUNNING, 0, 10)
+    assert [tournament.id for tournament, _ in listed] == [made.id]
+    assert wings.tournaments.listed(TournamentStatus.UPCOMING, 0, 10) == []
+
+
+def test_conditions_are_checked_at_join_and_a_creator_has_five_open_at_most(wings):
+    ana, bo = new_players(wings.games, 2)
+    strong = wings.tournaments.create(ana.key, an_arena(conditions=Conditions(min_rating=1800)))
+    with pytest.raises(errors.ConditionsNotMet, match="1800 at least"):
+        wings.tournaments.join(strong.id, bo.key)
+    for _ in range(4):
+        wings.tournaments.create(ana.key, an_arena())
+    with pytest.raises(errors.TooManyTournaments):
+        wings.tournaments.create(ana.key, an_arena())
+    small = wings.tournaments.create(bo.key, an_arena(max_players=2))
+    wings.tournaments.join(small.id, bo.key)
+    wings.tournaments.join(small.id, ana.key)
+    carl = wings.games.create_player("Carl", None)
+    with pytest.raises(errors.TournamentFull):
+        wings.tournaments.join(small.id, carl.key)
+
+
+def test_an_arenas_pool_is_paired_and_each_player_hears_game_start(arena, redis_client):
+    wings, tournament, players = arena
+    made = wings.tournaments.pair_arena(tournament)
+    assert len(made) == 3
+    seated = set()
+    for game_id in made:
+        match = wings.games.get(game_id)
+        assert match.status is Status.PLAYING and match.options.tournament == tournament.id
+        assert match.options.first_player.value == "red" and not match.options.rated
+        seated |= {match.seat(color).player_id for color in PLAYERS}
+    assert seated == {player.player.id for player in players}
+    for player in players:
+        heard = [
+            fields
+            for _, fields in redis_client.xrange(events_key(player.player.id))
+            if fields[b"e"] == PlayerEventName.GAME_START.value.encode()
+        ]
+        assert len(heard) == 1 and tournament.id.encode() in heard[0][b"d"]
+    assert wings.tournaments.pair_arena(tournament) == []  # nobody waits: all play
+
+
+def test_a_games_end_counts_once_whoever_counts_it_and_standings_equal_a_replay(
+    arena, store, clock
+):
+    wings, tournament, players = arena
+    keys = {player.player.id: player.key for player in players}
+    other = wired(store, clock).tournaments  # another process
+    results = []
+    for _ in range(3):  # three pairings, each game resigned by its second player
+        for game_id in wings.tournaments.pair_arena(wings.tournaments.get(tournament.id)[0]):
+            match = wings.games.get(game_id)
+            play_out(wings.games, game_id, keys, match.seat(PLAYERS[1]).player_id)
+            finished = wings.games.get(game_id)
+            assert not other.count(finished)  # counted as it ended: once
+            assert not wings.tournaments.count(finished)
+            results.append(result_of(finished))
+    standings = {
+        ranked.standing.player_id: ranked.standing
+        for ranked in wings.tournaments.standings(tournament.id, 0, 100)
+    }
+    joined = [wings.tournaments.play.standing(tournament.id, player_id) for player_id in standings]
+    replay = replayed(
+        [
+            type(standing)(standing.player_id, standing.name, standing.rating, standing.joined_at)
+            for standing in joined
+        ],
+        results,
+    )
+    assert standings == replay
+    ranked = wings.tournaments.standings(tournament.id, 0, 100)
+    assert [entry.rank for entry in ranked] == list(range(1, 7))
+    assert [entry.standing.rank_key for entry in ranked] == sorted(
+        (entry.standing.rank_key for entry in ranked), reverse=True
+    )
+    assert sum(standing.games for standing in standings.values()) == 2 * len(results)
+
+
+def test_a_pairing_left_by_a_process_that_died_is_made_by_the_next(arena, store, clock):
+    wings, tournament, players = arena
+    first, second = players[0].player.id, players[1].player.id
+    # A process paired two players and died before making their game.
+    kept = wings.tournaments.play.pair(
+        tournament.id, [Pending("lostGame012345678901", first, second)], clock(), clock.now
+    )
+    assert kept == ["lostGame012345678901"]
+    clock.now += 10_000
+    wired(store, clock).tournaments.upkeep()
+    match = wings.games.get("lostGame012345678901")
+    assert {match.seat(color).player_id for color in PLAYERS} == {first, second}
+    assert wings.tournaments.play.overdue_pairings(tournament.id, clock.now + 10**9, 10) == []
+
+
+def test_a_withdrawn_player_is_not_paired_until_they_join_again(arena):
+    wings, tournament, players = arena
+    for player in players[1:]:
+        wings.tournaments.withdraw(tournament.id, player.key)
+    assert wings.tournaments.pair_arena(tournament) == []
+    wings.tournaments.join(tournament.id, players[1].key)  # back, their standing kept
+    assert len(wings.tournaments.pair_arena(tournament)) == 1
+
+
+def test_an_arena_that_ends_pairs_nobody_and_finishes_once_its_games_are_counted(arena, clock):
+    wings, tournament, players = arena
+    keys = {player.player.id: player.key for player in players}
+    made = wings.tournaments.pair_arena(tournament)
+    for game_id in made:  # each first player moves: a game nobody moved in counts for nobody
+        match = wings.games.get(game_id)
+        mover = match.seat(match.game.to_move).player_id
+        wings.games.play(game_id, keys[mover], match.game.legal_moves()[0])
+    clock.now = tournament.ends_at  # time is up: games in play finish and count
+    wings.tournaments.upkeep()
+    assert wings.tournaments.get(tournament.id)[0].status is TournamentStatus.RUNNING
+    for game_id in made:  # their clocks ran out meanwhile: the sweep ends them
+        wings.games.expire(game_id)
+    wings.tournaments.upkeep()
+    finished = wings.tournaments.get(tournament.id)[0]
+    assert finished.status is TournamentStatus.FINISHED
+    standings = wings.tournaments.standings(tournament.id, 0, 10)
+    assert sum(entry.standing.games for entry in standings) == 6  # counted after its time
+    assert wings.tournaments.play.pool(tournament.id, 100) == []  # nobody back in the pool
+    with pytest.raises(errors.TournamentClosed):
+        wings.tournaments.join(tournament.id, players[0].key)
+
+
+def test_an_upcoming_tournament_starts_at_its_time(wings, clock):
+    ana = wings.games.create_player("Ana", None)
+    made = wings.tournaments.create(ana.key, an_arena(starts_at=clock.now + 60_000))
+    wings.tournaments.upkeep()
+    assert wings.tournaments.get(made.id)[0].status is TournamentStatus.UPCOMING
+    clock.now += 60_000
+    wings.tournaments.upkeep()
+    assert wings.tournaments.get(made.id)[0].status is TournamentStatus.RUNNING
+    assert Rating().games == 0

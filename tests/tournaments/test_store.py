@@ -1,0 +1,145 @@
+"""Tournaments in Redis: records read back as written, each tournament's
+keys on one slot, a join's and a withdrawal's answers, a game's end counted
+once and refused when a standing changed since it was read, a pairing taking
+only players still waiting, and lists that drop what is gone."""
+
+import pytest
+
+from buttonup.engine.options import Visibility
+from buttonup.store import connect
+from buttonup.tournaments.model import (
+    Conditions,
+    GameResult,
+    NewTournament,
+    Standing,
+    System,
+    Tournament,
+    TournamentStatus,
+)
+from buttonup.tournaments.play_store import Joined, Pending, TournamentPlay, Withdrawn
+from buttonup.tournaments.store import (
+    TournamentStore,
+    decode_standing,
+    decode_tournament,
+    encode_standing,
+    encode_tournament,
+    key,
+)
+from tests.games.clock import BLITZ
+
+NOW = 1_800_000_000_000
+
+
+@pytest.fixture
+def client(redis_server, redis_client):
+    client = connect(redis_server.url)
+    yield client
+    client.close()
+
+
+def a_tournament(tournament_id: str = "t1", **changes) -> Tournament:
+    new = NewTournament(
+        **{"name": "Arena", "system": System.ARENA, "clock": BLITZ, "minutes": 30, **changes}
+    )
+    return Tournament.new(tournament_id, new, "creator", NOW)
+
+
+def test_a_tournament_and_a_standing_read_back_as_written():
+    made = a_tournament(conditions=Conditions(1500, None, 3), visibility=Visibility.PRIVATE)
+    assert decode_tournament(encode_tournament(made)) == made
+    standing = Standing("p1", "Ana", 1612, NOW, 14, 6, 5, 1, 1, 0, -1, "p2", 9000)
+    assert decode_standing(encode_standing(standing)) == standing
+
+
+def test_a_tournaments_keys_share_one_slot():
+    from redis.crc import key_slot
+
+    slots = {key_slot(key("t1", part).encode()) for part in ("t", "standings", "pool", "lease")}
+    assert len(slots) == 1
+
+
+def test_join_withdraw_and_back(client):
+    board, play = TournamentStore(client), TournamentPlay(client)
+    tournament = a_tournament(max_players=2)
+    assert board.create(tournament)
+    ana, bo, carl = (Standing(name, name, 1500, NOW) for name in ("ana", "bo", "carl"))
+    assert play.join(tournament, ana, NOW) is Joined.JOINED
+    assert play.join(tournament, ana, NOW) is Joined.IN_ALREADY
+    assert play.join(tournament, bo, NOW) is Joined.JOINED
+    assert play.join(tournament, carl, NOW) is Joined.FULL
+    assert play.withdraw(tournament.id, "bo") is Withdrawn.LEFT  # upcoming: gone
+    assert board.players(tournament.id) == 1
+    running = tournament.started(NOW)
+    assert board.change_status(tournament, running)
+    assert not board.change_status(tournament, running)  # not upcoming any more
+    assert [standing.player_id for standing, _ in play.pool(tournament.id, 10)] == ["ana"]
+    assert play.withdraw(tournament.id, "ana") is Withdrawn.PAUSED
+    assert play.withdraw(tournament.id, "ana") is Withdrawn.NOT_IN
+    assert play.pool(tournament.id, 10) == []
+    assert play.join(running, ana, NOW) is Joined.BACK
+    assert [standing.player_id for standing, _ in play.pool(tournament.id, 10)] == ["ana"]
+
+
+def test_a_pairing_takes_only_players_still_waiting(client):
+    board, play = TournamentStore(client), TournamentPlay(client)
+    tournament = a_tournament()
+    board.create(tournament)
+    for name in ("ana", "bo", "carl", "dan"):
+        play.join(tournament, Standing(name, name, 1500, NOW), NOW)
+    board.change_status(tournament, tournament.started(NOW))
+    games = [Pending("g1", "ana", "bo"), Pending("g2", "bo", "carl"), Pending("g3", "carl", "dan")]
+    assert play.pair(tournament.id, games, NOW, NOW + 5000) == ["g1", "g3"]
+    assert play.in_play(tournament.id) == 4  # players
+    assert [game.game_id for game in play.overdue_pairings(tournament.id, NOW + 5000, 10)] == [
+        "g1",
+        "g3",
+    ]
+    play.made(tournament.id, ["g1"])
+    assert [game.game_id for game in play.overdue_pairings(tournament.id, NOW + 5000, 10)] == ["g3"]
+
+
+def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(client):
+    board, play = TournamentStore(client), TournamentPlay(client)
+    tournament = a_tournament()
+    board.create(tournament)
+    ana, bo = Standing("ana", "Ana", 1500, NOW), Standing("bo", "Bo", 1500, NOW)
+    for standing in (ana, bo):
+        play.join(tournament, standing, NOW)
+    board.change_status(tournament, tournament.started(NOW))
+    result = GameResult("g1", "ana", "bo", "ana")
+    ana_after, bo_after, _ = result.counted(ana, bo)
+    stale = (ana_after, bo)  # as if ana's standing was read after another game
+    assert play.count(tournament.id, result, NOW, stale, (ana_after, bo_after)) == -1
+    assert play.count(tournament.id, result, NOW, (ana, bo), (ana_after, bo_after)) == 1
+    assert play.count(tournament.id, result, NOW, (ana, bo), (ana_after, bo_after)) == 0
+    assert play.standing(tournament.id, "ana") == ana_after
+    assert [standing.player_id for standing in play.standings_page(tournament.id, 0, 10)] == [
+        "ana",
+        "bo",
+    ]
+    assert play.results(tournament.id) == {"g1": result}
+    # Back in the pool, both, while the arena's time runs.
+    assert {standing.player_id for standing, _ in play.pool(tournament.id, 10)} == {"ana", "bo"}
+
+
+def test_lists_drop_what_is_gone_and_a_creator_has_five_open(client, redis_client):
+    board = TournamentStore(client)
+    for index in range(5):
+        assert board.create(a_tournament(f"t{index}"))
+    assert not board.create(a_tournament("t5"))
+    redis_client.delete(key("t0", "t"))  # expired, say
+    listed = board.listed(TournamentStatus.UPCOMING, 0, 10)
+    assert sorted(tournament.id for tournament in listed) == ["t1", "t2", "t3", "t4"]
+    other = Tournament.new(
+        "p1",
+        NewTournament("Club", System.ARENA, BLITZ, minutes=30, visibility=Visibility.PRIVATE),
+        "another creator",
+        NOW,
+    )
+    assert board.create(other)
+    assert "p1" not in {
+        tournament.id for tournament in board.listed(TournamentStatus.UPCOMING, 0, 10)
+    }
+    assert "p1" in {
+        tournament.id for tournament in board.listed(TournamentStatus.UPCOMING, 0, 10, public=False)
+    }
