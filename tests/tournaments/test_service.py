@@ -9,6 +9,7 @@ more and finishes once its games are counted."""
 import pytest
 
 from buttonup import errors
+from buttonup.games.consequences import OVERDUE_AFTER_MS
 from buttonup.engine import PLAYERS, Status
 from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Rating
@@ -203,3 +204,33 @@ def test_an_upcoming_tournament_starts_at_its_time(wings, clock):
     wings.tournaments.upkeep()
     assert wings.tournaments.get(made.id)[0].status is TournamentStatus.RUNNING
     assert Rating().games == 0
+
+
+def test_an_end_a_dying_process_never_counted_is_counted_by_the_sweep_once(
+    arena, store, clock, monkeypatch
+):
+    """The process that stored the game's end dies before counting it (its
+    count fails as Redis goes away): the end stands, marked; another
+    process's sweep counts it once the mark is overdue, and only once."""
+    wings, tournament, players = arena
+    keys = {player.player.id: player.key for player in players}
+    game_id = wings.tournaments.pair_arena(tournament)[0]
+    match = wings.games.get(game_id)
+
+    def dies(match):
+        raise errors.StorageUnavailable("the process died here")
+
+    monkeypatch.setattr(wings.tournaments, "count", dies)
+    play_out(wings.games, game_id, keys, match.seat(PLAYERS[1]).player_id)
+    standings = wings.tournaments.standings(tournament.id, 0, 10)
+    assert sum(entry.standing.games for entry in standings) == 0
+    other = wired(store, clock)
+    other.games.sweep()  # too soon: a commit may still be on its way
+    assert sum(e.standing.games for e in wings.tournaments.standings(tournament.id, 0, 10)) == 0
+    clock.now += OVERDUE_AFTER_MS
+    other.games.sweep()
+    clock.now += OVERDUE_AFTER_MS
+    other.games.sweep()
+    standings = wings.tournaments.standings(tournament.id, 0, 10)
+    assert sum(entry.standing.games for entry in standings) == 2
+    assert standings[0].standing.score == 2
