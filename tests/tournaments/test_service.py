@@ -9,10 +9,10 @@ more and finishes once its games are counted."""
 import pytest
 
 from buttonup import errors
-from buttonup.games.consequences import OVERDUE_AFTER_MS
 from buttonup.engine import PLAYERS, Status
 from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Rating
+from buttonup.games.consequences import OVERDUE_AFTER_MS
 from buttonup.store.player_events import events_key
 from buttonup.tournaments.model import (
     Conditions,
