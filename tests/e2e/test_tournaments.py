@@ -107,7 +107,7 @@ def test_each_refusal_is_a_problem_with_its_code(server):
             "minutes": arena(minutes=5),
             "clock": arena(clock=None),
             "system": arena(system="knockout"),
-            "swiss, not yet": arena(system="swiss", minutes=None, rounds=5),
+            "par, not yet": arena(system="swiss", minutes=None, rounds=5, scoring="par"),
         }
         for what, body in wrong.items():
             refused = http.post("/v1/tournaments", json=body, headers=key)

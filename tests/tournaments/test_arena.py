@@ -16,7 +16,7 @@ from buttonup.tournaments.arena import (
     pair_pool,
     who_starts,
 )
-from buttonup.tournaments.model import GameResult, Standing, replayed
+from buttonup.tournaments.model import GameResult, Standing, System, replayed
 
 
 def coin_of(rng: random.Random):
@@ -94,7 +94,7 @@ def play_arena(rng: random.Random, players: int, pairings: int) -> tuple[list, l
     history: dict[str, list[bool]] = {standing.player_id: [] for standing in joined}
     results = []
     for _ in range(pairings):
-        ranked = sorted(standings.values(), key=lambda s: -s.rank_key)
+        ranked = sorted(standings.values(), key=lambda s: -s.rank_key(System.ARENA))
         pool = [
             Waiting(s.player_id, rank, s.rating, s.last_opponent, s.firsts)
             for rank, s in enumerate(ranked)

@@ -22,7 +22,7 @@ from buttonup.tournaments.model import (
     replayed,
 )
 from buttonup.tournaments.play_store import Pending
-from buttonup.tournaments.service import result_of
+from buttonup.tournaments.running import result_of
 from tests.games.clock import BLITZ
 from tests.helpers.wings import wired
 
@@ -142,8 +142,8 @@ def test_a_games_end_counts_once_whoever_counts_it_and_standings_equal_a_replay(
     assert standings == replay
     ranked = wings.tournaments.standings(tournament.id, 0, 100)
     assert [entry.rank for entry in ranked] == list(range(1, 7))
-    assert [entry.standing.rank_key for entry in ranked] == sorted(
-        (entry.standing.rank_key for entry in ranked), reverse=True
+    assert [entry.standing.rank_key(System.ARENA) for entry in ranked] == sorted(
+        (entry.standing.rank_key(System.ARENA) for entry in ranked), reverse=True
     )
     assert sum(standing.games for standing in standings.values()) == 2 * len(results)
 

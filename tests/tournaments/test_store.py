@@ -109,9 +109,9 @@ def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(cl
     result = GameResult("g1", "ana", "bo", "ana")
     ana_after, bo_after, _ = result.counted(ana, bo)
     stale = (ana_after, bo)  # as if ana's standing was read after another game
-    assert play.count(tournament.id, result, NOW, stale, (ana_after, bo_after)) == -1
-    assert play.count(tournament.id, result, NOW, (ana, bo), (ana_after, bo_after)) == 1
-    assert play.count(tournament.id, result, NOW, (ana, bo), (ana_after, bo_after)) == 0
+    assert play.count(tournament, result, NOW, stale, (ana_after, bo_after)) == -1
+    assert play.count(tournament, result, NOW, (ana, bo), (ana_after, bo_after)) == 1
+    assert play.count(tournament, result, NOW, (ana, bo), (ana_after, bo_after)) == 0
     assert play.standing(tournament.id, "ana") == ana_after
     assert [standing.player_id for standing in play.standings_page(tournament.id, 0, 10)] == [
         "ana",

@@ -31,7 +31,7 @@ class Standing:
     streak: int
     """ Wins in a row up to now """
     tie_break: int
-    """ What orders equal scores (an arena's: performance) """
+    """ What orders equal scores: an arena's performance, a Swiss's Buchholz """
     performance: int
     """ The rating these results earn against these opponents """
     berserks: int

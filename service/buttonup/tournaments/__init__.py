@@ -18,7 +18,8 @@ from buttonup.games import Games
 from buttonup.games.pairing import Pairings
 from buttonup.tournaments.ends import TournamentEnds
 from buttonup.tournaments.play_store import TournamentPlay
-from buttonup.tournaments.service import PAIRING_SECONDS, Tournaments
+from buttonup.tournaments.running import PAIRING_SECONDS
+from buttonup.tournaments.service import Tournaments
 from buttonup.tournaments.store import TournamentStore
 
 __all__ = ["Tournaments", "attach", "install"]

@@ -66,8 +66,9 @@ class TournamentCollection(ApiView):
         "its creator starts it (`start_tournament`); `conditions` bound who may join. A "
         "player has 5 upcoming or running tournaments at most (409 "
         "`too_many_tournaments`). Fields that do not go together (an arena in rounds, par "
-        "scoring in an arena) are 422. With an `Idempotency-Key` (the player's own), a "
-        "retry gets the tournament the first request made.",
+        "scoring in an arena) are 422, and so is par scoring until it opens. With an "
+        "`Idempotency-Key` (the player's own), a retry gets the tournament the first "
+        "request made.",
         errors=(*WITH_BODY, 401, 409, 422, 503),
         codes={
             409: ("too_many_tournaments",),
@@ -199,8 +200,10 @@ class TournamentStandings(ApiView):
     )
     def get(self, tournament_id: str, limit: int, cursor: str | None = None) -> Response:
         offset = _offset(cursor)
+        system = tournaments().get(tournament_id)[0].system
         ranked = tournaments().standings(tournament_id, offset, limit)
-        return json_response(to_json(_page([standing_view(r) for r in ranked], offset, limit)))
+        items = [standing_view(entry, system) for entry in ranked]
+        return json_response(to_json(_page(items, offset, limit)))
 
 
 @blp.route("/<tournament_id>/games", parameters=[TOURNAMENT_ID])

@@ -46,6 +46,8 @@ STARTS_WITHIN_MS = 366 * 86_400_000
 WIN_POINTS = 2
 STREAK_WIN_POINTS = 4
 STREAK_AFTER = 2  # wins in a row, after which a win scores STREAK_WIN_POINTS
+SWISS_WIN_POINTS = 1
+BYE_POINTS = 1  # a Swiss round sat out, as a win
 
 # A tie-break and a rank's key share a sorted set's score: the points first,
 # the tie-break (a performance, within 0..TIE_BREAK_SPAN) after.
@@ -196,9 +198,12 @@ class Standing:
     """A player's place in a tournament, as its games' ends left it.
 
     `streak`: the wins in a row up to now; `firsts`: how many of the
-    player's last games in a row they started (negative: started second),
-    so that nobody starts three in a row; `opponents_rating`: the sum of the
-    ratings (at join) of the opponents met, for the performance."""
+    player's last games in a row they started (negative: played second);
+    `started`: the games they started in all; `opponents_rating`: the sum of
+    the ratings (at join) of the opponents met, for the performance; `met`:
+    the opponents met, in order; `byes`: a Swiss's rounds sat out with a
+    bye; `buchholz` and `sonneborn`: a Swiss's tie-breaks, as of its last
+    round's end."""
 
     player_id: str
     name: str | None
@@ -213,6 +218,11 @@ class Standing:
     firsts: int = 0
     last_opponent: str | None = None
     opponents_rating: int = 0
+    met: tuple[str, ...] = ()
+    byes: int = 0
+    started: int = 0
+    buchholz: int = 0
+    sonneborn: int = 0
     withdrawn: bool = False
 
     @property
@@ -224,21 +234,29 @@ class Standing:
             return self.rating
         return round((self.opponents_rating + 400 * (self.wins - self.losses)) / self.games)
 
-    @property
-    def tie_break(self) -> int:
-        """An arena's: the performance (within 0..TIE_BREAK_SPAN)."""
-        return max(0, min(TIE_BREAK_SPAN - 1, self.performance))
+    def tie_break(self, system: System) -> int:
+        """An arena's: the performance; a Swiss's: the Buchholz (within
+        0..TIE_BREAK_SPAN)."""
+        value = self.performance if system is System.ARENA else self.buchholz
+        return max(0, min(TIE_BREAK_SPAN - 1, value))
 
-    @property
-    def rank_key(self) -> int:
-        """Its order in the standings, the higher the better: points, then the tie-break."""
-        return self.score * TIE_BREAK_SPAN + self.tie_break
+    def rank_key(self, system: System) -> int:
+        """Its order in the standings, the higher the better: points, then
+        the tie-break (a Swiss's, then the Sonneborn-Berger)."""
+        if system is System.ARENA:
+            return self.score * TIE_BREAK_SPAN + self.tie_break(system)
+        sonneborn = max(0, min(TIE_BREAK_SPAN - 1, self.sonneborn))
+        return (self.score * TIE_BREAK_SPAN + self.tie_break(system)) * TIE_BREAK_SPAN + sonneborn
 
-    def played(self, opponent: "Standing", won: bool, started: bool) -> tuple["Standing", int]:
+    def played(
+        self, opponent: "Standing", won: bool, started: bool, system: System = System.ARENA
+    ) -> tuple["Standing", int]:
         """The standing after a game against `opponent` (as they stood),
         `won` or lost, `started` first or second, and the points it scored."""
         points = 0
-        if won:
+        if won and system is System.SWISS:
+            points = SWISS_WIN_POINTS
+        elif won:
             points = STREAK_WIN_POINTS if self.streak >= STREAK_AFTER else WIN_POINTS
         if started:
             firsts = self.firsts + 1 if self.firsts > 0 else 1
@@ -252,41 +270,93 @@ class Standing:
             losses=self.losses + (not won),
             streak=self.streak + 1 if won else 0,
             firsts=firsts,
+            started=self.started + started,
             last_opponent=opponent.player_id,
             opponents_rating=self.opponents_rating + opponent.rating,
+            met=(*self.met, opponent.player_id),
         )
         return after, points
+
+    def sat_out(self) -> tuple["Standing", int]:
+        """The standing after a Swiss round's bye, and its points."""
+        return replace(self, score=self.score + BYE_POINTS, byes=self.byes + 1), BYE_POINTS
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """A finished tournament game, as it counts: who started (played first)
-    and who won; `winner` None for a game that counts for nobody (aborted)."""
+    and who won; `winner` None for a game that counts for nobody (aborted).
+    A Swiss round's bye is a result of its own, `second` empty."""
 
     game_id: str
     first: str  # player ids
     second: str
     winner: str | None
 
+    @property
+    def bye(self) -> bool:
+        return not self.second
+
     def counted(
-        self, first: Standing, second: Standing
-    ) -> tuple[Standing, Standing, dict[str, int]] | None:
+        self, first: Standing, second: Standing | None, system: System = System.ARENA
+    ) -> tuple[Standing, Standing | None, dict[str, int]] | None:
         """Both standings after the game, and each player's points; None
         when it counts for nobody."""
-        if self.winner is None:
+        if self.bye:
+            sat_out, bye_points = first.sat_out()
+            return sat_out, None, {first.player_id: bye_points}
+        if self.winner is None or second is None:
             return None
-        first_after, first_points = first.played(second, self.winner == first.player_id, True)
-        second_after, second_points = second.played(first, self.winner == second.player_id, False)
+        first_after, first_points = first.played(
+            second, self.winner == first.player_id, True, system
+        )
+        second_after, second_points = second.played(
+            first, self.winner == second.player_id, False, system
+        )
         points = {first.player_id: first_points, second.player_id: second_points}
         return first_after, second_after, points
 
 
-def replayed(joined: list[Standing], results: list[GameResult]) -> dict[str, Standing]:
+def bye_result(round_number: int, player_id: str) -> GameResult:
+    """A Swiss round's bye: one a round, named by its round, so that it is
+    given once however often its giving runs."""
+    return GameResult(f"bye-{round_number}", player_id, "", player_id)
+
+
+def with_tie_breaks(
+    standings: dict[str, Standing], results: list[GameResult]
+) -> dict[str, Standing]:
+    """A Swiss's tie-breaks from the games counted: the Buchholz, the sum of
+    the scores of the opponents met; the Sonneborn-Berger, the sum of the
+    scores of those beaten (a bye adds to neither)."""
+    buchholz = dict.fromkeys(standings, 0)
+    sonneborn = dict.fromkeys(standings, 0)
+    for result in results:
+        if result.bye or result.winner is None:
+            continue
+        for one, other in ((result.first, result.second), (result.second, result.first)):
+            if one in buchholz and other in standings:
+                buchholz[one] += standings[other].score
+                if result.winner == one:
+                    sonneborn[one] += standings[other].score
+    return {
+        player_id: replace(standing, buchholz=buchholz[player_id], sonneborn=sonneborn[player_id])
+        for player_id, standing in standings.items()
+    }
+
+
+def replayed(
+    joined: list[Standing], results: list[GameResult], system: System = System.ARENA
+) -> dict[str, Standing]:
     """Each player's standing after `results` in order, from how they joined:
-    the definition the stored standings are held to."""
+    the definition the stored standings are held to (a Swiss's with its
+    tie-breaks as of the last result)."""
     standings = {standing.player_id: standing for standing in joined}
     for result in results:
-        counted = result.counted(standings[result.first], standings[result.second])
+        counted = result.counted(standings[result.first], standings.get(result.second), system)
         if counted is not None:
-            standings[result.first], standings[result.second], _ = counted
-    return standings
+            first, second, _ = counted
+            standings[result.first] = first
+            if second is not None:
+                standings[result.second] = second
+    return with_tie_breaks(standings, results) if system is System.SWISS else standings

@@ -29,6 +29,7 @@ _JOIN = lua_source("join", package=PACKAGE)
 _WITHDRAW = lua_source("withdraw", package=PACKAGE)
 _PAIR = lua_source("pair", package=PACKAGE)
 _RESULT = lua_source("result", package=PACKAGE)
+_SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
 
 
 class Joined(IntEnum):
@@ -71,6 +72,7 @@ class TournamentPlay:
         self._withdraw = LuaScript(client, _WITHDRAW)
         self._pair = LuaScript(client, _PAIR)
         self._result = LuaScript(client, _RESULT)
+        self._set_standings = LuaScript(client, _SET_STANDINGS)
 
     # ---- players ----------------------------------------------------------------
 
@@ -84,7 +86,7 @@ class TournamentPlay:
                 args=[
                     standing.player_id,
                     encode_standing(standing),
-                    standing.rank_key,
+                    standing.rank_key(tournament.system),
                     now,
                     tournament.max_players,
                     "1" if tournament.system is System.ARENA else "0",
@@ -154,13 +156,23 @@ class TournamentPlay:
         ]
 
     @STORAGE_ERRORS
-    def pair(self, tournament_id: str, games: Sequence[Pending], now: int, due: int) -> list[str]:
+    def pair(
+        self,
+        tournament_id: str,
+        games: Sequence[Pending],
+        now: int,
+        due: int,
+        round_number: int | None = None,
+        bye: str | None = None,
+    ) -> list[str]:
         """Each game whose players are both still waiting is kept pending,
-        its players out of the pool: the ids of those."""
-        args: list[str | bytes | int] = [now, due]
+        its players out of the pool: the ids of those. A Swiss round
+        (`round_number`, with its `bye`) is paired once: nothing when it was."""
+        marker = str(round_number) if round_number is not None else ""
+        args: list[str | bytes | int] = [now, due, marker, bye or ""]
         for game in games:
             args += [game.game_id, game.first, game.second, orjson.dumps([game.first, game.second])]
-        keys = _keys(tournament_id, "pool", "playing", "pending", "pending-due", "games")
+        keys = _keys(tournament_id, "pool", "playing", "pending", "pending-due", "games", "t")
         return [game_id.decode() for game_id in self._pair(keys=keys, args=args)]
 
     @STORAGE_ERRORS
@@ -202,7 +214,7 @@ class TournamentPlay:
     @STORAGE_ERRORS
     def count(
         self,
-        tournament_id: str,
+        tournament: Tournament,
         result: GameResult,
         now: int,
         read: Sequence[Standing] = (),
@@ -222,12 +234,32 @@ class TournamentPlay:
                 standing.player_id,
                 encode_standing(before),
                 encode_standing(standing),
-                standing.rank_key,
+                standing.rank_key(tournament.system),
             ]
         keys = _keys(
-            tournament_id, "t", "standings", "ranks", "counted", "pool", "playing", "withdrawn"
+            tournament.id, "t", "standings", "ranks", "counted", "pool", "playing", "withdrawn"
         )
         return int(self._result(keys=keys, args=args))  # idempotent: a retry is safe
+
+    @STORAGE_ERRORS
+    def set_standings(self, tournament: Tournament, standings: Sequence[Standing]) -> None:
+        """Standings written at once (a Swiss round's tie-breaks)."""
+        args: list[str | bytes | int] = []
+        for standing in standings:
+            args += [
+                standing.player_id,
+                encode_standing(standing),
+                standing.rank_key(tournament.system),
+            ]
+        if args:
+            self._set_standings(keys=_keys(tournament.id, "standings", "ranks"), args=args)
+
+    @STORAGE_ERRORS
+    def withdrawn(self, tournament_id: str) -> set[str]:
+        return {
+            player_id.decode()
+            for player_id in self._redis.smembers(key(tournament_id, "withdrawn"))
+        }
 
     @STORAGE_ERRORS
     def results(self, tournament_id: str) -> dict[str, GameResult]:

@@ -227,7 +227,9 @@ class StandingSchema(Document):
     wins = fields.Integer(**doc("Games won", 3))
     losses = fields.Integer(**doc("Games lost", 0))
     streak = fields.Integer(**doc("Wins in a row up to now", 3))
-    tie_break = fields.Integer(**doc("What orders equal scores (an arena's: performance)", 1900))
+    tie_break = fields.Integer(
+        **doc("What orders equal scores: an arena's performance, a Swiss's Buchholz", 1900)
+    )
     performance = fields.Integer(
         **doc("The rating these results earn against these opponents", 1900)
     )

@@ -1,85 +1,40 @@
-"""Tournaments' use cases: made, joined, withdrawn from, started; an
-arena's players paired as leased work that any process takes up; each
-game's end counted once in its players' standings (docs/tournaments.md).
-
-Pairing is leased per tournament (TournamentPlay.lease): whichever process
-holds the lease pairs, so nobody is paired twice at once, and a process
-that dies leaves the lease to run out and its pending pairings to whoever
-pairs next. A pairing is kept pending (its players out of the pool) before
-its game is made; making a game that is there changes nothing, so a
-pending pairing is completed however often it is met.
+"""Tournaments' use cases: made, read, joined, withdrawn from and started
+(docs/tournaments.md); what runs one once started (pairing, rounds, each
+game's end counted once) is tournaments.running's.
 
 Tested in tests/tournaments/test_service.py.
 """
 
 import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from buttonup import errors
-from buttonup.engine import PLAYERS, Color, Match, Options, Status
-from buttonup.engine.options import EndReason, Visibility
-from buttonup.engine.ratings import Rating
+from buttonup.engine import Match
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import TOURNAMENT, Idempotency, same_request
-from buttonup.games.pairing import PairedPlayer, Pairings
+from buttonup.games.pairing import Pairings
 from buttonup.games.ports import Ports
-from buttonup.store import GameStore, SealBroken, new_game_id
-from buttonup.tournaments.arena import Waiting, pair_pool
+from buttonup.store import GameStore, new_game_id
 from buttonup.tournaments.model import (
-    GameResult,
     NewTournament,
+    Scoring,
     Standing,
-    System,
     Tournament,
     TournamentStatus,
     new_tournament_problem,
 )
-from buttonup.tournaments.play_store import Joined, Pending, TournamentPlay, Withdrawn
+from buttonup.tournaments.play_store import Joined, TournamentPlay, Withdrawn
+from buttonup.tournaments.running import TournamentRunner
 from buttonup.tournaments.store import TournamentStore
 
 log = logging.getLogger(__name__)
-
-# Who pairs a tournament holds it this long, and pairs again this often.
-LEASE_MS = 5000
-PAIRING_SECONDS = 1.0
-# The players waiting longest that one pairing reads, and the tournaments
-# one process looks after per pass: each pass's work is bounded.
-POOL_READ = 400
-TOURNAMENTS_PER_PASS = 50
-# A pairing whose game is not made this long after has no process making it.
-PENDING_OVERDUE_MS = 5000
-COUNT_ATTEMPTS = 20
 
 
 @dataclass(frozen=True, slots=True)
 class RankedStanding:
     rank: int  # from 1
     standing: Standing
-
-
-def tournament_game_options(tournament: Tournament) -> Options:
-    """What a tournament's game is played with: its clock, rated as it is
-    (and then without hints), private, the first player red."""
-    return Options(
-        clock=tournament.clock,
-        rated=tournament.rated,
-        hints=not tournament.rated,
-        visibility=Visibility.PRIVATE,
-        first_player=Color.RED,
-        tournament=tournament.id,
-    )
-
-
-def result_of(match: Match) -> GameResult:
-    """A finished tournament game as it counts: red started it (its
-    first player); an aborted game counts for nobody."""
-    red, black = (match.seat(color).player_id or "" for color in PLAYERS)
-    winner = match.game.winner
-    if match.end_reason is EndReason.ABORTED or winner is None:
-        return GameResult(match.id, red, black, None)
-    return GameResult(match.id, red, black, match.seat(winner).player_id)
 
 
 class Tournaments:
@@ -98,8 +53,11 @@ class Tournaments:
         self._pairings = pairings
         self._clock = clock
         self._ports = ports  # the ratings a player brings (games.ports)
-        self._owner = secrets.token_hex(8)  # this process, as a lease's holder
-        self._coin = lambda: secrets.randbits(1) == 1
+        self.runner = runner = TournamentRunner(store, board, play, pairings, clock, ports)
+        self.upkeep = runner.upkeep
+        self.pair_arena = runner.pair_arena
+        self.pair_swiss = runner.pair_swiss
+        self.count = runner.count
 
     # ---- made, read ---------------------------------------------------------
 
@@ -111,8 +69,8 @@ class Tournaments:
         player = player_of(self._store, credential or "")
         now = self._clock()
         problem = new_tournament_problem(new, now)
-        if problem is None and new.system is not System.ARENA:
-            problem = "Swiss tournaments are not open yet: an arena for now (docs/tournaments.md)"
+        if problem is None and new.scoring is Scoring.PAR:
+            problem = "par scoring is not open yet: `result` for now (docs/tournaments.md)"
         if problem is not None:
             raise errors.InvalidTournament(problem)
         tournament_id = new_game_id()
@@ -201,110 +159,3 @@ class Tournaments:
         if not self.board.change_status(tournament, started):
             raise errors.TournamentClosed(f"tournament {tournament_id} started already")
         return started
-
-    # ---- the timers: starting, pairing, finishing -----------------------------
-
-    def upkeep(self) -> None:
-        """Each pass: the tournaments due to start started; each running one
-        whose lease this process takes paired, and finished once its time is
-        up and its games counted."""
-        now = self._clock()
-        for tournament_id in self.board.due(TournamentStatus.UPCOMING, now, TOURNAMENTS_PER_PASS):
-            tournament = self.board.load(tournament_id)
-            if tournament is None or tournament.status is not TournamentStatus.UPCOMING:
-                self.board.unlist(TournamentStatus.UPCOMING, tournament_id)
-                continue
-            if tournament.due_to_start(now):
-                self.board.change_status(tournament, tournament.started(now))
-        running = self.board.due(TournamentStatus.RUNNING, float("inf"), TOURNAMENTS_PER_PASS)
-        for tournament_id in running:
-            if not self.play.lease(tournament_id, self._owner, LEASE_MS):
-                continue
-            try:
-                self._look_after(tournament_id)
-            except errors.GameError as error:  # the next pass, or another process
-                log.warning("tournament %s not paired: %s", tournament_id, error)
-            finally:
-                self.play.release(tournament_id, self._owner)
-
-    def _look_after(self, tournament_id: str) -> None:
-        tournament = self.board.load(tournament_id)
-        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
-            self.board.unlist(TournamentStatus.RUNNING, tournament_id)
-            return
-        now = self._clock()
-        self._complete(tournament, self.play.overdue_pairings(tournament_id, now, POOL_READ))
-        if tournament.pairing(now):
-            if tournament.system is System.ARENA:
-                self.pair_arena(tournament)
-            return
-        if not self.play.in_play(tournament_id):
-            self.board.change_status(tournament, tournament.finished(now))
-
-    def pair_arena(self, tournament: Tournament) -> list[str]:
-        """The pool paired (tournaments.arena), each pairing kept pending
-        and its game made: the ids of the games made."""
-        waiting = self.play.pool(tournament.id, POOL_READ)
-        pool = [
-            Waiting(s.player_id, rank, s.rating, s.last_opponent, s.firsts) for s, rank in waiting
-        ]
-        pairs = pair_pool(pool, self._coin)
-        if not pairs:
-            return []
-        now = self._clock()
-        games = [
-            Pending(new_game_id(), first.player_id, second.player_id) for first, second in pairs
-        ]
-        kept = set(self.play.pair(tournament.id, games, now, now + PENDING_OVERDUE_MS))
-        return self._complete(tournament, [game for game in games if game.game_id in kept])
-
-    def _complete(self, tournament: Tournament, pending: list[Pending]) -> list[str]:
-        """Each pending pairing's game made (once) and let go."""
-        if not pending:
-            return []
-        ids = sorted({player_id for game in pending for player_id in (game.first, game.second)})
-        standings = {player_id: self.play.standing(tournament.id, player_id) for player_id in ids}
-        players = self._store.load_players(ids)
-        made = []
-        options = tournament_game_options(tournament)
-        for game in pending:
-            seats = {}
-            for color, player_id in ((Color.RED, game.first), (Color.BLACK, game.second)):
-                standing, player = standings[player_id], players.get(player_id)
-                rating = (
-                    self._ports.seating.current(player, tournament.category)
-                    if player is not None
-                    else Rating()  # expired since: the game is made all the same
-                )
-                name = standing.name if standing is not None else None
-                seats[color] = PairedPlayer(player_id, name, rating)
-            try:
-                self._pairings.start(game.game_id, options, seats)
-            except (errors.GameError, SealBroken) as error:  # pending still: the next pass
-                log.warning("tournament game %s not made: %s", game.game_id, error)
-                continue
-            made.append(game.game_id)
-        self.play.made(tournament.id, made)
-        return made
-
-    # ---- a game's end ---------------------------------------------------------
-
-    def count(self, match: Match) -> bool:
-        """A finished game of the tournament counted in its players'
-        standings, once (False: counted before, or its tournament is gone)."""
-        tournament_id = match.options.tournament
-        if tournament_id is None or match.status is not Status.FINISHED:
-            return False
-        result = result_of(match)
-        for _ in range(COUNT_ATTEMPTS):
-            now = self._clock()
-            first = self.play.standing(tournament_id, result.first)
-            second = self.play.standing(tournament_id, result.second)
-            if first is None or second is None:
-                return False
-            counted = result.counted(first, second)
-            read, after = ((first, second), counted[:2]) if counted else ((), ())
-            answer = self.play.count(tournament_id, result, now, read, after)
-            if answer >= 0:
-                return answer == 1
-        raise errors.ConcurrentUpdate(f"tournament {tournament_id}: its standings kept changing")

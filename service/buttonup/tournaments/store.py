@@ -49,6 +49,7 @@ from buttonup.tournaments.model import (
 
 PACKAGE = "buttonup.tournaments"
 _STATUS = lua_source("status", package=PACKAGE)
+_ROUND = lua_source("round", package=PACKAGE)
 _INDEX_ADD = lua_source("index_add", package=PACKAGE)
 _INDEX_MOVE = lua_source("index_move", package=PACKAGE)
 
@@ -135,6 +136,11 @@ _STANDING_FIELDS = (
     "firsts",
     "last_opponent",
     "opponents_rating",
+    "met",
+    "byes",
+    "started",
+    "buchholz",
+    "sonneborn",
 )
 
 
@@ -145,9 +151,9 @@ def encode_standing(standing: Standing) -> bytes:
 
 
 def decode_standing(data: bytes | str, withdrawn: bool = False) -> Standing:
-    return Standing(
-        **dict(zip(_STANDING_FIELDS, orjson.loads(data), strict=True)), withdrawn=withdrawn
-    )
+    values = dict(zip(_STANDING_FIELDS, orjson.loads(data), strict=True))
+    values["met"] = tuple(values["met"])
+    return Standing(**values, withdrawn=withdrawn)
 
 
 def encode_result(result: GameResult) -> bytes:
@@ -165,6 +171,7 @@ class TournamentStore:
     def __init__(self, client: Client) -> None:
         self._redis = client
         self._status = LuaScript(client, _STATUS)
+        self._round = LuaScript(client, _ROUND)
         self._index_add = LuaScript(client, _INDEX_ADD)
         self._index_move = LuaScript(client, _INDEX_MOVE)
 
@@ -186,7 +193,13 @@ class TournamentStore:
         pooled = "1" if tournament.system is System.ARENA else "0"
         self._redis.hset(
             key(tournament.id, "t"),
-            mapping={"s": status.value, "d": encode_tournament(tournament), "p": pooled, "e": 0},
+            mapping={
+                "s": status.value,
+                "d": encode_tournament(tournament),
+                "p": pooled,
+                "e": 0,
+                "r": 0,
+            },
         )
         return True
 
@@ -206,6 +219,7 @@ class TournamentStore:
         players in the pool."""
         tournament_id = after.id
         pooled = after.system is System.ARENA
+        starting = before.status is TournamentStatus.UPCOMING
         changed = self._status(
             keys=[key(tournament_id, part) for part in ("t", "standings", "pool", "withdrawn")],
             args=[
@@ -215,6 +229,8 @@ class TournamentStore:
                 after.starts_at or 0,
                 "1" if pooled else "0",
                 after.ends_at if pooled and after.ends_at is not None else 0,
+                "1" if starting and after.status is TournamentStatus.RUNNING else "0",
+                after.round,
             ],
         )
         if not changed:
@@ -227,6 +243,20 @@ class TournamentStore:
                 pipe.expire(key(tournament_id, part), FINISHED_TTL_SECONDS)
             pipe.execute()
         return True
+
+    @STORAGE_ERRORS
+    def next_round(self, before: Tournament, after: Tournament, now: int) -> bool:
+        """A Swiss's next round (`after`), if `before`'s is still the stored
+        one: its players in the pool, to pair."""
+        keys = [key(after.id, part) for part in ("t", "standings", "pool", "withdrawn")]
+        args: list[str | bytes | int] = [before.round, after.round, encode_tournament(after), now]
+        return bool(self._round(keys=keys, args=args))
+
+    @STORAGE_ERRORS
+    def round_paired(self, tournament_id: str) -> tuple[int | None, str | None]:
+        """The last Swiss round paired, and its bye's player (None: none)."""
+        paired, bye = self._redis.hmget(key(tournament_id, "t"), ["q", "b"])
+        return (int(paired) if paired else None), (bye.decode() if bye else None)
 
     def relist(self, was: TournamentStatus, tournament: Tournament) -> None:
         status = tournament.status

@@ -9,7 +9,7 @@ from typing import Any
 from buttonup.api.player_views import clock_settings_view
 from buttonup.api.times import timestamp
 from buttonup.engine import PLAYERS, Match
-from buttonup.tournaments.model import Tournament
+from buttonup.tournaments.model import System, Tournament
 from buttonup.tournaments.service import RankedStanding
 
 
@@ -45,7 +45,7 @@ def tournament_view(tournament: Tournament, players: int) -> dict[str, Any]:
     }
 
 
-def standing_view(ranked: RankedStanding) -> dict[str, Any]:
+def standing_view(ranked: RankedStanding, system: System) -> dict[str, Any]:
     standing = ranked.standing
     return {
         "rank": ranked.rank,
@@ -55,7 +55,7 @@ def standing_view(ranked: RankedStanding) -> dict[str, Any]:
         "wins": standing.wins,
         "losses": standing.losses,
         "streak": standing.streak,
-        "tie_break": standing.tie_break,
+        "tie_break": standing.tie_break(system),
         "performance": standing.performance,
         "berserks": standing.berserks,
         "withdrawn": standing.withdrawn,

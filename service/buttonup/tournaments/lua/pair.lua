@@ -1,10 +1,20 @@
 -- KEYS: the pool, its playing, the pairings pending, the pending by when,
--- its games. ARGV: now, when a pending pairing is overdue, then for each
--- game: its id, the first player's id, the second's, the pairing's record.
+-- its games, the tournament. ARGV: now, when a pending pairing is overdue,
+-- the round these games are (a Swiss's: '' for an arena's), the round's
+-- bye (its player; ''), then for each game: its id, the first player's id,
+-- the second's, the pairing's record.
 -- Each game whose two players are both still in the pool takes them out of
--- it and is kept pending until made; returns the ids of those.
+-- it and is kept pending until made; returns the ids of those. A Swiss
+-- round is paired once: the round and its bye are kept with the tournament
+-- as its games are, and a round paired already pairs nothing.
+local round = ARGV[3]
+if round ~= '' then
+  if redis.call('HGET', KEYS[6], 'q') == round then return {} end
+  redis.call('HSET', KEYS[6], 'q', round, 'b', ARGV[4])
+  if ARGV[4] ~= '' then redis.call('ZREM', KEYS[1], ARGV[4]) end
+end
 local made = {}
-for index = 3, #ARGV, 4 do
+for index = 5, #ARGV, 4 do
   local game_id, first, second = ARGV[index], ARGV[index + 1], ARGV[index + 2]
   if redis.call('ZSCORE', KEYS[1], first) and redis.call('ZSCORE', KEYS[1], second) then
     redis.call('ZREM', KEYS[1], first, second)

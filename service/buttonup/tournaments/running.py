@@ -1,0 +1,288 @@
+"""A running tournament's work (docs/tournaments.md): its players paired
+(an arena's pool as games end, a Swiss's rounds one after another, each
+with its bye), its games made through the core's pairing, each game's end
+counted once in its players' standings, and its end.
+
+Pairing is leased per tournament (TournamentPlay.lease): whichever process
+holds the lease pairs, so nobody is paired twice at once, and a process
+that dies leaves the lease to run out and its pending pairings to whoever
+pairs next. A pairing is kept pending (its players out of the pool) before
+its game is made; making a game that is there changes nothing, so a
+pending pairing is completed however often it is met. A Swiss round is
+paired once (the round kept with its games, atomically), and its bye,
+named by its round, is given once.
+
+Tested in tests/tournaments/test_service.py, tests/tournaments/test_swiss_service.py.
+"""
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from buttonup import errors
+from buttonup.engine import PLAYERS, Color, Match, Options, Status
+from buttonup.engine.options import EndReason, Visibility
+from buttonup.engine.ratings import Rating
+from buttonup.games.pairing import PairedPlayer, Pairings
+from buttonup.games.ports import Ports
+from buttonup.store import GameStore, SealBroken, new_game_id
+from buttonup.tournaments.arena import Waiting, pair_pool
+from buttonup.tournaments.model import (
+    GameResult,
+    Standing,
+    System,
+    Tournament,
+    TournamentStatus,
+    bye_result,
+    with_tie_breaks,
+)
+from buttonup.tournaments.play_store import Pending, TournamentPlay
+from buttonup.tournaments.store import TournamentStore
+from buttonup.tournaments.swiss import Contender, pair_round
+
+log = logging.getLogger(__name__)
+
+# Who pairs a tournament holds it this long, and pairs again this often.
+LEASE_MS = 5000
+PAIRING_SECONDS = 1.0
+# The players waiting longest that one pairing reads, and the tournaments
+# one process looks after per pass: each pass's work is bounded.
+POOL_READ = 400
+TOURNAMENTS_PER_PASS = 50
+# A pairing whose game is not made this long after has no process making it.
+PENDING_OVERDUE_MS = 5000
+COUNT_ATTEMPTS = 20
+
+
+def tournament_game_options(tournament: Tournament) -> Options:
+    """What a tournament's game is played with: its clock, rated as it is
+    (and then without hints), private, the first player red."""
+    return Options(
+        clock=tournament.clock,
+        rated=tournament.rated,
+        hints=not tournament.rated,
+        visibility=Visibility.PRIVATE,
+        first_player=Color.RED,
+        tournament=tournament.id,
+    )
+
+
+def result_of(match: Match) -> GameResult:
+    """A finished tournament game as it counts: red started it (its
+    first player); an aborted game counts for nobody."""
+    red, black = (match.seat(color).player_id or "" for color in PLAYERS)
+    winner = match.game.winner
+    if match.end_reason is EndReason.ABORTED or winner is None:
+        return GameResult(match.id, red, black, None)
+    return GameResult(match.id, red, black, match.seat(winner).player_id)
+
+
+def contender(standing: Standing) -> Contender:
+    run = standing.firsts
+    recent = (run > 0,) * min(abs(run), 2)
+    return Contender(
+        standing.player_id,
+        standing.score,
+        standing.rating,
+        frozenset(standing.met),
+        standing.byes,
+        standing.started,
+        standing.games - standing.started,
+        run > 0 if run else None,
+        recent,
+    )
+
+
+class TournamentRunner:
+    def __init__(
+        self,
+        store: GameStore,
+        board: TournamentStore,
+        play: TournamentPlay,
+        pairings: Pairings,
+        clock: Callable[[], int],
+        ports: Ports,
+    ) -> None:
+        self._store = store
+        self._board = board
+        self._play = play
+        self._pairings = pairings
+        self._clock = clock
+        self._ports = ports
+        self._owner = secrets.token_hex(8)  # this process, as a lease's holder
+        self._coin = lambda: secrets.randbits(1) == 1
+
+    def upkeep(self) -> None:
+        """Each pass: the tournaments due to start started; each running one
+        whose lease this process takes paired, and finished once over."""
+        now = self._clock()
+        for tournament_id in self._board.due(TournamentStatus.UPCOMING, now, TOURNAMENTS_PER_PASS):
+            tournament = self._board.load(tournament_id)
+            if tournament is None or tournament.status is not TournamentStatus.UPCOMING:
+                self._board.unlist(TournamentStatus.UPCOMING, tournament_id)
+                continue
+            if tournament.due_to_start(now):
+                self._board.change_status(tournament, tournament.started(now))
+        running = self._board.due(TournamentStatus.RUNNING, float("inf"), TOURNAMENTS_PER_PASS)
+        for tournament_id in running:
+            if not self._play.lease(tournament_id, self._owner, LEASE_MS):
+                continue
+            try:
+                self._look_after(tournament_id)
+            except errors.GameError as error:  # the next pass, or another process
+                log.warning("tournament %s not paired: %s", tournament_id, error)
+            finally:
+                self._play.release(tournament_id, self._owner)
+
+    def _look_after(self, tournament_id: str) -> None:
+        tournament = self._board.load(tournament_id)
+        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
+            self._board.unlist(TournamentStatus.RUNNING, tournament_id)
+            return
+        now = self._clock()
+        self._complete(tournament, self._play.overdue_pairings(tournament_id, now, POOL_READ))
+        if tournament.system is System.SWISS:
+            self._run_swiss(tournament)
+        elif tournament.pairing(now):
+            self.pair_arena(tournament)
+        elif not self._play.in_play(tournament_id):
+            self._board.change_status(tournament, tournament.finished(now))
+
+    # ---- an arena -------------------------------------------------------------
+
+    def pair_arena(self, tournament: Tournament) -> list[str]:
+        """The pool paired (tournaments.arena), each pairing kept pending
+        and its game made: the ids of the games made."""
+        waiting = self._play.pool(tournament.id, POOL_READ)
+        pool = [
+            Waiting(s.player_id, rank, s.rating, s.last_opponent, s.firsts) for s, rank in waiting
+        ]
+        pairs = pair_pool(pool, self._coin)
+        if not pairs:
+            return []
+        now = self._clock()
+        games = [
+            Pending(new_game_id(), first.player_id, second.player_id) for first, second in pairs
+        ]
+        kept = set(self._play.pair(tournament.id, games, now, now + PENDING_OVERDUE_MS))
+        return self._complete(tournament, [game for game in games if game.game_id in kept])
+
+    # ---- a Swiss --------------------------------------------------------------
+
+    def _run_swiss(self, tournament: Tournament) -> None:
+        """The round paired if it is not yet; once its games are all
+        counted, its tie-breaks, then the next round or the end."""
+        paired, bye = self._board.round_paired(tournament.id)
+        if paired != tournament.round:
+            self.pair_swiss(tournament)
+            return
+        if bye is not None:
+            self._count(tournament, bye_result(tournament.round, bye))
+        if self._play.in_play(tournament.id):
+            return
+        self.settle_round(tournament)
+        now = self._clock()
+        if tournament.round >= (tournament.rounds or 0):
+            self._board.change_status(tournament, tournament.finished(now))
+            return
+        following = replace(tournament, round=tournament.round + 1)
+        if self._board.next_round(tournament, following, now):
+            self.pair_swiss(following)
+
+    def pair_swiss(self, tournament: Tournament) -> list[str]:
+        """The round paired (tournaments.swiss), once: its games made and
+        its bye given. A round nobody can play ends the tournament."""
+        standings = self._play.all_standings(tournament.id)
+        out = self._play.withdrawn(tournament.id)
+        contenders = [contender(s) for s in standings.values() if s.player_id not in out]
+        # Under gevent, the pairing yields between windows: other requests go on.
+        paired = pair_round(contenders, self._coin, between=lambda: time.sleep(0))
+        now = self._clock()
+        if not paired.games and paired.bye is None:
+            self._board.change_status(tournament, tournament.finished(now))
+            return []
+        games = [Pending(new_game_id(), first, second) for first, second in paired.games]
+        kept = set(
+            self._play.pair(
+                tournament.id,
+                games,
+                now,
+                now + PENDING_OVERDUE_MS,
+                round_number=tournament.round,
+                bye=paired.bye,
+            )
+        )
+        made = self._complete(tournament, [game for game in games if game.game_id in kept])
+        if kept and paired.bye is not None:
+            self._count(tournament, bye_result(tournament.round, paired.bye))
+        return made
+
+    def settle_round(self, tournament: Tournament) -> None:
+        """A Swiss round over: everyone's tie-breaks from every game counted."""
+        standings = self._play.all_standings(tournament.id)
+        results = list(self._play.results(tournament.id).values())
+        settled = with_tie_breaks(standings, results)
+        changed = [s for player_id, s in settled.items() if s != standings[player_id]]
+        self._play.set_standings(tournament, changed)
+
+    # ---- games made, and counted ------------------------------------------------
+
+    def _complete(self, tournament: Tournament, pending: list[Pending]) -> list[str]:
+        """Each pending pairing's game made (once) and let go."""
+        if not pending:
+            return []
+        ids = sorted({player_id for game in pending for player_id in (game.first, game.second)})
+        standings = {player_id: self._play.standing(tournament.id, player_id) for player_id in ids}
+        players = self._store.load_players(ids)
+        made = []
+        options = tournament_game_options(tournament)
+        for game in pending:
+            seats = {}
+            for color, player_id in ((Color.RED, game.first), (Color.BLACK, game.second)):
+                standing, player = standings[player_id], players.get(player_id)
+                rating = (
+                    self._ports.seating.current(player, tournament.category)
+                    if player is not None
+                    else Rating()  # expired since: the game is made all the same
+                )
+                name = standing.name if standing is not None else None
+                seats[color] = PairedPlayer(player_id, name, rating)
+            try:
+                self._pairings.start(game.game_id, options, seats)
+            except (errors.GameError, SealBroken) as error:  # pending still: the next pass
+                log.warning("tournament game %s not made: %s", game.game_id, error)
+                continue
+            made.append(game.game_id)
+        self._play.made(tournament.id, made)
+        return made
+
+    def count(self, match: Match) -> bool:
+        """A finished game of the tournament counted in its players'
+        standings, once (False: counted before, or its tournament is gone)."""
+        tournament_id = match.options.tournament
+        if tournament_id is None or match.status is not Status.FINISHED:
+            return False
+        tournament = self._board.load(tournament_id)
+        return tournament is not None and self._count(tournament, result_of(match))
+
+    def _count(self, tournament: Tournament, result: GameResult) -> bool:
+        for _ in range(COUNT_ATTEMPTS):
+            now = self._clock()
+            first = self._play.standing(tournament.id, result.first)
+            second = None if result.bye else self._play.standing(tournament.id, result.second)
+            if first is None or (second is None and not result.bye):
+                return False
+            counted = result.counted(first, second, tournament.system)
+            read: tuple[Standing, ...] = ()
+            after: tuple[Standing, ...] = ()
+            if counted is not None:
+                first_after, second_after, _ = counted
+                read, after = (first,), (first_after,)
+                if second is not None and second_after is not None:
+                    read, after = (first, second), (first_after, second_after)
+            answer = self._play.count(tournament, result, now, read, after)
+            if answer >= 0:
+                return answer == 1
+        raise errors.ConcurrentUpdate(f"tournament {tournament.id}: its standings kept changing")
