@@ -83,6 +83,7 @@ def with_revision_2(game: dict) -> dict:
         "players": players,
         "rated": False,
         "unrated_reason": None,
+        "tournament_id": None,
         "category": "untimed",
         "rating_diff": None,
         "end_reason": end_reason,
