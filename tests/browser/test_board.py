@@ -508,7 +508,7 @@ def test_in_a_timed_game_the_round_summary_stands_aside_and_play_goes_on(
         },
     ).json()
     seat = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
-    page = open_page("/", reduced_motion=True)
+    page = open_page("/", reduced_motion=True, size=(1280, 800))
     seat_in(page, game["id"], "red", seat["token"])
     while (state := wait_state(page)) == "mine":
         play_legal(page)
@@ -521,7 +521,7 @@ def test_in_a_timed_game_the_round_summary_stands_aside_and_play_goes_on(
     page.wait_for_function(
         f"() => Number(document.getElementById('board').dataset.version) >= {served['version']}"
     )
-    page.screenshot(path=artifacts / "round-card-timed.png")
+    page.screenshot(path=artifacts / "round-card-timed-1280.png")
     if served["round"]["to_move"] == "red":
         play_legal(page)  # beside the summary, which does not cover the circle
         expect(page.locator("#round-end")).to_be_visible()

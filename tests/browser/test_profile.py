@@ -35,7 +35,7 @@ def test_a_players_page_shows_ratings_history_and_games_and_seats_link_to_it(
     blitz = profile["ratings"]["blitz"]
     assert blitz["games"] == 2
 
-    page = open_page(f"/?game={second}", reduced_motion=True)
+    page = open_page(f"/?game={second}", reduced_motion=True, size=(1280, 800))
     link = page.locator("#name-red a")
     expect(link).to_have_text("Ana")
     expect(link).to_have_attribute("href", f"/?player={ana['id']}")
@@ -56,7 +56,7 @@ def test_a_players_page_shows_ratings_history_and_games_and_seats_link_to_it(
     expect(games.first).to_have_attribute("href", f"/?game={second}")  # newest first
     expect(games.last).to_have_attribute("href", f"/?game={first}")
     expect(games.first).to_contain_text(re.compile(r"^Won · Blitz · \d+$"))
-    page.screenshot(path=artifacts / "profile.png", full_page=True)
+    page.screenshot(path=artifacts / "profile-1280.png", full_page=True)
     assert page.errors == []
 
 

@@ -87,6 +87,14 @@ def test_an_arena_pairs_its_players_counts_each_game_and_pairs_them_again(server
             games = http.get(f"{path}/games").json()["items"]
             assert [item["id"] for item in games] == [game_id]
             assert games[0]["winner"] == "black" and games[0]["end_reason"] == "resignation"
+            record = http.get(f"{path}/record")
+            assert record.status_code == 200 and record.headers["content-type"].startswith(
+                "text/plain"
+            )
+            assert record.text == http.get(f"/v1/games/{game_id}/record").text + "\n"
+            assert '[Result "black"]' in record.text
+            missing = http.get("/v1/tournaments/nope/record")
+            assert missing.status_code == 404 and missing.json()["code"] == "tournament_not_found"
 
             # They met just now: not again at once, and nobody else waits.
             time.sleep(2.5)

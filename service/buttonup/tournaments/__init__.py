@@ -31,7 +31,13 @@ def attach(games: Games) -> Tournaments:
     pairings = Pairings(store, games.pipeline, games.clock, games.ports)
     client = store.client
     tournaments = Tournaments(
-        store, TournamentStore(client), TournamentPlay(client), pairings, games.clock, games.ports
+        store,
+        TournamentStore(client),
+        TournamentPlay(client),
+        pairings,
+        games.clock,
+        games.ports,
+        games.record,
     )
     games.consequences.register(TournamentEnds(tournaments))
     games.every(PAIRING_SECONDS, "tournaments", tournaments.upkeep)

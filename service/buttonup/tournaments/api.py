@@ -20,6 +20,7 @@ from buttonup.api.docs import (
 from buttonup.api.games import idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
 from buttonup.api.players import decode_offset, encode_offset
+from buttonup.api.records import RECORD_CONTENT, TEXT
 from buttonup.tournaments import schemas
 from buttonup.tournaments.model import TournamentStatus
 from buttonup.tournaments.service import Tournaments
@@ -223,3 +224,21 @@ class TournamentGames(ApiView):
         matches = tournaments().games(tournament_id, offset, limit)
         items = [tournament_game_view(match) for match in matches]
         return json_response(to_json(_page(items, offset, limit)))
+
+
+@blp.route("/<tournament_id>/record", parameters=[TOURNAMENT_ID])
+class TournamentRecord(ApiView):
+    @operation(
+        blp,
+        "get_tournament_record",
+        "Every finished game's record",
+        "The record (docs/notation.md) of each of its finished games, in the order they "
+        "were made, one after another (a blank line between two), streamed: however many "
+        "there are, one is held at once. Its games expire as any game does.",
+        errors=(*ALWAYS, 404, 503),
+        codes={404: ("tournament_not_found",), 503: READ_503},
+        responses={200: {"description": "The records", "content": RECORD_CONTENT}},
+    )
+    def get(self, tournament_id: str) -> Response:
+        records = tournaments().records(tournament_id)
+        return Response((record + "\n" for record in records), content_type=TEXT)

@@ -204,9 +204,15 @@ class TournamentPlay:
         return int(self._redis.hlen(key(tournament_id, "playing")))
 
     @STORAGE_ERRORS
-    def games_page(self, tournament_id: str, offset: int, limit: int) -> list[str]:
-        """Its games' ids, newest first."""
-        ids = self._redis.zrevrange(key(tournament_id, "games"), offset, offset + limit - 1)
+    def games_page(
+        self, tournament_id: str, offset: int, limit: int, oldest_first: bool = False
+    ) -> list[str]:
+        """Its games' ids, newest first (or oldest first)."""
+        name, stop = key(tournament_id, "games"), offset + limit - 1
+        if oldest_first:
+            ids = self._redis.zrange(name, offset, stop)
+        else:
+            ids = self._redis.zrevrange(name, offset, stop)
         return [game_id.decode() for game_id in ids]
 
     # ---- results ------------------------------------------------------------

@@ -6,11 +6,11 @@ Tested in tests/tournaments/test_service.py.
 """
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from buttonup import errors
-from buttonup.engine import Match
+from buttonup.engine import Match, Status
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import TOURNAMENT, Idempotency, same_request
 from buttonup.games.pairing import Pairings
@@ -31,6 +31,9 @@ from buttonup.tournaments.store import TournamentStore
 log = logging.getLogger(__name__)
 
 
+RECORDS_PAGE = 100
+
+
 @dataclass(frozen=True, slots=True)
 class RankedStanding:
     rank: int  # from 1
@@ -46,8 +49,10 @@ class Tournaments:
         pairings: Pairings,
         clock: Callable[[], int],
         ports: Ports,
+        record: Callable[[str], str],
     ) -> None:
         self._store = store
+        self._record = record  # a game's record (games.reads)
         self.board = board  # the tournaments and their lists (tournaments.store)
         self.play = play  # what happens in each (tournaments.play_store)
         self._pairings = pairings
@@ -110,6 +115,30 @@ class Tournaments:
         self.get(tournament_id)
         page = self.play.standings_page(tournament_id, offset, limit)
         return [RankedStanding(offset + index + 1, standing) for index, standing in enumerate(page)]
+
+    def records(self, tournament_id: str) -> Iterator[str]:
+        """Each finished game's record (engine.records), in the order the
+        games were made, one at a time: a page of RECORDS_PAGE ids read at
+        once, one record held at once. NotFound before anything is sent."""
+        self.get(tournament_id)
+        return self._each_record(tournament_id)
+
+    def _each_record(self, tournament_id: str) -> Iterator[str]:
+        offset = 0
+        while True:
+            ids = self.play.games_page(tournament_id, offset, RECORDS_PAGE, oldest_first=True)
+            found = self._store.load_many(ids)
+            for game_id in ids:
+                match = found.get(game_id)
+                if match is None or match.status is not Status.FINISHED:
+                    continue  # expired since, or still in play
+                try:
+                    yield self._record(game_id)
+                except errors.GameNotFound:
+                    continue
+            if len(ids) < RECORDS_PAGE:
+                return
+            offset += RECORDS_PAGE
 
     def games(self, tournament_id: str, offset: int, limit: int) -> list[Match]:
         """A page of its games, newest first (one read of them all); a game
