@@ -86,7 +86,10 @@ def test_a_game_against_the_computer_is_played_to_its_end_in_spanish(open_page, 
     assert wait_state(page) == "mine"
     expect(page.locator("#turn")).to_have_text(ES["turn.mine"])
     expect(page.locator('#board .position[data-position="0"]')).to_have_attribute(
-        "aria-label", re.compile(r"^Posición 0: 1 botón, de abajo arriba: (rojo|negro|blanco)")
+        "aria-label",
+        re.compile(
+            r"^Posición 0: (vacía|1 botón, de abajo arriba: |[2-9] botones, de abajo arriba: )"
+        ),
     )
     play_legal(page)
     expect(page.locator("#moves-title")).to_have_text("Ronda 1, jugada a jugada")
