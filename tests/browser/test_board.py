@@ -491,25 +491,31 @@ def test_a_timed_game_the_human_lets_run_out_is_lost_on_time(open_page, live_ser
     assert page.errors == []
 
 
+def seated_in_a_blitz_game(page: Page, base_url: str, bot: str) -> dict:
+    """A 3+2 game to 40 against the `bot`, red (who starts) the page's seat."""
+    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    game = httpx.post(
+        f"{base_url}/v1/games",
+        json={
+            "first_player": "red",
+            "clock": blitz,
+            "target_score": 40,
+            "players": {"black": {"type": "bot", "level": bot}},
+        },
+    ).json()
+    seat = httpx.post(f"{base_url}/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    seat_in(page, game["id"], "red", seat["token"])
+    return game
+
+
 def test_in_a_timed_game_the_round_summary_stands_aside_and_play_goes_on(
     open_page, live_server, artifacts
 ):
     """No pause between rounds: the summary is docked, the next round drawn
     and playable at once, and the summary closes by itself or on a click."""
     base = live_server.base_url
-    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
-    game = httpx.post(
-        f"{base}/v1/games",
-        json={
-            "first_player": "red",
-            "clock": blitz,
-            "target_score": 40,
-            "players": {"black": {"type": "bot", "level": "random"}},
-        },
-    ).json()
-    seat = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
     page = open_page("/", reduced_motion=True, size=(1280, 800))
-    seat_in(page, game["id"], "red", seat["token"])
+    game = seated_in_a_blitz_game(page, base, "random")
     while (state := wait_state(page)) == "mine":
         play_legal(page)
     assert state == "docked"

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from buttonup.web import catalogues
-from tests.browser.test_board import play_legal, seat_in, wait_state
+from tests.browser.test_board import play_legal, seated_in_a_blitz_game, wait_state
 from tests.browser.test_profile import rated_game_won_by as won_by
 from tests.helpers.games import new_player
 
@@ -119,20 +119,8 @@ def test_a_game_against_the_computer_is_played_to_its_end_in_spanish(open_page, 
 
 
 def test_a_timed_games_round_card_stands_aside_in_spanish(open_page, live_server, artifacts):
-    base = live_server.base_url
-    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
-    game = httpx.post(
-        f"{base}/v1/games",
-        json={
-            "first_player": "red",
-            "clock": blitz,
-            "target_score": 40,
-            "players": {"black": {"type": "bot", "level": "greedy"}},
-        },
-    ).json()
-    seat = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
     page = open_page("/", reduced_motion=True, locale=SPANISH, size=(390, 844), phone=True)
-    seat_in(page, game["id"], "red", seat["token"])
+    seated_in_a_blitz_game(page, live_server.base_url, "greedy")
     while (state := wait_state(page)) == "mine":
         play_legal(page)
     assert state == "docked"
