@@ -52,10 +52,20 @@ METERS = (
         "analysis",
         frozenset({("GET", "analysis.Analysis"), ("POST", "positions.PositionAnalysis")}),
     ),
-    # A whole game read and played (import), or every game of a player written.
-    Meter("records", frozenset({("POST", "records.GameImport"), ("GET", "players.MyRecords")})),
+    # A whole game read and played (import), or every game of a player's, or of
+    # a tournament's, written.
+    Meter(
+        "records",
+        frozenset(
+            {
+                ("POST", "records.GameImport"),
+                ("GET", "players.MyRecords"),
+                ("GET", "tournaments.TournamentRecord"),
+            }
+        ),
+    ),
     # Something new kept in storage: a game (its bots' moves too), a player,
-    # a seek, a rematch.
+    # a seek, a rematch, a tournament.
     Meter(
         "creates",
         frozenset(
@@ -64,6 +74,7 @@ METERS = (
                 ("POST", "players.PlayerCollection"),
                 ("POST", "seeks.SeekCollection"),
                 ("POST", "games.Rematch"),
+                ("POST", "tournaments.TournamentCollection"),
             }
         ),
     ),
