@@ -1,7 +1,7 @@
 """The service on a real three-master Redis Cluster: complete games, live
 events, the lobby and rate limits, with every key of a game on one slot;
 clocks that run out by themselves, presence, players' games and streams
-(on the player's slot), and rematch."""
+(on the player's slot), rematch, and a tournament (its keys on one slot)."""
 
 import subprocess
 import sys
@@ -250,3 +250,36 @@ def test_migrate_upgrades_the_format_1_games_of_every_master(cluster, clustered,
             assert http.get(f"/v1/games/{game['id']}").json() == with_revision_2(game["game"])
     assert cli.main(["migrate", "--redis-url", cluster.url]) == 0
     assert "0 games upgraded" in capsys.readouterr().out
+
+
+def test_an_arena_on_a_cluster_pairs_its_players_and_counts_their_game_once(cluster, clustered):
+    """A tournament's keys share one slot, so each script that pairs or counts
+    runs on one master; its games live on their own slots."""
+    blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    with httpx.Client(base_url=clustered.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        keys = {ana["id"]: ana["key"], bo["id"]: bo["key"]}
+        arena = {"name": "Cluster arena", "system": "arena", "clock": blitz, "minutes": 30}
+        tournament = http.post("/v1/tournaments", json=arena, headers=bearer(ana["key"])).json()
+        path = f"/v1/tournaments/{tournament['id']}"
+        for player in (ana, bo):
+            assert http.post(f"{path}/join", headers=bearer(player["key"])).status_code == 200
+        assert http.post(f"{path}/start", headers=bearer(ana["key"])).status_code == 200
+        wait_for(lambda: http.get(f"{path}/games").json()["items"], 10)
+        (listed,) = http.get(f"{path}/games").json()["items"]
+        game = http.get(f"/v1/games/{listed['id']}").json()
+        assert game["tournament_id"] == tournament["id"]
+        red = game["players"]["red"]["player_id"]
+        resigned = http.post(f"/v1/games/{game['id']}/resign", headers=bearer(keys[red]))
+        assert resigned.status_code == 200  # a player's key holds their seat
+
+        def counted() -> int:
+            return sum(item["games"] for item in http.get(f"{path}/standings").json()["items"])
+
+        wait_for(lambda: counted() == 2, 10)
+        standings = http.get(f"{path}/standings").json()["items"]
+        assert [item["score"] for item in standings] == [2, 0]
+    nodes = redis.RedisCluster(host="127.0.0.1", port=cluster.nodes[0].port)
+    found = list(nodes.scan_iter(match=f"buttonup:{{tournament:{tournament['id']}}}:*", count=1000))
+    assert len(found) >= 5 and len({nodes.keyslot(key) for key in found}) == 1
+    nodes.close()
