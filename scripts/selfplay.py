@@ -7,6 +7,15 @@ ask, colours swap).
 
 Prints each game's result, then wins per colour and per player, rounds per
 game and moves/s.
+
+    python scripts/selfplay.py --base-url http://127.0.0.1:8000 --tournament ID --players 20
+    python scripts/selfplay.py --base-url http://127.0.0.1:8000 --arena 10 --players 20 --seconds 60
+
+fill a tournament with bots instead (scripts/tournament_bots.py): each a
+player of its own that joins and plays every game it is paired into;
+`--arena MINUTES` makes an arena (with `--clock`, 1+0 by default) and
+starts it; `--seconds` bounds the run. Prints the standings' top ten, the
+games, moves/s and the time from a game's end to the next pairing.
 With `--clock` (as scripts/play.py takes it) the games are timed, and
 `--think` seconds before each move spend the players' time: a player whose
 clock runs out loses, and the service ends that game by itself.
@@ -18,6 +27,7 @@ import statistics
 import sys
 import time
 
+import tournament_bots
 from buttonup_client import AuthenticatedClient, Client
 from buttonup_client.api.games import (
     create_game,
@@ -129,8 +139,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seeds the scripted players")
     parser.add_argument("--clock", type=parse_clock, help="time control: 3+2, or 10s per move")
     parser.add_argument("--think", type=float, default=0.0, help="seconds before each move")
+    parser.add_argument("--tournament", metavar="ID", help="fill this tournament with bots")
+    parser.add_argument(
+        "--arena", type=int, metavar="MINUTES", help="make an arena this long, and fill it"
+    )
+    parser.add_argument("--players", type=int, default=8, help="bots in the tournament")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long the bots play")
     args = parser.parse_args(argv)
     args.base_url = service_url(args.base_url)
+    if args.tournament is not None or args.arena is not None:
+        if args.clock is None:
+            args.clock = parse_clock("1+0")
+        return tournament_bots.fill(args.base_url, args)
     players = [ScriptedPlayer("player 1", args.seed), ScriptedPlayer("player 2", args.seed + 1)]
     wins = {"red": 0, "black": 0, "None": 0}
     by_player = {player.name: 0 for player in players}

@@ -27,6 +27,29 @@ def run_selfplay(live_server, *args: str) -> subprocess.CompletedProcess:
     )
 
 
+def test_selfplay_fills_an_arena_with_bots_that_play_every_game_they_are_paired_into(
+    live_server,
+):
+    result = run_selfplay(
+        live_server, "--arena", "10", "--players", "4", "--seconds", "8", "--seed", "3"
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    header = re.fullmatch(r"tournament (\S+): 4 bots, (\d+) games", lines[0])
+    assert header is not None, lines
+    tournament_id, games = header.group(1), int(header.group(2))
+    assert games >= 2, "each bot played a game at least, and the pool paired them again"
+    ranks = [line for line in lines[1:] if re.match(r"^ +\d+\. bot \d+: \d+ points", line)]
+    assert len(ranks) == 4
+    assert re.fullmatch(
+        r"\d+ moves in [\d.]+ s = \d+ moves/s; from a game's end to the next game_start: "
+        r"median \d+ ms, p99 \d+ ms",
+        lines[-1],
+    ), lines[-1]
+    standings = httpx.get(f"{live_server.base_url}/v1/tournaments/{tournament_id}/standings")
+    assert sum(item["games"] for item in standings.json()["items"]) >= 2 * games - 4
+
+
 def test_selfplay_plays_a_match_of_complete_games_through_rematch(live_server):
     result = run_selfplay(live_server, "--games", "3", "--target-score", "5")
     games = re.findall(
