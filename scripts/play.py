@@ -5,6 +5,7 @@
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --against perfect
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --clock 3+2  # timed
     .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --anyone --clock 3+2 --rated
+    .venv/bin/python scripts/play.py --base-url http://127.0.0.1:8000 --tournament ID
 
 (or `make play`, `make play JOIN=ID`: the scripts need the project's venv,
 where the generated client is installed).
@@ -16,6 +17,8 @@ After the game, answer `y` to play again: a rematch, colours swapped.
 (also `30s`, `10m`, `2h`). A clock that runs out loses the game.
 `--anyone` plays whoever else seeks a game with the same clock now (as a new
 player named `--name`; `--rated` for a rated game), waiting until someone does.
+`--tournament ID` joins that tournament (as a new player named `--name`) and
+plays every game it pairs you into, until it finishes (Ctrl-C leaves).
 """
 
 import argparse
@@ -25,6 +28,7 @@ import queue
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 from buttonup_client import AuthenticatedClient, Client
 from buttonup_client.api.events import stream_events
@@ -40,6 +44,7 @@ from buttonup_client.api.games import (
 )
 from buttonup_client.api.players import create_player, stream_my_events
 from buttonup_client.api.seeks import create_seek
+from buttonup_client.api.tournaments import get_tournament, join_tournament
 from buttonup_client.models import (
     AbandonedEvent,
     AbortedEvent,
@@ -69,6 +74,7 @@ from buttonup_client.models import (
     SeekPlaced,
     SeekRequest,
     TimeoutEvent,
+    Tournament,
 )
 from clocks import parse_clock
 from reaching import run, service_url
@@ -216,6 +222,52 @@ def seek_anyone(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
     return Joined(color=start.color, token=start.token, bot_moves=[], game=game), start.game_id
 
 
+def tournament_games(base_url: str, args: argparse.Namespace) -> Iterator[Joined]:
+    """A new player joins the tournament and waits on their stream for each
+    game it pairs them into: each game and the seat (their key holds it),
+    until the tournament finishes."""
+    with Client(base_url=base_url) as anonymous:
+        body = CreatePlayer(name=args.name) if args.name else CreatePlayer()
+        player = create_player.sync(client=anonymous, body=body)
+        if not isinstance(player, NewPlayer):
+            fail(player, "make a player")
+    opened, started = threading.Event(), queue.Queue()
+
+    def listen() -> None:
+        with AuthenticatedClient(base_url=base_url, token=player.key) as me:
+            for event in stream_my_events.follow(client=me):
+                if isinstance(event, MyGamesEvent):
+                    opened.set()
+                elif isinstance(event, GameStartEvent):
+                    start = GameStartEventData.from_dict(json.loads(event.data))
+                    if start.tournament_id == args.tournament:
+                        started.put(start)
+
+    threading.Thread(target=listen, daemon=True).start()
+    if not opened.wait(30):
+        sys.exit("Could not open the player's stream.")
+    with AuthenticatedClient(base_url=base_url, token=player.key) as me:
+        joined = join_tournament.sync(args.tournament, client=me)
+        if not isinstance(joined, Tournament):
+            fail(joined, "join the tournament")
+        print(f"Joined {joined.name} ({joined.system}, {joined.status}).", flush=True)
+        while True:
+            print("Waiting to be paired...", flush=True)
+            while True:
+                try:
+                    start = started.get(timeout=2)
+                    break
+                except queue.Empty:
+                    now = get_tournament.sync(args.tournament, client=me)
+                    if isinstance(now, Tournament) and now.status == "finished":
+                        print("The tournament is over.")
+                        return
+            game = get_game.sync(start.game_id, client=me)
+            if not isinstance(game, Game):
+                fail(game, "read the game")
+            yield Joined(color=start.color, token=player.key, bot_moves=[], game=game)
+
+
 def move_lines(move: Move, me: str, game: Game) -> list[str]:
     """A move as it happened, and what it did, printed right after it so that
     the lines follow the moves' order; `game` is the game after it (or later)."""
@@ -282,6 +334,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--rated", action="store_true", help="with --anyone: a rated game")
     parser.add_argument(
+        "--tournament", metavar="ID", help="join this tournament and play each game it pairs"
+    )
+    parser.add_argument(
         "--no-color",
         action="store_true",
         help="plain text (also: NO_COLOR, and whenever the output is not a terminal)",
@@ -291,6 +346,13 @@ def main(argv: list[str] | None = None) -> int:
     screen = Screen(color=colored)
     base_url = service_url(args.base_url)
 
+    if args.tournament:
+        for paired in tournament_games(base_url, args):
+            print(f"\nPaired: game {paired.game.id}, you are {paired.color}.")
+            with AuthenticatedClient(base_url=base_url, token=paired.token) as seat:
+                if play_game(base_url, screen, seat, paired.color, paired.game) is None:
+                    return 0
+        return 0
     joined, game_id = seek_anyone(base_url, args) if args.anyone else take_seat(base_url, args)
     me = joined.color
     print(f"Game id: {game_id}  (you are {me})")

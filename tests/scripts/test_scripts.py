@@ -94,6 +94,34 @@ def spawn_play(live_server, *args: str) -> pexpect.spawn:
     return child
 
 
+def test_play_joins_a_tournament_and_plays_the_game_it_pairs(live_server):
+    base = live_server.base_url
+    bo = httpx.post(f"{base}/v1/players", json={"name": "Bo"}).json()
+    bo_key = {"Authorization": f"Bearer {bo['key']}"}
+    arena = {"name": "Terminal arena", "system": "arena", "minutes": 10}
+    arena["clock"] = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+    tournament = httpx.post(f"{base}/v1/tournaments", json=arena, headers=bo_key).json()
+    path = f"{base}/v1/tournaments/{tournament['id']}"
+    child = spawn_play(live_server, "--tournament", tournament["id"], "--name", "Ana")
+    child.expect("Joined Terminal arena")
+    child.expect("Waiting to be paired")
+    assert httpx.post(f"{path}/join", headers=bo_key).status_code == 200
+    assert httpx.post(f"{path}/start", headers=bo_key).status_code == 200
+    child.expect(r"Paired: game (\S+), you are (red|black)")
+    game_id = child.match.group(1)
+    # Bo resigns at once (his key holds his seat): Ana wins, and waits again.
+    assert httpx.post(f"{base}/v1/games/{game_id}/resign", headers=bo_key).status_code == 200
+    child.expect("Game over: You win!")
+    child.expect("Waiting to be paired")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    standings = httpx.get(f"{path}/standings").json()["items"]
+    assert [(item["player"]["name"], item["score"]) for item in standings] == [
+        ("Ana", 2),
+        ("Bo", 0),
+    ]
+
+
 def test_a_person_plays_a_game_in_the_terminal(live_server):
     child = spawn_play(live_server, "--color", "red", "--name", "Ana", "--target-score", "1")
     child.expect(r"Game id: (\S+)")
