@@ -217,7 +217,7 @@ def test_an_end_a_dying_process_never_counted_is_counted_by_the_sweep_once(
     game_id = wings.tournaments.pair_arena(tournament)[0]
     match = wings.games.get(game_id)
 
-    def dies(match):
+    def dies(match, no_show=None):
         raise errors.StorageUnavailable("the process died here")
 
     monkeypatch.setattr(wings.tournaments, "count", dies)
@@ -234,3 +234,31 @@ def test_an_end_a_dying_process_never_counted_is_counted_by_the_sweep_once(
     standings = wings.tournaments.standings(tournament.id, 0, 10)
     assert sum(entry.standing.games for entry in standings) == 2
     assert standings[0].standing.score == 2
+
+
+def test_a_player_whose_first_move_never_comes_is_paused_and_the_other_paired_again(arena, clock):
+    """The first mover does not move: the game is aborted as their clock runs
+    out, counts for nobody, and they are paused (as if withdrawn) until they
+    join again; their opponent waits in the pool for another game."""
+    wings, tournament, players = arena
+    made = wings.tournaments.pair_arena(tournament)
+    match = wings.games.get(made[0])
+    absent = match.seat(match.game.to_move).player_id
+    present = next(
+        match.seat(color).player_id for color in PLAYERS if match.seat(color).player_id != absent
+    )
+    clock.now += 10 * 60_000  # well past the first move's time
+    wings.games.expire(made[0])
+    assert wings.games.get(made[0]).end_reason.value == "aborted"
+    ranked = {
+        entry.standing.player_id: entry.standing
+        for entry in wings.tournaments.standings(tournament.id, 0, 10)
+    }
+    assert ranked[absent].withdrawn and not ranked[present].withdrawn
+    assert ranked[absent].games == ranked[present].games == 0
+    waiting = {standing.player_id for standing, _ in wings.tournaments.play.pool(tournament.id, 10)}
+    assert present in waiting and absent not in waiting
+    key = next(player.key for player in players if player.player.id == absent)
+    wings.tournaments.join(tournament.id, key)  # back
+    waiting = {standing.player_id for standing, _ in wings.tournaments.play.pool(tournament.id, 10)}
+    assert absent in waiting

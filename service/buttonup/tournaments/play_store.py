@@ -225,15 +225,18 @@ class TournamentPlay:
         now: int,
         read: Sequence[Standing] = (),
         after: Sequence[Standing] = (),
+        no_show: str | None = None,
     ) -> int:
         """result.lua's answer: 1 counted now, 0 counted before, -1 a
-        standing changed since `read` (read again)."""
+        standing changed since `read` (read again). `no_show`: a player who
+        never made their first move, paused as the game is counted."""
         args: list[str | bytes | int] = [
             result.game_id,
             encode_result(result),
             now,
             result.first,
             result.second,
+            no_show or "",
         ]
         for before, standing in zip(read, after, strict=True):
             args += [

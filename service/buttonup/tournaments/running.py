@@ -258,16 +258,20 @@ class TournamentRunner:
         self._play.made(tournament.id, made)
         return made
 
-    def count(self, match: Match) -> bool:
+    def count(self, match: Match, no_show: str | None = None) -> bool:
         """A finished game of the tournament counted in its players'
-        standings, once (False: counted before, or its tournament is gone)."""
+        standings, once (False: counted before, or its tournament is gone).
+        `no_show`: the player whose first move never came (the game aborted
+        as their clock ran out), paused as if they had withdrawn."""
         tournament_id = match.options.tournament
         if tournament_id is None or match.status is not Status.FINISHED:
             return False
         tournament = self._board.load(tournament_id)
-        return tournament is not None and self._count(tournament, result_of(match))
+        return tournament is not None and self._count(tournament, result_of(match), no_show)
 
-    def _count(self, tournament: Tournament, result: GameResult) -> bool:
+    def _count(
+        self, tournament: Tournament, result: GameResult, no_show: str | None = None
+    ) -> bool:
         for _ in range(COUNT_ATTEMPTS):
             now = self._clock()
             first = self._play.standing(tournament.id, result.first)
@@ -282,7 +286,7 @@ class TournamentRunner:
                 read, after = (first,), (first_after,)
                 if second is not None and second_after is not None:
                     read, after = (first, second), (first_after, second_after)
-            answer = self._play.count(tournament, result, now, read, after)
+            answer = self._play.count(tournament, result, now, read, after, no_show)
             if answer >= 0:
                 return answer == 1
         raise errors.ConcurrentUpdate(f"tournament {tournament.id}: its standings kept changing")

@@ -1,21 +1,27 @@
 -- KEYS: the tournament, its standings, its ranks, the results counted, its
 -- pool, its playing, its withdrawn.
 -- ARGV: the game's id, its result's record, now, its first player's id, its
--- second's, then (when the game counts) for each of the two: their id,
--- their standing as read, as it is now to be, its rank key.
+-- second's, a player who never made their first move ('' none), then (when
+-- the game counts) for each of the two: their id, their standing as read,
+-- as it is now to be, its rank key.
 -- Returns 0 when the game was counted already, -1 when a standing changed
 -- since it was read (read again, and retry), 1 when counted now. Each player
 -- is free for another game, and back in the pool while the tournament pairs
--- from one (an arena whose time runs) unless they withdrew.
+-- from one (an arena whose time runs) unless they withdrew; a player who
+-- never made their first move is withdrawn (paused until they join again).
 local game_id, now = ARGV[1], tonumber(ARGV[3])
 if redis.call('HEXISTS', KEYS[4], game_id) == 1 then return 0 end
-for index = 6, #ARGV, 4 do
+for index = 7, #ARGV, 4 do
   if redis.call('HGET', KEYS[2], ARGV[index]) ~= ARGV[index + 1] then return -1 end
 end
 redis.call('HSET', KEYS[4], game_id, ARGV[2])
 local pairs = redis.call('HGET', KEYS[1], 's') == 'running' and
   redis.call('HGET', KEYS[1], 'p') == '1' and
   tonumber(redis.call('HGET', KEYS[1], 'e') or '0') > now
+local no_show = ARGV[6]
+if no_show ~= '' and redis.call('HEXISTS', KEYS[2], no_show) == 1 then
+  redis.call('SADD', KEYS[7], no_show)
+end
 for _, id in ipairs({ARGV[4], ARGV[5]}) do
   if redis.call('HGET', KEYS[6], id) == game_id then redis.call('HDEL', KEYS[6], id) end
   if pairs and redis.call('SISMEMBER', KEYS[7], id) == 0 and
@@ -23,7 +29,7 @@ for _, id in ipairs({ARGV[4], ARGV[5]}) do
     redis.call('ZADD', KEYS[5], now, id)
   end
 end
-for index = 6, #ARGV, 4 do
+for index = 7, #ARGV, 4 do
   redis.call('HSET', KEYS[2], ARGV[index], ARGV[index + 2])
   redis.call('ZADD', KEYS[3], ARGV[index + 3], ARGV[index])
 end
