@@ -37,6 +37,7 @@ DOC_SCREENSHOTS = (
     "game-390-es.png",
     "round-card-timed-390-es.png",
     "game-over-es.png",
+    "tournament-1280.png",
 )
 DOCS_SCREENSHOTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 WIDTHS = [(320, 640), (360, 740), (390, 844), (1280, 800), (1920, 1080)]
-PAGES = ["/", "/?analyse", "/?leaderboard", "/?game=NoSuchGame123"]
+PAGES = ["/", "/?analyse", "/?leaderboard", "/?tournaments", "/?game=NoSuchGame123"]
 # The board in each of its languages: Spanish runs longer than English, and
 # is measured where room is shortest (the narrowest screens).
 LOCALES = ["en-US", "es-ES"]

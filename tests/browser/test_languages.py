@@ -173,7 +173,9 @@ def rated_game_won_by(api: httpx.Client) -> dict:
     return ana
 
 
-def test_the_not_found_page_the_lobby_and_a_players_page_in_spanish(open_page, live_server):
+def test_the_not_found_page_the_lobby_the_tournaments_and_a_players_page_in_spanish(
+    open_page, live_server
+):
     page = open_page("/?game=NoSuchGame123", reduced_motion=True, locale=SPANISH)
     expect(page.locator("#not-found-title")).to_have_text(ES["not_found.title"])
     expect(page).to_have_title(f"{ES['not_found.title']} · Button Up!")
@@ -186,6 +188,11 @@ def test_the_not_found_page_the_lobby_and_a_players_page_in_spanish(open_page, l
     entry = page.locator("#lobby-list li", has_text="Lucía (rojo)")
     expect(entry).to_contain_text("a 7 puntos · sin reloj")
     expect(entry.get_by_role("link")).to_have_text("Jugar con negro")
+
+    page.goto("/?tournaments")
+    expect(page.locator("#tournaments-title")).to_have_text("Torneos")
+    expect(page.locator("#new-tournament button[type=submit]")).to_have_text("Crearlo")
+    no_english(page)
 
     ana = rated_game_won_by(api)
     page.goto(f"/?player={ana['id']}")

@@ -76,6 +76,7 @@ def test_the_catalogues_translate_rather_than_copy():
         "clock.fischer",
         "clock.sudden_death",
         "lobby.seat",
+        "tournaments.item",
         "analysis.move",
     }, same
 
@@ -117,7 +118,7 @@ def test_every_key_used_is_in_the_catalogues_and_every_entry_is_used():
         if key not in keys and not key.startswith(tuple(prefixes)) and key != "language.name"
     ]
     assert unused == []
-    assert {"color.", "category.", "problem.", "bot_name."} <= prefixes
+    assert {"color.", "category.", "problem.", "bot_name.", "tournament_status."} <= prefixes
 
 
 class PageText(HTMLParser):

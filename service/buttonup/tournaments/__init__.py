@@ -17,10 +17,12 @@ from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.games.pairing import Pairings
 from buttonup.tournaments.ends import TournamentEnds
+from buttonup.tournaments.model import System, TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.running import PAIRING_SECONDS
 from buttonup.tournaments.service import Tournaments
 from buttonup.tournaments.store import TournamentStore
+from buttonup.web import add_vocabulary
 
 __all__ = ["Tournaments", "attach", "install"]
 
@@ -49,3 +51,6 @@ def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
 
     app.extensions[EXTENSION] = attach(games)
     api.register_blueprint(blp)
+    # The board names statuses and systems as the service does.
+    add_vocabulary("TOURNAMENT_STATUS", TournamentStatus)
+    add_vocabulary("TOURNAMENT_SYSTEM", System)

@@ -39,10 +39,20 @@ def _members(vocabulary: type[StrEnum]) -> dict[str, str]:
     return {member.name: member.value for member in vocabulary}
 
 
+# Names a wing adds to the board's vocabulary as it is installed (its
+# statuses, say): app.py's wings register them before the first request.
+WING_VOCABULARY: dict[str, dict[str, str]] = {}
+
+
+def add_vocabulary(name: str, vocabulary: type[StrEnum]) -> None:
+    WING_VOCABULARY[name] = _members(vocabulary)
+    vocabulary_module.cache_clear()
+
+
 @cache
 def vocabulary_module() -> str:
     """The engine's names as an ES module, so that the board says each once too."""
-    names = {
+    names: dict[str, object] = {
         "COLORS": [color.value for color in PLAYERS],
         "EVENTS": _members(EventName),
         "PLAYER_EVENTS": _members(PlayerEventName),
@@ -58,6 +68,7 @@ def vocabulary_module() -> str:
             "PLAYERS": {letter: color.value for color, letter in PLAYER_LETTERS.items()},
             "EMPTY": EMPTY,
         },
+        **WING_VOCABULARY,
     }
     lines = [
         f"export const {name} = Object.freeze({json.dumps(value)});"

@@ -14,7 +14,7 @@ import {
 } from "./api.js";
 import { $, announce, guard, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
 import { listed, t } from "./i18n.js";
-import { MOVED_KEY } from "./player.js";
+import { MOVED_KEY, followPlayer } from "./player.js";
 import { loadRound, noteMove, onBack } from "./moves.js";
 import {
   animateSowing,
@@ -240,6 +240,17 @@ export function onGameOver(game) {
   // Not reconnected once it ends; it stays open while a rematch can be arranged.
   draw(game, view.circle && game.status === STATUS.FINISHED ? view.circle : game.round.circle);
   showGameOver(game);
+  if (game.tournament_id) toTheTournament(game.tournament_id);
+}
+
+// A tournament's game: the way back to it, and, for a player in it, their
+// stream, whose next game_start opens the next game it pairs them into.
+function toTheTournament(tournamentId) {
+  const back = $("back-to-tournament");
+  back.href = `/?tournament=${encodeURIComponent(tournamentId)}`;
+  back.hidden = false;
+  const player = loadPlayer();
+  if (view.seat && player) guard(followPlayer(player));
 }
 
 // ---- rematch ----------------------------------------------------------------
@@ -256,7 +267,8 @@ export function drawRematch(game) {
   next.hidden = true;
   // An aborted game was never played: it has no rematch (409 rematch_closed).
   const aborted = game.end_reason === END.ABORTED;
-  button.hidden = !view.seat || aborted;
+  // A tournament pairs its players' next game itself: no rematch offered.
+  button.hidden = !view.seat || aborted || Boolean(game.tournament_id);
   button.disabled = false;
   button.textContent = t("rematch.play");
   text.textContent = aborted ? t("rematch.aborted") : "";

@@ -1,0 +1,187 @@
+// Tournaments (/?tournaments, /?tournament=ID): the lists, a form to make
+// one, and a tournament's page: its standings (read again every few
+// seconds while it runs), a countdown, join, withdraw and start, the podium
+// and the records once it is over. A player in it follows their own stream,
+// whose game_start opens each game it pairs them into (seeking.onGameStart).
+import { call, loadPlayer, serverNow } from "./api.js";
+import { $, tableRow, title, titled } from "./dom.js";
+import { formatTime } from "./drawing.js";
+import { t } from "./i18n.js";
+import { followPlayer, rememberPlayer } from "./player.js";
+import { CLOCK_PRESETS, clockText } from "./start.js";
+import { TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "./vocabulary.js";
+
+const REFRESH_MS = 3000;
+const membership = (id) => `buttonup:tournament:${id}`;
+
+async function me() {
+  return loadPlayer() ?? (await rememberPlayer(""));
+}
+
+function kind(tournament) {
+  return tournament.system === TOURNAMENT_SYSTEM.ARENA
+    ? t("tournaments.kind_arena", { n: tournament.minutes })
+    : t("tournaments.kind_swiss", { n: tournament.rounds });
+}
+
+function summary(tournament) {
+  return t("tournaments.item", {
+    name: tournament.name,
+    kind: kind(tournament),
+    clock: clockText(tournament.clock),
+    players: t("tournaments.players", { n: tournament.players }),
+  });
+}
+
+// ---- the lists --------------------------------------------------------------
+
+export function showTournaments(report) {
+  $("start").hidden = true;
+  $("tournaments").hidden = false;
+  titled(t("tournaments.title"));
+  const form = $("new-tournament");
+  const timed = CLOCK_PRESETS.map((clock, index) => [clock, index]).filter(([clock]) => clock);
+  form.elements.clock.replaceChildren(
+    ...timed.map(([clock, index]) => new Option(title(clockText(clock)), String(index))),
+  );
+  form.elements.system.addEventListener("change", () => {
+    const arena = form.elements.system.value === TOURNAMENT_SYSTEM.ARENA;
+    form.querySelector(".arena-only").hidden = !arena;
+    form.querySelector(".swiss-only").hidden = arena;
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    create(new FormData(form)).catch(report);
+  });
+  for (const status of Object.values(TOURNAMENT_STATUS)) list(status).catch(report);
+}
+
+async function list(status) {
+  const page = await call("GET", `/v1/tournaments?status=${status}&limit=20`);
+  const items = page.items.map((tournament) => {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/?tournament=${encodeURIComponent(tournament.id)}`;
+    link.textContent = summary(tournament);
+    item.append(link);
+    return item;
+  });
+  if (!items.length) {
+    const none = document.createElement("li");
+    none.textContent = t("tournaments.none");
+    items.push(none);
+  }
+  $(`tournaments-${status}`).replaceChildren(...items);
+}
+
+async function create(form) {
+  const player = await me();
+  const arena = form.get("system") === TOURNAMENT_SYSTEM.ARENA;
+  const body = {
+    name: form.get("name").trim(),
+    system: form.get("system"),
+    clock: CLOCK_PRESETS[Number(form.get("clock"))],
+    rated: form.get("rated") === "on",
+    [arena ? "minutes" : "rounds"]: Number(form.get(arena ? "minutes" : "rounds")),
+  };
+  const made = await call("POST", "/v1/tournaments", { body, token: player.key });
+  window.location.assign(`/?tournament=${encodeURIComponent(made.id)}`);
+}
+
+// ---- a tournament --------------------------------------------------------------
+
+const shown = { tournament: null, following: false };
+
+export function showTournament(id, report) {
+  $("start").hidden = true;
+  $("tournament").hidden = false;
+  const act = (action) => () => perform(id, action).catch(report);
+  $("tournament-join").addEventListener("click", act("join"));
+  $("tournament-withdraw").addEventListener("click", act("withdraw"));
+  $("tournament-start").addEventListener("click", act("start"));
+  $("tournament-record").href = `/v1/tournaments/${encodeURIComponent(id)}/record`;
+  $("tournament-record").download = `buttonup-tournament-${id}.txt`;
+  setInterval(countdown, 1000);
+  const refresh = () =>
+    draw(id)
+      .then(() => {
+        if (shown.tournament?.status !== TOURNAMENT_STATUS.FINISHED) setTimeout(refresh, REFRESH_MS);
+      })
+      .catch(report);
+  refresh();
+}
+
+async function perform(id, action) {
+  const player = await me();
+  await call("POST", `/v1/tournaments/${encodeURIComponent(id)}/${action}`, { token: player.key });
+  if (action === "join") localStorage.setItem(membership(id), "in");
+  if (action === "withdraw") localStorage.removeItem(membership(id));
+  await draw(id);
+}
+
+async function draw(id) {
+  const path = `/v1/tournaments/${encodeURIComponent(id)}`;
+  const [tournament, standings] = await Promise.all([
+    call("GET", path),
+    call("GET", `${path}/standings?limit=50`),
+  ]);
+  shown.tournament = tournament;
+  titled(tournament.name);
+  $("tournament-name").textContent = tournament.name;
+  const running = tournament.status === TOURNAMENT_STATUS.RUNNING;
+  const round = tournament.system === TOURNAMENT_SYSTEM.SWISS && running
+    ? ` · ${t("tournament.round", { n: tournament.round, rounds: tournament.rounds })}`
+    : "";
+  $("tournament-about").textContent =
+    `${t(`tournament_status.${tournament.status}`)} · ${summary(tournament)}${round}`;
+  const player = loadPlayer();
+  const inIt = localStorage.getItem(membership(id)) === "in";
+  const over = tournament.status === TOURNAMENT_STATUS.FINISHED;
+  $("tournament-join").hidden = over || inIt;
+  $("tournament-withdraw").hidden = over || !inIt;
+  $("tournament-start").hidden =
+    tournament.status !== TOURNAMENT_STATUS.UPCOMING || player?.id !== tournament.created_by;
+  $("tournament-record").hidden = !over;
+  $("tournament-waiting").hidden = over || !inIt || !running;
+  if (inIt && player && !over && !shown.following) {
+    shown.following = true;
+    followPlayer(player).catch(() => {}); // its game_start opens each game
+  }
+  drawStandings(standings.items, over);
+  countdown();
+}
+
+function drawStandings(items, over) {
+  $("tournament-standings").replaceChildren(
+    ...items.map((entry) => {
+      const name = document.createElement("a");
+      name.href = `/?player=${encodeURIComponent(entry.player.id)}`;
+      name.textContent = entry.player.name || t("leaderboard.anonymous");
+      return tableRow([entry.rank, name, entry.score, entry.games, `${entry.wins}–${entry.losses}`]);
+    }),
+  );
+  const podium = $("tournament-podium");
+  podium.hidden = !over || !items.length;
+  podium.replaceChildren(
+    ...items.slice(0, 3).map((entry) => {
+      const place = document.createElement("li");
+      place.textContent = `${entry.player.name || t("leaderboard.anonymous")} · ${entry.score}`;
+      return place;
+    }),
+  );
+}
+
+function countdown() {
+  const tournament = shown.tournament;
+  const element = $("tournament-countdown");
+  if (!tournament) return;
+  let text = "";
+  if (tournament.status === TOURNAMENT_STATUS.UPCOMING) {
+    text = tournament.starts_at
+      ? t("tournament.starts_in", { time: formatTime(Date.parse(tournament.starts_at) - serverNow()) })
+      : t("tournament.waits_for_start");
+  } else if (tournament.status === TOURNAMENT_STATUS.RUNNING && tournament.ends_at) {
+    text = t("tournament.ends_in", { time: formatTime(Date.parse(tournament.ends_at) - serverNow()) });
+  }
+  element.textContent = text;
+}

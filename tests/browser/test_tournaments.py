@@ -1,0 +1,59 @@
+"""The board's tournaments: one made from the list's form, two players
+joining from its page, its creator starting it, and both browsers taken to
+the same game as the arena pairs them; the game's end counted in the
+standings the tournament's page shows, reached back from the game."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_board import remember
+
+pytestmark = pytest.mark.browser
+
+
+def test_two_players_meet_in_an_arena_made_and_started_on_the_board(open_page, artifacts):
+    ana = open_page("/", reduced_motion=True, size=(1280, 800))
+    remember(ana, "Ana")
+    ana.goto("/?tournaments")
+    expect(ana.locator("#tournaments-title")).to_have_text("Tournaments")
+    ana.fill("#new-tournament input[name=name]", "Club arena")
+    ana.select_option("#new-tournament select[name=system]", "arena")
+    ana.fill("#new-tournament input[name=minutes]", "30")
+    ana.click("#new-tournament button[type=submit]")
+    ana.wait_for_url(re.compile(r"\?tournament="))
+    tournament_url = ana.url
+    expect(ana.locator("#tournament-name")).to_have_text("Club arena")
+    expect(ana.locator("#tournament-about")).to_contain_text("Upcoming · Club arena · arena of 30")
+    ana.click("#tournament-join")
+    expect(ana.locator("#tournament-standings tr")).to_have_count(1)
+    expect(ana.locator("#tournament-start")).to_be_visible()  # its creator's
+
+    bo = open_page("/", reduced_motion=True, size=(1280, 800))
+    remember(bo, "Bo")
+    bo.goto(tournament_url)
+    expect(bo.locator("#tournament-start")).to_be_hidden()
+    bo.click("#tournament-join")
+    expect(bo.locator("#tournament-standings tr")).to_have_count(2)
+    ana.screenshot(path=artifacts / "tournament-1280.png")
+
+    ana.click("#tournament-start")
+    for page in (ana, bo):  # game_start on each player's stream opens the game
+        page.wait_for_url(re.compile(r"\?game="), timeout=15_000)
+    assert re.search(r"game=(\w[\w-]*)", ana.url).group(1) == re.search(
+        r"game=(\w[\w-]*)", bo.url
+    ).group(1)
+    expect(ana.locator("#scoreboard")).to_contain_text("Bo")  # and "You" for one's own seat
+    expect(bo.locator("#scoreboard")).to_contain_text("Ana")
+
+    ana.click("#resign")
+    ana.click("#resign")  # sure
+    expect(ana.locator("#game-over-text")).to_contain_text("You lost")
+    expect(ana.locator("#play-again")).to_be_hidden()  # the arena pairs the next game
+    ana.click("#back-to-tournament")
+    ana.wait_for_url(re.compile(r"\?tournament="))
+    first = ana.locator("#tournament-standings tr").first
+    expect(first).to_contain_text("Bo")
+    expect(first).to_contain_text("2")
+    assert ana.errors == [] and bo.errors == []
