@@ -60,10 +60,14 @@ CONFIG = SchemathesisConfig.from_dict(
             "negative_data_rejection": {"expected-statuses": REJECTIONS},
         },
         "operations": [
-            # A stream to a game in play, or a player's, never ends by itself: read
-            # its first event (the e2e tests follow whole streams).
+            # A stream to a game in play, a player's, or a tournament's never ends by
+            # itself: read its first event (the e2e tests follow whole streams).
             {
-                "include-operation-id": ["stream_events", "stream_my_events"],
+                "include-operation-id": [
+                    "stream_events",
+                    "stream_my_events",
+                    "stream_tournament_events",
+                ],
                 "max-stream-events": 1,
                 "request-timeout": 5,
             },

@@ -5,6 +5,7 @@ id and their seat's token; a game played to its end counted in the
 standings (and listed among its games), its players paired again; and each
 refusal a problem with its stable code."""
 
+import threading
 import time
 
 import httpx
@@ -15,6 +16,7 @@ from tests.conftest import LiveServer
 from tests.e2e.test_seeks import LIMITS, Listener
 from tests.e2e.test_time import wait_for
 from tests.helpers.games import bearer, new_player
+from tests.helpers.sse import sse_events
 
 pytestmark = pytest.mark.e2e
 
@@ -148,3 +150,73 @@ def test_a_create_sent_again_with_its_key_makes_one_tournament(server):
         assert first.json()["id"] == again.json()["id"]
         other = http.post("/v1/tournaments", json=arena(name="Other"), headers=headers)
         assert other.status_code == 422 and other.json()["code"] == "idempotency_key_reused"
+
+
+class TournamentStream(threading.Thread):
+    """A tournament's event stream, read until closed: (name, id, data)."""
+
+    def __init__(self, base_url: str, path: str, last_event_id: str | None = None) -> None:
+        super().__init__(daemon=True)
+        self._client = httpx.Client(base_url=base_url, timeout=30)
+        self._path = path
+        self._headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
+        self.events: list[tuple[str, str | None, dict]] = []
+
+    def run(self) -> None:
+        try:
+            with self._client.stream("GET", f"{self._path}/events", headers=self._headers) as got:
+                assert got.status_code == 200
+                for event in sse_events(got.iter_lines()):
+                    self.events.append((event.name, event.id, event.data))
+        except (httpx.HTTPError, OSError, RuntimeError):
+            return
+
+    def names(self) -> list[str]:
+        return [name for name, _, _ in self.events]
+
+    def close(self) -> None:
+        self._client.close()
+
+
+def test_a_tournaments_events_tell_its_pairings_results_and_leaders_and_resume(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        keys = {ana["id"]: ana["key"], bo["id"]: bo["key"]}
+        tournament = http.post("/v1/tournaments", json=arena(), headers=bearer(ana["key"])).json()
+        path = f"/v1/tournaments/{tournament['id']}"
+        for player in (ana, bo):
+            http.post(f"{path}/join", headers=bearer(player["key"]))
+        stream = TournamentStream(server.base_url, path)
+        stream.start()
+        wait_for(lambda: stream.names()[:1] == ["tournament"], 5)
+        assert stream.events[0][2]["status"] == "upcoming" and stream.events[0][2]["players"] == 2
+        http.post(f"{path}/start", headers=bearer(ana["key"]))
+        wait_for(lambda: "pairing" in stream.names(), 10)
+        pairing = next(data for name, _, data in stream.events if name == "pairing")
+        assert {pairing["red"], pairing["black"]} == set(keys) and pairing["round"] is None
+        http.post(f"/v1/games/{pairing['game_id']}/resign", headers=bearer(keys[pairing["red"]]))
+        wait_for(lambda: "standings" in stream.names(), 10)
+        stream.close()
+        names = stream.names()
+        assert names[:2] == ["tournament", "tournament"]  # as it was, then running
+        assert names.index("pairing") < names.index("result") < names.index("standings")
+        result = next(data for name, _, data in stream.events if name == "result")
+        assert result == {
+            "game_id": pairing["game_id"],
+            "winner": pairing["black"],
+            "points": {pairing["black"]: 2, pairing["red"]: 0},
+        }
+        standings = next(data for name, _, data in stream.events if name == "standings")
+        assert standings["top"] == [pairing["black"], pairing["red"]]
+
+        # Resumed after the pairing: a snapshot, then what came since, once.
+        pairing_id = next(event_id for name, event_id, _ in stream.events if name == "pairing")
+        resumed = TournamentStream(server.base_url, path, last_event_id=pairing_id)
+        resumed.start()
+        wait_for(lambda: "standings" in resumed.names(), 10)
+        resumed.close()
+        assert resumed.names()[:3] == ["tournament", "result", "standings"]
+        refused = http.get(f"{path}/events", headers={"Last-Event-ID": "nonsense"})
+        assert refused.status_code == 422 and refused.json()["code"] == "validation_error"
+        missing = http.get("/v1/tournaments/nope/events")
+        assert missing.status_code == 404 and missing.json()["code"] == "tournament_not_found"

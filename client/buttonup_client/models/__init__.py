@@ -111,14 +111,27 @@ from .tally import Tally
 from .timeout_event import TimeoutEvent
 from .timeout_event_data import TimeoutEventData
 from .tournament import Tournament
+from .tournament_finished_data import TournamentFinishedData
+from .tournament_finished_event import TournamentFinishedEvent
 from .tournament_game import TournamentGame
 from .tournament_games import TournamentGames
 from .tournament_list import TournamentList
+from .tournament_pairing_data import TournamentPairingData
+from .tournament_pairing_event import TournamentPairingEvent
 from .tournament_request import TournamentRequest
 from .tournament_request_scoring import TournamentRequestScoring
 from .tournament_request_system import TournamentRequestSystem
 from .tournament_request_visibility import TournamentRequestVisibility
+from .tournament_result_data import TournamentResultData
+from .tournament_result_data_points import TournamentResultDataPoints
+from .tournament_result_event import TournamentResultEvent
+from .tournament_round_data import TournamentRoundData
+from .tournament_round_over_event import TournamentRoundOverEvent
+from .tournament_round_start_event import TournamentRoundStartEvent
 from .tournament_scoring import TournamentScoring
+from .tournament_snapshot_event import TournamentSnapshotEvent
+from .tournament_standings_data import TournamentStandingsData
+from .tournament_standings_event import TournamentStandingsEvent
 from .tournament_status import TournamentStatus
 from .tournament_system import TournamentSystem
 from .tournament_visibility import TournamentVisibility
@@ -238,14 +251,27 @@ __all__ = (
     "TimeoutEvent",
     "TimeoutEventData",
     "Tournament",
+    "TournamentFinishedData",
+    "TournamentFinishedEvent",
     "TournamentGame",
     "TournamentGames",
     "TournamentList",
+    "TournamentPairingData",
+    "TournamentPairingEvent",
     "TournamentRequest",
     "TournamentRequestScoring",
     "TournamentRequestSystem",
     "TournamentRequestVisibility",
+    "TournamentResultData",
+    "TournamentResultDataPoints",
+    "TournamentResultEvent",
+    "TournamentRoundData",
+    "TournamentRoundOverEvent",
+    "TournamentRoundStartEvent",
     "TournamentScoring",
+    "TournamentSnapshotEvent",
+    "TournamentStandingsData",
+    "TournamentStandingsEvent",
     "TournamentStatus",
     "TournamentSystem",
     "TournamentVisibility",

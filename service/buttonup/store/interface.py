@@ -13,7 +13,7 @@ Tested in tests/store/test_games_store.py.
 
 import secrets
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 from buttonup.engine import Color, Match, Status
 from buttonup.engine.actions import Action
@@ -263,15 +263,11 @@ class GameStore(GameRecords):
     def player_events_bounds(self, player_id: str) -> tuple[str, str] | None:
         return self._player_events.bounds(player_id)
 
-    @contextmanager
-    def subscribe_player(self, player_id: str, after_id: str) -> Iterator[Subscription]:
+    def subscribe_player(
+        self, player_id: str, after_id: str
+    ) -> AbstractContextManager[Subscription]:
         """The player's stream entries after the id `after_id`, as they come."""
-        with STORAGE_ERRORS:
-            subscription = self._player_feed.subscribe(player_events_key(player_id), after_id)
-        try:
-            yield subscription
-        finally:
-            subscription.close()
+        return _subscribed(self._player_feed, player_events_key(player_id), after_id)
 
     # Deadlines (store.deadlines)
 
@@ -313,16 +309,15 @@ class GameStore(GameRecords):
         """This process stops: its connections are let go now."""
         self._presence.leave()
 
-    @contextmanager
-    def subscribe(self, game_id: str, after_id: str) -> Iterator[Subscription]:
-        """The game's stream entries after the id `after_id`, as they come,
-        read together with every other stream this process watches."""
-        with STORAGE_ERRORS:
-            subscription = self._feed.subscribe(keys.events_key(game_id), after_id)
-        try:
-            yield subscription
-        finally:
-            subscription.close()
+    def subscribe(self, game_id: str, after_id: str) -> AbstractContextManager[Subscription]:
+        """The game's stream entries after the id `after_id`, as they come."""
+        return self.follow(keys.events_key(game_id), after_id)
+
+    def follow(self, key: str, after_id: str) -> AbstractContextManager[Subscription]:
+        """A stream's entries after `after_id`, as they come, read together
+        with every other stream this process watches: a game's, or a wing's
+        own (each entry `v`, `e` its name, `d` its JSON)."""
+        return _subscribed(self._feed, key, after_id)
 
     # The lobby (store.lobby)
 
@@ -340,6 +335,17 @@ class GameStore(GameRecords):
     ) -> list[tuple[str, float]]:
         """Up to `count` entries after `below` (score, id), newest first."""
         return self._lobby.candidates(below, count)
+
+
+@contextmanager
+def _subscribed(feed: EventFeed, key: str, after_id: str) -> Iterator[Subscription]:
+    """A feed's subscription to `key` after `after_id`, let go on exit."""
+    with STORAGE_ERRORS:
+        subscription = feed.subscribe(key, after_id)
+    try:
+        yield subscription
+    finally:
+        subscription.close()
 
 
 def action_of(stored: StoredEvent, before: Match) -> Action:

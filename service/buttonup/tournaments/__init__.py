@@ -48,9 +48,11 @@ def attach(games: Games) -> Tournaments:
 
 def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
     from buttonup.tournaments.api import EXTENSION, blp  # the routes need Flask's app
+    from buttonup.tournaments.schemas import TOURNAMENT_EVENT_COMPONENTS
 
     app.extensions[EXTENSION] = attach(games)
     api.register_blueprint(blp)
+    api.spec.components.schemas.update(TOURNAMENT_EVENT_COMPONENTS)
     # The board names statuses and systems as the service does.
     add_vocabulary("TOURNAMENT_STATUS", TournamentStatus)
     add_vocabulary("TOURNAMENT_SYSTEM", System)

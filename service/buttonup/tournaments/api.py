@@ -17,14 +17,26 @@ from buttonup.api.docs import (
     id_parameter,
     operation,
 )
+from buttonup.api.events import stream_response
 from buttonup.api.games import idempotency
-from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
+from buttonup.api.http import (
+    ApiBlueprint,
+    ApiView,
+    bearer_token,
+    json_response,
+)
+from buttonup.api.player_events import LAST_EVENT_ID, position_after
 from buttonup.api.players import decode_offset, encode_offset
 from buttonup.api.records import RECORD_CONTENT, TEXT
 from buttonup.tournaments import schemas
 from buttonup.tournaments.model import TournamentStatus
 from buttonup.tournaments.service import Tournaments
-from buttonup.tournaments.views import standing_view, tournament_game_view, tournament_view
+from buttonup.tournaments.views import (
+    standing_view,
+    tournament_frame,
+    tournament_game_view,
+    tournament_view,
+)
 
 TOURNAMENT_ID = id_parameter(
     "tournament_id", "The tournament's id, from `create_tournament`", schemas.TOURNAMENT_ID_EXAMPLE
@@ -242,3 +254,39 @@ class TournamentRecord(ApiView):
     def get(self, tournament_id: str) -> Response:
         records = tournaments().records(tournament_id)
         return Response((record + "\n" for record in records), content_type=TEXT)
+
+
+@blp.route("/<tournament_id>/events", parameters=[TOURNAMENT_ID])
+class TournamentEvents(ApiView):
+    @operation(
+        blp,
+        "stream_tournament_events",
+        "Follow a tournament live",
+        "Server-Sent Events: `tournament` (the tournament, first on every connection, and "
+        "again whenever its status changes), `pairing` `{game_id, round, red, black}` "
+        "(player ids; `round` a Swiss's, else null), `result` `{game_id, winner, points}` "
+        "(the winner's player id, null when the game counts for nobody; each player's "
+        "points), `standings` `{top}` (the ten leaders' ids, when a result changes them), "
+        "`round_start` and `round_over` `{round}` (a Swiss's), `finished` `{}` (the last "
+        "event). Each has an id: reconnect with `Last-Event-ID` to get what you missed "
+        "(the 10,000 newest are kept). Keep-alive comments while nothing happens.",
+        errors=(*ALWAYS, 404, 422, 503),
+        codes={
+            404: ("tournament_not_found",),
+            422: ("validation_error",),
+            503: ("storage_unavailable", "too_many_streams", "too_many_connections"),
+        },
+        parameters=(LAST_EVENT_ID,),
+        responses={
+            200: {
+                "description": "The event stream",
+                "content": {"text/event-stream": {"schema": schemas.TOURNAMENT_SSE_EVENT}},
+            }
+        },
+    )
+    def get(self, tournament_id: str) -> Response:
+        after = position_after()  # its events' ids are stream positions, as a player's
+        return stream_response(
+            lambda keepalive_ms: tournaments().watch(tournament_id, after, keepalive_ms),
+            tournament_frame,
+        )

@@ -17,7 +17,9 @@ from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.tournaments.model import GameResult, Standing, System, Tournament
 from buttonup.tournaments.store import (
+    EVENTS_KEPT,
     PACKAGE,
+    TOP_SHOWN,
     decode_result,
     decode_standing,
     encode_result,
@@ -27,8 +29,8 @@ from buttonup.tournaments.store import (
 
 _JOIN = lua_source("join", package=PACKAGE)
 _WITHDRAW = lua_source("withdraw", package=PACKAGE)
-_PAIR = lua_source("pair", package=PACKAGE)
-_RESULT = lua_source("result", package=PACKAGE)
+_PAIR = lua_source("pair", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_RESULT = lua_source("result", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, TOP_SHOWN=TOP_SHOWN)
 _SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
 
 
@@ -172,7 +174,8 @@ class TournamentPlay:
         args: list[str | bytes | int] = [now, due, marker, bye or ""]
         for game in games:
             args += [game.game_id, game.first, game.second, orjson.dumps([game.first, game.second])]
-        keys = _keys(tournament_id, "pool", "playing", "pending", "pending-due", "games", "t")
+        parts = ("pool", "playing", "pending", "pending-due", "games", "t", "events")
+        keys = _keys(tournament_id, *parts)
         return [game_id.decode() for game_id in self._pair(keys=keys, args=args)]
 
     @STORAGE_ERRORS
@@ -226,6 +229,7 @@ class TournamentPlay:
         read: Sequence[Standing] = (),
         after: Sequence[Standing] = (),
         no_show: str | None = None,
+        points: dict[str, int] | None = None,
     ) -> int:
         """result.lua's answer: 1 counted now, 0 counted before, -1 a
         standing changed since `read` (read again). `no_show`: a player who
@@ -237,6 +241,9 @@ class TournamentPlay:
             result.first,
             result.second,
             no_show or "",
+            orjson.dumps(
+                {"game_id": result.game_id, "winner": result.winner, "points": points or {}}
+            ),
         ]
         for before, standing in zip(read, after, strict=True):
             args += [
@@ -246,9 +253,24 @@ class TournamentPlay:
                 standing.rank_key(tournament.system),
             ]
         keys = _keys(
-            tournament.id, "t", "standings", "ranks", "counted", "pool", "playing", "withdrawn"
+            tournament.id,
+            "t",
+            "standings",
+            "ranks",
+            "counted",
+            "pool",
+            "playing",
+            "withdrawn",
+            "events",
         )
         return int(self._result(keys=keys, args=args))  # idempotent: a retry is safe
+
+    @STORAGE_ERRORS
+    def last_event(self, tournament_id: str) -> str:
+        """The id of its latest event ("0-0": none yet): where a stream opened
+        now starts."""
+        last = self._redis.xrevrange(key(tournament_id, "events"), count=1)
+        return last[0][0].decode() if last else "0-0"
 
     @STORAGE_ERRORS
     def set_standings(self, tournament: Tournament, standings: Sequence[Standing]) -> None:

@@ -281,12 +281,13 @@ class TournamentRunner:
             counted = result.counted(first, second, tournament.system)
             read: tuple[Standing, ...] = ()
             after: tuple[Standing, ...] = ()
+            points: dict[str, int] = {}
             if counted is not None:
-                first_after, second_after, _ = counted
+                first_after, second_after, points = counted
                 read, after = (first,), (first_after,)
                 if second is not None and second_after is not None:
                     read, after = (first, second), (first_after, second_after)
-            answer = self._play.count(tournament, result, now, read, after, no_show)
+            answer = self._play.count(tournament, result, now, read, after, no_show, points)
             if answer >= 0:
                 return answer == 1
         raise errors.ConcurrentUpdate(f"tournament {tournament.id}: its standings kept changing")

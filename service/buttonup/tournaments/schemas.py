@@ -8,6 +8,8 @@ from typing import Any
 
 from marshmallow import fields, post_load, validate
 
+from buttonup.api.events import event_component, one_of_events
+from buttonup.api.player_events import STREAM_POSITION
 from buttonup.api.schemas.queries import next_cursor, page_limit
 from buttonup.api.schemas.requests import ClockRequestSchema, name_field
 from buttonup.api.schemas.shared import (
@@ -271,3 +273,114 @@ class TournamentGamesSchema(Document):
     next = fields.String(
         allow_none=True, **doc("Pass as `cursor` for the following page; null on the last", None)
     )
+
+
+# The tournament's stream (stream_tournament_events): one component per
+# event, as the game's and the player's streams have, so that generated
+# clients get one type per event; `data` is JSON of its data component.
+def _data(what: str, properties: dict) -> dict:
+    return {
+        "type": "object",
+        "description": what,
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
+
+
+_GAME = {"type": "string", "description": "The game", "example": "q7Xb0mXvYg3cS1pQ2a9e"}
+_PLAYER = {"type": "string", "description": "A player's id", "example": "Pq7Xb0mXvYg3cS1pQ2a9"}
+_ROUND = {"type": "integer", "description": "A Swiss's round", "example": 2}
+TOURNAMENT_EVENT_DATA = {
+    "TournamentPairingData": _data(
+        "Two players paired into a game",
+        {
+            "game_id": _GAME,
+            "round": {**_ROUND, "type": ["integer", "null"], "example": None},
+            "red": {**_PLAYER, "description": "Red, who plays first"},
+            "black": _PLAYER,
+        },
+    ),
+    "TournamentResultData": _data(
+        "A game's end, as it counts",
+        {
+            "game_id": _GAME,
+            "winner": {**_PLAYER, "type": ["string", "null"], "description": "Null: nobody"},
+            "points": {
+                "type": "object",
+                "description": "Each player's points from it, by id",
+                "additionalProperties": {"type": "integer"},
+                "example": {"Pq7Xb0mXvYg3cS1pQ2a9": 2},
+            },
+        },
+    ),
+    "TournamentStandingsData": _data(
+        "The leaders, when a result changed them",
+        {
+            "top": {
+                "type": "array",
+                "items": _PLAYER,
+                "description": "The ten best, in order",
+                "example": ["Pq7Xb0mXvYg3cS1pQ2a9"],
+            }
+        },
+    ),
+    "TournamentRoundData": _data("A Swiss round", {"round": _ROUND}),
+    "TournamentFinishedData": _data("The tournament is over: the stream's last event", {}),
+}
+# name: (component, data component, what it says, an example of its data)
+TOURNAMENT_EVENTS: dict[str, tuple[str, str, str, object]] = {
+    "tournament": (
+        "TournamentSnapshotEvent",
+        "Tournament",
+        "The tournament: first on every connection, again when its status changes",
+        {"id": TOURNAMENT_ID_EXAMPLE, "status": "running"},
+    ),
+    "pairing": (
+        "TournamentPairingEvent",
+        "TournamentPairingData",
+        "Two players paired into a game",
+        {"game_id": "q7Xb0mXvYg3cS1pQ2a9e", "round": None, "red": "Pa", "black": "Pb"},
+    ),
+    "result": (
+        "TournamentResultEvent",
+        "TournamentResultData",
+        "A game's end counted",
+        {"game_id": "q7Xb0mXvYg3cS1pQ2a9e", "winner": "Pa", "points": {"Pa": 2, "Pb": 0}},
+    ),
+    "standings": (
+        "TournamentStandingsEvent",
+        "TournamentStandingsData",
+        "The leaders changed",
+        {"top": ["Pa", "Pb"]},
+    ),
+    "round_start": (
+        "TournamentRoundStartEvent",
+        "TournamentRoundData",
+        "A Swiss round is paired",
+        {"round": 2},
+    ),
+    "round_over": (
+        "TournamentRoundOverEvent",
+        "TournamentRoundData",
+        "A Swiss round's games are all counted",
+        {"round": 1},
+    ),
+    "finished": (
+        "TournamentFinishedEvent",
+        "TournamentFinishedData",
+        "The tournament is over",
+        {},
+    ),
+}
+TOURNAMENT_EVENT_COMPONENTS = {
+    **TOURNAMENT_EVENT_DATA,
+    **{
+        component: event_component(name, data, description, example, STREAM_POSITION)
+        for name, (component, data, description, example) in TOURNAMENT_EVENTS.items()
+    },
+}
+TOURNAMENT_SSE_EVENT = one_of_events(
+    "One event of the tournament's stream, by its `event`",
+    {name: component for name, (component, _, _, _) in TOURNAMENT_EVENTS.items()},
+)

@@ -15,7 +15,7 @@ from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import TOURNAMENT, Idempotency, same_request
 from buttonup.games.pairing import Pairings
 from buttonup.games.ports import Ports
-from buttonup.store import GameStore, new_game_id
+from buttonup.store import GameStore, StoredEvent, new_game_id
 from buttonup.tournaments.model import (
     NewTournament,
     Scoring,
@@ -26,12 +26,21 @@ from buttonup.tournaments.model import (
 )
 from buttonup.tournaments.play_store import Joined, TournamentPlay, Withdrawn
 from buttonup.tournaments.running import TournamentRunner
-from buttonup.tournaments.store import TournamentStore
+from buttonup.tournaments.store import TournamentStore, key
 
 log = logging.getLogger(__name__)
 
 
 RECORDS_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A tournament as its stream shows it, as of the event `last_event`."""
+
+    tournament: Tournament
+    players: int
+    last_event: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +148,36 @@ class Tournaments:
             if len(ids) < RECORDS_PAGE:
                 return
             offset += RECORDS_PAGE
+
+    def watch(
+        self, tournament_id: str, after: str | None, keepalive_ms: int
+    ) -> Iterator[list[Snapshot | StoredEvent]]:
+        """Its events as they come, in batches ([] when there was nothing for
+        `keepalive_ms`): a snapshot of it first, then each event after
+        `after` (a stream id: resuming), until `finished`. NotFound before
+        anything is sent."""
+        tournament, players = self.get(tournament_id)
+        start = after if after is not None else self.play.last_event(tournament_id)
+        return self._events(Snapshot(tournament, players, start), keepalive_ms)
+
+    def _events(
+        self, snapshot: Snapshot, keepalive_ms: int
+    ) -> Iterator[list[Snapshot | StoredEvent]]:
+        yield [snapshot]
+        tournament_id = snapshot.tournament.id
+        with self._store.follow(key(tournament_id, "events"), snapshot.last_event) as feed:
+            while True:
+                arrived = feed.next(keepalive_ms / 1000)
+                batch: list[Snapshot | StoredEvent] = []
+                for event in arrived:
+                    if event.name == "tournament":  # a change of status: the whole of it
+                        tournament, players = self.get(tournament_id)
+                        batch.append(Snapshot(tournament, players, event.stream_id))
+                    else:
+                        batch.append(event)
+                yield batch
+                if any(getattr(event, "name", None) == "finished" for event in arrived):
+                    return
 
     def games(self, tournament_id: str, offset: int, limit: int) -> list[Match]:
         """A page of its games, newest first (one read of them all); a game

@@ -48,8 +48,12 @@ from buttonup.tournaments.model import (
 )
 
 PACKAGE = "buttonup.tournaments"
-_STATUS = lua_source("status", package=PACKAGE)
-_ROUND = lua_source("round", package=PACKAGE)
+# A tournament's events kept for resuming its stream, about; and how many
+# leaders a `standings` event names.
+EVENTS_KEPT = 10_000
+TOP_SHOWN = 10
+_STATUS = lua_source("status", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_ROUND = lua_source("round", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _INDEX_ADD = lua_source("index_add", package=PACKAGE)
 _INDEX_MOVE = lua_source("index_move", package=PACKAGE)
 
@@ -220,8 +224,9 @@ class TournamentStore:
         tournament_id = after.id
         pooled = after.system is System.ARENA
         starting = before.status is TournamentStatus.UPCOMING
+        parts = ("t", "standings", "pool", "withdrawn", "events")
         changed = self._status(
-            keys=[key(tournament_id, part) for part in ("t", "standings", "pool", "withdrawn")],
+            keys=[key(tournament_id, part) for part in parts],
             args=[
                 before.status.value,
                 after.status.value,
@@ -231,15 +236,16 @@ class TournamentStore:
                 after.ends_at if pooled and after.ends_at is not None else 0,
                 "1" if starting and after.status is TournamentStatus.RUNNING else "0",
                 after.round,
+                "1" if after.system is System.SWISS else "0",
             ],
         )
         if not changed:
             return False
         self.relist(before.status, after)
         if after.status is TournamentStatus.FINISHED:
-            parts = ("t", "standings", "ranks", "counted", "games", "withdrawn", "playing")
+            kept = ("t", "standings", "ranks", "counted", "games", "withdrawn", "playing", "events")
             pipe = self._redis.pipeline(transaction=False)
-            for part in parts:
+            for part in kept:
                 pipe.expire(key(tournament_id, part), FINISHED_TTL_SECONDS)
             pipe.execute()
         return True
@@ -248,7 +254,7 @@ class TournamentStore:
     def next_round(self, before: Tournament, after: Tournament, now: int) -> bool:
         """A Swiss's next round (`after`), if `before`'s is still the stored
         one: its players in the pool, to pair."""
-        keys = [key(after.id, part) for part in ("t", "standings", "pool", "withdrawn")]
+        keys = [key(after.id, part) for part in ("t", "standings", "pool", "withdrawn", "events")]
         args: list[str | bytes | int] = [before.round, after.round, encode_tournament(after), now]
         return bool(self._round(keys=keys, args=args))
 

@@ -6,11 +6,14 @@ Tested in tests/e2e/test_tournaments.py.
 
 from typing import Any
 
+import orjson
+
 from buttonup.api.player_views import clock_settings_view
 from buttonup.api.times import timestamp
 from buttonup.engine import PLAYERS, Match
+from buttonup.store import StoredEvent
 from buttonup.tournaments.model import System, Tournament
-from buttonup.tournaments.service import RankedStanding
+from buttonup.tournaments.service import RankedStanding, Snapshot
 
 
 def _time(ms: int | None) -> str | None:
@@ -74,3 +77,17 @@ def tournament_game_view(match: Match) -> dict[str, Any]:
         "winner": match.game.winner,
         "end_reason": match.end_reason,
     }
+
+
+def tournament_frame(item: Snapshot | StoredEvent) -> bytes:
+    """An item of a tournament's stream as a Server-Sent Event: a snapshot
+    as `tournament`, an event as it was written (its data JSON already)."""
+    if isinstance(item, Snapshot):
+        view = orjson.dumps(tournament_view(item.tournament, item.players))
+        return b"event: tournament\nid: %s\ndata: %s\n\n" % (item.last_event.encode(), view)
+    name, data = item.name or "", item.data or "{}"
+    return b"event: %s\nid: %s\ndata: %s\n\n" % (
+        name.encode(),
+        item.stream_id.encode(),
+        data.encode(),
+    )

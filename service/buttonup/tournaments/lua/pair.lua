@@ -1,5 +1,5 @@
 -- KEYS: the pool, its playing, the pairings pending, the pending by when,
--- its games, the tournament. ARGV: now, when a pending pairing is overdue,
+-- its games, the tournament, its events. ARGV: now, when a pending pairing is overdue,
 -- the round these games are (a Swiss's: '' for an arena's), the round's
 -- bye (its player; ''), then for each game: its id, the first player's id,
 -- the second's, the pairing's record.
@@ -23,6 +23,10 @@ for index = 5, #ARGV, 4 do
     redis.call('ZADD', KEYS[4], ARGV[2], game_id)
     redis.call('ZADD', KEYS[5], ARGV[1], game_id)
     made[#made + 1] = game_id
+    local pairing = {game_id = game_id, red = first, black = second,
+      round = round ~= '' and tonumber(round) or cjson.null}
+    redis.call('XADD', KEYS[7], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'pairing',
+      'd', cjson.encode(pairing))
   end
 end
 return made

@@ -1,9 +1,9 @@
 -- KEYS: the tournament, its standings, its ranks, the results counted, its
--- pool, its playing, its withdrawn.
+-- pool, its playing, its withdrawn, its events.
 -- ARGV: the game's id, its result's record, now, its first player's id, its
--- second's, a player who never made their first move ('' none), then (when
--- the game counts) for each of the two: their id, their standing as read,
--- as it is now to be, its rank key.
+-- second's, a player who never made their first move ('' none), the result
+-- as its event tells it, then (when the game counts) for each of the two:
+-- their id, their standing as read, as it is now to be, its rank key.
 -- Returns 0 when the game was counted already, -1 when a standing changed
 -- since it was read (read again, and retry), 1 when counted now. Each player
 -- is free for another game, and back in the pool while the tournament pairs
@@ -11,7 +11,7 @@
 -- never made their first move is withdrawn (paused until they join again).
 local game_id, now = ARGV[1], tonumber(ARGV[3])
 if redis.call('HEXISTS', KEYS[4], game_id) == 1 then return 0 end
-for index = 7, #ARGV, 4 do
+for index = 8, #ARGV, 4 do
   if redis.call('HGET', KEYS[2], ARGV[index]) ~= ARGV[index + 1] then return -1 end
 end
 redis.call('HSET', KEYS[4], game_id, ARGV[2])
@@ -29,8 +29,17 @@ for _, id in ipairs({ARGV[4], ARGV[5]}) do
     redis.call('ZADD', KEYS[5], now, id)
   end
 end
-for index = 7, #ARGV, 4 do
+local top = false
+for index = 8, #ARGV, 4 do
   redis.call('HSET', KEYS[2], ARGV[index], ARGV[index + 2])
   redis.call('ZADD', KEYS[3], ARGV[index + 3], ARGV[index])
+  local rank = redis.call('ZREVRANK', KEYS[3], ARGV[index])
+  if rank and rank < TOP_SHOWN then top = true end
+end
+redis.call('XADD', KEYS[8], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'result', 'd', ARGV[7])
+if top then
+  local leaders = redis.call('ZREVRANGE', KEYS[3], 0, TOP_SHOWN - 1)
+  redis.call('XADD', KEYS[8], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'standings',
+    'd', cjson.encode({top = leaders}))
 end
 return 1
