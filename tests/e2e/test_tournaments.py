@@ -184,12 +184,17 @@ def test_a_tournaments_events_tell_its_pairings_results_and_leaders_and_resume(s
         keys = {ana["id"]: ana["key"], bo["id"]: bo["key"]}
         tournament = http.post("/v1/tournaments", json=arena(), headers=bearer(ana["key"])).json()
         path = f"/v1/tournaments/{tournament['id']}"
-        for player in (ana, bo):
-            http.post(f"{path}/join", headers=bearer(player["key"]))
         stream = TournamentStream(server.base_url, path)
         stream.start()
         wait_for(lambda: stream.names()[:1] == ["tournament"], 5)
-        assert stream.events[0][2]["status"] == "upcoming" and stream.events[0][2]["players"] == 2
+        assert stream.events[0][2]["status"] == "upcoming" and stream.events[0][2]["players"] == 0
+        for player in (ana, bo):
+            http.post(f"{path}/join", headers=bearer(player["key"]))
+        wait_for(lambda: stream.names().count("players") == 2, 5)
+        assert [data for name, _, data in stream.events if name == "players"] == [
+            {"players": 1},
+            {"players": 2},
+        ]
         http.post(f"{path}/start", headers=bearer(ana["key"]))
         wait_for(lambda: "pairing" in stream.names(), 10)
         pairing = next(data for name, _, data in stream.events if name == "pairing")
@@ -198,7 +203,7 @@ def test_a_tournaments_events_tell_its_pairings_results_and_leaders_and_resume(s
         wait_for(lambda: "standings" in stream.names(), 10)
         stream.close()
         names = stream.names()
-        assert names[:2] == ["tournament", "tournament"]  # as it was, then running
+        assert names[:4] == ["tournament", "players", "players", "tournament"]  # then running
         assert names.index("pairing") < names.index("result") < names.index("standings")
         result = next(data for name, _, data in stream.events if name == "result")
         assert result == {

@@ -118,6 +118,8 @@ from .tournament_games import TournamentGames
 from .tournament_list import TournamentList
 from .tournament_pairing_data import TournamentPairingData
 from .tournament_pairing_event import TournamentPairingEvent
+from .tournament_players_data import TournamentPlayersData
+from .tournament_players_event import TournamentPlayersEvent
 from .tournament_request import TournamentRequest
 from .tournament_request_scoring import TournamentRequestScoring
 from .tournament_request_system import TournamentRequestSystem
@@ -258,6 +260,8 @@ __all__ = (
     "TournamentList",
     "TournamentPairingData",
     "TournamentPairingEvent",
+    "TournamentPlayersData",
+    "TournamentPlayersEvent",
     "TournamentRequest",
     "TournamentRequestScoring",
     "TournamentRequestSystem",

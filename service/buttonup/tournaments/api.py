@@ -263,7 +263,8 @@ class TournamentEvents(ApiView):
         "stream_tournament_events",
         "Follow a tournament live",
         "Server-Sent Events: `tournament` (the tournament, first on every connection, and "
-        "again whenever its status changes), `pairing` `{game_id, round, red, black}` "
+        "again whenever its status changes), `players` `{players}` (as a player joins, or "
+        "leaves an upcoming one), `pairing` `{game_id, round, red, black}` "
         "(player ids; `round` a Swiss's, else null), `result` `{game_id, winner, points}` "
         "(the winner's player id, null when the game counts for nobody; each player's "
         "points), `standings` `{top}` (the ten leaders' ids, when a result changes them), "

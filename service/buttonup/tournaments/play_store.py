@@ -27,8 +27,8 @@ from buttonup.tournaments.store import (
     key,
 )
 
-_JOIN = lua_source("join", package=PACKAGE)
-_WITHDRAW = lua_source("withdraw", package=PACKAGE)
+_JOIN = lua_source("join", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_WITHDRAW = lua_source("withdraw", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _PAIR = lua_source("pair", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _RESULT = lua_source("result", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, TOP_SHOWN=TOP_SHOWN)
 _SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
@@ -83,7 +83,14 @@ class TournamentPlay:
         return Joined(
             self._join(
                 keys=_keys(
-                    tournament.id, "t", "standings", "ranks", "pool", "withdrawn", "playing"
+                    tournament.id,
+                    "t",
+                    "standings",
+                    "ranks",
+                    "pool",
+                    "withdrawn",
+                    "playing",
+                    "events",
                 ),
                 args=[
                     standing.player_id,
@@ -98,8 +105,8 @@ class TournamentPlay:
 
     @STORAGE_ERRORS
     def withdraw(self, tournament_id: str, player_id: str) -> Withdrawn:
-        keys = _keys(tournament_id, "t", "standings", "ranks", "pool", "withdrawn")
-        return Withdrawn(self._withdraw(keys=keys, args=[player_id]))
+        parts = ("t", "standings", "ranks", "pool", "withdrawn", "events")
+        return Withdrawn(self._withdraw(keys=_keys(tournament_id, *parts), args=[player_id]))
 
     @STORAGE_ERRORS
     def standing(self, tournament_id: str, player_id: str) -> Standing | None:

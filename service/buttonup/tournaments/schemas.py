@@ -327,6 +327,10 @@ TOURNAMENT_EVENT_DATA = {
     ),
     "TournamentRoundData": _data("A Swiss round", {"round": _ROUND}),
     "TournamentFinishedData": _data("The tournament is over: the stream's last event", {}),
+    "TournamentPlayersData": _data(
+        "A player joined, or left an upcoming tournament",
+        {"players": {"type": "integer", "description": "How many it has now", "example": 12}},
+    ),
 }
 # name: (component, data component, what it says, an example of its data)
 TOURNAMENT_EVENTS: dict[str, tuple[str, str, str, object]] = {
@@ -335,6 +339,12 @@ TOURNAMENT_EVENTS: dict[str, tuple[str, str, str, object]] = {
         "Tournament",
         "The tournament: first on every connection, again when its status changes",
         {"id": TOURNAMENT_ID_EXAMPLE, "status": "running"},
+    ),
+    "players": (
+        "TournamentPlayersEvent",
+        "TournamentPlayersData",
+        "How many players it has, as one joins or leaves an upcoming tournament",
+        {"players": 12},
     ),
     "pairing": (
         "TournamentPairingEvent",

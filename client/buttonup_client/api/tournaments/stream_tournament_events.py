@@ -12,6 +12,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.tournament_finished_event import TournamentFinishedEvent
 from ...models.tournament_pairing_event import TournamentPairingEvent
+from ...models.tournament_players_event import TournamentPlayersEvent
 from ...models.tournament_result_event import TournamentResultEvent
 from ...models.tournament_round_over_event import TournamentRoundOverEvent
 from ...models.tournament_round_start_event import TournamentRoundStartEvent
@@ -46,6 +47,7 @@ def _parse_response(
     Problem
     | TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent
@@ -102,6 +104,7 @@ def _build_response(
     Problem
     | TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent
@@ -125,6 +128,7 @@ def sync_detailed(
     Problem
     | TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent
@@ -134,12 +138,13 @@ def sync_detailed(
     """Follow a tournament live
 
      Server-Sent Events: `tournament` (the tournament, first on every connection, and again whenever its
-    status changes), `pairing` `{game_id, round, red, black}` (player ids; `round` a Swiss's, else
-    null), `result` `{game_id, winner, points}` (the winner's player id, null when the game counts for
-    nobody; each player's points), `standings` `{top}` (the ten leaders' ids, when a result changes
-    them), `round_start` and `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each
-    has an id: reconnect with `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-
-    alive comments while nothing happens.
+    status changes), `players` `{players}` (as a player joins, or leaves an upcoming one), `pairing`
+    `{game_id, round, red, black}` (player ids; `round` a Swiss's, else null), `result` `{game_id,
+    winner, points}` (the winner's player id, null when the game counts for nobody; each player's
+    points), `standings` `{top}` (the ten leaders' ids, when a result changes them), `round_start` and
+    `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each has an id: reconnect with
+    `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-alive comments while
+    nothing happens.
 
     Args:
         tournament_id (str):
@@ -150,7 +155,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
+        Response[Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
     """
 
     kwargs = _get_kwargs(
@@ -174,6 +179,7 @@ def sync(
     Problem
     | TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent
@@ -184,12 +190,13 @@ def sync(
     """Follow a tournament live
 
      Server-Sent Events: `tournament` (the tournament, first on every connection, and again whenever its
-    status changes), `pairing` `{game_id, round, red, black}` (player ids; `round` a Swiss's, else
-    null), `result` `{game_id, winner, points}` (the winner's player id, null when the game counts for
-    nobody; each player's points), `standings` `{top}` (the ten leaders' ids, when a result changes
-    them), `round_start` and `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each
-    has an id: reconnect with `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-
-    alive comments while nothing happens.
+    status changes), `players` `{players}` (as a player joins, or leaves an upcoming one), `pairing`
+    `{game_id, round, red, black}` (player ids; `round` a Swiss's, else null), `result` `{game_id,
+    winner, points}` (the winner's player id, null when the game counts for nobody; each player's
+    points), `standings` `{top}` (the ten leaders' ids, when a result changes them), `round_start` and
+    `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each has an id: reconnect with
+    `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-alive comments while
+    nothing happens.
 
     Args:
         tournament_id (str):
@@ -200,7 +207,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
+        Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
     """
 
     return sync_detailed(
@@ -219,6 +226,7 @@ async def asyncio_detailed(
     Problem
     | TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent
@@ -228,12 +236,13 @@ async def asyncio_detailed(
     """Follow a tournament live
 
      Server-Sent Events: `tournament` (the tournament, first on every connection, and again whenever its
-    status changes), `pairing` `{game_id, round, red, black}` (player ids; `round` a Swiss's, else
-    null), `result` `{game_id, winner, points}` (the winner's player id, null when the game counts for
-    nobody; each player's points), `standings` `{top}` (the ten leaders' ids, when a result changes
-    them), `round_start` and `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each
-    has an id: reconnect with `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-
-    alive comments while nothing happens.
+    status changes), `players` `{players}` (as a player joins, or leaves an upcoming one), `pairing`
+    `{game_id, round, red, black}` (player ids; `round` a Swiss's, else null), `result` `{game_id,
+    winner, points}` (the winner's player id, null when the game counts for nobody; each player's
+    points), `standings` `{top}` (the ten leaders' ids, when a result changes them), `round_start` and
+    `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each has an id: reconnect with
+    `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-alive comments while
+    nothing happens.
 
     Args:
         tournament_id (str):
@@ -244,7 +253,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
+        Response[Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
     """
 
     kwargs = _get_kwargs(
@@ -266,6 +275,7 @@ async def asyncio(
     Problem
     | TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent
@@ -276,12 +286,13 @@ async def asyncio(
     """Follow a tournament live
 
      Server-Sent Events: `tournament` (the tournament, first on every connection, and again whenever its
-    status changes), `pairing` `{game_id, round, red, black}` (player ids; `round` a Swiss's, else
-    null), `result` `{game_id, winner, points}` (the winner's player id, null when the game counts for
-    nobody; each player's points), `standings` `{top}` (the ten leaders' ids, when a result changes
-    them), `round_start` and `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each
-    has an id: reconnect with `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-
-    alive comments while nothing happens.
+    status changes), `players` `{players}` (as a player joins, or leaves an upcoming one), `pairing`
+    `{game_id, round, red, black}` (player ids; `round` a Swiss's, else null), `result` `{game_id,
+    winner, points}` (the winner's player id, null when the game counts for nobody; each player's
+    points), `standings` `{top}` (the ten leaders' ids, when a result changes them), `round_start` and
+    `round_over` `{round}` (a Swiss's), `finished` `{}` (the last event). Each has an id: reconnect with
+    `Last-Event-ID` to get what you missed (the 10,000 newest are kept). Keep-alive comments while
+    nothing happens.
 
     Args:
         tournament_id (str):
@@ -292,7 +303,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
+        Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
     """
 
     return (
@@ -309,6 +320,7 @@ def _parse_event(
 ) -> (
     TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent
@@ -320,6 +332,7 @@ def _parse_event(
     ) -> (
         TournamentFinishedEvent
         | TournamentPairingEvent
+        | TournamentPlayersEvent
         | TournamentResultEvent
         | TournamentRoundOverEvent
         | TournamentRoundStartEvent
@@ -337,7 +350,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_1 = TournamentPairingEvent.from_dict(data)
+            response_200_type_1 = TournamentPlayersEvent.from_dict(data)
 
             return response_200_type_1
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -345,7 +358,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_2 = TournamentResultEvent.from_dict(data)
+            response_200_type_2 = TournamentPairingEvent.from_dict(data)
 
             return response_200_type_2
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -353,7 +366,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_3 = TournamentStandingsEvent.from_dict(data)
+            response_200_type_3 = TournamentResultEvent.from_dict(data)
 
             return response_200_type_3
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -361,7 +374,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_4 = TournamentRoundStartEvent.from_dict(data)
+            response_200_type_4 = TournamentStandingsEvent.from_dict(data)
 
             return response_200_type_4
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -369,16 +382,24 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_5 = TournamentRoundOverEvent.from_dict(data)
+            response_200_type_5 = TournamentRoundStartEvent.from_dict(data)
 
             return response_200_type_5
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_6 = TournamentRoundOverEvent.from_dict(data)
+
+            return response_200_type_6
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
         if not isinstance(data, dict):
             raise TypeError()
-        response_200_type_6 = TournamentFinishedEvent.from_dict(data)
+        response_200_type_7 = TournamentFinishedEvent.from_dict(data)
 
-        return response_200_type_6
+        return response_200_type_7
 
     response_200 = _parse_response_200(event)
 
@@ -395,6 +416,7 @@ def follow(
 ) -> Iterator[
     TournamentFinishedEvent
     | TournamentPairingEvent
+    | TournamentPlayersEvent
     | TournamentResultEvent
     | TournamentRoundOverEvent
     | TournamentRoundStartEvent

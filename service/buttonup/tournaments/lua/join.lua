@@ -1,5 +1,5 @@
 -- KEYS: the tournament, its standings, its ranks, its pool, its withdrawn,
--- its playing. ARGV: the player's id, their standing, its rank key, now,
+-- its playing, its events. ARGV: the player's id, their standing, its rank key, now,
 -- the most players, whether it pairs from a pool (an arena).
 -- Returns 0: finished or gone (nothing changed); 1: joined; 2: back after a
 -- withdrawal; 3: in already; 4: full.
@@ -18,4 +18,6 @@ if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[5]) then return 4 end
 redis.call('HSET', KEYS[2], id, ARGV[2])
 redis.call('ZADD', KEYS[3], ARGV[3], id)
 if pooled then redis.call('ZADD', KEYS[4], ARGV[4], id) end
+redis.call('XADD', KEYS[7], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'players',
+  'd', cjson.encode({players = redis.call('HLEN', KEYS[2])}))
 return 1

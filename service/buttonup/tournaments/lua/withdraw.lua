@@ -1,4 +1,5 @@
--- KEYS: the tournament, its standings, its ranks, its pool, its withdrawn.
+-- KEYS: the tournament, its standings, its ranks, its pool, its withdrawn,
+-- its events.
 -- ARGV: the player's id. Returns 0: not in it (or it is finished); 1: out
 -- of an upcoming tournament altogether; 2: paused in a running one (out of
 -- the pool; their standing stays, and a game in play counts).
@@ -11,6 +12,8 @@ if status == 'upcoming' then
   redis.call('HDEL', KEYS[2], id)
   redis.call('ZREM', KEYS[3], id)
   redis.call('SREM', KEYS[5], id)
+  redis.call('XADD', KEYS[6], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'players',
+    'd', cjson.encode({players = redis.call('HLEN', KEYS[2])}))
   return 1
 end
 redis.call('ZREM', KEYS[4], id)

@@ -1,9 +1,9 @@
 // Tournaments (/?tournaments, /?tournament=ID): the lists, a form to make
-// one, and a tournament's page: its standings (read again every few
-// seconds while it runs), a countdown, join, withdraw and start, the podium
-// and the records once it is over. A player in it follows their own stream,
+// one, and a tournament's page: its standings (drawn again at each event of
+// its stream), a countdown, join, withdraw and start, the podium and the
+// records once it is over. A player in it follows their own stream,
 // whose game_start opens each game it pairs them into (seeking.onGameStart).
-import { call, loadPlayer, serverNow } from "./api.js";
+import { Problem, call, loadPlayer, pause, readBlocks, serverNow } from "./api.js";
 import { $, tableRow, title, titled } from "./dom.js";
 import { formatTime } from "./drawing.js";
 import { t } from "./i18n.js";
@@ -11,7 +11,7 @@ import { followPlayer, rememberPlayer } from "./player.js";
 import { CLOCK_PRESETS, clockText } from "./start.js";
 import { TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "./vocabulary.js";
 
-const REFRESH_MS = 3000;
+const REFRESH_MS = 5000; // the longest wait before a dropped stream is opened again
 const membership = (id) => `buttonup:tournament:${id}`;
 
 async function me() {
@@ -102,13 +102,38 @@ export function showTournament(id, report) {
   $("tournament-record").href = `/v1/tournaments/${encodeURIComponent(id)}/record`;
   $("tournament-record").download = `buttonup-tournament-${id}.txt`;
   setInterval(countdown, 1000);
-  const refresh = () =>
-    draw(id)
-      .then(() => {
-        if (shown.tournament?.status !== TOURNAMENT_STATUS.FINISHED) setTimeout(refresh, REFRESH_MS);
-      })
-      .catch(report);
-  refresh();
+  follow(id).catch(report);
+}
+
+// The tournament's stream: each event draws it again (one drawing at a time,
+// the latest wins); a dropped stream is opened again after its last event.
+async function follow(id) {
+  let lastEventId = null;
+  let failures = 0;
+  let drawing = Promise.resolve();
+  const redraw = () => {
+    drawing = drawing.then(() => draw(id));
+  };
+  while (shown.tournament?.status !== TOURNAMENT_STATUS.FINISHED) {
+    const headers = { Accept: "text/event-stream" };
+    if (lastEventId !== null) headers["Last-Event-ID"] = lastEventId;
+    try {
+      const response = await fetch(`/v1/tournaments/${encodeURIComponent(id)}/events`, { headers });
+      if (response.status === 404) throw new Problem(404, await response.json());
+      if (response.ok) {
+        failures = 0;
+        await readBlocks(response.body, (fields) => {
+          if (fields.id) lastEventId = fields.id;
+          if (fields.event) redraw();
+        });
+      }
+    } catch (error) {
+      if (error instanceof Problem) throw error;
+    }
+    await drawing;
+    failures += 1;
+    await pause(Math.min(250 * 2 ** failures, REFRESH_MS));
+  }
 }
 
 async function perform(id, action) {
