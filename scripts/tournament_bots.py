@@ -169,8 +169,9 @@ class Bot(threading.Thread):
         return game
 
 
-def fill(base_url: str, args) -> int:
-    """The bots' run (`args`: the selfplay options that concern it)."""
+def fill(base_url: str, args, on_start=None) -> int:
+    """The bots' run (`args`: the selfplay options that concern it);
+    `on_start(tournament_id)` is called as the bots begin to play."""
     names = [f"bot {index + 1}" for index in range(args.players)]
     players = [new_player(base_url, name) for name in names]
     tournament_id = args.tournament
@@ -192,6 +193,8 @@ def fill(base_url: str, args) -> int:
         time.sleep(1)  # every bot's join before the start
         with AuthenticatedClient(base_url=base_url, token=players[0].key) as creator:
             expect(start_tournament.sync(tournament_id, client=creator), Tournament, "start")
+    if on_start is not None:
+        on_start(tournament_id)
     for bot in bots:
         bot.join(max(0.0, until - time.monotonic()) + 10)
     elapsed = time.monotonic() - started

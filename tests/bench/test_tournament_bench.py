@@ -1,0 +1,38 @@
+"""bench/tournament_bench.py runs end to end on a few bots: the arena's
+games and the bots' figures, the standings page's latency, and plain games
+beside it on the same server."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "tournament_bench.py"
+
+
+def test_the_benchmark_fills_an_arena_and_prints_its_figures_beside_plain_play():
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH),
+            "--players",
+            "6",
+            "--seconds",
+            "6",
+            "--plain-seconds",
+            "2",
+            "--clients",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    out = result.stdout
+    games = re.search(r"tournament \S+: 6 bots, (\d+) games", out)
+    assert games is not None and int(games.group(1)) >= 3, out
+    assert re.search(r"from a game's end to the next game_start: median \d+ ms", out), out
+    assert re.search(r"standings page \(50 places\) latency: median [\d.]+ ms", out), out
+    assert re.search(r"plain games beside it, same server: \d+ moves/s", out), out
