@@ -108,9 +108,14 @@ def test_play_joins_a_tournament_and_plays_the_game_it_pairs(live_server):
     assert httpx.post(f"{path}/join", headers=bo_key).status_code == 200
     assert httpx.post(f"{path}/start", headers=bo_key).status_code == 200
     child.expect(r"Paired: game (\S+), you are (red|black)")
-    game_id = child.match.group(1)
+    game_id, color = child.match.group(1), child.match.group(2)
+    if color == "red":  # Ana starts: her prompt waits for her
+        child.expect(r"Your move \[(\d+)")
+        move = child.match.group(1)
     # Bo resigns at once (his key holds his seat): Ana wins, and waits again.
     assert httpx.post(f"{base}/v1/games/{game_id}/resign", headers=bo_key).status_code == 200
+    if color == "red":  # her move, typed after it: the game is over, and she hears so
+        child.sendline(move)
     child.expect("Game over: You win!")
     child.expect("Waiting to be paired")
     child.sendintr()
