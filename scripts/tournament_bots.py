@@ -19,6 +19,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+import httpx
 from buttonup_client import AuthenticatedClient, Client
 from buttonup_client.api.events import stream_events
 from buttonup_client.api.games import get_game, play_move
@@ -155,17 +156,28 @@ class Bot(threading.Thread):
     def next_change(self, game: Game) -> Game:
         """The game after its next change, from its stream (no polling):
         the first event that carries a newer version of it."""
-        with Client(base_url=self.base_url, timeout=30) as client:
-            events = stream_events.follow(game.id, client=client, last_event_id=str(game.version))
-            for event in events:
-                data = json.loads(event.data) if event.data else None
-                if not isinstance(data, dict):
-                    continue  # presence: who is connected changes nothing
-                changed = data.get("game", data)
-                if isinstance(changed, dict) and changed.get("version", -1) > game.version:
-                    return Game.from_dict(changed)
-                if time.monotonic() > self.until:
-                    break
+        # Silence past the run's end ends the read: a bot stops on time.
+        wait = min(25.0, max(0.5, self.until - time.monotonic()))
+        try:
+            with Client(base_url=self.base_url) as client:
+                events = stream_events.follow(
+                    game.id,
+                    client=client,
+                    last_event_id=str(game.version),
+                    idle_timeout=wait,
+                    reconnect_attempts=0 if wait < 25.0 else 5,
+                )
+                for event in events:
+                    data = json.loads(event.data) if event.data else None
+                    if not isinstance(data, dict):
+                        continue  # presence: who is connected changes nothing
+                    changed = data.get("game", data)
+                    if isinstance(changed, dict) and changed.get("version", -1) > game.version:
+                        return Game.from_dict(changed)
+                    if time.monotonic() > self.until:
+                        break
+        except httpx.HTTPError:
+            pass  # the run is over (or the stream went: the caller reads the game again)
         return game
 
 

@@ -31,7 +31,7 @@ def test_selfplay_fills_an_arena_with_bots_that_play_every_game_they_are_paired_
     live_server,
 ):
     result = run_selfplay(
-        live_server, "--arena", "10", "--players", "4", "--seconds", "8", "--seed", "3"
+        live_server, "--arena", "10", "--players", "4", "--seconds", "5", "--seed", "3"
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
