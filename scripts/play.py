@@ -28,7 +28,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from buttonup_client import AuthenticatedClient, Client
 from buttonup_client.api.events import stream_events
@@ -184,11 +184,13 @@ def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
     return joined, game_id
 
 
-def seek_anyone(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
-    """A new player seeks a game (the seek lives while their stream is open)
-    and waits for the stream's game_start: the game and the seat's token."""
+def listening_player(
+    base_url: str, name: str | None, wanted: Callable[[GameStartEventData], bool]
+) -> tuple[NewPlayer, "queue.Queue[GameStartEventData]"]:
+    """A new player, their stream open: each game_start it brings that is
+    `wanted` comes in the queue (the stream is read on a thread of its own)."""
     with Client(base_url=base_url) as anonymous:
-        body = CreatePlayer(name=args.name) if args.name else CreatePlayer()
+        body = CreatePlayer(name=name) if name else CreatePlayer()
         player = create_player.sync(client=anonymous, body=body)
         if not isinstance(player, NewPlayer):
             fail(player, "make a player")
@@ -200,12 +202,20 @@ def seek_anyone(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
                 if isinstance(event, MyGamesEvent):
                     opened.set()
                 elif isinstance(event, GameStartEvent):
-                    started.put(GameStartEventData.from_dict(json.loads(event.data)))
-                    return
+                    start = GameStartEventData.from_dict(json.loads(event.data))
+                    if wanted(start):
+                        started.put(start)
 
     threading.Thread(target=listen, daemon=True).start()
     if not opened.wait(30):
         sys.exit("Could not open the player's stream.")
+    return player, started
+
+
+def seek_anyone(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
+    """A new player seeks a game (the seek lives while their stream is open)
+    and waits for the stream's game_start: the game and the seat's token."""
+    player, started = listening_player(base_url, args.name, lambda start: True)
     with AuthenticatedClient(base_url=base_url, token=player.key) as me:
         request = SeekRequest(rated=args.rated)
         if args.clock:
@@ -226,26 +236,9 @@ def tournament_games(base_url: str, args: argparse.Namespace) -> Iterator[Joined
     """A new player joins the tournament and waits on their stream for each
     game it pairs them into: each game and the seat (their key holds it),
     until the tournament finishes."""
-    with Client(base_url=base_url) as anonymous:
-        body = CreatePlayer(name=args.name) if args.name else CreatePlayer()
-        player = create_player.sync(client=anonymous, body=body)
-        if not isinstance(player, NewPlayer):
-            fail(player, "make a player")
-    opened, started = threading.Event(), queue.Queue()
-
-    def listen() -> None:
-        with AuthenticatedClient(base_url=base_url, token=player.key) as me:
-            for event in stream_my_events.follow(client=me):
-                if isinstance(event, MyGamesEvent):
-                    opened.set()
-                elif isinstance(event, GameStartEvent):
-                    start = GameStartEventData.from_dict(json.loads(event.data))
-                    if start.tournament_id == args.tournament:
-                        started.put(start)
-
-    threading.Thread(target=listen, daemon=True).start()
-    if not opened.wait(30):
-        sys.exit("Could not open the player's stream.")
+    player, started = listening_player(
+        base_url, args.name, lambda start: start.tournament_id == args.tournament
+    )
     with AuthenticatedClient(base_url=base_url, token=player.key) as me:
         joined = join_tournament.sync(args.tournament, client=me)
         if not isinstance(joined, Tournament):

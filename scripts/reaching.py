@@ -80,3 +80,14 @@ def _why(error: httpx.TransportError) -> str:
     if isinstance(error, httpx.TimeoutException):
         return "it did not answer in time"
     return str(error) or type(error).__name__
+
+
+def expect(result, kind: type, what: str):
+    """`result` when it is the `kind` of answer wanted; otherwise the script
+    stops with one line: the problem's status, code and detail."""
+    if isinstance(result, kind):
+        return result
+    status = getattr(result, "status", None)
+    if status is not None and hasattr(result, "code"):
+        raise SystemExit(f"{what}: {status} {result.code}: {result.detail}")
+    raise SystemExit(f"{what}: unexpected answer {result!r}")

@@ -47,7 +47,7 @@ from buttonup_client.models import (
     RematchOffer,
 )
 from clocks import parse_clock
-from reaching import run, service_url
+from reaching import expect, run, service_url
 
 
 class ScriptedPlayer:
@@ -59,14 +59,6 @@ class ScriptedPlayer:
 
     def choose(self, game: Game) -> int:
         return self.rng.choice(game.round_.legal_moves)
-
-
-def expect(result, kind: type, what: str):
-    if isinstance(result, kind):
-        return result
-    if isinstance(result, Problem):
-        raise SystemExit(f"{what}: {result.status} {result.code}: {result.detail}")
-    raise SystemExit(f"{what}: unexpected answer {result!r}")
 
 
 Seats = dict[str, tuple[ScriptedPlayer, AuthenticatedClient]]  # by colour

@@ -40,19 +40,11 @@ from buttonup_client.models import (
     NewPlayer,
     Played,
     PlayMove,
-    Problem,
     Standings,
     Tournament,
     TournamentRequest,
 )
-
-
-def expect(result, kind: type, what: str):
-    if isinstance(result, kind):
-        return result
-    if isinstance(result, Problem):
-        raise SystemExit(f"{what}: {result.status} {result.code}: {result.detail}")
-    raise SystemExit(f"{what}: unexpected answer {result!r}")
+from reaching import expect
 
 
 @dataclass

@@ -33,6 +33,6 @@ def test_the_benchmark_fills_an_arena_and_prints_its_figures_beside_plain_play()
     out = result.stdout
     games = re.search(r"tournament \S+: 6 bots, (\d+) games", out)
     assert games is not None and int(games.group(1)) >= 3, out  # everyone played
-    assert re.search(r"from a game's end to the next game_start: median \d+ ms", out), out
+    assert re.search(r"\d+ moves in [\d.]+ s = \d+ moves/s", out), out
     assert re.search(r"standings page \(50 places\) latency: median [\d.]+ ms", out), out
     assert re.search(r"plain games beside it, same server: \d+ moves/s", out), out

@@ -38,7 +38,8 @@ STREAM_DESCRIPTION = (
 )
 
 
-def _data(what: str, properties: dict) -> dict:
+def data_component(what: str, properties: dict) -> dict:
+    """An event's data: an object of these properties, each required, no other."""
     return {
         "type": "object",
         "description": what,
@@ -116,7 +117,7 @@ DATA_COMPONENTS = {
         "description": "The player's games not finished, their turn first",
         "items": ref("MyGame"),
     },
-    "GameStartEventData": _data(
+    "GameStartEventData": data_component(
         "A seek, or a tournament, paired into a game",
         {
             "game_id": GAME_ID,
@@ -134,13 +135,13 @@ DATA_COMPONENTS = {
             },
         },
     ),
-    "GameStartedEventData": _data(
+    "GameStartedEventData": data_component(
         "A game started", {"game_id": GAME_ID, "color": COLOR, "version": VERSION}
     ),
-    "YourTurnEventData": _data(
+    "YourTurnEventData": data_component(
         "The player's turn", {"game_id": GAME_ID, "version": VERSION, "deadline": DEADLINE}
     ),
-    "MyGameOverEventData": _data(
+    "MyGameOverEventData": data_component(
         "A game is over",
         {
             "game_id": GAME_ID,
@@ -162,14 +163,14 @@ DATA_COMPONENTS = {
             },
         },
     ),
-    "MyRematchOfferedEventData": _data(
+    "MyRematchOfferedEventData": data_component(
         "A rematch asked for",
         {
             "game_id": GAME_ID,
             "by": {**ref("PlayerColor"), "description": "The seat that asked", "example": "black"},
         },
     ),
-    "MyRematchEventData": _data(
+    "MyRematchEventData": data_component(
         "A rematch made",
         {
             "game_id": GAME_ID,

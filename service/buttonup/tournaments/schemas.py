@@ -9,7 +9,7 @@ from typing import Any
 from marshmallow import fields, post_load, validate
 
 from buttonup.api.events import event_component, one_of_events
-from buttonup.api.player_events import STREAM_POSITION
+from buttonup.api.player_events import STREAM_POSITION, data_component
 from buttonup.api.schemas.queries import next_cursor, page_limit
 from buttonup.api.schemas.requests import ClockRequestSchema, name_field
 from buttonup.api.schemas.shared import (
@@ -278,21 +278,11 @@ class TournamentGamesSchema(Document):
 # The tournament's stream (stream_tournament_events): one component per
 # event, as the game's and the player's streams have, so that generated
 # clients get one type per event; `data` is JSON of its data component.
-def _data(what: str, properties: dict) -> dict:
-    return {
-        "type": "object",
-        "description": what,
-        "properties": properties,
-        "required": list(properties),
-        "additionalProperties": False,
-    }
-
-
 _GAME = {"type": "string", "description": "The game", "example": "q7Xb0mXvYg3cS1pQ2a9e"}
 _PLAYER = {"type": "string", "description": "A player's id", "example": "Pq7Xb0mXvYg3cS1pQ2a9"}
 _ROUND = {"type": "integer", "description": "A Swiss's round", "example": 2}
 TOURNAMENT_EVENT_DATA = {
-    "TournamentPairingData": _data(
+    "TournamentPairingData": data_component(
         "Two players paired into a game",
         {
             "game_id": _GAME,
@@ -301,7 +291,7 @@ TOURNAMENT_EVENT_DATA = {
             "black": _PLAYER,
         },
     ),
-    "TournamentResultData": _data(
+    "TournamentResultData": data_component(
         "A game's end, as it counts",
         {
             "game_id": _GAME,
@@ -314,7 +304,7 @@ TOURNAMENT_EVENT_DATA = {
             },
         },
     ),
-    "TournamentStandingsData": _data(
+    "TournamentStandingsData": data_component(
         "The leaders, when a result changed them",
         {
             "top": {
@@ -325,9 +315,9 @@ TOURNAMENT_EVENT_DATA = {
             }
         },
     ),
-    "TournamentRoundData": _data("A Swiss round", {"round": _ROUND}),
-    "TournamentFinishedData": _data("The tournament is over: the stream's last event", {}),
-    "TournamentPlayersData": _data(
+    "TournamentRoundData": data_component("A Swiss round", {"round": _ROUND}),
+    "TournamentFinishedData": data_component("The tournament is over: the stream's last event", {}),
+    "TournamentPlayersData": data_component(
         "A player joined, or left an upcoming tournament",
         {"players": {"type": "integer", "description": "How many it has now", "example": 12}},
     ),
