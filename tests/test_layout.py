@@ -148,3 +148,18 @@ def test_a_command_states_what_it_needs_in_its_type():
         assert "authenticated" not in "".join(
             line for line in path.read_text().splitlines() if "type: ignore" in line
         ), path
+
+
+def test_every_file_the_package_reads_at_run_time_ships_with_it():
+    """A wing's Lua scripts, the board's files and words: each folder of them
+    is in pyproject.toml's package data, or an installed (not editable)
+    package, as a container builds it, would miss them."""
+    import tomllib
+
+    shipped = tomllib.loads((SERVICE.parents[1] / "pyproject.toml").read_text())["tool"][
+        "setuptools"
+    ]["package-data"]["buttonup"]
+    folders = {path.parent.relative_to(SERVICE).as_posix() for path in SERVICE.rglob("*.lua")}
+    for folder in sorted(folders):
+        assert f"{folder}/*.lua" in shipped, folder
+    assert "web/static/*" in shipped and "web/words/*.json" in shipped
