@@ -27,10 +27,11 @@ from buttonup.tournaments.store import (
     key,
 )
 
-_JOIN = lua_source("join", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
-_WITHDRAW = lua_source("withdraw", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
-_PAIR = lua_source("pair", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
-_RESULT = lua_source("result", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, TOP_SHOWN=TOP_SHOWN)
+_LIB = "tournament_lib"  # what the scripts share: telling an event, filling the pool
+_JOIN = lua_source("join", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_WITHDRAW = lua_source("withdraw", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_PAIR = lua_source("pair", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_RESULT = lua_source("result", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, TOP_SHOWN=TOP_SHOWN)
 _SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
 
 
@@ -112,6 +113,19 @@ class TournamentPlay:
     def standing(self, tournament_id: str, player_id: str) -> Standing | None:
         data = self._redis.hget(key(tournament_id, "standings"), player_id)
         return decode_standing(data) if data is not None else None
+
+    @STORAGE_ERRORS
+    def standings_of(
+        self, tournament_id: str, player_ids: Sequence[str]
+    ) -> dict[str, Standing | None]:
+        """These players' standings, in one read (None: not in it)."""
+        if not player_ids:
+            return {}
+        found = self._redis.hmget(key(tournament_id, "standings"), list(player_ids))
+        return {
+            player_id: decode_standing(data) if data is not None else None
+            for player_id, data in zip(player_ids, found, strict=True)
+        }
 
     @STORAGE_ERRORS
     def standings_page(self, tournament_id: str, offset: int, limit: int) -> list[Standing]:

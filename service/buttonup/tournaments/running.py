@@ -234,7 +234,7 @@ class TournamentRunner:
         if not pending:
             return []
         ids = sorted({player_id for game in pending for player_id in (game.first, game.second)})
-        standings = {player_id: self._play.standing(tournament.id, player_id) for player_id in ids}
+        standings = self._play.standings_of(tournament.id, ids)
         players = self._store.load_players(ids)
         made = []
         options = tournament_game_options(tournament)

@@ -64,7 +64,6 @@ class Tournaments:
         self._record = record  # a game's record (games.reads)
         self.board = board  # the tournaments and their lists (tournaments.store)
         self.play = play  # what happens in each (tournaments.play_store)
-        self._pairings = pairings
         self._clock = clock
         self._ports = ports  # the ratings a player brings (games.ports)
         self.runner = runner = TournamentRunner(store, board, play, pairings, clock, ports)
@@ -176,7 +175,7 @@ class Tournaments:
                     else:
                         batch.append(event)
                 yield batch
-                if any(getattr(event, "name", None) == "finished" for event in arrived):
+                if any(event.name == "finished" for event in arrived):
                     return
 
     def games(self, tournament_id: str, offset: int, limit: int) -> list[Match]:

@@ -52,8 +52,8 @@ PACKAGE = "buttonup.tournaments"
 # leaders a `standings` event names.
 EVENTS_KEPT = 10_000
 TOP_SHOWN = 10
-_STATUS = lua_source("status", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
-_ROUND = lua_source("round", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_STATUS = lua_source("status", "tournament_lib", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
+_ROUND = lua_source("round", "tournament_lib", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _INDEX_ADD = lua_source("index_add", package=PACKAGE)
 _INDEX_MOVE = lua_source("index_move", package=PACKAGE)
 

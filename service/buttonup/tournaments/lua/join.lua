@@ -18,6 +18,5 @@ if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[5]) then return 4 end
 redis.call('HSET', KEYS[2], id, ARGV[2])
 redis.call('ZADD', KEYS[3], ARGV[3], id)
 if pooled then redis.call('ZADD', KEYS[4], ARGV[4], id) end
-redis.call('XADD', KEYS[7], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'players',
-  'd', cjson.encode({players = redis.call('HLEN', KEYS[2])}))
+tell(KEYS[7], 'players', {players = redis.call('HLEN', KEYS[2])})
 return 1

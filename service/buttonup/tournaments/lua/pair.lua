@@ -25,8 +25,7 @@ for index = 5, #ARGV, 4 do
     made[#made + 1] = game_id
     local pairing = {game_id = game_id, red = first, black = second,
       round = round ~= '' and tonumber(round) or cjson.null}
-    redis.call('XADD', KEYS[7], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'pairing',
-      'd', cjson.encode(pairing))
+    tell(KEYS[7], 'pairing', pairing)
   end
 end
 return made

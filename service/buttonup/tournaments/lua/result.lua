@@ -15,7 +15,7 @@ for index = 8, #ARGV, 4 do
   if redis.call('HGET', KEYS[2], ARGV[index]) ~= ARGV[index + 1] then return -1 end
 end
 redis.call('HSET', KEYS[4], game_id, ARGV[2])
-local pairs = redis.call('HGET', KEYS[1], 's') == 'running' and
+local repooled = redis.call('HGET', KEYS[1], 's') == 'running' and
   redis.call('HGET', KEYS[1], 'p') == '1' and
   tonumber(redis.call('HGET', KEYS[1], 'e') or '0') > now
 local no_show = ARGV[6]
@@ -24,7 +24,7 @@ if no_show ~= '' and redis.call('HEXISTS', KEYS[2], no_show) == 1 then
 end
 for _, id in ipairs({ARGV[4], ARGV[5]}) do
   if redis.call('HGET', KEYS[6], id) == game_id then redis.call('HDEL', KEYS[6], id) end
-  if pairs and redis.call('SISMEMBER', KEYS[7], id) == 0 and
+  if repooled and redis.call('SISMEMBER', KEYS[7], id) == 0 and
       redis.call('HEXISTS', KEYS[6], id) == 0 then
     redis.call('ZADD', KEYS[5], now, id)
   end
@@ -36,10 +36,8 @@ for index = 8, #ARGV, 4 do
   local rank = redis.call('ZREVRANK', KEYS[3], ARGV[index])
   if rank and rank < TOP_SHOWN then top = true end
 end
-redis.call('XADD', KEYS[8], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'result', 'd', ARGV[7])
+tell(KEYS[8], 'result', ARGV[7])
 if top then
-  local leaders = redis.call('ZREVRANGE', KEYS[3], 0, TOP_SHOWN - 1)
-  redis.call('XADD', KEYS[8], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'standings',
-    'd', cjson.encode({top = leaders}))
+  tell(KEYS[8], 'standings', {top = redis.call('ZREVRANGE', KEYS[3], 0, TOP_SHOWN - 1)})
 end
 return 1

@@ -8,13 +8,7 @@ if redis.call('HGET', KEYS[1], 's') ~= 'running' or
 end
 redis.call('HSET', KEYS[1], 'r', ARGV[2], 'd', ARGV[3])
 redis.call('DEL', KEYS[3])
-for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
-  if redis.call('SISMEMBER', KEYS[4], id) == 0 then
-    redis.call('ZADD', KEYS[3], ARGV[4], id)
-  end
-end
-for _, told in ipairs({{'round_over', ARGV[1]}, {'round_start', ARGV[2]}}) do
-  redis.call('XADD', KEYS[5], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', told[1],
-    'd', cjson.encode({round = tonumber(told[2])}))
-end
+pool_everyone(KEYS[2], KEYS[3], KEYS[4], ARGV[4])
+tell(KEYS[5], 'round_over', {round = tonumber(ARGV[1])})
+tell(KEYS[5], 'round_start', {round = tonumber(ARGV[2])})
 return 1

@@ -7,17 +7,8 @@
 if redis.call('HGET', KEYS[1], 's') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 's', ARGV[2], 'd', ARGV[3], 'p', ARGV[5], 'e', ARGV[6],
   'r', ARGV[8])
-if ARGV[7] == '1' then
-  for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
-    if redis.call('SISMEMBER', KEYS[4], id) == 0 then
-      redis.call('ZADD', KEYS[3], ARGV[4], id)
-    end
-  end
-end
-local function told(name, data)
-  redis.call('XADD', KEYS[5], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', name,
-    'd', cjson.encode(data))
-end
+if ARGV[7] == '1' then pool_everyone(KEYS[2], KEYS[3], KEYS[4], ARGV[4]) end
+local function told(name, data) tell(KEYS[5], name, data) end
 told('tournament', {status = ARGV[2]})
 if ARGV[9] == '1' and ARGV[2] == 'running' then told('round_start', {round = tonumber(ARGV[8])}) end
 if ARGV[2] == 'finished' then

@@ -12,8 +12,7 @@ if status == 'upcoming' then
   redis.call('HDEL', KEYS[2], id)
   redis.call('ZREM', KEYS[3], id)
   redis.call('SREM', KEYS[5], id)
-  redis.call('XADD', KEYS[6], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', 0, 'e', 'players',
-    'd', cjson.encode({players = redis.call('HLEN', KEYS[2])}))
+  tell(KEYS[6], 'players', {players = redis.call('HLEN', KEYS[2])})
   return 1
 end
 redis.call('ZREM', KEYS[4], id)
