@@ -15,6 +15,8 @@ server facing hostile clients needs and gunicorn does not do by itself.
 - A client that hangs up on an event stream is noticed at once, and its
   connection freed, rather than at the stream's next keep-alive write (the
   app is wrapped in `load_wsgi`).
+- A worker told to stop ends its event streams at once (`handle_exit`;
+  buttonup.stopping says how).
 
 Named by `worker_class` in gunicorn.conf.py; it imports nothing of the app,
 so that loading it in the arbiter, before the worker patches the standard
@@ -42,6 +44,7 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from buttonup.config import Settings
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
+from buttonup.stopping import WorkerStopping
 
 WRITTEN_FOR = {"gunicorn": "27."}  # tests/test_worker.py
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
@@ -123,6 +126,10 @@ class ProblemWorker(GeventWorker):
     def load_wsgi(self) -> None:
         super().load_wsgi()
         self.wsgi: WsgiApp = _freed_on_hang_up(self.wsgi)
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        gevent.spawn(_end_streams)  # out of the signal handler, as gunicorn's own handlers do
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
         address = addr[0] if isinstance(addr, tuple) else ""
@@ -217,11 +224,21 @@ def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
             )
             if streaming and sock is not None and isinstance(answering, gevent.Greenlet):
                 watcher.append(gevent.spawn(_end_on_hang_up, sock, answering))
+                _STREAMS.add(answering)
             return start_response(status, headers, exc_info)
 
-        return _Closing(app(environ, start), watcher)
+        return _Closing(app(environ, start), watcher, answering)
 
     return wsgi
+
+
+# The greenlets answering an event stream in this worker, to end when it stops.
+_STREAMS: set[Any] = set()
+
+
+def _end_streams() -> None:
+    for answering in list(_STREAMS):
+        answering.kill(WorkerStopping, block=False)
 
 
 def _end_on_hang_up(sock: socket.socket, answering: gevent.Greenlet) -> None:
@@ -268,14 +285,16 @@ def _unsent(sock: socket.socket) -> int:
 class _Closing:
     """The app's answer, and the end of its hang-up watch when it closes."""
 
-    def __init__(self, body: Iterable[bytes], watcher: list) -> None:
+    def __init__(self, body: Iterable[bytes], watcher: list, answering: Any) -> None:
         self._body = body
         self._watcher = watcher
+        self._answering = answering
 
     def __iter__(self) -> Iterator[bytes]:
         return iter(self._body)
 
     def close(self) -> None:
+        _STREAMS.discard(self._answering)
         for greenlet in self._watcher:
             greenlet.kill(block=False)
         close = getattr(self._body, "close", None)

@@ -3,6 +3,7 @@
 import subprocess
 import sys
 import threading
+import time
 from collections import Counter
 
 import httpx
@@ -224,3 +225,41 @@ def test_concurrent_creates_with_one_key_make_exactly_one_game(live_server, redi
         assert len({answer.content for answer in answers}) == 1, {a.content for a in answers}
         assert len({answer.headers["Location"] for answer in answers}) == 1
     assert len(redis_client.keys("buttonup:{*}:game")) == 10
+
+
+def test_a_server_told_to_stop_ends_its_event_streams_at_once_each_whole(redis_server):
+    """SIGTERM: each stream ends as a stream does (its last chunk written),
+    not cut by the graceful timeout (10 s) long after; the client resumes
+    elsewhere with Last-Event-ID."""
+    server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"])
+    ended: list[str] = []
+    opened = threading.Barrier(3)
+
+    def follow(game_id: str) -> None:
+        with httpx.stream(
+            "GET", f"{server.base_url}/v1/games/{game_id}/events", timeout=30
+        ) as answer:
+            lines = answer.iter_lines()
+            next(lines)  # the stream is open
+            opened.wait()
+            try:
+                for _ in lines:
+                    pass
+                ended.append("whole")
+            except httpx.HTTPError as error:
+                ended.append(type(error).__name__)
+
+    try:
+        games = [httpx.post(f"{server.base_url}/v1/games", json={}).json()["id"] for _ in range(2)]
+        followers = [threading.Thread(target=follow, args=(game_id,)) for game_id in games]
+        for follower in followers:
+            follower.start()
+        opened.wait(10)
+    finally:
+        stopping = time.monotonic()
+        assert server.stop() == 0
+        stopped_in = time.monotonic() - stopping
+    for follower in followers:
+        follower.join(10)
+    assert ended == ["whole", "whole"]
+    assert stopped_in < 5, f"{stopped_in:.1f} s: the streams held the workers"

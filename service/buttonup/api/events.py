@@ -18,6 +18,7 @@ from buttonup.api.metrics import STREAMS_OPEN
 from buttonup.engine import EventName
 from buttonup.errors import StorageUnavailable
 from buttonup.games import Games
+from buttonup.stopping import WorkerStopping
 
 blp = Blueprint("events", __name__, url_prefix="/v1/games", description="Live events")
 
@@ -272,7 +273,7 @@ def _frames(batches: Iterator[list[Any]], render: Callable[[Any], bytes]) -> Ite
                 yield b": keep-alive\n\n"
             else:
                 yield b"".join(render(item) for item in batch)
-    except StorageUnavailable:
+    except (StorageUnavailable, WorkerStopping):
         return  # the client reconnects with Last-Event-ID and loses nothing
     finally:
         STREAMS_OPEN.dec()
