@@ -57,3 +57,22 @@ def test_two_players_meet_in_an_arena_made_and_started_on_the_board(open_page, a
     expect(first).to_contain_text("Bo")
     expect(first).to_contain_text("2")
     assert ana.errors == [] and bo.errors == []
+
+
+def test_a_swiss_scored_against_perfect_play_is_made_from_the_form(open_page):
+    page = open_page("/", reduced_motion=True, size=(1280, 800))
+    remember(page, "Ana")
+    page.goto("/?tournaments")
+    par = page.locator("#new-tournament input[name=par]")
+    expect(par).to_be_hidden()  # an arena's players meet on different deals
+    page.fill("#new-tournament input[name=name]", "Par night")
+    page.select_option("#new-tournament select[name=system]", "swiss")
+    page.fill("#new-tournament input[name=rounds]", "3")
+    expect(par).to_be_visible()
+    par.check()
+    page.click("#new-tournament button[type=submit]")
+    page.wait_for_url(re.compile(r"\?tournament="))
+    expect(page.locator("#tournament-about")).to_contain_text(
+        "Swiss of 3 rounds against perfect play"
+    )
+    assert page.errors == []

@@ -68,9 +68,14 @@ class Listener(threading.Thread):
         assert self.opened.wait(10)
         return self
 
-    def game_start(self, seconds: float = 10) -> dict:
-        wait_for(lambda: any(name == "game_start" for name, _ in self.events), seconds)
-        return next(data for name, data in self.events if name == "game_start")
+    def game_start(self, seconds: float = 10, nth: int = 1) -> dict:
+        """The `nth` game_start heard (waiting for it)."""
+
+        def heard() -> list[dict]:
+            return [data for name, data in self.events if name == "game_start"]
+
+        wait_for(lambda: len(heard()) >= nth, seconds)
+        return heard()[nth - 1]
 
     def close(self) -> None:
         if self._response is not None:

@@ -2,8 +2,9 @@
 arena made, joined and started; its players paired within seconds by
 whichever worker pairs, each told on their own stream with the tournament's
 id and their seat's token; a game played to its end counted in the
-standings (and listed among its games), its players paired again; and each
-refusal a problem with its stable code."""
+standings (and listed among its games), its players paired again; a
+par-scored Swiss's pairing played twice, seats swapped, on the same deals;
+and each refusal a problem with its stable code."""
 
 import threading
 import time
@@ -11,6 +12,8 @@ import time
 import httpx
 import pytest
 
+from buttonup.engine.notation import read_position
+from buttonup.engine.solver import best_moves, move_margins
 from buttonup.redis_server import RedisServer
 from tests.conftest import LiveServer
 from tests.e2e.test_seeks import LIMITS, Listener
@@ -106,6 +109,58 @@ def test_an_arena_pairs_its_players_counts_each_game_and_pairs_them_again(server
                 stream.close()
 
 
+def perfect_move(game: dict) -> int:
+    position = read_position(game["round"]["position"])
+    return best_moves(move_margins(position.circle, position.to_move))[0]
+
+
+def play_perfectly(http: httpx.Client, game_id: str, tokens: dict[str, str]) -> dict:
+    game = http.get(f"/v1/games/{game_id}").json()
+    while game["status"] == "playing":
+        mover = bearer(tokens[game["round"]["to_move"]])
+        moved = http.post(
+            f"/v1/games/{game_id}/moves", json={"position": perfect_move(game)}, headers=mover
+        )
+        assert moved.status_code == 201, moved.text
+        game = http.get(f"/v1/games/{game_id}").json()
+    return game
+
+
+def test_a_par_swiss_pairing_plays_twice_seats_swapped_and_perfect_play_scores_zero(server):
+    swiss = {"name": "Par", "system": "swiss", "scoring": "par", "clock": BLITZ, "rounds": 1}
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        made = http.post("/v1/tournaments", json=swiss, headers=bearer(ana["key"]))
+        assert made.status_code == 201 and made.json()["scoring"] == "par", made.text
+        path = f"/v1/tournaments/{made.json()['id']}"
+        streams = [Listener(server.base_url, p["key"]).start_open() for p in (ana, bo)]
+        try:
+            for player in (ana, bo):
+                assert http.post(f"{path}/join", headers=bearer(player["key"])).status_code == 200
+            assert http.post(f"{path}/start", headers=bearer(ana["key"])).status_code == 200
+            played = []
+            for nth in (1, 2):  # seats as paired, then swapped
+                starts = [stream.game_start(10, nth) for stream in streams]
+                game_id = starts[0]["game_id"]
+                tokens = {start["color"]: start["token"] for start in starts}
+                analysis = http.get(f"/v1/games/{game_id}/analysis")
+                assert analysis.json()["code"] == "hints_disabled", "no perfect play handed out"
+                assert "seed" not in http.get(f"/v1/games/{game_id}").json()
+                played.append(play_perfectly(http, game_id, tokens))
+            first, second = played
+            assert first["players"]["red"]["player_id"] == second["players"]["black"]["player_id"]
+            assert first["players"]["black"]["player_id"] == second["players"]["red"]["player_id"]
+            assert first["rounds"][0]["initial_circle"] == second["rounds"][0]["initial_circle"]
+
+            wait_for(lambda: http.get(path).json()["status"] == "finished", 10)
+            items = http.get(f"{path}/standings").json()["items"]
+            assert [(item["score"], item["games"]) for item in items] == [(0, 2), (0, 2)]
+            assert len(http.get(f"{path}/games").json()["items"]) == 2
+        finally:
+            for stream in streams:
+                stream.close()
+
+
 def test_each_refusal_is_a_problem_with_its_code(server):
     with httpx.Client(base_url=server.base_url, timeout=10) as http:
         ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
@@ -117,7 +172,6 @@ def test_each_refusal_is_a_problem_with_its_code(server):
             "minutes": arena(minutes=5),
             "clock": arena(clock=None),
             "system": arena(system="knockout"),
-            "par, not yet": arena(system="swiss", minutes=None, rounds=5, scoring="par"),
         }
         for what, body in wrong.items():
             refused = http.post("/v1/tournaments", json=body, headers=key)

@@ -21,7 +21,7 @@ class Standing:
     player: StandingPlayer
     """ A player as standings and games show them. """
     score: int
-    """ Points """
+    """ Points; under par scoring, the margins against perfect play (may be below 0) """
     games: int
     """ Games counted """
     wins: int

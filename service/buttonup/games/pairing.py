@@ -39,12 +39,14 @@ def paired_game(
     players: dict[Color, PairedPlayer],
     token_sha256: dict[Color, str],
     unrated: UnratedReason | None = None,
+    seed: int | None = None,
 ) -> tuple[Match, list[Progress]]:
     """The game a pairing starts, at version 0 with both seats reserved for
     their players, and the changes that take both seats at once (it is
     playing from the second: its clock starts then; a rated one is played
-    unrated from then when `unrated` says why)."""
-    match = Match.new(game_id, replace(options, paired=True), now)
+    unrated from then when `unrated` says why). `seed`: what its deals come
+    from, never shown (None: one of its own)."""
+    match = Match.new(game_id, replace(options, paired=True), now, seed=seed)
     seats = {
         color: Seat(
             name=player.name,
@@ -77,16 +79,25 @@ class Pairings:
         self._clock = clock
         self._ports = ports  # the rated seating (games.ports), filled by whichever wing
 
-    def start(self, game_id: str, options: Options, players: dict[Color, PairedPlayer]) -> Match:
-        """The paired game made (once), and both players told: the game as made."""
+    def start(
+        self,
+        game_id: str,
+        options: Options,
+        players: dict[Color, PairedPlayer],
+        seed: int | None = None,
+    ) -> Match:
+        """The paired game made (once), and both players told: the game as
+        made (its deals from `seed`, never shown, when one is given)."""
         kept = self._store.keep_seat_tokens(game_id, {color: new_token() for color in PLAYERS})
         tokens = {color: hash_token(token) for color, token in kept.items()}
         now = self._clock()
-        match, changes = paired_game(game_id, now, options, players, tokens)
+        match, changes = paired_game(game_id, now, options, players, tokens, seed=seed)
         if match.options.rated:
             reason = self._ports.seating.starting(changes[-1].match, refuse=False)
             if reason is not None:
-                match, changes = paired_game(game_id, now, options, players, tokens, reason)
+                match, changes = paired_game(
+                    game_id, now, options, players, tokens, reason, seed=seed
+                )
         outcome = self._pipeline.start(match, now, changes=changes)
         if outcome.replayed:  # made before: what its maker may not have relayed
             for color in PLAYERS:

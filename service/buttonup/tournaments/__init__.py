@@ -17,7 +17,7 @@ from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.games.pairing import Pairings
 from buttonup.tournaments.ends import TournamentEnds
-from buttonup.tournaments.model import System, TournamentStatus
+from buttonup.tournaments.model import Scoring, System, TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.running import PAIRING_SECONDS
 from buttonup.tournaments.service import Tournaments
@@ -56,3 +56,4 @@ def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
     # The board names statuses and systems as the service does.
     add_vocabulary("TOURNAMENT_STATUS", TournamentStatus)
     add_vocabulary("TOURNAMENT_SYSTEM", System)
+    add_vocabulary("TOURNAMENT_SCORING", Scoring)

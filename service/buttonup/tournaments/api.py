@@ -79,7 +79,8 @@ class TournamentCollection(ApiView):
         "its creator starts it (`start_tournament`); `conditions` bound who may join. A "
         "player has 5 upcoming or running tournaments at most (409 "
         "`too_many_tournaments`). Fields that do not go together (an arena in rounds, par "
-        "scoring in an arena) are 422, and so is par scoring until it opens. With an "
+        "scoring in an arena) are 422. A par-scored Swiss plays each pairing twice, seats "
+        "swapped, on the round's deals, and scores against perfect play. With an "
         "`Idempotency-Key` (the player's own), a retry gets the tournament the first "
         "request made.",
         errors=(*WITH_BODY, 401, 409, 422, 503),

@@ -48,10 +48,13 @@ STREAK_WIN_POINTS = 4
 STREAK_AFTER = 2  # wins in a row, after which a win scores STREAK_WIN_POINTS
 SWISS_WIN_POINTS = 1
 BYE_POINTS = 1  # a Swiss round sat out, as a win
+PAR_BYE_POINTS = 0  # under par scoring: a round sat out scores as perfect play
 
 # A tie-break and a rank's key share a sorted set's score: the points first,
-# the tie-break (a performance, within 0..TIE_BREAK_SPAN) after.
+# the tie-break (a performance, or a Buchholz that par scoring may make
+# negative: within +-TIE_BREAK_SPAN / 2) after.
 TIE_BREAK_SPAN = 10_000
+_TIE_BREAK_HALF = TIE_BREAK_SPAN // 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,25 +239,33 @@ class Standing:
 
     def tie_break(self, system: System) -> int:
         """An arena's: the performance; a Swiss's: the Buchholz (within
-        0..TIE_BREAK_SPAN)."""
+        +-TIE_BREAK_SPAN / 2)."""
         value = self.performance if system is System.ARENA else self.buchholz
-        return max(0, min(TIE_BREAK_SPAN - 1, value))
+        return _within_span(value)
 
     def rank_key(self, system: System) -> int:
         """Its order in the standings, the higher the better: points, then
         the tie-break (a Swiss's, then the Sonneborn-Berger)."""
+        key = self.score * TIE_BREAK_SPAN + self.tie_break(system) + _TIE_BREAK_HALF
         if system is System.ARENA:
-            return self.score * TIE_BREAK_SPAN + self.tie_break(system)
-        sonneborn = max(0, min(TIE_BREAK_SPAN - 1, self.sonneborn))
-        return (self.score * TIE_BREAK_SPAN + self.tie_break(system)) * TIE_BREAK_SPAN + sonneborn
+            return key
+        return key * TIE_BREAK_SPAN + _within_span(self.sonneborn) + _TIE_BREAK_HALF
 
     def played(
-        self, opponent: "Standing", won: bool, started: bool, system: System = System.ARENA
+        self,
+        opponent: "Standing",
+        won: bool,
+        started: bool,
+        system: System = System.ARENA,
+        par: int | None = None,
     ) -> tuple["Standing", int]:
         """The standing after a game against `opponent` (as they stood),
-        `won` or lost, `started` first or second, and the points it scored."""
+        `won` or lost, `started` first or second, and the points it scored:
+        its `par` when scored against perfect play (tournaments.par)."""
         points = 0
-        if won and system is System.SWISS:
+        if par is not None:
+            points = par
+        elif won and system is System.SWISS:
             points = SWISS_WIN_POINTS
         elif won:
             points = STREAK_WIN_POINTS if self.streak >= STREAK_AFTER else WIN_POINTS
@@ -277,21 +288,28 @@ class Standing:
         )
         return after, points
 
-    def sat_out(self) -> tuple["Standing", int]:
+    def sat_out(self, points: int = BYE_POINTS) -> tuple["Standing", int]:
         """The standing after a Swiss round's bye, and its points."""
-        return replace(self, score=self.score + BYE_POINTS, byes=self.byes + 1), BYE_POINTS
+        return replace(self, score=self.score + points, byes=self.byes + 1), points
+
+
+def _within_span(value: int) -> int:
+    return max(1 - _TIE_BREAK_HALF, min(_TIE_BREAK_HALF - 1, value))
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """A finished tournament game, as it counts: who started (played first)
     and who won; `winner` None for a game that counts for nobody (aborted).
-    A Swiss round's bye is a result of its own, `second` empty."""
+    A Swiss round's bye is a result of its own, `second` empty. `par`: the
+    first player's points against perfect play (tournaments.par), the
+    second's being its opposite; None when the tournament scores results."""
 
     game_id: str
     first: str  # player ids
     second: str
     winner: str | None
+    par: int | None = None
 
     @property
     def bye(self) -> bool:
@@ -303,24 +321,27 @@ class GameResult:
         """Both standings after the game, and each player's points; None
         when it counts for nobody."""
         if self.bye:
-            sat_out, bye_points = first.sat_out()
+            sat_out, bye_points = first.sat_out(BYE_POINTS if self.par is None else self.par)
             return sat_out, None, {first.player_id: bye_points}
         if self.winner is None or second is None:
             return None
+        second_par = -self.par if self.par is not None else None
         first_after, first_points = first.played(
-            second, self.winner == first.player_id, True, system
+            second, self.winner == first.player_id, True, system, self.par
         )
         second_after, second_points = second.played(
-            first, self.winner == second.player_id, False, system
+            first, self.winner == second.player_id, False, system, second_par
         )
         points = {first.player_id: first_points, second.player_id: second_points}
         return first_after, second_after, points
 
 
-def bye_result(round_number: int, player_id: str) -> GameResult:
+def bye_result(round_number: int, player_id: str, par_scored: bool = False) -> GameResult:
     """A Swiss round's bye: one a round, named by its round, so that it is
-    given once however often its giving runs."""
-    return GameResult(f"bye-{round_number}", player_id, "", player_id)
+    given once however often its giving runs (under par scoring, worth
+    PAR_BYE_POINTS)."""
+    par = PAR_BYE_POINTS if par_scored else None
+    return GameResult(f"bye-{round_number}", player_id, "", player_id, par)
 
 
 def with_tie_breaks(

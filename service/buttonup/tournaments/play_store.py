@@ -55,15 +55,22 @@ class Withdrawn(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """A pairing made whose game is not made yet: who plays first."""
+    """A pairing made whose game is not made yet: who plays first; `after`:
+    the game it follows (a par-scored pairing's second game, made once the
+    first is counted)."""
 
     game_id: str
     first: str
     second: str
+    after: str | None = None
 
 
 def _keys(tournament_id: str, *parts: str) -> list[str]:
     return [key(tournament_id, part) for part in parts]
+
+
+def _text(number: int | None) -> str:
+    return str(number) if number is not None else ""
 
 
 class TournamentPlay:
@@ -187,17 +194,27 @@ class TournamentPlay:
         due: int,
         round_number: int | None = None,
         bye: str | None = None,
+        deals: int | None = None,
     ) -> list[str]:
         """Each game whose players are both still waiting is kept pending,
-        its players out of the pool: the ids of those. A Swiss round
-        (`round_number`, with its `bye`) is paired once: nothing when it was."""
+        its players out of the pool: the ids of those (a game that follows
+        another is kept for later, and not among them). A Swiss round
+        (`round_number`, with its `bye` and the seed of its `deals`) is
+        paired once: nothing when it was."""
         marker = str(round_number) if round_number is not None else ""
-        args: list[str | bytes | int] = [now, due, marker, bye or ""]
+        args: list[str | bytes | int] = [now, due, marker, bye or "", _text(deals)]
         for game in games:
-            args += [game.game_id, game.first, game.second, orjson.dumps([game.first, game.second])]
+            record = orjson.dumps([game.first, game.second])
+            args += [game.game_id, game.first, game.second, record, game.after or ""]
         parts = ("pool", "playing", "pending", "pending-due", "games", "t", "events")
-        keys = _keys(tournament_id, *parts)
+        keys = _keys(tournament_id, *parts, "deals", "legs")
         return [game_id.decode() for game_id in self._pair(keys=keys, args=args)]
+
+    @STORAGE_ERRORS
+    def deals(self, tournament_id: str, round_number: int) -> int | None:
+        """The seed a par-scored round's deals come from (None: none kept)."""
+        seed = self._redis.hget(key(tournament_id, "deals"), str(round_number))
+        return int(seed) if seed is not None else None
 
     @STORAGE_ERRORS
     def overdue_pairings(self, tournament_id: str, up_to: int, count: int) -> list[Pending]:
@@ -283,6 +300,10 @@ class TournamentPlay:
             "playing",
             "withdrawn",
             "events",
+            "legs",
+            "pending",
+            "pending-due",
+            "games",
         )
         return int(self._result(keys=keys, args=args))  # idempotent: a retry is safe
 

@@ -31,6 +31,7 @@ from buttonup.store import GameStore, SealBroken, new_game_id
 from buttonup.tournaments.arena import Waiting, pair_pool
 from buttonup.tournaments.model import (
     GameResult,
+    Scoring,
     Standing,
     System,
     Tournament,
@@ -38,6 +39,7 @@ from buttonup.tournaments.model import (
     bye_result,
     with_tie_breaks,
 )
+from buttonup.tournaments.par import red_par
 from buttonup.tournaments.play_store import Pending, TournamentPlay
 from buttonup.tournaments.store import TournamentStore
 from buttonup.tournaments.swiss import Contender, pair_round
@@ -54,29 +56,38 @@ TOURNAMENTS_PER_PASS = 50
 # A pairing whose game is not made this long after has no process making it.
 PENDING_OVERDUE_MS = 5000
 COUNT_ATTEMPTS = 20
+# A par-scored round's deals come from one seed this long, drawn when it is paired.
+DEALS_SEED_BITS = 128
 
 
 def tournament_game_options(tournament: Tournament) -> Options:
-    """What a tournament's game is played with: its clock, rated as it is
-    (and then without hints), private, the first player red."""
+    """What a tournament's game is played with: its clock, rated as it is,
+    without hints (a standing is earned by play, rated or not), private,
+    the first player red."""
     return Options(
         clock=tournament.clock,
         rated=tournament.rated,
-        hints=not tournament.rated,
+        hints=False,
         visibility=Visibility.PRIVATE,
         first_player=Color.RED,
         tournament=tournament.id,
     )
 
 
-def result_of(match: Match) -> GameResult:
+def result_of(match: Match, scoring: Scoring = Scoring.RESULT) -> GameResult:
     """A finished tournament game as it counts: red started it (its
-    first player); an aborted game counts for nobody."""
+    first player); an aborted game counts for nobody; under par scoring,
+    red's par (tournaments.par)."""
     red, black = (match.seat(color).player_id or "" for color in PLAYERS)
     winner = match.game.winner
     if match.end_reason is EndReason.ABORTED or winner is None:
         return GameResult(match.id, red, black, None)
-    return GameResult(match.id, red, black, match.seat(winner).player_id)
+    par = red_par(match) if scoring is Scoring.PAR else None
+    return GameResult(match.id, red, black, match.seat(winner).player_id, par)
+
+
+def _par(tournament: Tournament) -> bool:
+    return tournament.scoring is Scoring.PAR
 
 
 def contender(standing: Standing) -> Contender:
@@ -179,7 +190,7 @@ class TournamentRunner:
             self.pair_swiss(tournament)
             return
         if bye is not None:
-            self._count(tournament, bye_result(tournament.round, bye))
+            self._count(tournament, bye_result(tournament.round, bye, _par(tournament)))
         if self._play.in_play(tournament.id):
             return
         self.settle_round(tournament)
@@ -204,6 +215,8 @@ class TournamentRunner:
             self._board.change_status(tournament, tournament.finished(now))
             return []
         games = [Pending(new_game_id(), first, second) for first, second in paired.games]
+        if _par(tournament):  # each pairing's second game, its seats swapped, after the first
+            games += [Pending(new_game_id(), g.second, g.first, after=g.game_id) for g in games]
         kept = set(
             self._play.pair(
                 tournament.id,
@@ -212,11 +225,12 @@ class TournamentRunner:
                 now + PENDING_OVERDUE_MS,
                 round_number=tournament.round,
                 bye=paired.bye,
+                deals=secrets.randbits(DEALS_SEED_BITS) if _par(tournament) else None,
             )
         )
         made = self._complete(tournament, [game for game in games if game.game_id in kept])
         if kept and paired.bye is not None:
-            self._count(tournament, bye_result(tournament.round, paired.bye))
+            self._count(tournament, bye_result(tournament.round, paired.bye, _par(tournament)))
         return made
 
     def settle_round(self, tournament: Tournament) -> None:
@@ -238,6 +252,8 @@ class TournamentRunner:
         players = self._store.load_players(ids)
         made = []
         options = tournament_game_options(tournament)
+        # Under par scoring, every game of the round is dealt from the round's seed.
+        deals = self._play.deals(tournament.id, tournament.round) if _par(tournament) else None
         for game in pending:
             seats = {}
             for color, player_id in ((Color.RED, game.first), (Color.BLACK, game.second)):
@@ -250,7 +266,7 @@ class TournamentRunner:
                 name = standing.name if standing is not None else None
                 seats[color] = PairedPlayer(player_id, name, rating)
             try:
-                self._pairings.start(game.game_id, options, seats)
+                self._pairings.start(game.game_id, options, seats, seed=deals)
             except (errors.GameError, SealBroken) as error:  # pending still: the next pass
                 log.warning("tournament game %s not made: %s", game.game_id, error)
                 continue
@@ -267,7 +283,9 @@ class TournamentRunner:
         if tournament_id is None or match.status is not Status.FINISHED:
             return False
         tournament = self._board.load(tournament_id)
-        return tournament is not None and self._count(tournament, result_of(match), no_show)
+        if tournament is None:
+            return False
+        return self._count(tournament, result_of(match, tournament.scoring), no_show)
 
     def _count(
         self, tournament: Tournament, result: GameResult, no_show: str | None = None

@@ -224,7 +224,9 @@ class StandingSchema(Document):
 
     rank = fields.Integer(**doc("From 1", 1))
     player = fields.Nested(StandingPlayerSchema, **doc("Who", None))
-    score = fields.Integer(**doc("Points", 6))
+    score = fields.Integer(
+        **doc("Points; under par scoring, the margins against perfect play (may be below 0)", 6)
+    )
     games = fields.Integer(**doc("Games counted", 3))
     wins = fields.Integer(**doc("Games won", 3))
     losses = fields.Integer(**doc("Games lost", 0))

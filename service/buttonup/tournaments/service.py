@@ -18,7 +18,6 @@ from buttonup.games.ports import Ports
 from buttonup.store import GameStore, StoredEvent, new_game_id
 from buttonup.tournaments.model import (
     NewTournament,
-    Scoring,
     Standing,
     Tournament,
     TournamentStatus,
@@ -82,8 +81,6 @@ class Tournaments:
         player = player_of(self._store, credential or "")
         now = self._clock()
         problem = new_tournament_problem(new, now)
-        if problem is None and new.scoring is Scoring.PAR:
-            problem = "par scoring is not open yet: `result` for now (docs/tournaments.md)"
         if problem is not None:
             raise errors.InvalidTournament(problem)
         tournament_id = new_game_id()

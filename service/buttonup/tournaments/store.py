@@ -13,6 +13,9 @@ atomically on one Redis or a cluster:
 - `pending`: pairings made whose game is not made yet (by game id), and
   `pending-due` by when one is overdue: a process that died leaves them to
   the next pairing; `games`: its games by when they were made;
+- `deals`: a par-scored round's seed for its deals, by round (never shown);
+  `legs`: a par-scored pairing's second game, by its first's id, pending
+  until the first is counted;
 - `counted`: each finished game's result, by game id: a game's end counts
   once, whoever counts it and however often (the consequence's mark, the
   sweep, a retry);
@@ -161,12 +164,13 @@ def decode_standing(data: bytes | str, withdrawn: bool = False) -> Standing:
 
 
 def encode_result(result: GameResult) -> bytes:
-    return orjson.dumps([result.first, result.second, result.winner])
+    """[first, second, winner], and the first's par when scored against perfect play."""
+    plain = [result.first, result.second, result.winner]
+    return orjson.dumps(plain if result.par is None else [*plain, result.par])
 
 
 def decode_result(game_id: str, data: bytes | str) -> GameResult:
-    first, second, winner = orjson.loads(data)
-    return GameResult(game_id, first, second, winner)
+    return GameResult(game_id, *orjson.loads(data))
 
 
 class TournamentStore:
@@ -243,7 +247,10 @@ class TournamentStore:
             return False
         self.relist(before.status, after)
         if after.status is TournamentStatus.FINISHED:
-            kept = ("t", "standings", "ranks", "counted", "games", "withdrawn", "playing", "events")
+            kept = (
+                *("t", "standings", "ranks", "counted", "games", "withdrawn", "playing"),
+                *("events", "deals", "legs"),
+            )
             pipe = self._redis.pipeline(transaction=False)
             for part in kept:
                 pipe.expire(key(tournament_id, part), FINISHED_TTL_SECONDS)

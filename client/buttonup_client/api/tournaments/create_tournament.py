@@ -147,8 +147,9 @@ def sync_detailed(
     game's clock, rated or not, starting at `starts_at` or when its creator starts it
     (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
     tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
-    rounds, par scoring in an arena) are 422, and so is par scoring until it opens. With an
-    `Idempotency-Key` (the player's own), a retry gets the tournament the first request made.
+    rounds, par scoring in an arena) are 422. A par-scored Swiss plays each pairing twice, seats
+    swapped, on the round's deals, and scores against perfect play. With an `Idempotency-Key` (the
+    player's own), a retry gets the tournament the first request made.
 
     Args:
         idempotency_key (str | Unset):
@@ -201,8 +202,9 @@ def sync(
     game's clock, rated or not, starting at `starts_at` or when its creator starts it
     (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
     tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
-    rounds, par scoring in an arena) are 422, and so is par scoring until it opens. With an
-    `Idempotency-Key` (the player's own), a retry gets the tournament the first request made.
+    rounds, par scoring in an arena) are 422. A par-scored Swiss plays each pairing twice, seats
+    swapped, on the round's deals, and scores against perfect play. With an `Idempotency-Key` (the
+    player's own), a retry gets the tournament the first request made.
 
     Args:
         idempotency_key (str | Unset):
@@ -237,8 +239,9 @@ async def asyncio_detailed(
     game's clock, rated or not, starting at `starts_at` or when its creator starts it
     (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
     tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
-    rounds, par scoring in an arena) are 422, and so is par scoring until it opens. With an
-    `Idempotency-Key` (the player's own), a retry gets the tournament the first request made.
+    rounds, par scoring in an arena) are 422. A par-scored Swiss plays each pairing twice, seats
+    swapped, on the round's deals, and scores against perfect play. With an `Idempotency-Key` (the
+    player's own), a retry gets the tournament the first request made.
 
     Args:
         idempotency_key (str | Unset):
@@ -289,8 +292,9 @@ async def asyncio(
     game's clock, rated or not, starting at `starts_at` or when its creator starts it
     (`start_tournament`); `conditions` bound who may join. A player has 5 upcoming or running
     tournaments at most (409 `too_many_tournaments`). Fields that do not go together (an arena in
-    rounds, par scoring in an arena) are 422, and so is par scoring until it opens. With an
-    `Idempotency-Key` (the player's own), a retry gets the tournament the first request made.
+    rounds, par scoring in an arena) are 422. A par-scored Swiss plays each pairing twice, seats
+    swapped, on the round's deals, and scores against perfect play. With an `Idempotency-Key` (the
+    player's own), a retry gets the tournament the first request made.
 
     Args:
         idempotency_key (str | Unset):

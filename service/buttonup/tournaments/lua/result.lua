@@ -1,5 +1,6 @@
 -- KEYS: the tournament, its standings, its ranks, the results counted, its
--- pool, its playing, its withdrawn, its events.
+-- pool, its playing, its withdrawn, its events, the second games by the
+-- first's id, the pairings pending, the pending by when, its games.
 -- ARGV: the game's id, its result's record, now, its first player's id, its
 -- second's, a player who never made their first move ('' none), the result
 -- as its event tells it, then (when the game counts) for each of the two:
@@ -9,6 +10,9 @@
 -- is free for another game, and back in the pool while the tournament pairs
 -- from one (an arena whose time runs) unless they withdrew; a player who
 -- never made their first move is withdrawn (paused until they join again).
+-- A game that has a second (a par-scored pairing's, seats swapped) keeps its
+-- players for it: the second is due now, for the next pairing pass to make,
+-- unless a player never showed (then it is dropped).
 local game_id, now = ARGV[1], tonumber(ARGV[3])
 if redis.call('HEXISTS', KEYS[4], game_id) == 1 then return 0 end
 for index = 8, #ARGV, 4 do
@@ -27,6 +31,20 @@ for _, id in ipairs({ARGV[4], ARGV[5]}) do
   if repooled and redis.call('SISMEMBER', KEYS[7], id) == 0 and
       redis.call('HEXISTS', KEYS[6], id) == 0 then
     redis.call('ZADD', KEYS[5], now, id)
+  end
+end
+local second_game = redis.call('HGET', KEYS[9], game_id)
+if second_game then
+  redis.call('HDEL', KEYS[9], game_id)
+  if no_show ~= '' then
+    redis.call('HDEL', KEYS[10], second_game)
+  else
+    local red, black = ARGV[5], ARGV[4]
+    redis.call('HSET', KEYS[6], red, second_game, black, second_game)
+    redis.call('ZADD', KEYS[11], now, second_game)
+    redis.call('ZADD', KEYS[12], now, second_game)
+    tell(KEYS[8], 'pairing', {game_id = second_game, red = red, black = black,
+      round = tonumber(redis.call('HGET', KEYS[1], 'q') or '0')})
   end
 end
 local top = false

@@ -9,7 +9,7 @@ import { formatTime } from "./drawing.js";
 import { t } from "./i18n.js";
 import { followPlayer, rememberPlayer } from "./player.js";
 import { CLOCK_PRESETS, clockText } from "./start.js";
-import { TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "./vocabulary.js";
+import { TOURNAMENT_SCORING, TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "./vocabulary.js";
 
 const REFRESH_MS = 5000; // the longest wait before a dropped stream is opened again
 const membership = (id) => `buttonup:tournament:${id}`;
@@ -21,7 +21,9 @@ async function me() {
 function kind(tournament) {
   return tournament.system === TOURNAMENT_SYSTEM.ARENA
     ? t("tournaments.kind_arena", { n: tournament.minutes })
-    : t("tournaments.kind_swiss", { n: tournament.rounds });
+    : tournament.scoring === TOURNAMENT_SCORING.PAR
+      ? t("tournaments.kind_swiss_par", { n: tournament.rounds })
+      : t("tournaments.kind_swiss", { n: tournament.rounds });
 }
 
 function summary(tournament) {
@@ -47,7 +49,7 @@ export function showTournaments(report) {
   form.elements.system.addEventListener("change", () => {
     const arena = form.elements.system.value === TOURNAMENT_SYSTEM.ARENA;
     form.querySelector(".arena-only").hidden = !arena;
-    form.querySelector(".swiss-only").hidden = arena;
+    for (const field of form.querySelectorAll(".swiss-only")) field.hidden = arena;
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -84,6 +86,7 @@ async function create(form) {
     rated: form.get("rated") === "on",
     [arena ? "minutes" : "rounds"]: Number(form.get(arena ? "minutes" : "rounds")),
   };
+  if (!arena && form.get("par") === "on") body.scoring = TOURNAMENT_SCORING.PAR;
   const made = await call("POST", "/v1/tournaments", { body, token: player.key });
   window.location.assign(`/?tournament=${encodeURIComponent(made.id)}`);
 }

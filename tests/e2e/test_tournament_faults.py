@@ -1,0 +1,178 @@
+"""An arena through `buttonup serve` (two workers, a Redis of its own) while
+a worker is killed by SIGKILL and Redis restarts: its players, each
+following their stream (resumed with Last-Event-ID), play every game they
+are paired into; once they withdraw and their last games end, each game's
+end is counted once, and the standings equal a replay of the finished
+games under the documented scoring (tournaments.model.replayed)."""
+
+import os
+import random
+import signal
+import threading
+import time
+
+import httpx
+import pytest
+
+from buttonup.tournaments.model import GameResult, Standing, System, replayed
+from tests.conftest import LiveServer
+from tests.e2e.test_ratings import retried
+from tests.e2e.test_seeks import LIMITS
+from tests.e2e.test_time import wait_for, worker_pids
+from tests.helpers.games import bearer
+from tests.helpers.sse import sse_events
+
+pytestmark = pytest.mark.e2e
+
+BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+
+
+class Player(threading.Thread):
+    """A player of the arena: their stream followed and resumed through a
+    worker's death or Redis's restart; in each game they are paired into,
+    a move each, then whoever is to move resigns (the game counts)."""
+
+    def __init__(self, base_url: str, player: dict) -> None:
+        super().__init__(daemon=True)
+        self.base_url = base_url
+        self.player = player
+        self.stopping = threading.Event()
+        self.games: set[str] = set()
+
+    def run(self) -> None:
+        last_id = None
+        with httpx.Client(base_url=self.base_url, timeout=httpx.Timeout(10, read=2)) as http:
+            while not self.stopping.is_set():
+                headers = bearer(self.player["key"])
+                if last_id is not None:
+                    headers["Last-Event-ID"] = last_id
+                try:
+                    with http.stream("GET", "/v1/players/me/events", headers=headers) as answer:
+                        if answer.status_code != 200:
+                            time.sleep(0.1)
+                            continue
+                        for event in sse_events(answer.iter_lines()):
+                            last_id = event.id or last_id
+                            if event.name == "game_start":
+                                self.play(event.data)
+                            if self.stopping.is_set():
+                                return
+                except (httpx.HTTPError, OSError):
+                    time.sleep(0.05)  # read again from the last event heard
+
+    def play(self, start: dict) -> None:
+        game_id, color = start["game_id"], start["color"]
+        if game_id in self.games:
+            return
+        self.games.add(game_id)
+        seat = bearer(start["token"])
+        with httpx.Client(base_url=self.base_url, timeout=10) as http:
+            while True:
+                game = retried(lambda: http.get(f"/v1/games/{game_id}")).json()
+                if game["status"] != "playing":
+                    return
+                if game["round"]["to_move"] != color:
+                    time.sleep(0.02)
+                    continue
+                if game["round"]["moves_played"] >= 2 or game["rounds"]:
+                    retried(lambda: http.post(f"/v1/games/{game_id}/resign", headers=seat))
+                else:
+                    move = {"position": random.choice(game["round"]["legal_moves"])}
+                    retried(
+                        lambda m=move: http.post(f"/v1/games/{game_id}/moves", json=m, headers=seat)
+                    )
+
+
+def all_games(http: httpx.Client, path: str) -> list[dict]:
+    found, cursor = [], None
+    while True:
+        params = {"limit": 100, **({"cursor": cursor} if cursor else {})}
+        page = retried(lambda p=params: http.get(f"{path}/games", params=p)).json()
+        found += page["items"]
+        cursor = page["next"]
+        if cursor is None:
+            return found[::-1]  # oldest first: each player's games in the order they played
+
+
+def test_a_killed_worker_and_a_restarted_redis_count_each_end_once(own_redis):
+    server = LiveServer(
+        ["--redis-url", own_redis.url, "--workers", "2"],
+        env={**LIMITS, "BUTTONUP_SWEEP_INTERVAL": "0.5"},
+    )
+    players: list[Player] = []
+    try:
+        with httpx.Client(base_url=server.base_url, timeout=10) as http:
+            people = [http.post("/v1/players", json={"name": f"P{n}"}).json() for n in range(8)]
+            arena = {"name": "Storm", "system": "arena", "clock": BLITZ, "minutes": 30}
+            made = http.post("/v1/tournaments", json=arena, headers=bearer(people[0]["key"]))
+            path = f"/v1/tournaments/{made.json()['id']}"
+            for person in people:
+                assert http.post(f"{path}/join", headers=bearer(person["key"])).status_code == 200
+            players = [Player(server.base_url, person) for person in people]
+            for player in players:
+                player.start()
+            assert http.post(f"{path}/start", headers=bearer(people[0]["key"])).status_code == 200
+
+            def finished() -> int:
+                return sum(game["status"] == "finished" for game in all_games(http, path))
+
+            wait_for(lambda: finished() >= 8, 60)
+            os.kill(worker_pids(server)[0], signal.SIGKILL)
+            wait_for(lambda: finished() >= 16, 60)
+            own_redis.stop()
+            time.sleep(0.5)
+            own_redis.start()
+            wait_for(lambda: finished() >= 24, 60)
+            for person in people:  # nobody paired again; their games in play go on
+                retried(
+                    lambda person=person: http.post(
+                        f"{path}/withdraw", headers=bearer(person["key"])
+                    )
+                )
+            wait_for(lambda: all(g["status"] == "finished" for g in all_games(http, path)), 60)
+
+            games = all_games(http, path)
+            counted = [game for game in games if game["end_reason"] != "aborted"]
+
+            def standings() -> list[dict]:
+                return retried(lambda: http.get(f"{path}/standings", params={"limit": 100})).json()[
+                    "items"
+                ]
+
+            wait_for(lambda: sum(item["games"] for item in standings()) == 2 * len(counted), 30)
+            time.sleep(1)  # a count told twice would show now
+            shown = {item["player"]["id"]: item for item in standings()}
+            assert sum(item["games"] for item in shown.values()) == 2 * len(counted)
+
+            joined = [
+                Standing(item["player"]["id"], item["player"]["name"], item["player"]["rating"], 0)
+                for item in shown.values()
+            ]
+            results = [
+                GameResult(
+                    game["id"],
+                    game["red"]["id"],
+                    game["black"]["id"],
+                    game[game["winner"]]["id"] if game["end_reason"] != "aborted" else None,
+                )
+                for game in games
+            ]
+            replay = replayed(joined, results, System.ARENA)
+            for player_id, item in shown.items():
+                expected = replay[player_id]
+                assert (item["score"], item["games"], item["wins"], item["losses"]) == (
+                    expected.score,
+                    expected.games,
+                    expected.wins,
+                    expected.losses,
+                ), player_id
+                assert (item["streak"], item["performance"]) == (
+                    expected.streak,
+                    expected.performance,
+                )
+    finally:
+        for player in players:
+            player.stopping.set()
+        for player in players:
+            player.join(5)
+        server.stop()
