@@ -52,6 +52,10 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "not_your_turn": (409, "the token's colour is not `to_move`"),
     "illegal_move": (409, "the position is empty or its stack holds no white button"),
     "abort_not_allowed": (409, "abort after the game's first move"),
+    "berserk_not_allowed": (
+        409,
+        "berserk where the game does not allow it, or after one's first move",
+    ),
     "claim_not_allowed": (
         409,
         "claim-victory on one's own turn, or before the opponent is gone long enough "

@@ -47,6 +47,11 @@ def test_two_players_meet_in_an_arena_made_and_started_on_the_board(open_page, a
     expect(ana.locator("#scoreboard")).to_contain_text("Bo")  # and "You" for one's own seat
     expect(bo.locator("#scoreboard")).to_contain_text("Ana")
 
+    # Before her first move, Ana goes berserk: her clock is marked, the button gone.
+    ana.click("#go-berserk")
+    expect(ana.locator(".player.me .clock.berserked")).to_be_visible()
+    expect(ana.locator("#go-berserk")).to_be_hidden()
+    expect(bo.locator(".clock.berserked")).to_have_count(1)  # told on the game's stream
     ana.click("#resign")
     ana.click("#resign")  # sure
     expect(ana.locator("#game-over-text")).to_contain_text("You lost")

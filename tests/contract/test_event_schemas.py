@@ -11,7 +11,9 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from tests.helpers.games import bearer, play_out, start_game
+from tests.e2e.test_seeks import Listener
+from tests.e2e.test_tournaments import BLITZ
+from tests.helpers.games import bearer, new_player, play_out, start_game
 from tests.helpers.sse import sse_frames
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +92,24 @@ def rematched(http: httpx.Client) -> str:
     return game["id"]
 
 
+def berserked(http: httpx.Client, base_url: str) -> str:
+    """An arena's game (the only ones that allow berserk) whose red goes berserk."""
+    ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+    arena = {"name": "Schemas", "system": "arena", "clock": BLITZ, "minutes": 10}
+    made = http.post("/v1/tournaments", json=arena, headers=bearer(ana["key"])).json()
+    listener = Listener(base_url, ana["key"]).start_open()
+    try:
+        for player in (ana, bo):
+            http.post(f"/v1/tournaments/{made['id']}/join", headers=bearer(player["key"]))
+        http.post(f"/v1/tournaments/{made['id']}/start", headers=bearer(ana["key"]))
+        start = listener.game_start(10)
+    finally:
+        listener.close()
+    answer = http.post(f"/v1/games/{start['game_id']}/berserk", headers=bearer(start["token"]))
+    assert answer.status_code == 200 and answer.json()["clock"]["berserk"] == [start["color"]]
+    return start["game_id"]
+
+
 def test_every_event_emitted_validates_against_its_schema(http, live_server):
     seen = set()
     in_play, _ = start_game(http)
@@ -101,6 +121,9 @@ def test_every_event_emitted_validates_against_its_schema(http, live_server):
         events += stream(live_server.base_url, game_id, after=0)
         events += stream(live_server.base_url, game_id)
     events += stream(live_server.base_url, rematched(http), after=0, until="rematch")
+    events += stream(
+        live_server.base_url, berserked(http, live_server.base_url), after=0, until="berserk"
+    )
     for event in events:
         errors = list(validator(event["event"]).iter_errors(event))
         errors += data_validator(event["event"]).iter_errors(json.loads(event["data"]))

@@ -117,6 +117,7 @@ def test_bearer_security_is_declared_and_applied(committed):
         "play_move",
         "resign_game",
         "abort_game",
+        "berserk_game",
         "claim_victory",
         "request_rematch",
         "get_me",

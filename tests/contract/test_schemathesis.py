@@ -31,6 +31,7 @@ IDEMPOTENT_OPERATIONS = [
     "play_move",
     "resign_game",
     "abort_game",
+    "berserk_game",
     "claim_victory",
     "create_player",
     "list_games",

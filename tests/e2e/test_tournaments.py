@@ -15,6 +15,7 @@ import pytest
 from buttonup.engine.notation import read_position
 from buttonup.engine.solver import best_moves, move_margins
 from buttonup.redis_server import RedisServer
+from buttonup.tournaments.model import BERSERK_MIN_MOVES, WIN_POINTS
 from tests.conftest import LiveServer
 from tests.e2e.test_seeks import LIMITS, Listener
 from tests.e2e.test_time import wait_for
@@ -107,6 +108,58 @@ def test_an_arena_pairs_its_players_counts_each_game_and_pairs_them_again(server
         finally:
             for stream in streams:
                 stream.close()
+
+
+def test_a_win_played_berserk_in_an_arena_scores_one_more(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        made = http.post("/v1/tournaments", json=arena(), headers=bearer(ana["key"])).json()
+        path = f"/v1/tournaments/{made['id']}"
+        streams = [Listener(server.base_url, p["key"]).start_open() for p in (ana, bo)]
+        try:
+            for player in (ana, bo):
+                assert http.post(f"{path}/join", headers=bearer(player["key"])).status_code == 200
+            assert http.post(f"{path}/start", headers=bearer(ana["key"])).status_code == 200
+            starts = [stream.game_start(10) for stream in streams]
+        finally:
+            for stream in streams:
+                stream.close()
+        game_id = starts[0]["game_id"]
+        seats = {start["color"]: bearer(start["token"]) for start in starts}
+        game = http.get(f"/v1/games/{game_id}").json()
+        assert game["clock"]["berserk_open"] == ["red", "black"]
+        gone = http.post(f"/v1/games/{game_id}/berserk", headers=seats["red"])
+        assert gone.status_code == 200, gone.text
+        clock = gone.json()["clock"]
+        assert clock["berserk"] == ["red"] and clock["berserk_open"] == ["black"]
+        assert 80_000 < clock["remaining_ms"]["red"] <= 90_000  # half of 180 s off
+        again = http.post(f"/v1/games/{game_id}/berserk", headers=seats["red"])
+        assert (again.status_code, again.json()["code"]) == (409, "berserk_not_allowed")
+
+        red_moves = 0
+        game = gone.json()
+        while game["status"] == "playing":
+            to_move = game["round"]["to_move"]
+            if to_move == "black" and red_moves >= BERSERK_MIN_MOVES:
+                game = http.post(f"/v1/games/{game_id}/resign", headers=seats["black"]).json()
+                break
+            position = {"position": game["round"]["legal_moves"][0]}
+            moved = http.post(f"/v1/games/{game_id}/moves", json=position, headers=seats[to_move])
+            assert moved.status_code == 201, moved.text
+            red_moves += to_move == "red"
+            game = moved.json()["game"]
+        assert game["clock"]["increment_seconds"] == 2
+        red_id = game["players"]["red"]["player_id"]
+        red_won = game["winner"] == "red"
+        bonus = red_won and red_moves >= BERSERK_MIN_MOVES
+        expected = (WIN_POINTS + bonus) if red_won else 0
+
+        def red_standing() -> dict:
+            items = http.get(f"{path}/standings").json()["items"]
+            return next(item for item in items if item["player"]["id"] == red_id)
+
+        wait_for(lambda: red_standing()["games"] == 1, 10)
+        assert (red_standing()["score"], red_standing()["berserks"]) == (expected, 1)
 
 
 def perfect_move(game: dict) -> int:

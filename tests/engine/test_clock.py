@@ -92,3 +92,17 @@ def test_settings_at_the_bounds_are_taken():
     ClockSettings(ClockType.FISCHER, initial_seconds=7200, increment_seconds=120)
     ClockSettings(ClockType.PER_MOVE, seconds=5)
     ClockSettings(ClockType.PER_MOVE, seconds=1_209_600)
+
+
+def test_berserk_takes_half_the_initial_time_and_every_increment_after():
+    clock = Clock.new(BLITZ).start(RED, T0)
+    clock = clock.berserked(RED, T0 + 10_000)  # red thought 10 s, then went berserk
+    assert clock.running is RED and clock.remaining(RED, T0 + 10_000) == 170_000 - 90_000
+    clock = clock.moved(RED, BLACK, T0 + 12_000)
+    assert clock.remaining(RED, T0 + 12_000) == 78_000  # no increment
+    assert clock.berserk_moves.red == 1
+    clock = clock.moved(BLACK, RED, T0 + 13_000)
+    assert clock.remaining(BLACK, T0 + 13_000) == 180_000 - 1_000 + 2_000  # black's as before
+    late = Clock.new(BLITZ).start(BLACK, T0).berserked(BLACK, T0 + 170_000)
+    assert late.remaining(BLACK, T0 + 170_000) == 0  # down to nothing at most
+    assert not Clock.new(DAILY).berserk_allowed

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from buttonup.engine import (
     Abort,
     AbortNotAllowed,
+    BerserkNotAllowed,
     BotLevel,
     Claim,
     ClaimNotAllowed,
@@ -35,6 +36,7 @@ from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.events import (
     Abandoned,
     Aborted,
+    Berserked,
     GameOver,
     Joined,
     Moved,
@@ -531,3 +533,23 @@ def test_a_rematch_against_a_bot_is_started_by_whoever_did_not_start_before():
             assert starter.type is SeatType.BOT
         else:
             assert starter.name == "Ana"
+
+
+def test_a_seat_goes_berserk_once_before_its_first_move_where_the_game_allows_it():
+    blitz = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
+    match = Match.new("b1", Options(seed=5, clock=blitz, berserk=True, first_player=Color.RED), 0)
+    match = match.join(None, "Ana", "a" * 64, 1).match.join(None, "Bo", "b" * 64, 2).match
+    progress = match.berserk(Color.BLACK, 3)
+    assert [type(event) for event in progress.events] == [Berserked]
+    match = progress.match
+    assert match.clock.berserk == {Color.BLACK} and match.clock.remaining(Color.BLACK, 3) == 90_000
+    with pytest.raises(BerserkNotAllowed):
+        match.berserk(Color.BLACK, 4)  # once
+    match = match.play(Color.RED, match.game.legal_moves()[0], 5).match
+    with pytest.raises(BerserkNotAllowed):
+        match.berserk(Color.RED, 6)  # after one's first move
+    plain = Match.new("b2", Options(seed=5, clock=blitz), 0)
+    plain = plain.join(None, "Ana", "a" * 64, 1).match.join(None, "Bo", "b" * 64, 2).match
+    with pytest.raises(BerserkNotAllowed):
+        plain.berserk(Color.RED, 3)  # a game that does not allow it
+    assert Options(berserk=True).for_rematch(Color.RED).berserk is False

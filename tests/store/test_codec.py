@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from buttonup.engine import (
     Abort,
     AcceptRematch,
+    Berserk,
     BotLevel,
     Claim,
     Color,
@@ -182,3 +183,18 @@ def test_a_rated_end_keeps_both_ratings_and_its_change_as_shown():
     joined = Match.new("g1", Options(), T0, {}).join(Color.RED, "Ana", "a" * 64, T0 + 1).match
     kept = replace(joined, rating_diff=(6, -6))
     assert codec.decode_base(codec.encode_base(kept)) == kept
+
+
+def test_a_berserk_is_one_short_entry_and_a_whole_base_keeps_it_with_its_moves():
+    entry = codec.encode_action(Berserk(Color.BLACK, T0 + 3), T0)
+    assert entry == "bb\t3\n" and list(codec.decode_entries(entry, T0)) == [
+        Berserk(Color.BLACK, T0 + 3)
+    ]
+    settings = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
+    match = Match.new("timed", Options(seed=7, clock=settings, berserk=True), T0)
+    match = match.join(None, "Ana", "a" * 64, T0 + 5).match.join(None, None, "b" * 64, T0 + 9).match
+    match = match.berserk(Color.RED, T0 + 10).match
+    match = match.play(match.game.to_move, match.game.legal_moves()[0], T0 + 4_000).match
+    assert match.clock.berserk_moves.red == 1
+    decoded = codec.decode_base(codec.encode_base(match, whole=True))
+    assert decoded == match and decoded.clock.berserk == {Color.RED}

@@ -4,7 +4,10 @@ game's end changes its players' standings (docs/tournaments.md)."""
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.ratings import Rating
 from buttonup.tournaments.model import (
+    BERSERK_EARNED,
+    BERSERKED,
     STREAK_WIN_POINTS,
+    SWISS_WIN_POINTS,
     WIN_POINTS,
     Conditions,
     GameResult,
@@ -17,6 +20,7 @@ from buttonup.tournaments.model import (
     new_tournament_problem,
     replayed,
 )
+from buttonup.tournaments.store import decode_result, encode_result
 
 BLITZ = ClockSettings(ClockType.FISCHER, initial_seconds=180, increment_seconds=2)
 NOW = 1_800_000_000_000
@@ -81,3 +85,20 @@ def test_an_aborted_game_counts_for_nobody_and_a_replay_is_the_definition():
     assert (after["ana"].losses, after["ana"].firsts) == (2, -1)
     assert after["bo"].performance == 1600 + 400
     assert after["bo"].rank_key(System.ARENA) > after["ana"].rank_key(System.ARENA)
+
+
+def test_an_arena_win_played_berserk_with_enough_moves_scores_one_more():
+    joined = [Standing(name, name, 1500, 0) for name in ("ana", "bo")]
+    results = [
+        GameResult("g1", "ana", "bo", "ana", berserk=(BERSERK_EARNED, 0)),  # 2 + 1
+        GameResult("g2", "bo", "ana", "ana", berserk=(0, BERSERKED)),  # too few moves: 2
+        GameResult("g3", "ana", "bo", "ana", berserk=(BERSERK_EARNED, BERSERKED)),  # 4 + 1
+        GameResult("g4", "bo", "ana", "bo", berserk=(0, BERSERK_EARNED)),  # a loss: 0
+    ]
+    standings = replayed(joined, results)
+    assert (standings["ana"].score, standings["ana"].berserks) == (3 + 2 + 5, 4)
+    assert (standings["bo"].score, standings["bo"].berserks) == (2, 1)
+    for result in results:
+        assert decode_result(result.game_id, encode_result(result)) == result
+    swiss = replayed(joined, results[:1], System.SWISS)
+    assert swiss["ana"].score == SWISS_WIN_POINTS, "no berserk bonus outside an arena"

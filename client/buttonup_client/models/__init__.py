@@ -5,6 +5,8 @@ from .abandoned_event_data import AbandonedEventData
 from .aborted_event import AbortedEvent
 from .aborted_event_data import AbortedEventData
 from .analysis import Analysis
+from .berserk_event import BerserkEvent
+from .berserk_event_data import BerserkEventData
 from .bot_level import BotLevel
 from .bot_seat import BotSeat
 from .bot_seat_type import BotSeatType
@@ -147,6 +149,8 @@ __all__ = (
     "AbortedEvent",
     "AbortedEventData",
     "Analysis",
+    "BerserkEvent",
+    "BerserkEventData",
     "BotLevel",
     "BotSeat",
     "BotSeatType",

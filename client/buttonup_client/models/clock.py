@@ -33,6 +33,10 @@ class Clock:
     deadline: datetime.datetime | None
     """ When the running clock reaches zero (null: none runs); compare with the `Date` header for the client's own
     clock """
+    berserk: list[PlayerColor]
+    """ Half their time, no increment """
+    berserk_open: list[PlayerColor]
+    """ An arena's game's seats that have not moved yet nor gone berserk """
     initial_seconds: int | Unset = UNSET
     """ fischer: each player's bank at the start """
     increment_seconds: int | Unset = UNSET
@@ -57,6 +61,16 @@ class Clock:
         else:
             deadline = self.deadline
 
+        berserk = []
+        for berserk_item_data in self.berserk:
+            berserk_item: str = berserk_item_data
+            berserk.append(berserk_item)
+
+        berserk_open = []
+        for berserk_open_item_data in self.berserk_open:
+            berserk_open_item: str = berserk_open_item_data
+            berserk_open.append(berserk_open_item)
+
         initial_seconds = self.initial_seconds
 
         increment_seconds = self.increment_seconds
@@ -71,6 +85,8 @@ class Clock:
                 "remaining_ms": remaining_ms,
                 "running": running,
                 "deadline": deadline,
+                "berserk": berserk,
+                "berserk_open": berserk_open,
             }
         )
         if initial_seconds is not UNSET:
@@ -121,6 +137,20 @@ class Clock:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        berserk = []
+        _berserk = d.pop("berserk")
+        for berserk_item_data in _berserk:
+            berserk_item = check_player_color(berserk_item_data)
+
+            berserk.append(berserk_item)
+
+        berserk_open = []
+        _berserk_open = d.pop("berserk_open")
+        for berserk_open_item_data in _berserk_open:
+            berserk_open_item = check_player_color(berserk_open_item_data)
+
+            berserk_open.append(berserk_open_item)
+
         initial_seconds = d.pop("initial_seconds", UNSET)
 
         increment_seconds = d.pop("increment_seconds", UNSET)
@@ -132,6 +162,8 @@ class Clock:
             remaining_ms=remaining_ms,
             running=running,
             deadline=deadline,
+            berserk=berserk,
+            berserk_open=berserk_open,
             initial_seconds=initial_seconds,
             increment_seconds=increment_seconds,
             seconds=seconds,

@@ -3,6 +3,7 @@ from typing import Literal
 ProblemCode = Literal[
     "abort_not_allowed",
     "bad_request",
+    "berserk_not_allowed",
     "claim_not_allowed",
     "conditions_not_met",
     "expectation_failed",
@@ -54,6 +55,7 @@ ProblemCode = Literal[
 PROBLEM_CODE_VALUES: set[ProblemCode] = {
     "abort_not_allowed",
     "bad_request",
+    "berserk_not_allowed",
     "claim_not_allowed",
     "conditions_not_met",
     "expectation_failed",

@@ -24,6 +24,7 @@ from buttonup.engine.analysis import PositionAnalysis, RoundReview
 from buttonup.engine.events import (
     Abandoned,
     Aborted,
+    Berserked,
     Event,
     EventName,
     GameOver,
@@ -119,6 +120,8 @@ def clock_view(match: Match) -> dict[str, Any] | None:
     }
     view["running"] = clock.running
     view["deadline"] = timestamp_or_none(clock.deadline)
+    view["berserk"] = [color for color in PLAYERS if color in clock.berserk]
+    view["berserk_open"] = match.berserk_open
     return view
 
 
@@ -379,7 +382,9 @@ class Codec:
             return orjson.dumps(event.result.to_dict())
         if isinstance(event, Rematched):
             return b'{"game_id":' + orjson.dumps(event.game_id) + b',"game":' + game + b"}"
-        if isinstance(event, Joined | Resigned | Aborted | TimedOut | Abandoned | RematchOffered):
+        if isinstance(
+            event, Joined | Resigned | Aborted | TimedOut | Abandoned | RematchOffered | Berserked
+        ):
             color = orjson.dumps(event.color)
             return b'{"color":' + color + b',"game":' + game + b"}"
         if isinstance(event, GameOver):

@@ -44,7 +44,8 @@ STREAM_DESCRIPTION = (
     "`joined` ({color, game}), `move` ({move, game}), `round_over` (the round's summary "
     "as in `rounds`), `resigned`, `aborted`, `timeout` or `abandoned` ({color, game}: who "
     "resigned, aborted (null when the first move's time ran out), ran out of time or "
-    "abandoned the game), `game_over` (the Game). Each `id:` is the game version after the "
+    "abandoned the game), `berserk` ({color, game}: a seat gone berserk, in an arena's "
+    "game), `game_over` (the Game). Each `id:` is the game version after the "
     "change; events of one change share it and come in the order move, round_over, "
     "game_over. Right after the first event of the connection, and at each change of who "
     "is connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. "
@@ -131,6 +132,11 @@ EVENTS: dict[EventName, tuple[str, str, str]] = {
         "Game",
         "The game is over; the stream ends, unless a rematch can still be arranged",
     ),
+    EventName.BERSERK: (
+        "BerserkEvent",
+        "BerserkEventData",
+        "A player went berserk before their first move: half their time, no increment",
+    ),
     EventName.REMATCH_OFFERED: (
         "RematchOfferedEvent",
         "RematchOfferedEventData",
@@ -156,6 +162,7 @@ EVENT_DATA_COMPONENTS = {
     "TimeoutEventData": _with_game("Whose clock ran out (they lose), and the game", COLOR),
     "AbandonedEventData": _with_game("The absent colour (who loses), and the game", COLOR),
     "RematchOfferedEventData": _with_game("The seat that asked, and the game", COLOR),
+    "BerserkEventData": _with_game("The seat gone berserk, and the game", COLOR),
     "RematchEventData": _with_game(
         "The next game's id, and this game",
         {
@@ -179,6 +186,7 @@ EVENT_EXAMPLES = {
     EventName.ABANDONED: {"color": "black", "game": GAME_EXAMPLE},
     EventName.GAME_OVER: GAME_EXAMPLE,
     EventName.REMATCH_OFFERED: {"color": "red", "game": GAME_EXAMPLE},
+    EventName.BERSERK: {"color": "black", "game": GAME_EXAMPLE},
     EventName.REMATCH: {"game_id": "Zk3mXvYg3cS1pQ2a9eq7", "game": GAME_EXAMPLE},
     EventName.PRESENCE: {
         "red": {"connected": True, "since": "2026-11-29T16:00:00.000Z"},

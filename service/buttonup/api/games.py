@@ -305,6 +305,33 @@ class Resign(ApiView):
         return json_response(codec().game_text(outcome.match))
 
 
+@blp.route("/<game_id>/berserk", parameters=[GAME_ID])
+class Berserk(ApiView):
+    @blp.arguments(schemas.EmptyRequestSchema(), required=False)
+    @blp.response(200, schemas.GameSchema)
+    @operation(
+        blp,
+        "berserk_game",
+        "Go berserk",
+        "Before the token's player's first move, in a game that allows it (an arena's: the "
+        "seat is in `clock.berserk_open`): half the initial time comes off their clock and "
+        "they get no increment for the rest of the game; a win so played scores more in the "
+        "arena (docs/tournaments.md). Once only, and never after one's first move: 409 "
+        "`berserk_not_allowed`. `Idempotency-Key` makes retries safe.",
+        errors=(*WITH_BODY, 401, 404, 409, 422, 503),
+        codes={
+            404: ("game_not_found",),
+            409: ("berserk_not_allowed", "game_not_in_progress", "version_conflict"),
+            503: WRITE_503,
+        },
+        parameters=(IDEMPOTENCY_KEY,),
+        secured=True,
+    )
+    def post(self, _: dict[str, Any], game_id: str) -> Response:
+        outcome = games().berserk(game_id, bearer_token(), idempotency())
+        return json_response(codec().game_text(outcome.match))
+
+
 @blp.route("/<game_id>/abort", parameters=[GAME_ID])
 class Abort(ApiView):
     @blp.arguments(schemas.EmptyRequestSchema(), required=False)

@@ -30,6 +30,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     engine.IllegalMove: (409, "illegal_move", "Illegal move"),
     engine.HintsDisabled: (403, "hints_disabled", "Hints disabled"),
     engine.AbortNotAllowed: (409, "abort_not_allowed", "Abort not allowed"),
+    engine.BerserkNotAllowed: (409, "berserk_not_allowed", "Berserk not allowed"),
     engine.ClaimNotAllowed: (409, "claim_not_allowed", "Claim not allowed"),
     engine.RematchClosed: (409, "rematch_closed", "Rematch closed"),
     engine.RatedNeedsPlayers: (409, "rated_needs_players", "Rated game needs players"),

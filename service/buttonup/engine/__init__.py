@@ -4,6 +4,7 @@ from buttonup.engine.actions import (
     Abort,
     AcceptRematch,
     Action,
+    Berserk,
     Claim,
     Join,
     OfferRematch,
@@ -30,6 +31,7 @@ from buttonup.engine.board import (
 from buttonup.engine.bots import BOT_NAMES, BotLevel, choose_move
 from buttonup.engine.errors import (
     AbortNotAllowed,
+    BerserkNotAllowed,
     ClaimNotAllowed,
     GameFull,
     HintsDisabled,
@@ -68,8 +70,10 @@ __all__ = [
     "Color",
     "Abort",
     "AbortNotAllowed",
+    "BerserkNotAllowed",
     "AcceptRematch",
     "Action",
+    "Berserk",
     "Claim",
     "ClaimNotAllowed",
     "NotationError",

@@ -97,7 +97,15 @@ class AcceptRematch:
     at: int
 
 
-Action = Join | Play | Resign | Abort | TimeOut | Claim | OfferRematch | AcceptRematch
+@dataclass(frozen=True, slots=True)
+class Berserk:
+    """`color` goes berserk before their first move (engine.clock)."""
+
+    color: Color
+    at: int
+
+
+Action = Join | Play | Resign | Abort | TimeOut | Claim | OfferRematch | AcceptRematch | Berserk
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,10 @@ rounds. Bot seats use no time: while a bot is to move, no clock runs.
 
 A move at the deadline's very millisecond is in time; one millisecond later
 the clock has run out.
+
+Berserk (a `fischer` clock, where the game allows it, before the player's
+first move): half the initial time is taken from the player's bank (down
+to nothing at most), and they get no increment for the rest of the game.
 """
 
 from dataclasses import dataclass, replace
@@ -23,6 +27,7 @@ from buttonup.engine.board import Color
 from buttonup.engine.game import Tally
 
 SECOND_MS = 1000
+NO_MOVES = Tally()
 
 
 class ClockType(StrEnum):
@@ -65,6 +70,8 @@ class Clock:
     remaining_ms: Tally
     running: Color | None = None
     since: int = 0
+    berserk: frozenset[Color] = frozenset()  # the seats gone berserk
+    berserk_moves: Tally = NO_MOVES  # the moves each made since (for a tournament's bonus)
 
     @classmethod
     def new(cls, settings: ClockSettings) -> "Clock":
@@ -106,10 +113,27 @@ class Clock:
         charged (plus the increment), and `next_to_move`'s clock starts (None
         when a bot or nobody is to move next, as when the game is over)."""
         clock = self.stop(now)
-        if mover is not None and self.settings.type is ClockType.FISCHER:
+        if mover in self.berserk:
+            clock = replace(clock, berserk_moves=clock.berserk_moves.add(mover, 1))
+        elif mover is not None and self.settings.type is ClockType.FISCHER:
             increment = self.settings.increment_seconds * SECOND_MS
             clock = replace(clock, remaining_ms=clock.remaining_ms.add(mover, increment))
         return clock.start(next_to_move, now)
+
+    @property
+    def berserk_allowed(self) -> bool:
+        """Whether its kind lets a player go berserk: a bank of time to halve."""
+        return self.settings.type is ClockType.FISCHER
+
+    def berserked(self, color: Color, now: int) -> "Clock":
+        """`color` goes berserk at `now`: half the initial time off their bank
+        (their clock charged first if it runs), no increment from now."""
+        running = self.running
+        clock = self.stop(now)
+        penalty = self.settings.turn_ms // 2
+        remaining = _with(clock.remaining_ms, color, max(0, clock.remaining_ms[color] - penalty))
+        clock = replace(clock, remaining_ms=remaining, berserk=clock.berserk | {color})
+        return clock.start(running, now) if running is not None else clock
 
     def stop(self, now: int) -> "Clock":
         """No clock runs from `now`; the one that ran is charged its time."""

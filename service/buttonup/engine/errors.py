@@ -48,6 +48,10 @@ class AbortNotAllowed(RulesError):
     """Abort after the game's first move."""
 
 
+class BerserkNotAllowed(RulesError):
+    """Berserk where a game does not allow it, or after one's first move."""
+
+
 class ClaimNotAllowed(RulesError):
     """Claim victory while the opponent is not gone long enough, or on one's
     own turn. `retry_after_ms`: when the wait that is running would allow it."""

@@ -29,6 +29,7 @@ class EventName(StrEnum):
     TIMEOUT = "timeout"
     ABANDONED = "abandoned"
     GAME_OVER = "game_over"
+    BERSERK = "berserk"
     REMATCH_OFFERED = "rematch_offered"
     REMATCH = "rematch"
     PRESENCE = "presence"  # who is connected: no change, no version, no id
@@ -96,6 +97,15 @@ class Abandoned:
 
 
 @dataclass(frozen=True, slots=True)
+class Berserked:
+    """`color` went berserk before their first move: half their time, no increment."""
+
+    name: ClassVar[EventName] = EventName.BERSERK
+    version: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
 class RematchOffered:
     """After the game's end: `color` asks for another game."""
 
@@ -123,6 +133,7 @@ Event = (
     | TimedOut
     | Abandoned
     | GameOver
+    | Berserked
     | RematchOffered
     | Rematched
 )

@@ -20,6 +20,7 @@ from buttonup.engine.actions import (
     Abort,
     AcceptRematch,
     Action,
+    Berserk,
     Claim,
     Join,
     OfferRematch,
@@ -163,6 +164,17 @@ class Match:
             return None
         return self.clock.ran_out(now)
 
+    @property
+    def berserk_open(self) -> list[Color]:
+        """The seats that may go berserk now: the game allows it, it is in
+        play, and they have neither moved nor gone berserk."""
+        clock = self.clock
+        if not self.options.berserk or clock is None or self.status is not Status.PLAYING:
+            return []
+        if not clock.berserk_allowed:
+            return []
+        return [c for c in PLAYERS if c not in self.moved and c not in clock.berserk]
+
     def bot_to_move(self) -> BotLevel | None:
         if self.status is not Status.PLAYING:
             return None
@@ -226,6 +238,12 @@ class Match:
     def resign(self, color: Color, now: int) -> Progress:
         _require_in_time(self, now)
         return self.apply(Resign(color, now))
+
+    def berserk(self, color: Color, now: int) -> Progress:
+        """`color` goes berserk, before their first move, where the game
+        allows it (engine.clock)."""
+        _require_in_time(self, now)
+        return self.apply(Berserk(color, now))
 
     def abort(self, color: Color, now: int) -> Progress:
         """Either seat calls the game off before its first move (a rated

@@ -79,6 +79,9 @@ class Options:
     # The tournament whose pairing made it (a wing's id; the core only carries
     # it: a game's end is the tournament's signal); not a request's.
     tournament: str | None = None
+    # A seat may go berserk before its first move (an arena's games: half
+    # its time, no increment; engine.clock); not a request's.
+    berserk: bool = False
 
     @property
     def rules(self) -> Rules:
@@ -95,6 +98,7 @@ class Options:
             visibility=Visibility.PRIVATE,
             paired=False,
             tournament=None,
+            berserk=False,
         )
 
     def to_plain(self) -> dict[str, Any]:

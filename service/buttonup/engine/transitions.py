@@ -13,6 +13,7 @@ from buttonup.engine.actions import (
     Abort,
     AcceptRematch,
     Action,
+    Berserk,
     Claim,
     Join,
     OfferRematch,
@@ -24,6 +25,7 @@ from buttonup.engine.actions import (
 from buttonup.engine.board import PLAYERS, Color, opponent
 from buttonup.engine.errors import (
     AbortNotAllowed,
+    BerserkNotAllowed,
     ClaimNotAllowed,
     GameFull,
     NotInProgress,
@@ -34,6 +36,7 @@ from buttonup.engine.errors import (
 from buttonup.engine.events import (
     Abandoned,
     Aborted,
+    Berserked,
     Event,
     GameOver,
     Joined,
@@ -87,6 +90,8 @@ def _advance(match: "Match", action: Action) -> Progress:
         return _timed_out(match, action)
     if isinstance(action, Claim):
         return _claimed(match, action)
+    if isinstance(action, Berserk):
+        return _berserked(match, action)
     return _rematch_asked(match, action)
 
 
@@ -240,6 +245,18 @@ def _timed_out(match: "Match", action: TimeOut) -> Progress:
         return _aborted(match, action, None)
     after = _next(match, action.at, game=match.game.forfeit(loser), end_reason=EndReason.TIMEOUT)
     return Progress(action, after, [TimedOut(after.version, loser), GameOver(after.version)])
+
+
+def _berserked(match: "Match", action: Berserk) -> Progress:
+    require_playing(match)
+    if action.color not in match.berserk_open:
+        raise BerserkNotAllowed(
+            "berserk is in an arena's game with a bank of time, before one's first move, once",
+            match.version,
+        )
+    after = _next(match, action.at)
+    after = replace(after, clock=after.clock.berserked(action.color, action.at))  # type: ignore[union-attr]
+    return Progress(action, after, [Berserked(after.version, action.color)])
 
 
 def _claimed(match: "Match", action: Claim) -> Progress:

@@ -194,6 +194,12 @@ class Commands:
     ) -> Outcome:
         return self._pipeline.run_as_seat(game_id, token, Match.resign, idempotency=idempotency)
 
+    def berserk(
+        self, game_id: str, token: str | None, idempotency: Idempotency | None = None
+    ) -> Outcome:
+        """The seat goes berserk before its first move (Match.berserk)."""
+        return self._pipeline.run_as_seat(game_id, token, Match.berserk, idempotency=idempotency)
+
     def abort(
         self, game_id: str, token: str | None, idempotency: Idempotency | None = None
     ) -> Outcome:

@@ -60,6 +60,7 @@ class Games:
         self.join = commands.join
         self.play = commands.play
         self.resign = commands.resign
+        self.berserk = commands.berserk
         self.abort = commands.abort
         self.claim_victory = commands.claim_victory
         self.rematch = commands.rematch

@@ -25,6 +25,7 @@ from buttonup.engine import (
     Abort,
     AcceptRematch,
     Action,
+    Berserk,
     BotLevel,
     Claim,
     Color,
@@ -111,6 +112,13 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
                 _letter_or_none(clock.running),
                 clock.since,
             ]
+            if clock.berserk:  # the seats gone berserk, and their moves since
+                berserk_moves = clock.berserk_moves
+                plain["t"] += [
+                    _stack(sorted(clock.berserk)),
+                    berserk_moves.red,
+                    berserk_moves.black,
+                ]
     return orjson.dumps(plain)
 
 
@@ -136,10 +144,17 @@ def decode_base(data: bytes | str) -> Match:
     moved = _unstack(plain["mv"]) if "mv" in plain else PLAYERS if game.moves_played else ()
     clock = None
     if options.clock is not None:
-        red_ms, black_ms, running, since = plain["t"]
+        red_ms, black_ms, running, since, *berserk = plain["t"]
         clock = Clock(
             options.clock, Tally(red_ms, black_ms), _COLOR[running] if running else None, since
         )
+        if berserk:
+            seats, red_moves, black_moves = berserk
+            clock = replace(
+                clock,
+                berserk=frozenset(_unstack(seats)),
+                berserk_moves=Tally(red_moves, black_moves),
+            )
     return Match(
         id=plain["id"],
         version=plain["v"],
@@ -314,7 +329,7 @@ def encode_action(action: Action, previous_at: int) -> str:
     elif isinstance(action, AcceptRematch):
         entry = FIELD.join(["m" + _LETTER[action.color], delay, action.game_id])
     else:
-        kind = {Resign: "r", Abort: "a", Claim: "c", OfferRematch: "o"}[type(action)]
+        kind = {Resign: "r", Abort: "a", Claim: "c", OfferRematch: "o", Berserk: "b"}[type(action)]
         entry = kind + _LETTER[action.color] + FIELD + delay
     if rated_from is not None:
         entry += FIELD + _encode_rated_end(rated_from, getattr(action, "rating_diff", None))
@@ -385,7 +400,11 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
 
 
 _ENDING: dict[str, type[Resign | Claim]] = {"r": Resign, "c": Claim}
-_COLORED: dict[str, type[Abort | OfferRematch]] = {"a": Abort, "o": OfferRematch}
+_COLORED: dict[str, type[Abort | OfferRematch | Berserk]] = {
+    "a": Abort,
+    "o": OfferRematch,
+    "b": Berserk,
+}
 
 
 def _base36(number: int) -> str:

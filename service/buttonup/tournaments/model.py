@@ -44,6 +44,10 @@ MAX_PLAYERS = (2, 10_000)
 STARTS_WITHIN_MS = 366 * 86_400_000
 
 WIN_POINTS = 2
+# An arena's berserk (engine.clock): a win so played scores this more, when
+# the berserk player made BERSERK_MIN_MOVES moves at least in the game.
+BERSERK_WIN_POINTS = 1
+BERSERK_MIN_MOVES = 7
 STREAK_WIN_POINTS = 4
 STREAK_AFTER = 2  # wins in a row, after which a win scores STREAK_WIN_POINTS
 SWISS_WIN_POINTS = 1
@@ -55,6 +59,12 @@ PAR_BYE_POINTS = 0  # under par scoring: a round sat out scores as perfect play
 # negative: within +-TIE_BREAK_SPAN / 2) after.
 TIE_BREAK_SPAN = 10_000
 _TIE_BREAK_HALF = TIE_BREAK_SPAN // 2
+
+
+# A player's berserk in a game: none, gone berserk, or gone berserk and made
+# BERSERK_MIN_MOVES moves (a win then scores BERSERK_WIN_POINTS more).
+Berserk = int
+NO_BERSERK, BERSERKED, BERSERK_EARNED = 0, 1, 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,10 +268,12 @@ class Standing:
         started: bool,
         system: System = System.ARENA,
         par: int | None = None,
+        berserk: "Berserk" = 0,
     ) -> tuple["Standing", int]:
         """The standing after a game against `opponent` (as they stood),
         `won` or lost, `started` first or second, and the points it scored:
-        its `par` when scored against perfect play (tournaments.par)."""
+        its `par` when scored against perfect play (tournaments.par); an
+        arena's win played berserk with enough moves scores more."""
         points = 0
         if par is not None:
             points = par
@@ -269,6 +281,7 @@ class Standing:
             points = SWISS_WIN_POINTS
         elif won:
             points = STREAK_WIN_POINTS if self.streak >= STREAK_AFTER else WIN_POINTS
+            points += BERSERK_WIN_POINTS if berserk == BERSERK_EARNED else 0
         if started:
             firsts = self.firsts + 1 if self.firsts > 0 else 1
         else:
@@ -280,6 +293,7 @@ class Standing:
             wins=self.wins + won,
             losses=self.losses + (not won),
             streak=self.streak + 1 if won else 0,
+            berserks=self.berserks + (berserk != NO_BERSERK),
             firsts=firsts,
             started=self.started + started,
             last_opponent=opponent.player_id,
@@ -310,6 +324,7 @@ class GameResult:
     second: str
     winner: str | None
     par: int | None = None
+    berserk: tuple["Berserk", "Berserk"] = (0, 0)  # the first's and the second's
 
     @property
     def bye(self) -> bool:
@@ -326,11 +341,12 @@ class GameResult:
         if self.winner is None or second is None:
             return None
         second_par = -self.par if self.par is not None else None
+        first_berserk, second_berserk = self.berserk
         first_after, first_points = first.played(
-            second, self.winner == first.player_id, True, system, self.par
+            second, self.winner == first.player_id, True, system, self.par, first_berserk
         )
         second_after, second_points = second.played(
-            first, self.winner == second.player_id, False, system, second_par
+            first, self.winner == second.player_id, False, system, second_par, second_berserk
         )
         points = {first.player_id: first_points, second.player_id: second_points}
         return first_after, second_after, points

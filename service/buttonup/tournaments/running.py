@@ -30,6 +30,11 @@ from buttonup.games.ports import Ports
 from buttonup.store import GameStore, SealBroken, new_game_id
 from buttonup.tournaments.arena import Waiting, pair_pool
 from buttonup.tournaments.model import (
+    BERSERK_EARNED,
+    BERSERK_MIN_MOVES,
+    BERSERKED,
+    NO_BERSERK,
+    Berserk,
     GameResult,
     Scoring,
     Standing,
@@ -63,11 +68,12 @@ DEALS_SEED_BITS = 128
 def tournament_game_options(tournament: Tournament) -> Options:
     """What a tournament's game is played with: its clock, rated as it is,
     without hints (a standing is earned by play, rated or not), private,
-    the first player red."""
+    the first player red; an arena's allow berserk."""
     return Options(
         clock=tournament.clock,
         rated=tournament.rated,
         hints=False,
+        berserk=tournament.system is System.ARENA,
         visibility=Visibility.PRIVATE,
         first_player=Color.RED,
         tournament=tournament.id,
@@ -83,7 +89,15 @@ def result_of(match: Match, scoring: Scoring = Scoring.RESULT) -> GameResult:
     if match.end_reason is EndReason.ABORTED or winner is None:
         return GameResult(match.id, red, black, None)
     par = red_par(match) if scoring is Scoring.PAR else None
-    return GameResult(match.id, red, black, match.seat(winner).player_id, par)
+    berserk = (berserk_of(match, Color.RED), berserk_of(match, Color.BLACK))
+    return GameResult(match.id, red, black, match.seat(winner).player_id, par, berserk)
+
+
+def berserk_of(match: Match, color: Color) -> Berserk:
+    clock = match.clock
+    if clock is None or color not in clock.berserk:
+        return NO_BERSERK
+    return BERSERK_EARNED if clock.berserk_moves[color] >= BERSERK_MIN_MOVES else BERSERKED
 
 
 def _par(tournament: Tournament) -> bool:

@@ -164,13 +164,21 @@ def decode_standing(data: bytes | str, withdrawn: bool = False) -> Standing:
 
 
 def encode_result(result: GameResult) -> bytes:
-    """[first, second, winner], and the first's par when scored against perfect play."""
-    plain = [result.first, result.second, result.winner]
-    return orjson.dumps(plain if result.par is None else [*plain, result.par])
+    """[first, second, winner], then the first's par (when scored against
+    perfect play) and both berserks (when either went berserk)."""
+    plain: list = [result.first, result.second, result.winner]
+    if result.berserk != (0, 0):
+        plain += [result.par, list(result.berserk)]
+    elif result.par is not None:
+        plain.append(result.par)
+    return orjson.dumps(plain)
 
 
 def decode_result(game_id: str, data: bytes | str) -> GameResult:
-    return GameResult(game_id, *orjson.loads(data))
+    first, second, winner, *more = orjson.loads(data)
+    par = more[0] if more else None
+    berserk = tuple(more[1]) if len(more) > 1 else (0, 0)
+    return GameResult(game_id, first, second, winner, par, berserk)
 
 
 class TournamentStore:

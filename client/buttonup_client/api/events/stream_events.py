@@ -11,6 +11,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.abandoned_event import AbandonedEvent
 from ...models.aborted_event import AbortedEvent
+from ...models.berserk_event import BerserkEvent
 from ...models.game_event import GameEvent
 from ...models.game_over_event import GameOverEvent
 from ...models.joined_event import JoinedEvent
@@ -58,6 +59,7 @@ def _parse_response(
 ) -> (
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent
@@ -124,6 +126,7 @@ def _build_response(
 ) -> Response[
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent
@@ -153,6 +156,7 @@ def sync_detailed(
 ) -> Response[
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent
@@ -170,21 +174,22 @@ def sync_detailed(
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
     `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
-    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
-    the game version after the change; events of one change share it and come in the order move,
-    round_over, game_over. Right after the first event of the connection, and at each change of who is
-    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
-    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
-    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
-    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
-    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
-    start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
-    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
-    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
-    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
-    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
-    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    move's time ran out), ran out of time or abandoned the game), `berserk` ({color, game}: a seat gone
+    berserk, in an arena's game), `game_over` (the Game). Each `id:` is the game version after the
+    change; events of one change share it and come in the order move, round_over, game_over. Right after
+    the first event of the connection, and at each change of who is connected, `presence` (data: as
+    `get_presence` answers) comes with **no** `id:`. Opened with `Authorization: Bearer <seat token>`,
+    the stream marks that seat connected while it is open (browsers read it with `fetch`, which sends
+    the header; a token never goes in a URL). A connection that resumes with `Last-Event-ID: v` (or
+    `?after=v`) gets every event after `v` and no `game` first, so ids never go back; only when `v` is
+    no version of the game, or its later events are gone, does it start with `game` at the current
+    version. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by
+    default). After `game_over` the stream stays open while a rematch can be arranged (a human seat,
+    within `BUTTONUP_REMATCH_SECONDS` of the end), with `rematch_offered` ({color, game}: who asked) and
+    `rematch` ({game_id, game}: the next game), and ends after `rematch` or when the window closes;
+    otherwise it ends after `game_over`, and resumed after a finished game's last event it ends at once.
+    A worker keeps a bounded number of streams open, in all and per client address: past either, 503
+    `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -196,7 +201,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
+        Response[AbandonedEvent | AbortedEvent | BerserkEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -221,6 +226,7 @@ def sync(
 ) -> (
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent
@@ -239,21 +245,22 @@ def sync(
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
     `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
-    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
-    the game version after the change; events of one change share it and come in the order move,
-    round_over, game_over. Right after the first event of the connection, and at each change of who is
-    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
-    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
-    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
-    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
-    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
-    start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
-    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
-    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
-    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
-    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
-    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    move's time ran out), ran out of time or abandoned the game), `berserk` ({color, game}: a seat gone
+    berserk, in an arena's game), `game_over` (the Game). Each `id:` is the game version after the
+    change; events of one change share it and come in the order move, round_over, game_over. Right after
+    the first event of the connection, and at each change of who is connected, `presence` (data: as
+    `get_presence` answers) comes with **no** `id:`. Opened with `Authorization: Bearer <seat token>`,
+    the stream marks that seat connected while it is open (browsers read it with `fetch`, which sends
+    the header; a token never goes in a URL). A connection that resumes with `Last-Event-ID: v` (or
+    `?after=v`) gets every event after `v` and no `game` first, so ids never go back; only when `v` is
+    no version of the game, or its later events are gone, does it start with `game` at the current
+    version. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by
+    default). After `game_over` the stream stays open while a rematch can be arranged (a human seat,
+    within `BUTTONUP_REMATCH_SECONDS` of the end), with `rematch_offered` ({color, game}: who asked) and
+    `rematch` ({game_id, game}: the next game), and ends after `rematch` or when the window closes;
+    otherwise it ends after `game_over`, and resumed after a finished game's last event it ends at once.
+    A worker keeps a bounded number of streams open, in all and per client address: past either, 503
+    `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -265,7 +272,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
+        AbandonedEvent | AbortedEvent | BerserkEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
     """
 
     return sync_detailed(
@@ -285,6 +292,7 @@ async def asyncio_detailed(
 ) -> Response[
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent
@@ -302,21 +310,22 @@ async def asyncio_detailed(
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
     `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
-    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
-    the game version after the change; events of one change share it and come in the order move,
-    round_over, game_over. Right after the first event of the connection, and at each change of who is
-    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
-    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
-    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
-    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
-    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
-    start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
-    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
-    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
-    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
-    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
-    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    move's time ran out), ran out of time or abandoned the game), `berserk` ({color, game}: a seat gone
+    berserk, in an arena's game), `game_over` (the Game). Each `id:` is the game version after the
+    change; events of one change share it and come in the order move, round_over, game_over. Right after
+    the first event of the connection, and at each change of who is connected, `presence` (data: as
+    `get_presence` answers) comes with **no** `id:`. Opened with `Authorization: Bearer <seat token>`,
+    the stream marks that seat connected while it is open (browsers read it with `fetch`, which sends
+    the header; a token never goes in a URL). A connection that resumes with `Last-Event-ID: v` (or
+    `?after=v`) gets every event after `v` and no `game` first, so ids never go back; only when `v` is
+    no version of the game, or its later events are gone, does it start with `game` at the current
+    version. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by
+    default). After `game_over` the stream stays open while a rematch can be arranged (a human seat,
+    within `BUTTONUP_REMATCH_SECONDS` of the end), with `rematch_offered` ({color, game}: who asked) and
+    `rematch` ({game_id, game}: the next game), and ends after `rematch` or when the window closes;
+    otherwise it ends after `game_over`, and resumed after a finished game's last event it ends at once.
+    A worker keeps a bounded number of streams open, in all and per client address: past either, 503
+    `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -328,7 +337,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
+        Response[AbandonedEvent | AbortedEvent | BerserkEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -351,6 +360,7 @@ async def asyncio(
 ) -> (
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent
@@ -369,21 +379,22 @@ async def asyncio(
      `text/event-stream`. First `game` (data: the Game), then one event per change: `joined` ({color,
     game}), `move` ({move, game}), `round_over` (the round's summary as in `rounds`), `resigned`,
     `aborted`, `timeout` or `abandoned` ({color, game}: who resigned, aborted (null when the first
-    move's time ran out), ran out of time or abandoned the game), `game_over` (the Game). Each `id:` is
-    the game version after the change; events of one change share it and come in the order move,
-    round_over, game_over. Right after the first event of the connection, and at each change of who is
-    connected, `presence` (data: as `get_presence` answers) comes with **no** `id:`. Opened with
-    `Authorization: Bearer <seat token>`, the stream marks that seat connected while it is open
-    (browsers read it with `fetch`, which sends the header; a token never goes in a URL). A connection
-    that resumes with `Last-Event-ID: v` (or `?after=v`) gets every event after `v` and no `game` first,
-    so ids never go back; only when `v` is no version of the game, or its later events are gone, does it
-    start with `game` at the current version. A comment line keeps the connection alive every
-    `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by default). After `game_over` the stream stays open while a
-    rematch can be arranged (a human seat, within `BUTTONUP_REMATCH_SECONDS` of the end), with
-    `rematch_offered` ({color, game}: who asked) and `rematch` ({game_id, game}: the next game), and
-    ends after `rematch` or when the window closes; otherwise it ends after `game_over`, and resumed
-    after a finished game's last event it ends at once. A worker keeps a bounded number of streams open,
-    in all and per client address: past either, 503 `too_many_streams` with `Retry-After`.
+    move's time ran out), ran out of time or abandoned the game), `berserk` ({color, game}: a seat gone
+    berserk, in an arena's game), `game_over` (the Game). Each `id:` is the game version after the
+    change; events of one change share it and come in the order move, round_over, game_over. Right after
+    the first event of the connection, and at each change of who is connected, `presence` (data: as
+    `get_presence` answers) comes with **no** `id:`. Opened with `Authorization: Bearer <seat token>`,
+    the stream marks that seat connected while it is open (browsers read it with `fetch`, which sends
+    the header; a token never goes in a URL). A connection that resumes with `Last-Event-ID: v` (or
+    `?after=v`) gets every event after `v` and no `game` first, so ids never go back; only when `v` is
+    no version of the game, or its later events are gone, does it start with `game` at the current
+    version. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds (10 by
+    default). After `game_over` the stream stays open while a rematch can be arranged (a human seat,
+    within `BUTTONUP_REMATCH_SECONDS` of the end), with `rematch_offered` ({color, game}: who asked) and
+    `rematch` ({game_id, game}: the next game), and ends after `rematch` or when the window closes;
+    otherwise it ends after `game_over`, and resumed after a finished game's last event it ends at once.
+    A worker keeps a bounded number of streams open, in all and per client address: past either, 503
+    `too_many_streams` with `Retry-After`.
 
     Args:
         game_id (str):
@@ -395,7 +406,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AbandonedEvent | AbortedEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
+        AbandonedEvent | AbortedEvent | BerserkEvent | GameEvent | GameOverEvent | JoinedEvent | MoveEvent | PresenceEvent | RematchEvent | RematchOfferedEvent | ResignedEvent | RoundOverEvent | TimeoutEvent | Problem
     """
 
     return (
@@ -413,6 +424,7 @@ def _parse_event(
 ) -> (
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent
@@ -429,6 +441,7 @@ def _parse_event(
     ) -> (
         AbandonedEvent
         | AbortedEvent
+        | BerserkEvent
         | GameEvent
         | GameOverEvent
         | JoinedEvent
@@ -515,7 +528,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_9 = RematchOfferedEvent.from_dict(data)
+            response_200_type_9 = BerserkEvent.from_dict(data)
 
             return response_200_type_9
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -523,16 +536,24 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_10 = RematchEvent.from_dict(data)
+            response_200_type_10 = RematchOfferedEvent.from_dict(data)
 
             return response_200_type_10
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_11 = RematchEvent.from_dict(data)
+
+            return response_200_type_11
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
         if not isinstance(data, dict):
             raise TypeError()
-        response_200_type_11 = PresenceEvent.from_dict(data)
+        response_200_type_12 = PresenceEvent.from_dict(data)
 
-        return response_200_type_11
+        return response_200_type_12
 
     response_200 = _parse_response_200(event)
 
@@ -551,6 +572,7 @@ def follow(
 ) -> Iterator[
     AbandonedEvent
     | AbortedEvent
+    | BerserkEvent
     | GameEvent
     | GameOverEvent
     | JoinedEvent

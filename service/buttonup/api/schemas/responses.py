@@ -118,6 +118,13 @@ class ClockSchema(Document):
         "with the `Date` header for the client's own clock",
         nullable=True,
     )
+    berserk = fields.List(
+        player_color("A seat gone berserk", "black"), **doc("Half their time, no increment", [])
+    )
+    berserk_open = fields.List(
+        player_color("A seat that may go berserk now (`berserk_game`)", "black"),
+        **doc("An arena's game's seats that have not moved yet nor gone berserk", []),
+    )
 
 
 class SeatPresenceSchema(Document):

@@ -51,6 +51,7 @@ export function draw(game, circle) {
   const unmoved = game.round.number === 1 && game.round.moves_played === 0;
   $("resign").hidden = !playing;
   $("abort").hidden = !playing || !unmoved; // before the first move: no loser
+  $("go-berserk").hidden = !playing || !game.clock?.berserk_open.includes(view.seat.color);
   drawSeatPanels(game);
   drawPresence();
   tickClocks();
@@ -80,6 +81,7 @@ export function tickClocks() {
     element.textContent = formatTime(left);
     element.classList.toggle("running", running);
     element.classList.toggle("low", running && left < 10_000);
+    element.classList.toggle("berserked", clock.berserk.includes(color));
   }
 }
 
@@ -248,6 +250,7 @@ export function showGameOver(game) {
   }
   $("opponent-gone").hidden = true;
   $("abort").hidden = true;
+  $("go-berserk").hidden = true;
   // One card: the last round's summary gives way to the review of every round.
   $("round-end").hidden = true;
   reviewRounds(game);

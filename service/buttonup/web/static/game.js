@@ -54,6 +54,7 @@ export function showGame(gameId) {
   $("hint").addEventListener("click", () => guard(showHint()));
   $("resign").addEventListener("click", () => guard(resign()));
   $("abort").addEventListener("click", () => guard(abort()));
+  $("go-berserk").addEventListener("click", () => guard(berserk()));
   $("claim").addEventListener("click", () => guard(claim()));
   $("play-again").addEventListener("click", () => guard(playAgain()));
   // The result closes, to look at the final position, and opens again.
@@ -99,6 +100,7 @@ export const HANDLERS = {
   [EVENTS.TIMEOUT]: (data) => ending(data, "event.timeout", "event.timeout_mine"),
   [EVENTS.ABANDONED]: (data) => ending(data, "event.abandoned", "event.abandoned_mine"),
   [EVENTS.GAME_OVER]: onGameOver,
+  [EVENTS.BERSERK]: (data) => onGame(data.game),
   [EVENTS.REMATCH_OFFERED]: (data) => drawRematch(data.game),
   [EVENTS.REMATCH]: onRematch,
   [EVENTS.PRESENCE]: onPresence,
@@ -392,6 +394,10 @@ export async function resign() {
     return;
   }
   await call("POST", `/v1/games/${view.gameId}/resign`, { token: view.seat.token });
+}
+
+export async function berserk() {
+  await call("POST", `/v1/games/${view.gameId}/berserk`, { token: view.seat.token });
 }
 
 export async function abort() {
