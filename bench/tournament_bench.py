@@ -3,11 +3,12 @@ its own), and plain games beside it in the same run.
 
     .venv/bin/python bench/tournament_bench.py [--players 1000] [--seconds 60]
 
-Every bot is a player of its own (scripts/tournament_bots.py: its stream,
-each game it is paired into played with random legal moves through the
-generated client). Measures, while the arena runs: from a game's end to the
-player's next `game_start` (median, p99), a standings page's latency (50
-places, sampled every 0.2 s: median, p99), and the arena's moves/s; then,
+Every bot is a player of its own (bench/arena_driver.py: its stream and a
+keep-alive connection on bare HTTP, `--driver-processes` asyncio loops
+sharing the bots; each game it is paired into played with random legal
+moves). Measures, while the arena runs: from a game's end to the player's
+next `game_start` (median, p99), a standings page's latency (50 places,
+sampled every 0.2 s: median, p99), and the arena's moves/s; then,
 on the same server, `--clients` processes playing plain games as
 bench/http_bench.py does for `--plain-seconds`: moves/s and their latency,
 so that the arena's moves/s stands beside what plain play reaches on the
@@ -26,14 +27,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "scripts")]
 
-import tournament_bots  # noqa: E402  (scripts/, on the path above)
+from arena_driver import drive  # noqa: E402  (bench/, on the path above)
 from clocks import parse_clock  # noqa: E402
 from http_bench import LOG, play_games, wait_ready  # noqa: E402
 
@@ -72,6 +72,10 @@ def main() -> int:
     parser.add_argument("--plain-seconds", type=float, default=10.0)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--clock", default="1+0")
+    parser.add_argument("--driver-processes", type=int, default=2)
+    parser.add_argument(
+        "--think-ms", type=float, default=0, help="each move's think, about (0: none)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data_dir:
         redis_server = RedisServer(Path(data_dir), persistent=False)
@@ -90,28 +94,24 @@ def main() -> int:
         try:
             wait_ready(port, "/healthz", server)
             base_url = f"http://127.0.0.1:{port}"
-            minutes = max(10, int(args.seconds // 60) + 1)
-            run = SimpleNamespace(
-                players=args.players,
-                tournament=None,
-                arena=minutes,
-                seconds=args.seconds,
-                clock=parse_clock(args.clock),
-                seed=1,
-            )
             standings: list[float] = []
-            tournament_bots.fill(
-                base_url,
-                run,
-                on_start=lambda tournament_id: start_sampler(
-                    port, tournament_id, time.monotonic() + args.seconds, standings
-                ),
-            )
+            arena = run_arena(base_url, port, args, standings)
             moves, latencies = plain_play(port, args.clients, args.plain_seconds)
         finally:
             server.terminate()
             server.wait()
             redis_server.stop()
+    moves_made, ended, next_pairing = arena
+    print(
+        f"arena: {args.players} players, {ended} games ended in {args.seconds:.0f} s, "
+        f"{moves_made / args.seconds:.0f} moves/s (think {args.think_ms:.0f} ms a move)"
+    )
+    if next_pairing:
+        median, p99 = statistics.median(next_pairing), percentile(next_pairing, 0.99)
+        print(
+            f"from a game's end to the next game_start: median {median:.0f} ms, "
+            f"p99 {p99:.0f} ms ({len(next_pairing)} pairings)"
+        )
     if standings:
         print(
             f"standings page (50 places) latency: median {statistics.median(standings):.1f} ms, "
@@ -125,10 +125,65 @@ def main() -> int:
     return 0
 
 
-def start_sampler(port: int, tournament_id: str, until: float, latencies: list[float]) -> None:
-    threading.Thread(
-        target=sample_standings, args=(port, tournament_id, until, latencies), daemon=True
-    ).start()
+def run_arena(
+    base_url: str, port: int, args: argparse.Namespace, standings: list[float]
+) -> tuple[int, int, list[float]]:
+    """The arena made, its bots joined on their streams (in `--driver-processes`
+    processes), started and played for `--seconds`: (moves, games ended,
+    each time from a game's end to the next game_start, ms)."""
+    with httpx.Client(base_url=base_url, timeout=30) as http:
+        creator = http.post("/v1/players", json={"name": "Organiser"}).json()
+        body = {
+            "name": "Bench arena",
+            "system": "arena",
+            "clock": parse_clock(args.clock).to_dict(),
+            "minutes": max(10, int(args.seconds // 60) + 1),
+            "max_players": max(2, args.players),
+        }
+        made = http.post("/v1/tournaments", json=body, headers=_bearer(creator["key"]))
+        assert made.status_code == 201, made.text
+        tournament_id = made.json()["id"]
+        context = multiprocessing.get_context("spawn")
+        go, results = context.Event(), context.Queue()
+        shares = [args.players // args.driver_processes] * args.driver_processes
+        shares[0] += args.players - sum(shares)
+        readies = [context.Event() for _ in shares]
+        processes = [
+            context.Process(
+                target=drive,
+                args=(port, tournament_id, share, ready, go, args.seconds, args.think_ms, results),
+            )
+            for share, ready in zip(shares, readies, strict=True)
+        ]
+        for process in processes:
+            process.start()
+        for ready in readies:
+            assert ready.wait(300), "the bots did not join in time"
+        started = http.post(
+            f"/v1/tournaments/{tournament_id}/start", headers=_bearer(creator["key"])
+        )
+        assert started.status_code == 200, started.text
+        go.set()
+        threading.Thread(
+            target=sample_standings,
+            args=(port, tournament_id, time.monotonic() + args.seconds, standings),
+            daemon=True,
+        ).start()
+        moves, ended, next_pairing = 0, 0, []
+        for _ in processes:
+            share_moves, share_ended, share_next = results.get(timeout=args.seconds + 120)
+            moves, ended, next_pairing = (
+                moves + share_moves,
+                ended + share_ended,
+                next_pairing + share_next,
+            )
+        for process in processes:
+            process.join(30)
+    return moves, ended, next_pairing
+
+
+def _bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
 
 
 if __name__ == "__main__":

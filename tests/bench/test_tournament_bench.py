@@ -1,6 +1,6 @@
 """bench/tournament_bench.py runs end to end on a few bots: the arena's
-games and the bots' figures, the standings page's latency, and plain games
-beside it on the same server."""
+games and moves, the time from a game's end to the next pairing, the
+standings page's latency, and plain games beside it on the same server."""
 
 import re
 import subprocess
@@ -31,8 +31,9 @@ def test_the_benchmark_fills_an_arena_and_prints_its_figures_beside_plain_play()
     )
     assert result.returncode == 0, result.stderr[-2000:]
     out = result.stdout
-    games = re.search(r"tournament \S+: 6 bots, (\d+) games", out)
-    assert games is not None and int(games.group(1)) >= 3, out  # everyone played
-    assert re.search(r"\d+ moves in [\d.]+ s = \d+ moves/s", out), out
+    games = re.search(r"arena: 6 players, (\d+) games ended in 6 s, (\d+) moves/s", out)
+    assert games is not None and int(games.group(1)) >= 3, out  # every bot played
+    pairing = re.search(r"to the next game_start: median (\d+) ms, p99 (\d+) ms \((\d+) ", out)
+    assert pairing is not None and int(pairing.group(3)) >= 1, out  # paired again
     assert re.search(r"standings page \(50 places\) latency: median [\d.]+ ms", out), out
     assert re.search(r"plain games beside it, same server: \d+ moves/s", out), out
