@@ -11,9 +11,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from tests.e2e.test_seeks import Listener
-from tests.e2e.test_tournaments import BLITZ
-from tests.helpers.games import bearer, new_player, play_out, start_game
+from tests.e2e.test_tournaments import BLITZ, two_players_in
+from tests.helpers.games import bearer, play_out, start_game
 from tests.helpers.sse import sse_frames
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,17 +93,9 @@ def rematched(http: httpx.Client) -> str:
 
 def berserked(http: httpx.Client, base_url: str) -> str:
     """An arena's game (the only ones that allow berserk) whose red goes berserk."""
-    ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
     arena = {"name": "Schemas", "system": "arena", "clock": BLITZ, "minutes": 10}
-    made = http.post("/v1/tournaments", json=arena, headers=bearer(ana["key"])).json()
-    listener = Listener(base_url, ana["key"]).start_open()
-    try:
-        for player in (ana, bo):
-            http.post(f"/v1/tournaments/{made['id']}/join", headers=bearer(player["key"]))
-        http.post(f"/v1/tournaments/{made['id']}/start", headers=bearer(ana["key"]))
-        start = listener.game_start(10)
-    finally:
-        listener.close()
+    with two_players_in(base_url, http, arena) as (_, streams):
+        start = streams[0].game_start(10)
     answer = http.post(f"/v1/games/{start['game_id']}/berserk", headers=bearer(start["token"]))
     assert answer.status_code == 200 and answer.json()["clock"]["berserk"] == [start["color"]]
     return start["game_id"]

@@ -8,6 +8,8 @@ and each refusal a problem with its stable code."""
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -110,20 +112,29 @@ def test_an_arena_pairs_its_players_counts_each_game_and_pairs_them_again(server
                 stream.close()
 
 
+@contextmanager
+def two_players_in(base_url: str, http: httpx.Client, body: dict) -> Iterator[tuple[str, list]]:
+    """Ana makes a tournament of `body`; she and Bo join it, each with their
+    stream open, and she starts it: its path, and their streams (Ana's first)."""
+    ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+    made = http.post("/v1/tournaments", json=body, headers=bearer(ana["key"]))
+    assert made.status_code == 201, made.text
+    path = f"/v1/tournaments/{made.json()['id']}"
+    streams = [Listener(base_url, player["key"]).start_open() for player in (ana, bo)]
+    try:
+        for player in (ana, bo):
+            assert http.post(f"{path}/join", headers=bearer(player["key"])).status_code == 200
+        assert http.post(f"{path}/start", headers=bearer(ana["key"])).status_code == 200
+        yield path, streams
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 def test_a_win_played_berserk_in_an_arena_scores_one_more(server):
     with httpx.Client(base_url=server.base_url, timeout=10) as http:
-        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
-        made = http.post("/v1/tournaments", json=arena(), headers=bearer(ana["key"])).json()
-        path = f"/v1/tournaments/{made['id']}"
-        streams = [Listener(server.base_url, p["key"]).start_open() for p in (ana, bo)]
-        try:
-            for player in (ana, bo):
-                assert http.post(f"{path}/join", headers=bearer(player["key"])).status_code == 200
-            assert http.post(f"{path}/start", headers=bearer(ana["key"])).status_code == 200
+        with two_players_in(server.base_url, http, arena()) as (path, streams):
             starts = [stream.game_start(10) for stream in streams]
-        finally:
-            for stream in streams:
-                stream.close()
         game_id = starts[0]["game_id"]
         seats = {start["color"]: bearer(start["token"]) for start in starts}
         game = http.get(f"/v1/games/{game_id}").json()
@@ -181,37 +192,29 @@ def play_perfectly(http: httpx.Client, game_id: str, tokens: dict[str, str]) -> 
 
 def test_a_par_swiss_pairing_plays_twice_seats_swapped_and_perfect_play_scores_zero(server):
     swiss = {"name": "Par", "system": "swiss", "scoring": "par", "clock": BLITZ, "rounds": 1}
-    with httpx.Client(base_url=server.base_url, timeout=10) as http:
-        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
-        made = http.post("/v1/tournaments", json=swiss, headers=bearer(ana["key"]))
-        assert made.status_code == 201 and made.json()["scoring"] == "par", made.text
-        path = f"/v1/tournaments/{made.json()['id']}"
-        streams = [Listener(server.base_url, p["key"]).start_open() for p in (ana, bo)]
-        try:
-            for player in (ana, bo):
-                assert http.post(f"{path}/join", headers=bearer(player["key"])).status_code == 200
-            assert http.post(f"{path}/start", headers=bearer(ana["key"])).status_code == 200
-            played = []
-            for nth in (1, 2):  # seats as paired, then swapped
-                starts = [stream.game_start(10, nth) for stream in streams]
-                game_id = starts[0]["game_id"]
-                tokens = {start["color"]: start["token"] for start in starts}
-                analysis = http.get(f"/v1/games/{game_id}/analysis")
-                assert analysis.json()["code"] == "hints_disabled", "no perfect play handed out"
-                assert "seed" not in http.get(f"/v1/games/{game_id}").json()
-                played.append(play_perfectly(http, game_id, tokens))
-            first, second = played
-            assert first["players"]["red"]["player_id"] == second["players"]["black"]["player_id"]
-            assert first["players"]["black"]["player_id"] == second["players"]["red"]["player_id"]
-            assert first["rounds"][0]["initial_circle"] == second["rounds"][0]["initial_circle"]
+    with (
+        httpx.Client(base_url=server.base_url, timeout=10) as http,
+        two_players_in(server.base_url, http, swiss) as (path, streams),
+    ):
+        assert http.get(path).json()["scoring"] == "par"
+        played = []
+        for nth in (1, 2):  # seats as paired, then swapped
+            starts = [stream.game_start(10, nth) for stream in streams]
+            game_id = starts[0]["game_id"]
+            tokens = {start["color"]: start["token"] for start in starts}
+            analysis = http.get(f"/v1/games/{game_id}/analysis")
+            assert analysis.json()["code"] == "hints_disabled", "no perfect play handed out"
+            assert "seed" not in http.get(f"/v1/games/{game_id}").json()
+            played.append(play_perfectly(http, game_id, tokens))
+        first, second = played
+        assert first["players"]["red"]["player_id"] == second["players"]["black"]["player_id"]
+        assert first["players"]["black"]["player_id"] == second["players"]["red"]["player_id"]
+        assert first["rounds"][0]["initial_circle"] == second["rounds"][0]["initial_circle"]
 
-            wait_for(lambda: http.get(path).json()["status"] == "finished", 10)
-            items = http.get(f"{path}/standings").json()["items"]
-            assert [(item["score"], item["games"]) for item in items] == [(0, 2), (0, 2)]
-            assert len(http.get(f"{path}/games").json()["items"]) == 2
-        finally:
-            for stream in streams:
-                stream.close()
+        wait_for(lambda: http.get(path).json()["status"] == "finished", 10)
+        items = http.get(f"{path}/standings").json()["items"]
+        assert [(item["score"], item["games"]) for item in items] == [(0, 2), (0, 2)]
+        assert len(http.get(f"{path}/games").json()["items"]) == 2
 
 
 def test_each_refusal_is_a_problem_with_its_code(server):
