@@ -197,15 +197,22 @@ def test_a_par_swiss_pairing_plays_twice_seats_swapped_and_perfect_play_scores_z
         two_players_in(server.base_url, http, swiss) as (path, streams),
     ):
         assert http.get(path).json()["scoring"] == "par"
-        played = []
+        played, openings = [], []
         for nth in (1, 2):  # seats as paired, then swapped
             starts = [stream.game_start(10, nth) for stream in streams]
             game_id = starts[0]["game_id"]
             tokens = {start["color"]: start["token"] for start in starts}
             analysis = http.get(f"/v1/games/{game_id}/analysis")
             assert analysis.json()["code"] == "hints_disabled", "no perfect play handed out"
-            assert "seed" not in http.get(f"/v1/games/{game_id}").json()
+            game = http.get(f"/v1/games/{game_id}").json()
+            assert "seed" not in game
+            openings.append({"position": game["round"]["position"]})
             played.append(play_perfectly(http, game_id, tokens))
+            # Over, yet its deals and its review kept from analysis while the tournament runs.
+            sealed = http.post("/v1/analysis", json=openings[0])
+            assert (sealed.status_code, sealed.json()["code"]) == (403, "position_in_play")
+            review = http.get(f"/v1/games/{game_id}/analysis")
+            assert (review.status_code, review.json()["code"]) == (403, "hints_disabled")
         first, second = played
         assert first["players"]["red"]["player_id"] == second["players"]["black"]["player_id"]
         assert first["players"]["black"]["player_id"] == second["players"]["red"]["player_id"]
@@ -215,6 +222,7 @@ def test_a_par_swiss_pairing_plays_twice_seats_swapped_and_perfect_play_scores_z
         items = http.get(f"{path}/standings").json()["items"]
         assert [(item["score"], item["games"]) for item in items] == [(0, 2), (0, 2)]
         assert len(http.get(f"{path}/games").json()["items"]) == 2
+        assert http.post("/v1/analysis", json=openings[0]).status_code == 200  # over: open
 
 
 def test_each_refusal_is_a_problem_with_its_code(server):

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from buttonup.engine import PLAYERS, Color, Match, Options, Status
+from buttonup import errors
+from buttonup.engine import PLAYERS, Color, HintsDisabled, Match, Options, Status
 from buttonup.engine.board import opponent
+from buttonup.engine.notation import read_position, write_position
 from buttonup.engine.options import EndReason
 from buttonup.engine.solver import best_moves, move_margins
 from buttonup.tournaments.model import (
@@ -125,14 +127,20 @@ def test_two_perfect_players_in_a_par_swiss_both_score_zero_in_every_round(wings
     for player in players:
         wings.tournaments.join(made.id, player.key)
     tournament = wings.tournaments.start(made.id, players[0].key)
-    seen_games = set()
+    seen_games, openings = set(), []
     for number in (1, 2):
         wings.tournaments.upkeep()  # the round paired: each pairing's first game made
         firsts = [
             m for m in wings.tournaments.games(tournament.id, 0, 100) if m.id not in seen_games
         ]
         assert len(firsts) == 2 and all(m.status is Status.PLAYING for m in firsts)
+        opening = read_position(write_position(firsts[0].game))
+        openings.append(opening)
+        with pytest.raises(errors.PositionInPlay):  # the round's deals: sealed
+            wings.games.analyse_position(opening)
         finished = play_perfectly(wings, [match.id for match in firsts], keys)
+        with pytest.raises(HintsDisabled):  # a first game's review: the second's deals
+            wings.games.analysis(firsts[0].id)
         wings.tournaments.upkeep()  # each first counted: its second made, seats swapped
         seconds = [
             m
@@ -163,6 +171,10 @@ def test_two_perfect_players_in_a_par_swiss_both_score_zero_in_every_round(wings
     assert wings.tournaments.get(tournament.id)[0].status is TournamentStatus.FINISHED
     results = wings.tournaments.play.results(tournament.id).values()
     assert len(results) == 8 and all(result.par == 0 for result in results)
+    # Over: its games' analysis and its deals open.
+    assert wings.games.analysis(next(iter(seen_games))).reviews
+    for opening in openings:
+        assert wings.games.analyse_position(opening).best
 
 
 def test_the_worked_examples_deals_have_the_values_docs_tournaments_md_gives():

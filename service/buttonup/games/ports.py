@@ -8,6 +8,9 @@ with no such wing installed.
 - `StreamListening`: who listens on a player's stream, and whether the
   stream must say it is alive (the seeks wing: a seek lasts while its
   player listens).
+- `Sealing`: what perfect play is kept from everyone for a while, beyond
+  games in play without hints (the tournaments wing: a par-scored
+  tournament's deals and games while it runs).
 """
 
 from collections.abc import Callable
@@ -89,9 +92,30 @@ class NobodyListens:
         return False
 
 
+class Sealing(Protocol):
+    def analysis_sealed(self, match: Match) -> str | None:
+        """Why the game's analysis is kept from everyone now (None: it is not)."""
+        ...
+
+    def position_sealed(self, digest: str) -> str | None:
+        """Why a position (games.fair_play.digest) is kept from analysis now."""
+        ...
+
+
+class NothingSealed:
+    """No tournaments wing: only games in play without hints are kept (fair_play)."""
+
+    def analysis_sealed(self, match: Match) -> str | None:
+        return None
+
+    def position_sealed(self, digest: str) -> str | None:
+        return None
+
+
 @dataclass(slots=True)
 class Ports:
     """The ports, each filled by the wing that answers it (at install)."""
 
     seating: RatedSeating = field(default_factory=StoredRatings)
     listening: StreamListening = field(default_factory=NobodyListens)
+    sealing: Sealing = field(default_factory=NothingSealed)

@@ -48,7 +48,7 @@ class Games:
         self.periodic: list[Periodic] = []
         rematch_ms = rematch_seconds * 1000
         commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms, self.ports)
-        reads = Reads(store, pipeline, clock, commands.expire)
+        reads = Reads(store, pipeline, clock, commands.expire, self.ports)
         players = Players(store, clock, reads.in_time, reads.record)
         game_streams = GameStreams(store, clock, rematch_ms, commands.expire, pipeline.timeline)
         player_streams = PlayerStreams(

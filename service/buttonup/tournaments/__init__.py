@@ -20,6 +20,7 @@ from buttonup.tournaments.ends import TournamentEnds
 from buttonup.tournaments.model import Scoring, System, TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.running import PAIRING_SECONDS
+from buttonup.tournaments.sealing import TournamentSealing
 from buttonup.tournaments.service import Tournaments
 from buttonup.tournaments.store import TournamentStore
 from buttonup.web import add_vocabulary
@@ -32,16 +33,18 @@ def attach(games: Games) -> Tournaments:
     store = games.store
     pairings = Pairings(store, games.pipeline, games.clock, games.ports)
     client = store.client
+    board, play = TournamentStore(client), TournamentPlay(client)
     tournaments = Tournaments(
         store,
-        TournamentStore(client),
-        TournamentPlay(client),
+        board,
+        play,
         pairings,
         games.clock,
         games.ports,
         games.record,
     )
     games.consequences.register(TournamentEnds(tournaments))
+    games.ports.sealing = TournamentSealing(board, play, games.clock)
     games.every(PAIRING_SECONDS, "tournaments", tournaments.upkeep)
     return tournaments
 

@@ -18,6 +18,7 @@ from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.tournaments.model import GameResult, Standing, System, Tournament
 from buttonup.tournaments.store import (
     EVENTS_KEPT,
+    LISTS,
     PACKAGE,
     TOP_SHOWN,
     decode_result,
@@ -27,6 +28,8 @@ from buttonup.tournaments.store import (
     key,
 )
 
+# The positions kept from analysis (tournaments.sealing), by when each seal ends.
+SEALED = f"{LISTS}:sealed-positions"
 _LIB = "tournament_lib"  # what the scripts share: telling an event, filling the pool
 _JOIN = lua_source("join", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _WITHDRAW = lua_source("withdraw", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
@@ -209,6 +212,30 @@ class TournamentPlay:
         parts = ("pool", "playing", "pending", "pending-due", "games", "t", "events")
         keys = _keys(tournament_id, *parts, "deals", "legs")
         return [game_id.decode() for game_id in self._pair(keys=keys, args=args)]
+
+    @STORAGE_ERRORS
+    def all_deals(self, tournament_id: str) -> list[int]:
+        """The seeds of every par-scored round paired so far."""
+        return [int(seed) for seed in self._redis.hvals(key(tournament_id, "deals"))]
+
+    @STORAGE_ERRORS
+    def seal(self, digests: Sequence[str], until: int, now: int) -> None:
+        """Positions kept from analysis until `until` (tournaments.sealing);
+        those whose time is up let go."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.zadd(SEALED, dict.fromkeys(digests, until))
+        pipe.zremrangebyscore(SEALED, "-inf", now)
+        pipe.execute()
+
+    @STORAGE_ERRORS
+    def unseal(self, digests: Sequence[str]) -> None:
+        if digests:
+            self._redis.zrem(SEALED, *digests)
+
+    @STORAGE_ERRORS
+    def sealed(self, digest: str, now: int) -> bool:
+        until = self._redis.zscore(SEALED, digest)
+        return until is not None and until > now
 
     @STORAGE_ERRORS
     def deals(self, tournament_id: str, round_number: int) -> int | None:

@@ -46,6 +46,7 @@ from buttonup.tournaments.model import (
 )
 from buttonup.tournaments.par import red_par
 from buttonup.tournaments.play_store import Pending, TournamentPlay
+from buttonup.tournaments.sealing import SEAL_MS, deal_digests
 from buttonup.tournaments.store import TournamentStore
 from buttonup.tournaments.swiss import Contender, pair_round
 
@@ -173,7 +174,7 @@ class TournamentRunner:
         elif tournament.pairing(now):
             self.pair_arena(tournament)
         elif not self._play.in_play(tournament_id):
-            self._board.change_status(tournament, tournament.finished(now))
+            self._finish(tournament, now)
 
     # ---- an arena -------------------------------------------------------------
 
@@ -210,7 +211,7 @@ class TournamentRunner:
         self.settle_round(tournament)
         now = self._clock()
         if tournament.round >= (tournament.rounds or 0):
-            self._board.change_status(tournament, tournament.finished(now))
+            self._finish(tournament, now)
             return
         following = replace(tournament, round=tournament.round + 1)
         if self._board.next_round(tournament, following, now):
@@ -226,11 +227,16 @@ class TournamentRunner:
         paired = pair_round(contenders, self._coin, between=lambda: time.sleep(0))
         now = self._clock()
         if not paired.games and paired.bye is None:
-            self._board.change_status(tournament, tournament.finished(now))
+            self._finish(tournament, now)
             return []
         games = [Pending(new_game_id(), first, second) for first, second in paired.games]
+        deals = None
         if _par(tournament):  # each pairing's second game, its seats swapped, after the first
             games += [Pending(new_game_id(), g.second, g.first, after=g.game_id) for g in games]
+            deals = secrets.randbits(DEALS_SEED_BITS)
+            # Sealed before they can be played (a seed a pairing elsewhere
+            # won over seals deals nobody plays, until SEAL_MS).
+            self._play.seal(deal_digests(deals), now + SEAL_MS, now)
         kept = set(
             self._play.pair(
                 tournament.id,
@@ -239,7 +245,7 @@ class TournamentRunner:
                 now + PENDING_OVERDUE_MS,
                 round_number=tournament.round,
                 bye=paired.bye,
-                deals=secrets.randbits(DEALS_SEED_BITS) if _par(tournament) else None,
+                deals=deals,
             )
         )
         made = self._complete(tournament, [game for game in games if game.game_id in kept])
@@ -254,6 +260,14 @@ class TournamentRunner:
         settled = with_tie_breaks(standings, results)
         changed = [s for player_id, s in settled.items() if s != standings[player_id]]
         self._play.set_standings(tournament, changed)
+
+    def _finish(self, tournament: Tournament, now: int) -> None:
+        """It is over: its deals no longer kept from analysis (tournaments.sealing)."""
+        if self._board.change_status(tournament, tournament.finished(now)) and _par(tournament):
+            digests = [
+                d for seed in self._play.all_deals(tournament.id) for d in deal_digests(seed)
+            ]
+            self._play.unseal(digests)
 
     # ---- games made, and counted ------------------------------------------------
 
