@@ -3,7 +3,8 @@ a worker is killed by SIGKILL and Redis restarts: its players, each
 following their stream (resumed with Last-Event-ID), play every game they
 are paired into; once they withdraw and their last games end, each game's
 end is counted once, and the standings equal a replay of the finished
-games under the documented scoring (tournaments.model.replayed)."""
+games under the documented scoring (tournaments.model.replayed); and on
+the test Redis Cluster with a worker killed."""
 
 import os
 import random
@@ -16,6 +17,7 @@ import pytest
 
 from buttonup.tournaments.model import GameResult, Standing, System, replayed
 from tests.conftest import LiveServer
+from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster)
 from tests.e2e.test_ratings import retried
 from tests.e2e.test_seeks import LIMITS
 from tests.e2e.test_time import wait_for, worker_pids
@@ -94,11 +96,10 @@ def all_games(http: httpx.Client, path: str) -> list[dict]:
             return found[::-1]  # oldest first: each player's games in the order they played
 
 
-def test_a_killed_worker_and_a_restarted_redis_count_each_end_once(own_redis):
-    server = LiveServer(
-        ["--redis-url", own_redis.url, "--workers", "2"],
-        env={**LIMITS, "BUTTONUP_SWEEP_INTERVAL": "0.5"},
-    )
+def play_an_arena_through(server: LiveServer, faults: list) -> None:
+    """Eight players in an arena, each fault in `faults` done once 8 more
+    games have finished; then everyone withdraws, their last games end, and
+    the standings are held to a replay of the finished games."""
     players: list[Player] = []
     try:
         with httpx.Client(base_url=server.base_url, timeout=10) as http:
@@ -116,13 +117,10 @@ def test_a_killed_worker_and_a_restarted_redis_count_each_end_once(own_redis):
             def finished() -> int:
                 return sum(game["status"] == "finished" for game in all_games(http, path))
 
-            wait_for(lambda: finished() >= 8, 60)
-            os.kill(worker_pids(server)[0], signal.SIGKILL)
-            wait_for(lambda: finished() >= 16, 60)
-            own_redis.stop()
-            time.sleep(0.5)
-            own_redis.start()
-            wait_for(lambda: finished() >= 24, 60)
+            for done, fault in enumerate(faults, start=1):
+                wait_for(lambda done=done: finished() >= 8 * done, 60)
+                fault()
+            wait_for(lambda: finished() >= 8 * (len(faults) + 1), 60)
             for person in people:  # nobody paired again; their games in play go on
                 retried(
                     lambda person=person: http.post(
@@ -130,49 +128,78 @@ def test_a_killed_worker_and_a_restarted_redis_count_each_end_once(own_redis):
                     )
                 )
             wait_for(lambda: all(g["status"] == "finished" for g in all_games(http, path)), 60)
-
-            games = all_games(http, path)
-            counted = [game for game in games if game["end_reason"] != "aborted"]
-
-            def standings() -> list[dict]:
-                return retried(lambda: http.get(f"{path}/standings", params={"limit": 100})).json()[
-                    "items"
-                ]
-
-            wait_for(lambda: sum(item["games"] for item in standings()) == 2 * len(counted), 30)
-            time.sleep(1)  # a count told twice would show now
-            shown = {item["player"]["id"]: item for item in standings()}
-            assert sum(item["games"] for item in shown.values()) == 2 * len(counted)
-
-            joined = [
-                Standing(item["player"]["id"], item["player"]["name"], item["player"]["rating"], 0)
-                for item in shown.values()
-            ]
-            results = [
-                GameResult(
-                    game["id"],
-                    game["red"]["id"],
-                    game["black"]["id"],
-                    game[game["winner"]]["id"] if game["end_reason"] != "aborted" else None,
-                )
-                for game in games
-            ]
-            replay = replayed(joined, results, System.ARENA)
-            for player_id, item in shown.items():
-                expected = replay[player_id]
-                assert (item["score"], item["games"], item["wins"], item["losses"]) == (
-                    expected.score,
-                    expected.games,
-                    expected.wins,
-                    expected.losses,
-                ), player_id
-                assert (item["streak"], item["performance"]) == (
-                    expected.streak,
-                    expected.performance,
-                )
+            check_against_replay(http, path)
     finally:
         for player in players:
             player.stopping.set()
         for player in players:
             player.join(5)
+
+
+def check_against_replay(http: httpx.Client, path: str) -> None:
+    games = all_games(http, path)
+    counted = [game for game in games if game["end_reason"] != "aborted"]
+
+    def standings() -> list[dict]:
+        answer = retried(lambda: http.get(f"{path}/standings", params={"limit": 100}))
+        return answer.json()["items"]
+
+    wait_for(lambda: sum(item["games"] for item in standings()) == 2 * len(counted), 30)
+    time.sleep(1)  # a count told twice would show now
+    shown = {item["player"]["id"]: item for item in standings()}
+    assert sum(item["games"] for item in shown.values()) == 2 * len(counted)
+    joined = [
+        Standing(item["player"]["id"], item["player"]["name"], item["player"]["rating"], 0)
+        for item in shown.values()
+    ]
+    results = [
+        GameResult(
+            game["id"],
+            game["red"]["id"],
+            game["black"]["id"],
+            game[game["winner"]]["id"] if game["end_reason"] != "aborted" else None,
+        )
+        for game in games
+    ]
+    replay = replayed(joined, results, System.ARENA)
+    for player_id, item in shown.items():
+        expected = replay[player_id]
+        assert (item["score"], item["games"], item["wins"], item["losses"]) == (
+            expected.score,
+            expected.games,
+            expected.wins,
+            expected.losses,
+        ), player_id
+        assert (item["streak"], item["performance"]) == (expected.streak, expected.performance)
+
+
+def test_a_killed_worker_and_a_restarted_redis_count_each_end_once(own_redis):
+    server = LiveServer(
+        ["--redis-url", own_redis.url, "--workers", "2"],
+        env={**LIMITS, "BUTTONUP_SWEEP_INTERVAL": "0.5"},
+    )
+
+    def restart_redis() -> None:
+        own_redis.stop()
+        time.sleep(0.5)
+        own_redis.start()
+
+    try:
+        play_an_arena_through(
+            server, [lambda: os.kill(worker_pids(server)[0], signal.SIGKILL), restart_redis]
+        )
+    finally:
+        server.stop()
+
+
+def test_a_killed_worker_on_a_cluster_counts_each_end_once(cluster):  # noqa: F811
+    """On the test Redis Cluster: the tournament's scripts on its one slot,
+    its games on theirs, a worker killed mid-arena."""
+    server = LiveServer(
+        ["--redis-url", cluster.url, "--workers", "2"],
+        env={**LIMITS, "BUTTONUP_SWEEP_INTERVAL": "0.5"},
+    )
+    try:
+        play_an_arena_through(server, [lambda: os.kill(worker_pids(server)[0], signal.SIGKILL)])
+    finally:
         server.stop()
