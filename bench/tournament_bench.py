@@ -18,6 +18,7 @@ the tournament's work leaves to play, not a ratio to hold.
 """
 
 import argparse
+import json
 import multiprocessing
 import os
 import statistics
@@ -45,6 +46,30 @@ from buttonup.redis_server import RedisServer, free_port  # noqa: E402
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def follow_events(port: int, tournament_id: str, until: float, waits: list[float]) -> None:
+    """The tournament's own stream: for each player, from the `result` that
+    counted their game to the `pairing` that names them next (the service's
+    part of a return to play, as one watcher sees it)."""
+    counted_at: dict[str, float] = {}
+    url = f"http://127.0.0.1:{port}/v1/tournaments/{tournament_id}/events"
+    with httpx.stream("GET", url, timeout=httpx.Timeout(10, read=None)) as answer:
+        name = ""
+        for line in answer.iter_lines():
+            if time.monotonic() >= until:
+                return
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: ") and name in ("result", "pairing"):
+                data, now = json.loads(line[6:]), time.monotonic()
+                if name == "result":
+                    for player_id in data["points"]:
+                        counted_at[player_id] = now
+                    continue
+                for player_id in (data["red"], data["black"]):
+                    if player_id in counted_at:
+                        waits.append((now - counted_at.pop(player_id)) * 1000)
 
 
 def sample_standings(port: int, tournament_id: str, until: float, latencies: list[float]) -> None:
@@ -101,7 +126,7 @@ def main() -> int:
             server.terminate()
             server.wait()
             redis_server.stop()
-    moves_made, ended, next_pairing = arena
+    moves_made, ended, next_pairing, served = arena
     print(
         f"arena: {args.players} players, {ended} games ended in {args.seconds:.0f} s, "
         f"{moves_made / args.seconds:.0f} moves/s (think {args.think_ms:.0f} ms a move)"
@@ -111,6 +136,12 @@ def main() -> int:
         print(
             f"from a game's end to the next game_start: median {median:.0f} ms, "
             f"p99 {p99:.0f} ms ({len(next_pairing)} pairings)"
+        )
+    if served:
+        median, p99 = statistics.median(served), percentile(served, 0.99)
+        print(
+            f"from a game's result to its players' next pairing (the tournament's stream): "
+            f"median {median:.0f} ms, p99 {p99:.0f} ms ({len(served)} pairings)"
         )
     if standings:
         print(
@@ -127,7 +158,7 @@ def main() -> int:
 
 def run_arena(
     base_url: str, port: int, args: argparse.Namespace, standings: list[float]
-) -> tuple[int, int, list[float]]:
+) -> tuple[int, int, list[float], list[float]]:
     """The arena made, its bots joined on their streams (in `--driver-processes`
     processes), started and played for `--seconds`: (moves, games ended,
     each time from a game's end to the next game_start, ms)."""
@@ -145,6 +176,7 @@ def run_arena(
         tournament_id = made.json()["id"]
         context = multiprocessing.get_context("spawn")
         go, results = context.Event(), context.Queue()
+        served: list[float] = []  # a result to the next pairing, on the tournament's stream
         shares = [args.players // args.driver_processes] * args.driver_processes
         shares[0] += args.players - sum(shares)
         readies = [context.Event() for _ in shares]
@@ -164,11 +196,11 @@ def run_arena(
         )
         assert started.status_code == 200, started.text
         go.set()
-        threading.Thread(
-            target=sample_standings,
-            args=(port, tournament_id, time.monotonic() + args.seconds, standings),
-            daemon=True,
-        ).start()
+        until = time.monotonic() + args.seconds
+        for target, figures in ((sample_standings, standings), (follow_events, served)):
+            threading.Thread(
+                target=target, args=(port, tournament_id, until, figures), daemon=True
+            ).start()
         moves, ended, next_pairing = 0, 0, []
         for _ in processes:
             share_moves, share_ended, share_next = results.get(timeout=args.seconds + 120)
@@ -179,7 +211,7 @@ def run_arena(
             )
         for process in processes:
             process.join(30)
-    return moves, ended, next_pairing
+    return moves, ended, next_pairing, served
 
 
 def _bearer(key: str) -> dict[str, str]:
