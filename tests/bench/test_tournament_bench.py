@@ -18,10 +18,12 @@ def test_the_benchmark_fills_an_arena_and_prints_its_figures_beside_plain_play()
             "--players",
             "6",
             "--seconds",
-            "6",
+            "4",
             "--plain-seconds",
             "1",
             "--clients",
+            "1",
+            "--driver-processes",
             "1",
         ],
         capture_output=True,
@@ -31,7 +33,7 @@ def test_the_benchmark_fills_an_arena_and_prints_its_figures_beside_plain_play()
     )
     assert result.returncode == 0, result.stderr[-2000:]
     out = result.stdout
-    games = re.search(r"arena: 6 players, (\d+) games ended in 6 s, (\d+) moves/s", out)
+    games = re.search(r"arena: 6 players, (\d+) games ended in 4 s, (\d+) moves/s", out)
     assert games is not None and int(games.group(1)) >= 3, out  # every bot played
     pairing = re.search(r"to the next game_start: median (\d+) ms, p99 (\d+) ms \((\d+) ", out)
     assert pairing is not None and int(pairing.group(3)) >= 1, out  # paired again
