@@ -169,11 +169,12 @@ class Match:
         """The seats that may go berserk now: the game allows it, it is in
         play, and they have neither moved nor gone berserk."""
         clock = self.clock
-        if not self.options.berserk or clock is None or self.status is not Status.PLAYING:
+        if clock is None or not (self.options.berserk and clock.berserk_allowed):
             return []
-        if not clock.berserk_allowed:
+        if self.status is not Status.PLAYING:
             return []
-        return [c for c in PLAYERS if c not in self.moved and c not in clock.berserk]
+        done = self.moved | clock.berserk  # moved, or gone berserk already
+        return [color for color in PLAYERS if color not in done]
 
     def bot_to_move(self) -> BotLevel | None:
         if self.status is not Status.PLAYING:

@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from buttonup import errors
-from buttonup.engine import Match, Status
+from buttonup.engine import HintsDisabled, Match, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.board import Circle, Color
 from buttonup.engine.notation import Position
 from buttonup.games.consequences import Commit, Plan, Survival
+from buttonup.games.ports import Ports
 from buttonup.store import GameStore
 
 log = logging.getLogger(__name__)
@@ -64,9 +65,18 @@ class Moved:
 
 
 class FairPlay:
-    def __init__(self, store: GameStore, clock: Callable[[], int]) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], int], ports: Ports) -> None:
         self._store = store
         self._clock = clock
+        self._ports = ports  # what a wing keeps from analysis too (games.ports.Sealing)
+
+    def require_analysis_open(self, match: Match) -> None:
+        """HintsDisabled when the game's analysis is closed: its own rule
+        (Match.require_analysis_open), or a wing's seal."""
+        match.require_analysis_open()
+        why = self._ports.sealing.analysis_sealed(match)
+        if why is not None:
+            raise HintsDisabled(why, match.version)
 
     def moved(self, before: Match, changes: Sequence[Progress]) -> Moved | None:
         """The positions a commit of `changes` takes the game from and to,
@@ -91,7 +101,8 @@ class FairPlay:
             log.warning("game %s: its last position left in the index", moved.game_id)
 
     def require_open(self, position: Position) -> None:
-        """PositionInPlay when a game without hints stands at `position`."""
+        """PositionInPlay when a game without hints stands at `position`, or
+        a wing keeps it from analysis for now."""
         if position.to_move is None:
             return
         key = digest(position.circle, position.to_move)
@@ -111,6 +122,9 @@ class FairPlay:
             gone.append(game_id)
         if gone:
             self._store.positions.leave(key, gone)
+        why = self._ports.sealing.position_sealed(key)
+        if why is not None:
+            raise errors.PositionInPlay(why)
 
 
 class PositionsKept:

@@ -24,6 +24,7 @@ from buttonup.games.consequences import Consequences, Counted
 from buttonup.games.credentials import seat_finder
 from buttonup.games.fair_play import FairPlay, PositionsKept
 from buttonup.games.idempotency import Idempotency, reused, same_request
+from buttonup.games.ports import Ports
 from buttonup.games.relays import Relayed, Relayer
 from buttonup.games.results import Outcome, Timeline
 from buttonup.games.timelines import Timelines
@@ -91,12 +92,13 @@ class Pipeline:
         clock: Callable[[], int],
         observe: Observe,
         timelines: Timelines,
+        ports: Ports,
     ) -> None:
         self._store = store
         self._clock = clock
         self._timelines = timelines
         self.relayer = Relayer(store, self.timeline)
-        self.fair_play = FairPlay(store, clock)
+        self.fair_play = FairPlay(store, clock, ports)
         # What follows each commit (games.consequences).
         self.consequences = Consequences(store, clock)
         self.consequences.register(Relayed(store, self.relayer))

@@ -8,8 +8,7 @@ tests/api/test_analysis.py.
 from collections.abc import Callable
 from functools import lru_cache
 
-from buttonup import errors
-from buttonup.engine import Color, HintsDisabled, Match, Status
+from buttonup.engine import Color, Match, Status
 from buttonup.engine.analysis import (
     PlayedMove,
     PositionAnalysis,
@@ -21,9 +20,7 @@ from buttonup.engine.events import Moved
 from buttonup.engine.game import RoundResult
 from buttonup.engine.notation import Position
 from buttonup.engine.records import write_record
-from buttonup.games.fair_play import digest
 from buttonup.games.pipeline import Pipeline
-from buttonup.games.ports import Ports
 from buttonup.games.results import GameAnalysis, LobbyPage, Outcome
 from buttonup.slices import let_others_run
 from buttonup.store import GameStore, SeatPresence
@@ -39,13 +36,11 @@ class Reads:
         pipeline: Pipeline,
         clock: Callable[[], int],
         expire: Callable[[str], Outcome],
-        ports: Ports,
     ) -> None:
         self._store = store
         self._pipeline = pipeline
         self._clock = clock
         self._expire = expire
-        self._ports = ports  # the sealing a wing asks for
 
     def ping(self) -> str | None:
         """StorageUnavailable unless the store answers; then why it takes no
@@ -110,13 +105,8 @@ class Reads:
 
     def analyse_position(self, position: Position) -> PositionAnalysis:
         """Perfect play from a position (cached: a position's analysis never
-        changes); PositionInPlay for one a game without hints stands at, or
-        one a wing keeps from analysis for now (games.ports.Sealing)."""
+        changes); PositionInPlay for one kept from analysis (games.fair_play)."""
         self._pipeline.fair_play.require_open(position)
-        if position.to_move is not None:
-            why = self._ports.sealing.position_sealed(digest(position.circle, position.to_move))
-            if why is not None:
-                raise errors.PositionInPlay(why)
         return _analysed(position)
 
     def analysis(
@@ -127,10 +117,7 @@ class Reads:
         is a solve of its deal, a few milliseconds cold: between rounds the
         worker serves its other requests, and reviews are kept)."""
         match = self.get(game_id)
-        match.require_analysis_open()
-        why = self._ports.sealing.analysis_sealed(match)
-        if why is not None:
-            raise HintsDisabled(why, match.version)
+        self._pipeline.fair_play.require_analysis_open(match)
         later = [result for result in match.game.rounds if result.number > after]
         page = later[: min(limit, REVIEW_ROUNDS_PER_PAGE)]
         by_round: dict[int, list[PlayedMove]] = {result.number: [] for result in page}

@@ -41,14 +41,14 @@ class Games:
         self.store = store
         self.clock = clock
         self._timelines = Timelines(timeline_versions)
-        self.pipeline = pipeline = Pipeline(store, clock, observe, self._timelines)
         # Where wings plug in (see the module's docstring).
-        self.consequences = pipeline.consequences
         self.ports = Ports()
+        self.pipeline = pipeline = Pipeline(store, clock, observe, self._timelines, self.ports)
+        self.consequences = pipeline.consequences
         self.periodic: list[Periodic] = []
         rematch_ms = rematch_seconds * 1000
         commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms, self.ports)
-        reads = Reads(store, pipeline, clock, commands.expire, self.ports)
+        reads = Reads(store, pipeline, clock, commands.expire)
         players = Players(store, clock, reads.in_time, reads.record)
         game_streams = GameStreams(store, clock, rematch_ms, commands.expire, pipeline.timeline)
         player_streams = PlayerStreams(

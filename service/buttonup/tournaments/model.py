@@ -65,6 +65,7 @@ _TIE_BREAK_HALF = TIE_BREAK_SPAN // 2
 # BERSERK_MIN_MOVES moves (a win then scores BERSERK_WIN_POINTS more).
 Berserk = int
 NO_BERSERK, BERSERKED, BERSERK_EARNED = 0, 1, 2
+NO_BERSERKS = (NO_BERSERK, NO_BERSERK)  # a game's, neither player gone berserk
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +200,11 @@ class Tournament:
             and self.starts_at <= now
         )
 
+    @property
+    def par_scored(self) -> bool:
+        """Scored against perfect play (tournaments.par): a Swiss's only."""
+        return self.scoring is Scoring.PAR
+
     def pairing(self, now: int) -> bool:
         """Whether it pairs players now: an arena while its minutes run."""
         if self.status is not TournamentStatus.RUNNING:
@@ -268,7 +274,7 @@ class Standing:
         started: bool,
         system: System = System.ARENA,
         par: int | None = None,
-        berserk: "Berserk" = 0,
+        berserk: Berserk = NO_BERSERK,
     ) -> tuple["Standing", int]:
         """The standing after a game against `opponent` (as they stood),
         `won` or lost, `started` first or second, and the points it scored:
@@ -324,7 +330,7 @@ class GameResult:
     second: str
     winner: str | None
     par: int | None = None
-    berserk: tuple["Berserk", "Berserk"] = (0, 0)  # the first's and the second's
+    berserk: tuple[Berserk, Berserk] = NO_BERSERKS  # the first's and the second's
 
     @property
     def bye(self) -> bool:

@@ -101,10 +101,6 @@ def berserk_of(match: Match, color: Color) -> Berserk:
     return BERSERK_EARNED if clock.berserk_moves[color] >= BERSERK_MIN_MOVES else BERSERKED
 
 
-def _par(tournament: Tournament) -> bool:
-    return tournament.scoring is Scoring.PAR
-
-
 def contender(standing: Standing) -> Contender:
     run = standing.firsts
     recent = (run > 0,) * min(abs(run), 2)
@@ -205,7 +201,7 @@ class TournamentRunner:
             self.pair_swiss(tournament)
             return
         if bye is not None:
-            self._count(tournament, bye_result(tournament.round, bye, _par(tournament)))
+            self._count(tournament, bye_result(tournament.round, bye, tournament.par_scored))
         if self._play.in_play(tournament.id):
             return
         self.settle_round(tournament)
@@ -231,7 +227,7 @@ class TournamentRunner:
             return []
         games = [Pending(new_game_id(), first, second) for first, second in paired.games]
         deals = None
-        if _par(tournament):  # each pairing's second game, its seats swapped, after the first
+        if tournament.par_scored:  # each pairing's second game, its seats swapped, after the first
             games += [Pending(new_game_id(), g.second, g.first, after=g.game_id) for g in games]
             deals = secrets.randbits(DEALS_SEED_BITS)
             # Sealed before they can be played (a seed a pairing elsewhere
@@ -250,7 +246,7 @@ class TournamentRunner:
         )
         made = self._complete(tournament, [game for game in games if game.game_id in kept])
         if kept and paired.bye is not None:
-            self._count(tournament, bye_result(tournament.round, paired.bye, _par(tournament)))
+            self._count(tournament, bye_result(tournament.round, paired.bye, tournament.par_scored))
         return made
 
     def settle_round(self, tournament: Tournament) -> None:
@@ -263,11 +259,10 @@ class TournamentRunner:
 
     def _finish(self, tournament: Tournament, now: int) -> None:
         """It is over: its deals no longer kept from analysis (tournaments.sealing)."""
-        if self._board.change_status(tournament, tournament.finished(now)) and _par(tournament):
-            digests = [
-                d for seed in self._play.all_deals(tournament.id) for d in deal_digests(seed)
-            ]
-            self._play.unseal(digests)
+        finished = self._board.change_status(tournament, tournament.finished(now))
+        if finished and tournament.par_scored:
+            seeds = self._play.all_deals(tournament.id)
+            self._play.unseal([digest for seed in seeds for digest in deal_digests(seed)])
 
     # ---- games made, and counted ------------------------------------------------
 
@@ -281,7 +276,7 @@ class TournamentRunner:
         made = []
         options = tournament_game_options(tournament)
         # Under par scoring, every game of the round is dealt from the round's seed.
-        deals = self._play.deals(tournament.id, tournament.round) if _par(tournament) else None
+        deals = self._play.deals(tournament.id, tournament.round) if tournament.par_scored else None
         for game in pending:
             seats = {}
             for color, player_id in ((Color.RED, game.first), (Color.BLACK, game.second)):

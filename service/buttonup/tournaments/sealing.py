@@ -22,7 +22,7 @@ from collections.abc import Callable
 from buttonup.engine import PLAYERS, Match
 from buttonup.engine.board import deal_circle
 from buttonup.games.fair_play import digest
-from buttonup.tournaments.model import Scoring, TournamentStatus
+from buttonup.tournaments.model import TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.store import TournamentStore
 
@@ -57,7 +57,7 @@ class TournamentSealing:
         if tournament_id is None:
             return None
         tournament = self._board.load(tournament_id)
-        if tournament is None or tournament.scoring is not Scoring.PAR:
+        if tournament is None or not tournament.par_scored:
             return None
         if tournament.status is TournamentStatus.FINISHED:
             return None

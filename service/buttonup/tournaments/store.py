@@ -41,6 +41,7 @@ from buttonup.engine.options import Visibility
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.tournaments.model import (
+    NO_BERSERKS,
     Conditions,
     GameResult,
     Scoring,
@@ -167,7 +168,7 @@ def encode_result(result: GameResult) -> bytes:
     """[first, second, winner], then the first's par (when scored against
     perfect play) and both berserks (when either went berserk)."""
     plain: list = [result.first, result.second, result.winner]
-    if result.berserk != (0, 0):
+    if result.berserk != NO_BERSERKS:
         plain += [result.par, list(result.berserk)]
     elif result.par is not None:
         plain.append(result.par)
@@ -177,7 +178,7 @@ def encode_result(result: GameResult) -> bytes:
 def decode_result(game_id: str, data: bytes | str) -> GameResult:
     first, second, winner, *more = orjson.loads(data)
     par = more[0] if more else None
-    berserk = tuple(more[1]) if len(more) > 1 else (0, 0)
+    berserk = tuple(more[1]) if len(more) > 1 else NO_BERSERKS
     return GameResult(game_id, first, second, winner, par, berserk)
 
 
