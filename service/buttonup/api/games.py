@@ -147,9 +147,13 @@ class GameCollection(ApiView):
         "with the same body returns the first answer and creates nothing more; the key is "
         "the player's own when a player key is sent as `Authorization: Bearer`, global "
         "otherwise (use random keys: a UUID). A rated game with a bot seat is 409 "
-        "`rated_needs_players`.",
-        errors=(*WITH_BODY, 401, 409, 422, 503),
-        codes={409: ("rated_needs_players",), 503: WRITE_503},
+        "`rated_needs_players`. A game from a `position` the fair-play gate keeps (a "
+        "protected game in play stands there, or a running par tournament keeps it, in any "
+        "of its 18 forms), or asked for by a player seated in a protected game in play, is "
+        "403 `position_in_play`; a perfect bot asks the gate before each move and, where "
+        "it refuses, plays the greedy bot's move.",
+        errors=(*WITH_BODY, 401, 403, 409, 422, 503),
+        codes={403: ("position_in_play",), 409: ("rated_needs_players",), 503: WRITE_503},
         parameters=(UNSCOPED_IDEMPOTENCY_KEY,),
         secured=None,
     )

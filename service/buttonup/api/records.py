@@ -5,7 +5,7 @@ from flask import Response, g, url_for
 
 from buttonup.api.docs import ALWAYS, GAME_ID, READ_503, WITH_BODY, WRITE_503, operation
 from buttonup.api.games import codec, games
-from buttonup.api.http import ApiBlueprint, ApiView, json_response
+from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
 
 TEXT = "text/plain; charset=utf-8"
 # A whole game to 3 points, as docs/notation.md shows it (a test imports it).
@@ -65,9 +65,18 @@ class GameImport(ApiView):
         "seats. The record is read strictly and every move is played: the first thing "
         "wrong is 422 `invalid_record` with its `line`, `column` and `reason`. Only a game "
         "that is over is imported (its `Result` is not `*`). A body over the size limit "
-        "is 413.",
-        errors=(*WITH_BODY, 422, 503),
-        codes={415: ("unsupported_media_type",), 422: ("invalid_record",), 503: WRITE_503},
+        "is 413. A record that passes through a position the fair-play gate keeps (a "
+        "protected game in play stands there, or a running par tournament keeps it, in any "
+        "of its forms), or sent by a player seated in a protected game in play, is 403 "
+        "`position_in_play`.",
+        errors=(*WITH_BODY, 403, 422, 503),
+        codes={
+            403: ("position_in_play",),
+            415: ("unsupported_media_type",),
+            422: ("invalid_record",),
+            503: WRITE_503,
+        },
+        secured=None,
         responses={
             201: {
                 "description": "The game made",
@@ -79,6 +88,6 @@ class GameImport(ApiView):
         },
     )
     def post(self) -> Response:
-        outcome = games().import_record(g.text_body)
+        outcome = games().import_record(g.text_body, bearer_token())
         location = url_for("games.Game", game_id=outcome.match.id)
         return json_response(codec().created(outcome), 201, {"Location": location})

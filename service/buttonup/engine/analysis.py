@@ -4,7 +4,7 @@ of every finished round (what each move gave up against the best one)."""
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from buttonup.engine.board import Color, opponent, sow
+from buttonup.engine.board import Circle, Color, opponent, sow
 from buttonup.engine.game import GameState, RoundResult
 from buttonup.engine.solver import best_moves, move_margins, position_value
 
@@ -56,6 +56,17 @@ def analyse_position(state: GameState) -> PositionAnalysis:
         margins=margins,
         best=best_moves(margins),
     )
+
+
+def played_from(result: RoundResult, moves: Sequence[PlayedMove]) -> list[tuple[Circle, Color]]:
+    """The position each of a finished round's moves was played from, and
+    its mover: what the round's review tells perfect play about."""
+    circle = result.initial_circle
+    positions = []
+    for move in moves:
+        positions.append((circle, move.player))
+        circle = sow(circle, move.position).circle
+    return positions
 
 
 def review_round(result: RoundResult, moves: Sequence[PlayedMove]) -> RoundReview:

@@ -32,15 +32,18 @@ BOT_NAMES = {
 }
 
 
-def choose_move(level: BotLevel, state: GameState) -> int:
-    """The position the bot of `level` plays for the player to move."""
+def choose_move(level: BotLevel, state: GameState, *, perfect: bool = True) -> int:
+    """The position the bot of `level` plays for the player to move. A
+    perfect bot the fair-play gate refuses perfect play here (`perfect`
+    False: games.fair_play) plays the greedy bot's move, which tells
+    nothing of perfect play."""
     legal = state.legal_moves()
     player = state.to_move
     if not legal or player is None:
         raise ValueError("no move to choose: the round is not in play")
     if level is BotLevel.RANDOM:
         return legal[_draw(state, len(legal))]
-    if level is BotLevel.GREEDY:
+    if level is BotLevel.GREEDY or not perfect:
         return greedy_move(state.round.circle, player)
     return best_moves(move_margins(state.round.circle, player))[0]
 

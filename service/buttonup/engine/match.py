@@ -333,12 +333,12 @@ class Match:
             and any(self.seat(color).type is SeatType.HUMAN for color in PLAYERS)
         )
 
-    def bot_reply(self, now: int) -> Progress:
-        """The bot to move plays (ValueError when no bot is to move)."""
+    def bot_reply(self, now: int, *, perfect: bool = True) -> Progress:
+        """The bot to move plays (ValueError if none); `perfect`: engine.bots."""
         level = self.bot_to_move()
         if level is None:
             raise ValueError("no bot is to move")
-        return self.apply(Play(choose_move(level, self.game), now))
+        return self.apply(Play(choose_move(level, self.game, perfect=perfect), now))
 
     # The one way a match changes.
 

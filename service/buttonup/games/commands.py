@@ -20,6 +20,7 @@ from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
 from buttonup.engine.record_reader import read_record
 from buttonup.games.credentials import named_player
+from buttonup.games.fair_play import Surface
 from buttonup.games.idempotency import (
     CREATE,
     JOIN,
@@ -63,6 +64,12 @@ class Commands:
         long_enough(idempotency, credential)
         player = named_player(self._store, credential)
         game_id = new_game_id()
+        if new.options.position is not None:  # the position it starts from, asked first
+            start = Match.new(game_id, new.options, self._clock(), new.bots).game.round
+            asked = [(start.circle, start.to_move)] if start.to_move is not None else []
+            self._pipeline.fair_play.require_open(
+                Surface.GAME_FROM_POSITION, asked, asker=credential
+            )
         if idempotency is not None:
             earlier = self._created_earlier(idempotency, player.id if player else None)
             if earlier is not None:
@@ -82,11 +89,12 @@ class Commands:
         self._list_publicly(listed)
         return outcome
 
-    def import_record(self, text: str) -> Outcome:
+    def import_record(self, text: str, asker: str | None = None) -> Outcome:
         """A private, finished game made from a record (engine.records), for
         review: its moves, events, analysis and record as any game's. Its
         seats hold tokens nobody was given. NotationError says what in the
-        record is wrong, and where."""
+        record is wrong, and where; PositionInPlay when the fair-play gate
+        keeps a position it passes through from `asker`."""
         read = read_record(text, pause=let_others_run)
         if read.end is None:
             raise NotationError(
@@ -95,6 +103,12 @@ class Commands:
         base = Match.new(new_game_id(), read.options, read.created_at, read.bots)
         unheld = {color: hash_token(new_token()) for color in PLAYERS}
         changes = read.changes(base, unheld, pause=let_others_run)
+        asked = [
+            (current.round.circle, current.to_move)
+            for current in [base.game, *(change.match.game for change in changes)]
+            if current.to_move is not None
+        ]
+        self._pipeline.fair_play.require_open(Surface.RECORD_IMPORT, asked, asker=asker)
         return self._pipeline.start(base, self._clock(), changes=changes, imported=True)
 
     def join(

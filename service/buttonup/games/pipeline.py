@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from buttonup import errors
-from buttonup.engine import PLAYERS, Color, Match, RulesError
+from buttonup.engine import PLAYERS, BotLevel, Color, Match, RulesError
 from buttonup.engine.actions import Progress
 from buttonup.games.consequences import Consequences, Counted
 from buttonup.games.credentials import seat_finder
-from buttonup.games.fair_play import FairPlay, PositionsKept
+from buttonup.games.fair_play import FairPlay, PositionsKept, Surface
 from buttonup.games.idempotency import Idempotency, reused, same_request
 from buttonup.games.ports import Ports
 from buttonup.games.relays import Relayed, Relayer
@@ -275,17 +275,23 @@ class Pipeline:
             commit.stored = prior is None
         return prior, commit.changes
 
-    @staticmethod
-    def bots_reply(match: Match, now: int) -> list[Progress]:
+    def bots_reply(self, match: Match, now: int) -> list[Progress]:
         """Bots move, one version each, while a bot is to move, at most
         BOT_MOVES_PER_REQUEST of them. A game between two bots is played
         whole here when it ends within that many moves (a game to 100 points
         does, but for a long run of tied rounds); the rest is played by the
         next request that reads the game (`Commands.expire`). Between moves
-        the worker serves its other requests (buttonup.slices)."""
+        the worker serves its other requests (buttonup.slices). A perfect
+        bot asks the fair-play gate first: where it refuses, the bot plays
+        the greedy bot's move, which tells nothing of perfect play."""
         changes: list[Progress] = []
-        while match.bot_to_move() is not None and len(changes) < BOT_MOVES_PER_REQUEST:
-            progress = match.bot_reply(now)
+        while (level := match.bot_to_move()) is not None and len(changes) < BOT_MOVES_PER_REQUEST:
+            perfect = level is not BotLevel.PERFECT or self.fair_play.may_reveal(
+                Surface.BOT_MOVE,
+                [(match.game.round.circle, match.game.to_move)],  # type: ignore[list-item]  # a bot moves
+                own_game=match.id,
+            )
+            progress = match.bot_reply(now, perfect=perfect)
             changes.append(progress)
             match = progress.match
             let_others_run()

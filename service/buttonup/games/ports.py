@@ -9,8 +9,8 @@ with no such wing installed.
   stream must say it is alive (the seeks wing: a seek lasts while its
   player listens).
 - `Sealing`: what perfect play is kept from everyone for a while, beyond
-  games in play without hints (the tournaments wing: a par-scored
-  tournament's deals and games while it runs).
+  protected games in play (the tournaments wing: a par-scored tournament's
+  games, its deals and every position its games reach, while it runs).
 """
 
 from collections.abc import Callable
@@ -97,19 +97,28 @@ class Sealing(Protocol):
         """Why the game's analysis is kept from everyone now (None: it is not)."""
         ...
 
-    def position_sealed(self, digest: str) -> str | None:
-        """Why a position (games.fair_play.digest) is kept from analysis now."""
+    def keeps(self, keeper: str) -> bool:
+        """Whether a wing's keeper (`<kind>:<id>`, which it wrote in the
+        gate's index: store.positions) still keeps its positions."""
+        ...
+
+    def reached(self, match: Match, digest: str, now: int) -> None:
+        """A protected game reached a position (games.fair_play.digest),
+        before anyone can see it: the wing may keep it longer."""
         ...
 
 
 class NothingSealed:
-    """No tournaments wing: only games in play without hints are kept (fair_play)."""
+    """No tournaments wing: only protected games in play keep positions (fair_play)."""
 
     def analysis_sealed(self, match: Match) -> str | None:
         return None
 
-    def position_sealed(self, digest: str) -> str | None:
-        return None
+    def keeps(self, keeper: str) -> bool:
+        return False  # a keeper of a wing not installed keeps nothing
+
+    def reached(self, match: Match, digest: str, now: int) -> None:
+        """Nothing kept beyond the game's own entry."""
 
 
 @dataclass(slots=True)

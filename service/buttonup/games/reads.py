@@ -8,18 +8,20 @@ tests/api/test_analysis.py.
 from collections.abc import Callable
 from functools import lru_cache
 
-from buttonup.engine import Color, Match, Status
+from buttonup.engine import Circle, Color, Match, Status
 from buttonup.engine.analysis import (
     PlayedMove,
     PositionAnalysis,
     RoundReview,
     analyse_position,
+    played_from,
     review_round,
 )
 from buttonup.engine.events import Moved
 from buttonup.engine.game import RoundResult
 from buttonup.engine.notation import Position
 from buttonup.engine.records import write_record
+from buttonup.games.fair_play import Surface
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.results import GameAnalysis, LobbyPage, Outcome
 from buttonup.slices import let_others_run
@@ -103,14 +105,20 @@ class Reads:
         timeline = self._pipeline.timeline(game_id)
         return write_record(timeline.current, timeline.moves())
 
-    def analyse_position(self, position: Position) -> PositionAnalysis:
+    def analyse_position(self, position: Position, asker: str | None = None) -> PositionAnalysis:
         """Perfect play from a position (cached: a position's analysis never
-        changes); PositionInPlay for one kept from analysis (games.fair_play)."""
-        self._pipeline.fair_play.require_open(position)
+        changes); PositionInPlay when the gate keeps it from `asker` (a
+        bearer credential, if sent: games.fair_play)."""
+        asked = [(position.circle, position.to_move)] if position.to_move is not None else []
+        self._pipeline.fair_play.require_open(Surface.POSITION_ANALYSIS, asked, asker=asker)
         return _analysed(position)
 
     def analysis(
-        self, game_id: str, after: int = 0, limit: int = REVIEW_ROUNDS_PER_PAGE
+        self,
+        game_id: str,
+        after: int = 0,
+        limit: int = REVIEW_ROUNDS_PER_PAGE,
+        asker: str | None = None,
     ) -> GameAnalysis:
         """Perfect play for the round in place, and a review of the finished
         rounds after round `after`, `limit` of them at most (a round's review
@@ -129,6 +137,15 @@ class Reads:
                     by_round[played.round].append(
                         PlayedMove(played.number, played.player, played.position)
                     )
+        asked = [
+            position
+            for result in page
+            for position in _played_from(result, tuple(by_round[result.number]))
+        ]
+        current = match.game.round
+        if current.to_move is not None:
+            asked.append((current.circle, current.to_move))
+        self._pipeline.fair_play.require_open(Surface.GAME_ANALYSIS, asked, asker=asker)
         reviews = []
         for result in page:
             reviews.append(_reviewed(result, tuple(by_round[result.number])))
@@ -141,6 +158,13 @@ class Reads:
 def _reviewed(result: RoundResult, moves: tuple[PlayedMove, ...]) -> RoundReview:
     """A finished round's review, which never changes: kept (about 2 KB each)."""
     return review_round(result, moves)
+
+
+@lru_cache(maxsize=4096)
+def _played_from(
+    result: RoundResult, moves: tuple[PlayedMove, ...]
+) -> tuple[tuple[Circle, Color], ...]:
+    return tuple(played_from(result, moves))
 
 
 @lru_cache(maxsize=4096)

@@ -20,7 +20,6 @@ from buttonup.tournaments.ends import TournamentEnds
 from buttonup.tournaments.model import Scoring, System, TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.running import PAIRING_SECONDS
-from buttonup.tournaments.sealing import TournamentSealing
 from buttonup.tournaments.service import Tournaments
 from buttonup.tournaments.store import TournamentStore
 from buttonup.web import add_vocabulary
@@ -44,7 +43,7 @@ def attach(games: Games) -> Tournaments:
         games.record,
     )
     games.consequences.register(TournamentEnds(tournaments))
-    games.ports.sealing = TournamentSealing(board, play, games.clock)
+    games.ports.sealing = tournaments.sealing
     games.every(PAIRING_SECONDS, "tournaments", tournaments.upkeep)
     return tournaments
 

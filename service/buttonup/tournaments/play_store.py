@@ -18,7 +18,6 @@ from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.tournaments.model import GameResult, Standing, System, Tournament
 from buttonup.tournaments.store import (
     EVENTS_KEPT,
-    LISTS,
     PACKAGE,
     TOP_SHOWN,
     decode_result,
@@ -28,8 +27,6 @@ from buttonup.tournaments.store import (
     key,
 )
 
-# The positions kept from analysis (tournaments.sealing), by when each seal ends.
-SEALED = f"{LISTS}:sealed-positions"
 _LIB = "tournament_lib"  # what the scripts share: telling an event, filling the pool
 _JOIN = lua_source("join", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _WITHDRAW = lua_source("withdraw", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
@@ -219,23 +216,24 @@ class TournamentPlay:
         return [int(seed) for seed in self._redis.hvals(key(tournament_id, "deals"))]
 
     @STORAGE_ERRORS
-    def seal(self, digests: Sequence[str], until: int, now: int) -> None:
-        """Positions kept from analysis until `until` (tournaments.sealing);
-        those whose time is up let go."""
+    def reached(self, tournament_id: str, digest: str, keep_ms: int) -> None:
+        """A position one of its games reached (tournaments.sealing), to let
+        go when it ends."""
         pipe = self._redis.pipeline(transaction=False)
-        pipe.zadd(SEALED, dict.fromkeys(digests, until))
-        pipe.zremrangebyscore(SEALED, "-inf", now)
+        pipe.sadd(key(tournament_id, "reached"), digest)
+        pipe.pexpire(key(tournament_id, "reached"), keep_ms)
         pipe.execute()
 
     @STORAGE_ERRORS
-    def unseal(self, digests: Sequence[str]) -> None:
-        if digests:
-            self._redis.zrem(SEALED, *digests)
+    def reached_page(self, tournament_id: str, cursor: int, count: int) -> tuple[int, list[str]]:
+        """Some of the positions its games reached, from `cursor` (0 first;
+        the cursor answered is 0 after the last)."""
+        cursor, found = self._redis.sscan(key(tournament_id, "reached"), cursor, count=count)
+        return int(cursor), [digest.decode() for digest in found]
 
     @STORAGE_ERRORS
-    def sealed(self, digest: str, now: int) -> bool:
-        until = self._redis.zscore(SEALED, digest)
-        return until is not None and until > now
+    def forget_reached(self, tournament_id: str) -> None:
+        self._redis.delete(key(tournament_id, "reached"))
 
     @STORAGE_ERRORS
     def deals(self, tournament_id: str, round_number: int) -> int | None:

@@ -46,7 +46,7 @@ from buttonup.tournaments.model import (
 )
 from buttonup.tournaments.par import red_par
 from buttonup.tournaments.play_store import Pending, TournamentPlay
-from buttonup.tournaments.sealing import SEAL_MS, deal_digests
+from buttonup.tournaments.sealing import TournamentSealing
 from buttonup.tournaments.store import TournamentStore
 from buttonup.tournaments.swiss import Contender, pair_round
 
@@ -131,6 +131,8 @@ class TournamentRunner:
         self._board = board
         self._play = play
         self._pairings = pairings
+        # What a par round keeps from perfect play (the Sealing port's answer).
+        self.sealing = TournamentSealing(board, play, store.positions, clock)
         self._clock = clock
         self._ports = ports
         self._owner = secrets.token_hex(8)  # this process, as a lease's holder
@@ -232,7 +234,7 @@ class TournamentRunner:
             deals = secrets.randbits(DEALS_SEED_BITS)
             # Sealed before they can be played (a seed a pairing elsewhere
             # won over seals deals nobody plays, until SEAL_MS).
-            self._play.seal(deal_digests(deals), now + SEAL_MS, now)
+            self.sealing.seal_deals(tournament.id, deals, now)
         kept = set(
             self._play.pair(
                 tournament.id,
@@ -261,8 +263,7 @@ class TournamentRunner:
         """It is over: its deals no longer kept from analysis (tournaments.sealing)."""
         finished = self._board.change_status(tournament, tournament.finished(now))
         if finished and tournament.par_scored:
-            seeds = self._play.all_deals(tournament.id)
-            self._play.unseal([digest for seed in seeds for digest in deal_digests(seed)])
+            self.sealing.let_go(tournament.id)
 
     # ---- games made, and counted ------------------------------------------------
 

@@ -66,6 +66,7 @@ class Tournaments:
         self._clock = clock
         self._ports = ports  # the ratings a player brings (games.ports)
         self.runner = runner = TournamentRunner(store, board, play, pairings, clock, ports)
+        self.sealing = runner.sealing
         self.upkeep = runner.upkeep
         self.pair_arena = runner.pair_arena
         self.pair_swiss = runner.pair_swiss

@@ -106,7 +106,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 20,
 ) -> Response[Analysis | Problem]:
@@ -116,7 +116,10 @@ def sync_detailed(
     move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
-    read it.
+    read it. The fair-play gate is asked about the round in place and every reviewed move's position:
+    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
+    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
+    `position_in_play`.
 
     Args:
         game_id (str):
@@ -147,7 +150,7 @@ def sync_detailed(
 def sync(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 20,
 ) -> Analysis | Problem | None:
@@ -157,7 +160,10 @@ def sync(
     move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
-    read it.
+    read it. The fair-play gate is asked about the round in place and every reviewed move's position:
+    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
+    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
+    `position_in_play`.
 
     Args:
         game_id (str):
@@ -183,7 +189,7 @@ def sync(
 async def asyncio_detailed(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 20,
 ) -> Response[Analysis | Problem]:
@@ -193,7 +199,10 @@ async def asyncio_detailed(
     move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
-    read it.
+    read it. The fair-play gate is asked about the round in place and every reviewed move's position:
+    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
+    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
+    `position_in_play`.
 
     Args:
         game_id (str):
@@ -222,7 +231,7 @@ async def asyncio_detailed(
 async def asyncio(
     game_id: str,
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     after: int | Unset = 0,
     limit: int | Unset = 20,
 ) -> Analysis | Problem | None:
@@ -232,7 +241,10 @@ async def asyncio(
     move's final margin and the best moves. `review` goes over the finished rounds, 20 at most per
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
-    read it.
+    read it. The fair-play gate is asked about the round in place and every reviewed move's position:
+    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
+    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
+    `position_in_play`.
 
     Args:
         game_id (str):

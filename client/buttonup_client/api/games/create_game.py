@@ -74,6 +74,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -145,7 +150,10 @@ def sync_detailed(
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
     sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
-    seat is 409 `rated_needs_players`.
+    seat is 409 `rated_needs_players`. A game from a `position` the fair-play gate keeps (a protected
+    game in play stands there, or a running par tournament keeps it, in any of its 18 forms), or asked
+    for by a player seated in a protected game in play, is 403 `position_in_play`; a perfect bot asks
+    the gate before each move and, where it refuses, plays the greedy bot's move.
 
     Args:
         idempotency_key (str | Unset):
@@ -195,7 +203,10 @@ def sync(
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
     sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
-    seat is 409 `rated_needs_players`.
+    seat is 409 `rated_needs_players`. A game from a `position` the fair-play gate keeps (a protected
+    game in play stands there, or a running par tournament keeps it, in any of its 18 forms), or asked
+    for by a player seated in a protected game in play, is 403 `position_in_play`; a perfect bot asks
+    the gate before each move and, where it refuses, plays the greedy bot's move.
 
     Args:
         idempotency_key (str | Unset):
@@ -227,7 +238,10 @@ async def asyncio_detailed(
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
     sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
-    seat is 409 `rated_needs_players`.
+    seat is 409 `rated_needs_players`. A game from a `position` the fair-play gate keeps (a protected
+    game in play stands there, or a running par tournament keeps it, in any of its 18 forms), or asked
+    for by a player seated in a protected game in play, is 403 `position_in_play`; a perfect bot asks
+    the gate before each move and, where it refuses, plays the greedy bot's move.
 
     Args:
         idempotency_key (str | Unset):
@@ -275,7 +289,10 @@ async def asyncio(
      Deals the first round and opens both seats. With an `Idempotency-Key`, a retry with the same body
     returns the first answer and creates nothing more; the key is the player's own when a player key is
     sent as `Authorization: Bearer`, global otherwise (use random keys: a UUID). A rated game with a bot
-    seat is 409 `rated_needs_players`.
+    seat is 409 `rated_needs_players`. A game from a `position` the fair-play gate keeps (a protected
+    game in play stands there, or a running par tournament keeps it, in any of its 18 forms), or asked
+    for by a player seated in a protected game in play, is 403 `position_in_play`; a perfect bot asks
+    the gate before each move and, where it refuses, plays the greedy bot's move.
 
     Args:
         idempotency_key (str | Unset):

@@ -107,17 +107,19 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PositionAnalysisRequest,
 ) -> Response[PositionAnalysis | Problem]:
     """Analyse a position
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
-    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
-    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
-    every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The fair-
+    play gate refuses (403 `position_in_play`) the position a protected game in play (rated, without
+    hints, or a tournament's) stands at, or a running par tournament keeps, in any of its 18 forms (the
+    circle turned, the colours swapped: docs/notation.md), until that game moves on or ends; and any
+    position asked for by a player (key or seat token) seated in a protected game in play. Answers are
+    the same every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.
@@ -143,17 +145,19 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PositionAnalysisRequest,
 ) -> PositionAnalysis | Problem | None:
     """Analyse a position
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
-    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
-    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
-    every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The fair-
+    play gate refuses (403 `position_in_play`) the position a protected game in play (rated, without
+    hints, or a tournament's) stands at, or a running par tournament keeps, in any of its 18 forms (the
+    circle turned, the colours swapped: docs/notation.md), until that game moves on or ends; and any
+    position asked for by a player (key or seat token) seated in a protected game in play. Answers are
+    the same every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.
@@ -174,17 +178,19 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PositionAnalysisRequest,
 ) -> Response[PositionAnalysis | Problem]:
     """Analyse a position
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
-    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
-    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
-    every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The fair-
+    play gate refuses (403 `position_in_play`) the position a protected game in play (rated, without
+    hints, or a tournament's) stands at, or a running par tournament keeps, in any of its 18 forms (the
+    circle turned, the colours swapped: docs/notation.md), until that game moves on or ends; and any
+    position asked for by a player (key or seat token) seated in a protected game in play. Answers are
+    the same every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.
@@ -208,17 +214,19 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: PositionAnalysisRequest,
 ) -> PositionAnalysis | Problem | None:
     """Analyse a position
 
      Exact perfect play from any position (docs/notation.md), without a game: each legal move's final
     margin for the round and the best moves, as a game's analysis answers them (no review). A position
-    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The position
-    a game in play without hints (a rated one, or one created without them) stands at, the same stacks
-    and player to move, is 403 `position_in_play` until that game moves on or ends. Answers are the same
-    every time and are kept: asking again costs nothing.
+    that does not read, or that no play reaches, is 422 `validation_error` with the reason. The fair-
+    play gate refuses (403 `position_in_play`) the position a protected game in play (rated, without
+    hints, or a tournament's) stands at, or a running par tournament keeps, in any of its 18 forms (the
+    circle turned, the colours swapped: docs/notation.md), until that game moves on or ends; and any
+    position asked for by a player (key or seat token) seated in a protected game in play. Answers are
+    the same every time and are kept: asking again costs nothing.
 
     Args:
         body (PositionAnalysisRequest): The position to analyse.

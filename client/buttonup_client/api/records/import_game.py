@@ -39,6 +39,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_400
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -96,7 +101,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: str,
 ) -> Response[Game | Problem]:
     """Import a game
@@ -105,7 +110,9 @@ def sync_detailed(
     events, analysis and record as any game's; nobody holds its seats. The record is read strictly and
     every move is played: the first thing wrong is 422 `invalid_record` with its `line`, `column` and
     `reason`. Only a game that is over is imported (its `Result` is not `*`). A body over the size limit
-    is 413.
+    is 413. A record that passes through a position the fair-play gate keeps (a protected game in play
+    stands there, or a running par tournament keeps it, in any of its forms), or sent by a player seated
+    in a protected game in play, is 403 `position_in_play`.
 
     Args:
         body (str): A game record (docs/notation.md)
@@ -131,7 +138,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: str,
 ) -> Game | Problem | None:
     """Import a game
@@ -140,7 +147,9 @@ def sync(
     events, analysis and record as any game's; nobody holds its seats. The record is read strictly and
     every move is played: the first thing wrong is 422 `invalid_record` with its `line`, `column` and
     `reason`. Only a game that is over is imported (its `Result` is not `*`). A body over the size limit
-    is 413.
+    is 413. A record that passes through a position the fair-play gate keeps (a protected game in play
+    stands there, or a running par tournament keeps it, in any of its forms), or sent by a player seated
+    in a protected game in play, is 403 `position_in_play`.
 
     Args:
         body (str): A game record (docs/notation.md)
@@ -161,7 +170,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: str,
 ) -> Response[Game | Problem]:
     """Import a game
@@ -170,7 +179,9 @@ async def asyncio_detailed(
     events, analysis and record as any game's; nobody holds its seats. The record is read strictly and
     every move is played: the first thing wrong is 422 `invalid_record` with its `line`, `column` and
     `reason`. Only a game that is over is imported (its `Result` is not `*`). A body over the size limit
-    is 413.
+    is 413. A record that passes through a position the fair-play gate keeps (a protected game in play
+    stands there, or a running par tournament keeps it, in any of its forms), or sent by a player seated
+    in a protected game in play, is 403 `position_in_play`.
 
     Args:
         body (str): A game record (docs/notation.md)
@@ -194,7 +205,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    client: AuthenticatedClient,
     body: str,
 ) -> Game | Problem | None:
     """Import a game
@@ -203,7 +214,9 @@ async def asyncio(
     events, analysis and record as any game's; nobody holds its seats. The record is read strictly and
     every move is played: the first thing wrong is 422 `invalid_record` with its `line`, `column` and
     `reason`. Only a game that is over is imported (its `Result` is not `*`). A body over the size limit
-    is 413.
+    is 413. A record that passes through a position the fair-play gate keeps (a protected game in play
+    stands there, or a running par tournament keeps it, in any of its forms), or sent by a player seated
+    in a protected game in play, is 403 `position_in_play`.
 
     Args:
         body (str): A game record (docs/notation.md)
