@@ -48,6 +48,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_RATED_GAMES_PER_PAIR_PER_DAY",
         "BUTTONUP_SECRET_KEY",
         "BUTTONUP_SECRET_KEY_FILE",
+        "BUTTONUP_OPERATOR_KEY",
         "BUTTONUP_LOG_LEVEL",
         "BUTTONUP_LOG_FORMAT",
         "BUTTONUP_ACCESS_LOG",
@@ -126,6 +127,9 @@ class Settings:
     # The deployment's secret (store.derived): what seals seat tokens and
     # idempotent replies' secrets, never kept in Redis. None: the process's own.
     secret_key: bytes | None = field(default=None, repr=False)
+    # The operator's key for the fair-play flags (`GET /v1/fair-play/flags`),
+    # never kept in Redis. None: no operator requests are answered.
+    operator_key: str | None = field(default=None, repr=False)
 
     def meter_limit(self, meter: str) -> str:
         """The limit of a costly operation's meter (api.rate_limits.METERS)."""
@@ -152,6 +156,7 @@ class Settings:
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
             bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
             secret_key=_secret_key(env),
+            operator_key=_operator_key(env),
             rate_limit=_rate_limit(env, "BUTTONUP_RATE_LIMIT"),
             seat_rate_limit=_rate_limit(env, "BUTTONUP_SEAT_RATE_LIMIT"),
             analysis_rate_limit=_rate_limit(
@@ -258,6 +263,17 @@ def _secret_key(env: Mapping[str, str]) -> bytes | None:
             "(a random one: python -c 'import secrets; print(secrets.token_urlsafe(32))')"
         )
     return given.encode()
+
+
+def _operator_key(env: Mapping[str, str]) -> str | None:
+    """BUTTONUP_OPERATOR_KEY: as long as the deployment's secret at least."""
+    given = env.get("BUTTONUP_OPERATOR_KEY") or None
+    if given is not None and len(given) < SECRET_KEY_MIN_LENGTH:
+        raise ConfigError(
+            f"BUTTONUP_OPERATOR_KEY must be at least {SECRET_KEY_MIN_LENGTH} characters "
+            '(any random text: python -c "import secrets; print(secrets.token_urlsafe(32))")'
+        )
+    return given
 
 
 def new_secret_key() -> str:

@@ -66,8 +66,15 @@ class RatedGameInProgress(GameError):
 
 
 class PositionInPlay(GameError):
-    """Analysis of the position a game in play without hints stands at
-    (games.fair_play)."""
+    """Perfect play the fair-play gate keeps (games.fair_play)."""
+
+
+class OperatorOnly(GameError):
+    """An operator's request without the deployment's operator key."""
+
+
+class FlagNotFound(GameError):
+    """No fair-play flag for that player."""
 
 
 class StorageUnavailable(GameError):

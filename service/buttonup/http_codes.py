@@ -32,11 +32,18 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "not_tournament_creator": (403, "a tournament started by a player other than its creator"),
     "position_in_play": (
         403,
-        "POST /v1/analysis of the position (stacks and player to move) a game in play "
-        "without hints stands at, until it moves on or ends",
+        "perfect play the fair-play gate keeps: a position a protected game in play "
+        "stands at or a running par tournament keeps, in any of its 18 forms, or anything "
+        "asked by a player seated in a protected game in play",
+    ),
+    "operator_only": (
+        403,
+        "an operator's request whose bearer is not the deployment's operator key (or the "
+        "deployment has none)",
     ),
     "game_not_found": (404, "no such game, or it expired"),
     "player_not_found": (404, "no such player, or it expired"),
+    "flag_not_found": (404, "no fair-play flag for that player"),
     "seek_not_found": (404, "no open seek with that id of the player's"),
     "tournament_not_found": (404, "no such tournament, or it expired"),
     "not_found": (404, "no such path"),

@@ -13,7 +13,8 @@ def test_a_player_is_made_with_a_key_shown_once_and_kept_only_hashed(client, red
     assert player["key"].startswith(player["id"] + ".") and len(player["key"]) > 40
     me = client.get("/v1/players/me", headers=bearer(player["key"]))
     assert me.status_code == 200
-    assert me.get_json() == {k: player[k] for k in ("id", "name", "created_at", "ratings")}
+    own = {k: player[k] for k in ("id", "name", "created_at", "ratings")}
+    assert me.get_json() == {**own, "fair_play": None}, "no flag: nothing to tell"
     secret = player["key"].encode()
     for key in redis_client.scan_iter():
         assert secret not in key

@@ -130,14 +130,25 @@ def test_bearer_security_is_declared_and_applied(committed):
         "join_tournament",
         "withdraw_from_tournament",
         "start_tournament",
+        "list_fair_play_flags",
+        "clear_fair_play_flag",
+        "confirm_fair_play_flag",
     }
-    # A stream may be opened with a seat's token (it marks the seat connected).
+    # A stream may be opened with a seat's token (it marks the seat connected);
+    # perfect play is refused to a player seated in a protected game (fair play).
     optional = {
         operation["operationId"]
         for _, _, operation in operations(committed)
         if operation.get("security") == [{}, {"bearerAuth": []}]
     }
-    assert optional == {"stream_events", "create_game", "join_game"}
+    assert optional == {
+        "stream_events",
+        "create_game",
+        "join_game",
+        "get_analysis",
+        "analyse_position",
+        "import_game",
+    }
 
 
 def test_every_schema_and_field_has_a_description_and_an_example(committed):

@@ -14,8 +14,9 @@ from contextlib import contextmanager
 import httpx
 import pytest
 
-from buttonup.engine.notation import read_position
+from buttonup.engine.notation import read_position, write_position
 from buttonup.engine.solver import best_moves, move_margins
+from buttonup.engine.symmetry import position_forms
 from buttonup.redis_server import RedisServer
 from buttonup.tournaments.model import BERSERK_MIN_MOVES, WIN_POINTS
 from tests.conftest import LiveServer
@@ -27,6 +28,7 @@ from tests.helpers.sse import sse_events
 pytestmark = pytest.mark.e2e
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+PLAIN = {"Content-Type": "text/plain"}
 
 
 @pytest.fixture(scope="module")
@@ -178,9 +180,15 @@ def perfect_move(game: dict) -> int:
     return best_moves(move_margins(position.circle, position.to_move))[0]
 
 
-def play_perfectly(http: httpx.Client, game_id: str, tokens: dict[str, str]) -> dict:
+def play_perfectly(
+    http: httpx.Client, game_id: str, tokens: dict[str, str], seen: list[str] | None = None
+) -> dict:
+    """The game played to its end by perfect moves; `seen` gets each
+    position it stood at."""
     game = http.get(f"/v1/games/{game_id}").json()
     while game["status"] == "playing":
+        if seen is not None:
+            seen.append(game["round"]["position"])
         mover = bearer(tokens[game["round"]["to_move"]])
         moved = http.post(
             f"/v1/games/{game_id}/moves", json={"position": perfect_move(game)}, headers=mover
@@ -197,7 +205,7 @@ def test_a_par_swiss_pairing_plays_twice_seats_swapped_and_perfect_play_scores_z
         two_players_in(server.base_url, http, swiss) as (path, streams),
     ):
         assert http.get(path).json()["scoring"] == "par"
-        played, openings = [], []
+        played, openings, records = [], [], []
         for nth in (1, 2):  # seats as paired, then swapped
             starts = [stream.game_start(10, nth) for stream in streams]
             game_id = starts[0]["game_id"]
@@ -207,12 +215,27 @@ def test_a_par_swiss_pairing_plays_twice_seats_swapped_and_perfect_play_scores_z
             game = http.get(f"/v1/games/{game_id}").json()
             assert "seed" not in game
             openings.append({"position": game["round"]["position"]})
-            played.append(play_perfectly(http, game_id, tokens))
-            # Over, yet its deals and its review kept from analysis while the tournament runs.
-            sealed = http.post("/v1/analysis", json=openings[0])
-            assert (sealed.status_code, sealed.json()["code"]) == (403, "position_in_play")
+            reached: list[str] = []
+            played.append(play_perfectly(http, game_id, tokens, reached))
+            # Each position its games reached, kept too (a form of a few).
+            for position in reached[1:4]:
+                form = position_forms(read_position(position))[11]
+                kept = http.post(
+                    "/v1/analysis", json={"position": write_position(form.state(None))}
+                )
+                assert (kept.status_code, kept.json()["code"]) == (403, "position_in_play")
+            # Over, yet its deals and its review kept from analysis while the
+            # tournament runs: in every form, and through an imported record.
+            for form in position_forms(read_position(openings[0]["position"])):
+                sealed = http.post(
+                    "/v1/analysis", json={"position": write_position(form.state(None))}
+                )
+                assert (sealed.status_code, sealed.json()["code"]) == (403, "position_in_play")
             review = http.get(f"/v1/games/{game_id}/analysis")
             assert (review.status_code, review.json()["code"]) == (403, "hints_disabled")
+            records.append(http.get(f"/v1/games/{game_id}/record").text)
+            imported = http.post("/v1/games/import", content=records[-1], headers=PLAIN)
+            assert (imported.status_code, imported.json()["code"]) == (403, "position_in_play")
         first, second = played
         assert first["players"]["red"]["player_id"] == second["players"]["black"]["player_id"]
         assert first["players"]["black"]["player_id"] == second["players"]["red"]["player_id"]
@@ -223,6 +246,11 @@ def test_a_par_swiss_pairing_plays_twice_seats_swapped_and_perfect_play_scores_z
         assert [(item["score"], item["games"]) for item in items] == [(0, 2), (0, 2)]
         assert len(http.get(f"{path}/games").json()["items"]) == 2
         assert http.post("/v1/analysis", json=openings[0]).status_code == 200  # over: open
+        assert http.post("/v1/analysis", json={"position": reached[2]}).status_code == 200
+        for record in records:
+            imported = http.post("/v1/games/import", content=record, headers=PLAIN)
+            assert imported.status_code == 201
+            assert http.get(f"/v1/games/{imported.json()['id']}/analysis").status_code == 200
 
 
 def test_each_refusal_is_a_problem_with_its_code(server):

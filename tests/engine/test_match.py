@@ -48,6 +48,7 @@ from buttonup.engine.events import (
 )
 from buttonup.engine.match import next_match
 from buttonup.engine.options import UnratedReason
+from buttonup.engine.review import GameReview, SeatReview
 
 R, B = Color.RED, Color.BLACK
 T0 = 1_767_225_600_000
@@ -179,6 +180,7 @@ def test_the_next_version_names_every_field_and_carries_those_it_does_not_change
         rematch=Rematch((R,)),
         unrated=UnratedReason.PAIR_LIMIT,
         rating_diff=(7, -7),  # set by a rated end only; here only to see it carried
+        review=GameReview(SeatReview(3, 2, 1, 4, 4), SeatReview(3, 1, 1, 0, 0)),  # likewise
     )
     carried = {
         name: getattr(match, name)
@@ -192,6 +194,7 @@ def test_the_next_version_names_every_field_and_carries_those_it_does_not_change
             "rematch",
             "unrated",
             "rating_diff",
+            "review",
         )
     }
     changed = {"version", "updated_at", "game", "end_reason", "clock", "moved"}

@@ -5,10 +5,12 @@ only then (tests/e2e/test_fair_play.py holds the same over HTTP)."""
 import pytest
 
 from buttonup import errors
-from buttonup.engine import Color, Options, Status
+from buttonup.engine import BotLevel, Color, Options, Status
 from buttonup.engine.notation import read_position, write_position
+from buttonup.engine.solver import best_moves, move_margins
 from buttonup.games import Games, NewGame
 from buttonup.games.fair_play import digest, standing
+from buttonup.store import hash_token
 
 
 def started(games: Games, seed: int = 5, **options) -> tuple[str, dict[Color, str]]:
@@ -78,3 +80,33 @@ def test_the_position_is_let_go_however_the_game_ends(games, ended_by):
     assert refused(games, position)
     getattr(games, ended_by)(game_id, tokens[Color.RED])
     assert not refused(games, position)
+
+
+def test_a_perfect_bot_plays_perfectly_in_its_own_protected_game(games):
+    """A game without hints against the perfect bot keeps the positions it
+    stands at from everyone else, not from the bot playing it."""
+    new = NewGame(
+        Options(seed=9, first_player=Color.RED, hints=False), bots={Color.BLACK: BotLevel.PERFECT}
+    )
+    game_id = games.create(new, None).match.id
+    token = games.join(game_id, Color.RED, "Ana").token
+    state, replied = games.get(game_id).game, 0
+    while replied < 6 and games.get(game_id).status is Status.PLAYING:
+        played_before = len(games.moves(game_id)[0])
+        games.play(game_id, token, state.legal_moves()[0])
+        for move in games.moves(game_id)[0][played_before:]:
+            outcome = move.outcome
+            if outcome.player is Color.BLACK:
+                margins = move_margins(state.round.circle, Color.BLACK)
+                assert outcome.position in best_moves(margins), "a best move"
+                replied += 1
+            state, _ = state.apply(outcome.player, outcome.position)
+    assert replied >= 6
+
+
+def test_a_seat_holder_is_let_go_when_the_game_ends(games, store):
+    game_id, tokens = started(games, hints=False)
+    holder = f"seat:{hash_token(tokens[Color.RED])}"
+    assert store.positions.held(holder, 8) == [game_id]
+    games.resign(game_id, tokens[Color.RED])
+    assert store.positions.held(holder, 8) == []

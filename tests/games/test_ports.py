@@ -22,7 +22,7 @@ def test_without_the_ratings_wing_a_rated_seat_holds_the_players_stored_rating(g
     second = games.create(NewGame(Options(seed=2, rated=True, clock=BLITZ)), None).match.id
     seated = games.join(second, Color.RED, None, credential=ana.key)
     assert seated.outcome.match.red.rating == Rating()
-    assert games.consequences.names == ["relays", "fair_play", "metrics"]
+    assert games.consequences.names == ["review", "relays", "fair_play", "metrics"]
 
 
 def test_without_the_seeks_wing_a_players_stream_sends_no_padded_keep_alive(

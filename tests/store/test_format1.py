@@ -89,6 +89,7 @@ def with_revision_2(game: dict) -> dict:
         "end_reason": end_reason,
         "clock": None,
         "rematch": None,
+        "review": None,
         "round": {**game["round"], "position": position_of(game)},
     }
 

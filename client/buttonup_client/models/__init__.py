@@ -24,10 +24,14 @@ from .empty_request import EmptyRequest
 from .end_reason import EndReason
 from .fischer_clock_settings import FischerClockSettings
 from .fischer_clock_settings_type import FischerClockSettingsType
+from .flag import Flag
+from .flag_status import FlagStatus
+from .flags import Flags
 from .game import Game
 from .game_event import GameEvent
 from .game_over_event import GameOverEvent
 from .game_player import GamePlayer
+from .game_review import GameReview
 from .game_start_event import GameStartEvent
 from .game_start_event_data import GameStartEventData
 from .game_started_event import GameStartedEvent
@@ -49,7 +53,6 @@ from .list_my_games_status import ListMyGamesStatus
 from .list_seeks_category import ListSeeksCategory
 from .list_tournaments_status import ListTournamentsStatus
 from .lobby_page import LobbyPage
-from .me import Me
 from .move import Move
 from .move_event import MoveEvent
 from .move_event_data import MoveEventData
@@ -61,6 +64,7 @@ from .my_game_over_event_data import MyGameOverEventData
 from .my_game_status import MyGameStatus
 from .my_games_event import MyGamesEvent
 from .my_games_page import MyGamesPage
+from .my_player import MyPlayer
 from .my_rematch_event import MyRematchEvent
 from .my_rematch_event_data import MyRematchEventData
 from .my_rematch_offered_event import MyRematchOfferedEvent
@@ -98,11 +102,13 @@ from .rematch_offered_event import RematchOfferedEvent
 from .rematch_offered_event_data import RematchOfferedEventData
 from .resigned_event import ResignedEvent
 from .resigned_event_data import ResignedEventData
+from .reviewed import Reviewed
 from .round_ import Round
 from .round_over_event import RoundOverEvent
 from .round_result import RoundResult
 from .round_review import RoundReview
 from .seat_presence import SeatPresence
+from .seat_review import SeatReview
 from .seek_placed import SeekPlaced
 from .seek_request import SeekRequest
 from .seek_request_color import SeekRequestColor
@@ -168,10 +174,14 @@ __all__ = (
     "EndReason",
     "FischerClockSettings",
     "FischerClockSettingsType",
+    "Flag",
+    "Flags",
+    "FlagStatus",
     "Game",
     "GameEvent",
     "GameOverEvent",
     "GamePlayer",
+    "GameReview",
     "GameStartedEvent",
     "GameStartedEventData",
     "GameStartEvent",
@@ -193,7 +203,6 @@ __all__ = (
     "ListSeeksCategory",
     "ListTournamentsStatus",
     "LobbyPage",
-    "Me",
     "Move",
     "MoveEvent",
     "MoveEventData",
@@ -205,6 +214,7 @@ __all__ = (
     "MyGamesEvent",
     "MyGamesPage",
     "MyGameStatus",
+    "MyPlayer",
     "MyRematchEvent",
     "MyRematchEventData",
     "MyRematchOfferedEvent",
@@ -242,11 +252,13 @@ __all__ = (
     "RematchOfferedEventData",
     "ResignedEvent",
     "ResignedEventData",
+    "Reviewed",
     "Round",
     "RoundOverEvent",
     "RoundResult",
     "RoundReview",
     "SeatPresence",
+    "SeatReview",
     "SeekPlaced",
     "SeekRequest",
     "SeekRequestColor",

@@ -15,6 +15,7 @@ from ..models.unrated_reason import UnratedReason, check_unrated_reason
 
 if TYPE_CHECKING:
     from ..models.clock import Clock
+    from ..models.game_review import GameReview
     from ..models.players import Players
     from ..models.rematch import Rematch
     from ..models.round_ import Round
@@ -74,9 +75,14 @@ class Game:
     """ Finished rounds """
     rematch: None | Rematch
     """ Null until a seat asks for a rematch of the finished game """
+    review: GameReview | None
+    """ A finished rated game's exact review (docs/api.md, "Fair play"), worked out as it ends; null for any other
+    game, and for one whose review the fair-play gate kept back as it ended (a par tournament's, or a position a
+    protected game stood at) """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
+        from ..models.game_review import GameReview  # noqa: PLC0415
         from ..models.rematch import Rematch  # noqa: PLC0415
         from ..models.tally import Tally  # noqa: PLC0415
 
@@ -156,6 +162,12 @@ class Game:
         else:
             rematch = self.rematch
 
+        review: dict[str, Any] | None
+        if isinstance(self.review, GameReview):
+            review = self.review.to_dict()
+        else:
+            review = self.review
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -182,6 +194,7 @@ class Game:
                 "round": round_,
                 "rounds": rounds,
                 "rematch": rematch,
+                "review": review,
             }
         )
 
@@ -190,6 +203,7 @@ class Game:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.clock import Clock  # noqa: PLC0415
+        from ..models.game_review import GameReview  # noqa: PLC0415
         from ..models.players import Players  # noqa: PLC0415
         from ..models.rematch import Rematch  # noqa: PLC0415
         from ..models.round_ import Round  # noqa: PLC0415
@@ -342,6 +356,21 @@ class Game:
 
         rematch = _parse_rematch(d.pop("rematch"))
 
+        def _parse_review(data: object) -> GameReview | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                review_type_0 = GameReview.from_dict(data)
+
+                return review_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GameReview | None, data)
+
+        review = _parse_review(d.pop("review"))
+
         game = cls(
             id=id,
             status=status,
@@ -365,6 +394,7 @@ class Game:
             round_=round_,
             rounds=rounds,
             rematch=rematch,
+            review=review,
         )
 
         return game

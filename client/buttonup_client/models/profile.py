@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 if TYPE_CHECKING:
     from ..models.counts import Counts
     from ..models.ratings import Ratings
+    from ..models.reviewed import Reviewed
 
 
 T = TypeVar("T", bound="Profile")
@@ -28,6 +29,9 @@ class Profile:
     """ A player's rating in each category (docs/api.md, "Ratings"). """
     counts: Counts
     """ What a player has played, rated. """
+    review: Reviewed
+    """ A player's last 50 reviewed rated games, their figures summed
+    (docs/api.md, "Fair play"). """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -41,6 +45,8 @@ class Profile:
 
         counts = self.counts.to_dict()
 
+        review = self.review.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -50,6 +56,7 @@ class Profile:
                 "created_at": created_at,
                 "ratings": ratings,
                 "counts": counts,
+                "review": review,
             }
         )
 
@@ -59,6 +66,7 @@ class Profile:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.counts import Counts  # noqa: PLC0415
         from ..models.ratings import Ratings  # noqa: PLC0415
+        from ..models.reviewed import Reviewed  # noqa: PLC0415
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -76,12 +84,15 @@ class Profile:
 
         counts = Counts.from_dict(d.pop("counts"))
 
+        review = Reviewed.from_dict(d.pop("review"))
+
         profile = cls(
             id=id,
             name=name,
             created_at=created_at,
             ratings=ratings,
             counts=counts,
+            review=review,
         )
 
         return profile

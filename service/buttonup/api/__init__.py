@@ -14,6 +14,7 @@ from buttonup import __version__
 from buttonup.api import (
     analysis,
     events,
+    fair_play,
     games,
     health,
     player_events,
@@ -85,6 +86,7 @@ def init_api(app: Flask) -> ButtonUpApi:
     api.register_blueprint(analysis.positions)
     api.register_blueprint(events.blp)
     api.register_blueprint(players.blp)
+    api.register_blueprint(fair_play.blp)
     app.register_blueprint(
         get_swaggerui_blueprint("/docs", "/openapi.json", config={"app_name": "Button Up! API"})
     )

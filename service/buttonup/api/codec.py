@@ -39,6 +39,7 @@ from buttonup.engine.events import (
 from buttonup.engine.notation import write_position
 from buttonup.engine.player import Notice, PlayerEventName
 from buttonup.engine.ratings import category_of, rating_diff
+from buttonup.engine.review import GameReview, SeatReview
 from buttonup.games import (
     GameAnalysis,
     LobbyPage,
@@ -97,6 +98,22 @@ def game_view(match: Match) -> dict[str, Any]:
         },
         "rounds": [result.to_dict() for result in game.rounds],
         "rematch": rematch_view(match),
+        "review": game_review_view(match.review) if match.review is not None else None,
+    }
+
+
+def game_review_view(review: GameReview) -> dict[str, Any]:
+    return {color.value: seat_review_view(review[color]) for color in PLAYERS}
+
+
+def seat_review_view(seat: SeatReview) -> dict[str, Any]:
+    return {
+        "moves": seat.moves,
+        "mattered": seat.mattered,
+        "perfect": seat.perfect,
+        "accuracy": seat.accuracy,
+        "lost": seat.lost,
+        "largest": seat.largest,
     }
 
 

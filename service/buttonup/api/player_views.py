@@ -14,6 +14,8 @@ from buttonup.engine import Color
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating
+from buttonup.engine.review import SeatReview
+from buttonup.games.flags import Flag
 
 
 def me_view(player: Player) -> dict[str, Any]:
@@ -51,3 +53,33 @@ def clock_settings_view(clock: ClockSettings) -> dict[str, Any]:
             "increment_seconds": clock.increment_seconds,
         }
     return {"type": clock.type, "seconds": clock.seconds}
+
+
+def reviewed_view(games: int, seat: SeatReview) -> dict[str, Any]:
+    """A player's last reviewed rated games, their figures summed."""
+    return {
+        "games": games,
+        "moves": seat.moves,
+        "mattered": seat.mattered,
+        "perfect": seat.perfect,
+        "accuracy": seat.accuracy,
+        "lost": seat.lost,
+        "largest": seat.largest,
+    }
+
+
+def flag_view(flag: Flag) -> dict[str, Any]:
+    """A fair-play flag with its evidence: for its player and the operator only."""
+    return {
+        "player_id": flag.player_id,
+        "status": flag.status,
+        "flagged_at": timestamp(flag.flagged_at),
+        "decided_at": timestamp(flag.decided_at) if flag.decided_at is not None else None,
+        "games": flag.games,
+        "mattered": flag.mattered,
+        "perfect": flag.perfect,
+        "share": round(flag.perfect / flag.mattered, 4) if flag.mattered else None,
+        "reference_share": flag.reference_share,
+        "p_value": flag.p_value,
+        "significance": flag.significance,
+    }

@@ -20,6 +20,7 @@ from buttonup.api.docs import (
 from buttonup.api.events import stream_response
 from buttonup.api.games import cursor_text, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
+from buttonup.api.player_views import flag_view
 from buttonup.api.records import RECORD_CONTENT, TEXT
 from buttonup.engine import Status
 
@@ -64,18 +65,23 @@ class PlayerCollection(ApiView):
 
 @blp.route("/me")
 class Me(ApiView):
-    @blp.response(200, schemas.MeSchema)
+    @blp.response(200, schemas.MyPlayerSchema)
     @operation(
         blp,
         "get_me",
         "Who I am",
-        "The player whose key is sent as `Authorization: Bearer`.",
+        "The player whose key is sent as `Authorization: Bearer`, with their fair-play "
+        'flag (`fair_play`, null when none: docs/api.md, "Fair play"), which only they '
+        "and the operator see.",
         errors=(*ALWAYS, 401, 503),
         codes={503: READ_503},
         secured=True,
     )
     def get(self) -> Response:
-        return json_response(to_json(me_view(games().player(bearer_token() or ""))))
+        player = games().player(bearer_token() or "")
+        flag = games().flags.of(player.id)
+        mine = {**me_view(player), "fair_play": flag_view(flag) if flag is not None else None}
+        return json_response(to_json(mine))
 
 
 @blp.route("/me/games")

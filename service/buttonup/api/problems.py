@@ -36,6 +36,8 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     engine.RatedNeedsPlayers: (409, "rated_needs_players", "Rated game needs players"),
     errors.PositionInPlay: (403, "position_in_play", "Position in play"),
     errors.PlayerNotFound: (404, "player_not_found", "Player not found"),
+    errors.OperatorOnly: (403, "operator_only", "Operator only"),
+    errors.FlagNotFound: (404, "flag_not_found", "Flag not found"),
     errors.SeekNotFound: (404, "seek_not_found", "Seek not found"),
     errors.StreamRequired: (409, "stream_required", "Player stream required"),
     errors.TournamentNotFound: (404, "tournament_not_found", "Tournament not found"),

@@ -12,6 +12,7 @@ from buttonup.engine.board import Color
 from buttonup.engine.events import Event
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
+from buttonup.engine.review import GameReview
 
 # A rated game's end: both players' ratings (red's, black's) as it ended,
 # which its result is applied to (engine.ratings). Set on the action that
@@ -21,6 +22,9 @@ RatedFrom = tuple[Rating, Rating] | None
 # black's), worked out once as the game ends (engine.ratings.shown_diff)
 # and kept with it; None on an end recorded before it was kept.
 RatingDiff = tuple[int, int] | None
+# A rated game's end: its exact review (engine.review), worked out once as
+# it ends and kept with it, as the ratings are (games.reviews); None elsewhere.
+Reviewed = GameReview | None
 
 if TYPE_CHECKING:
     from buttonup.engine.match import Match
@@ -44,6 +48,7 @@ class Play:
     at: int
     rated_from: RatedFrom = None
     rating_diff: RatingDiff = None
+    review: Reviewed = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,7 @@ class Resign:
     at: int
     rated_from: RatedFrom = None
     rating_diff: RatingDiff = None
+    review: Reviewed = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +73,7 @@ class TimeOut:
     at: int
     rated_from: RatedFrom = None
     rating_diff: RatingDiff = None
+    review: Reviewed = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +84,7 @@ class Claim:
     at: int
     rated_from: RatedFrom = None
     rating_diff: RatingDiff = None
+    review: Reviewed = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,7 @@ from buttonup.engine.game import GameState
 from buttonup.engine.notation import deals_of, read_position
 from buttonup.engine.options import EndReason, Options, SeatType, Status, UnratedReason
 from buttonup.engine.ratings import Rating
+from buttonup.engine.review import GameReview
 from buttonup.engine.seats import Rematch, Seat
 from buttonup.engine.transitions import advance, require_playing
 
@@ -74,6 +75,8 @@ class Match:
     # A rated game's end: each seat's rating change as shown (red, black),
     # kept with the action that ended it (engine.ratings.rating_diff).
     rating_diff: tuple[int, int] | None = None
+    # A rated game's end: its exact review (engine.review), kept with its action.
+    review: GameReview | None = None
 
     @classmethod
     def new(

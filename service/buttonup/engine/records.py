@@ -28,12 +28,16 @@ from buttonup.engine.events import Moved
 from buttonup.engine.match import Match
 from buttonup.engine.notation import PLAYER_LETTERS, deal_text, stack_text
 from buttonup.engine.options import EndReason, Options, SeatType, Status
+from buttonup.engine.review import SeatReview
 
 FROM_POSITION = "@"  # the first round's deal, in a game begun from a position
 IN_PLAY = "*"
 NO_WINNER = "none"
 ANONYMOUS = "?"
 SEAT_TAGS = {Color.RED: ("Red", "RedBot"), Color.BLACK: ("Black", "BlackBot")}
+# A finished rated game's exact review, a seat's (engine.review): written, and
+# ignored by a reader as any tag it does not take (an import is unrated).
+REVIEW_TAGS = {Color.RED: "RedReview", Color.BLACK: "BlackReview"}
 DATE_FORMAT = "%Y-%m-%d"
 MOVES_PER_ROUND = 8
 # Called between slices of a long reading (a round each): the caller's
@@ -126,7 +130,15 @@ def _tags(match: Match) -> list[tuple[str, str]]:
         winner = match.game.winner
         tags.append(("Result", winner.value if winner is not None else NO_WINNER))
         tags.append(("End", match.end_reason.value))
+    if match.review is not None:
+        for color in PLAYERS:
+            tags.append((REVIEW_TAGS[color], review_text(match.review[color])))
     return tags
+
+
+def review_text(seat: SeatReview) -> str:
+    """A seat's review as a tag says it: `perfect/mattered lost largest`."""
+    return f"{seat.perfect}/{seat.mattered} {seat.lost} {seat.largest}"
 
 
 def _round_lines(match: Match, moves: Sequence[Moved]) -> list[str]:

@@ -61,19 +61,26 @@ def advance(match: "Match", action: Action) -> Progress:
     ends a rated game may carry both players' ratings as it ended
     (`rated_from`): the seats hold those from then on, and the result is
     worked out from them (engine.ratings), once: the action carries the
-    change as shown too (`rating_diff`), which the match keeps."""
+    change as shown too (`rating_diff`), and the game's exact review
+    (`review`: engine.review), which the match keeps."""
     progress = _advance(match, action)
-    rated_from = getattr(action, "rated_from", None)
     after = progress.match
-    if rated_from is None or after.end_reason is None or match.end_reason is not None:
+    if after.end_reason is None or match.end_reason is not None:  # most actions: at once
         return progress
-    red, black = rated_from
-    after = replace(
-        after,
-        red=replace(after.red, rating=red),
-        black=replace(after.black, rating=black),
-        rating_diff=getattr(action, "rating_diff", None),
-    )
+    rated_from = getattr(action, "rated_from", None)
+    review = getattr(action, "review", None)
+    if rated_from is None and review is None:
+        return progress
+    if rated_from is not None:
+        red, black = rated_from
+        after = replace(
+            after,
+            red=replace(after.red, rating=red),
+            black=replace(after.black, rating=black),
+            rating_diff=getattr(action, "rating_diff", None),
+        )
+    if review is not None:
+        after = replace(after, review=review)
     return Progress(action, after, progress.events)
 
 
@@ -135,6 +142,7 @@ def _next(
         moved=match.moved if mover is None or mover in match.moved else match.moved | {mover},
         unrated=unrated if unrated is not None else match.unrated,
         rating_diff=match.rating_diff,
+        review=match.review,
     )
     if after.clock is None:
         return after

@@ -73,6 +73,7 @@ class Surface(StrEnum):
     GAME_FROM_POSITION = "game_from_position"
     RECORD_IMPORT = "record_import"
     BOT_MOVE = "bot_move"
+    GAME_REVIEW = "game_review"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,11 @@ SURFACES: dict[Surface, SurfaceEntry] = {
         "a perfect bot's move (refused: it plays the greedy bot's move instead)",
         "the position the bot moves from",
     ),
+    Surface.GAME_REVIEW: SurfaceEntry(
+        (),  # every answer with the Game, and game_over: decided once, as it ends
+        "a finished rated game's review in its Game (refused: the Game carries none)",
+        "every position the game was played from, and the wing's seal on its analysis",
+    ),
 }
 
 
@@ -130,14 +136,14 @@ def standing(match: Match) -> str | None:
 
 
 def holders(match: Match) -> list[str]:
-    """Who holds the match's seats, as the gate names them: a player, or an
-    anonymous seat's token hash."""
+    """Who holds the match's seats, as the gate names them: each seat's
+    token hash, and the player who holds it (either may be sent)."""
     named = []
     for color in PLAYERS:
         seat = match.seat(color)
         if seat.player_id is not None:
             named.append(f"player:{seat.player_id}")
-        elif seat.token_sha256 is not None:
+        if seat.token_sha256 is not None:
             named.append(f"seat:{seat.token_sha256}")
     return named
 
@@ -176,6 +182,13 @@ class FairPlay:
         """Whether perfect play about `asked` may be used by the game
         `own_game` (a bot's move there), which does not count as keeping it."""
         return not self._kept(asked, own_game)
+
+    def review_shown(self, ended: Match, asked: Iterable[Asked]) -> bool:
+        """Whether a game that ends now may carry its review: no wing keeps
+        its analysis closed, and no position it was played from is kept."""
+        if self._ports.sealing.analysis_sealed(ended) is not None:
+            return False
+        return self.may_reveal(Surface.GAME_REVIEW, asked, own_game=ended.id)
 
     def require_analysis_open(self, match: Match) -> None:
         """HintsDisabled when the game's analysis is closed: its own rule

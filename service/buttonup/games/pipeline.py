@@ -23,10 +23,12 @@ from buttonup.engine.actions import Progress
 from buttonup.games.consequences import Consequences, Counted
 from buttonup.games.credentials import seat_finder
 from buttonup.games.fair_play import FairPlay, PositionsKept, Surface
+from buttonup.games.flags import Flags
 from buttonup.games.idempotency import Idempotency, reused, same_request
 from buttonup.games.ports import Ports
 from buttonup.games.relays import Relayed, Relayer
 from buttonup.games.results import Outcome, Timeline
+from buttonup.games.reviews import Reviewed, Reviews
 from buttonup.games.timelines import Timelines
 from buttonup.slices import let_others_run
 from buttonup.store import (
@@ -103,6 +105,10 @@ class Pipeline:
         self.consequences = Consequences(store, clock)
         self.consequences.register(Relayed(store, self.relayer))
         self.consequences.register(PositionsKept(self.fair_play))
+        # The exact review of a rated game as it ends, and the flags it feeds.
+        self.flags = Flags(store, clock)
+        self.reviews = Reviews(store, self.timeline, self.flags)
+        self.consequences.register(Reviewed(self.reviews, self.fair_play))
         self.consequences.register(Counted(observe))
 
     def run(

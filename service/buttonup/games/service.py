@@ -45,6 +45,9 @@ class Games:
         self.ports = Ports()
         self.pipeline = pipeline = Pipeline(store, clock, observe, self._timelines, self.ports)
         self.consequences = pipeline.consequences
+        # The exact review of rated games, and the fair-play flags it feeds.
+        self.reviews = pipeline.reviews
+        self.flags = pipeline.flags
         self.periodic: list[Periodic] = []
         rematch_ms = rematch_seconds * 1000
         commands = Commands(store, pipeline, clock, abandon_seconds * 1000, rematch_ms, self.ports)

@@ -11,6 +11,7 @@ from buttonup.api import schemas
 from buttonup.api.codec import to_json
 from buttonup.api.docs import ALWAYS, READ_503, id_parameter, operation
 from buttonup.api.http import ApiBlueprint, ApiView, json_response
+from buttonup.api.player_views import reviewed_view
 from buttonup.engine.ratings import Category
 from buttonup.ratings import schemas as rating_schemas
 from buttonup.ratings.service import Ratings
@@ -48,13 +49,16 @@ class Profile(ApiView):
         blp,
         "get_player",
         "A player's profile",
-        "A player as anyone may see them: name, ratings in each category and counts of "
-        "rated games. Never a key.",
+        "A player as anyone may see them: name, ratings in each category, counts of "
+        "rated games, and their last 50 reviewed rated games' figures summed (`review`: "
+        'docs/api.md, "Fair play"). Never a key, nor a fair-play flag.',
         errors=(*ALWAYS, 404, 503),
         codes={404: ("player_not_found",), 503: READ_503},
     )
     def get(self, player_id: str) -> Response:
-        return json_response(to_json(profile_view(ratings().profile(player_id))))
+        player = ratings().profile(player_id)
+        reviewed = reviewed_view(*ratings().reviewed(player_id))
+        return json_response(to_json({**profile_view(player), "review": reviewed}))
 
 
 @blp.route("/players/<player_id>/ratings", parameters=[PLAYER_ID], tags=PLAYERS_TAG)
@@ -84,7 +88,8 @@ class Leaderboard(ApiView):
         "get_leaderboard",
         "A leaderboard",
         "The category's best players by rating, best first: only those whose rating is "
-        "not provisional. Kept as ratings change, so reading it is cheap.",
+        "not provisional, and none the fair-play rule flagged (unless an operator cleared "
+        "them). Kept as ratings change, so reading it is cheap.",
         errors=(*ALWAYS, 404, 422, 503),
         codes={404: ("not_found",), 422: ("validation_error",), 503: READ_503},
     )

@@ -6,6 +6,7 @@ Tested in tests/ratings/test_api.py, tests/contract/test_openapi.py.
 
 from marshmallow import fields, validate
 
+from buttonup.api.schemas.fair_play import ReviewedSchema
 from buttonup.api.schemas.ratings import ratings_field
 from buttonup.api.schemas.shared import (
     CATEGORIES,
@@ -34,6 +35,21 @@ class ProfileSchema(Document):
     created_at = timestamp("RFC 3339 UTC")
     ratings = ratings_field("The player's rating in each category")
     counts = fields.Nested(CountsSchema, **doc("Rated games", {"rated": 0, "wins": 0, "losses": 0}))
+    review = fields.Nested(
+        ReviewedSchema,
+        **doc(
+            'The last 50 reviewed rated games\' exact review, summed (docs/api.md, "Fair play")',
+            {
+                "games": 0,
+                "moves": 0,
+                "mattered": 0,
+                "perfect": 0,
+                "accuracy": None,
+                "lost": 0,
+                "largest": 0,
+            },
+        ),
+    )
 
 
 class RatedGameSchema(Document):

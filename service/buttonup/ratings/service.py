@@ -22,6 +22,9 @@ from buttonup import errors
 from buttonup.engine import PLAYERS, Color, Match, Status
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category, Rating, RatingChange, category_of, rating_changes
+from buttonup.engine.review import SeatReview
+from buttonup.games.flags import Flags
+from buttonup.games.reviews import Reviews
 from buttonup.ratings.model import Leader, RatedGame, players_of
 from buttonup.ratings.store import Applied, RatingStore
 from buttonup.store import GameNotFound, GameStore, StorageUnavailable
@@ -30,6 +33,8 @@ log = logging.getLogger(__name__)
 
 APPLY_ATTEMPTS = 8
 HISTORY_LIMIT = 1000
+# Places a leaderboard reads beyond its length, for the players fair play keeps off it.
+FLAGGED_SKIPPED = 20
 # A player's turn to have a rated game end: held for a few Redis round trips
 # (their ratings read, the commit, both changes applied); a holder that died
 # lets go when its lease ends. A commit that waits longer goes on without it
@@ -40,10 +45,19 @@ TURN_POLL_S = 0.005
 
 
 class Ratings:
-    def __init__(self, store: GameStore, board: RatingStore, clock: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        board: RatingStore,
+        clock: Callable[[], int],
+        reviews: Reviews,
+        flags: Flags,
+    ) -> None:
         self._store = store
         self.board = board  # its part of the store (ratings.store)
         self._clock = clock
+        self._reviews = reviews  # the exact review of rated games (games.reviews)
+        self._flags = flags  # who is kept off the leaderboards (games.flags)
 
     @contextmanager
     def ending(self, match: Match) -> Iterator[dict[Color, Rating]]:
@@ -159,6 +173,10 @@ class Ratings:
             raise errors.PlayerNotFound(f"no player {player_id}")
         return player
 
+    def reviewed(self, player_id: str) -> tuple[int, SeatReview]:
+        """The player's last reviewed rated games, their figures summed."""
+        return self._reviews.summary(player_id)
+
     def history(self, player_id: str, category: Category | None) -> list[RatedGame]:
         self.profile(player_id)  # 404 for a player that is gone
         games = self.board.history(player_id, HISTORY_LIMIT)
@@ -166,13 +184,15 @@ class Ratings:
 
     def leaderboard(self, category: Category, limit: int) -> list[Leader]:
         """The category's best `limit` players, not provisional, best first."""
-        top = self.board.top(category, limit)
-        players = self._store.load_players([player_id for player_id, _ in top])
+        top = self.board.top(category, limit + FLAGGED_SKIPPED)
+        ids = [player_id for player_id, _ in top]
+        players = self._store.load_players(ids)
         gone = [player_id for player_id, found in players.items() if found is None]
         self.board.drop(category, gone)
+        off = self._flags.off_the_boards(ids)  # flagged for fair play (games.flags)
         leaders = []
         for player_id, _ in top:
             player = players[player_id]
-            if player is not None:
+            if player is not None and player_id not in off:
                 leaders.append(Leader(player, player.rating(category)))
-        return leaders
+        return leaders[:limit]

@@ -50,6 +50,7 @@ from buttonup.engine.game import RoundResult, RoundState, Tally
 from buttonup.engine.notation import deals_of
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
+from buttonup.engine.review import GameReview, SeatReview
 
 FORMAT = 2
 
@@ -60,6 +61,8 @@ class StoredFormError(ValueError):
 
 ENTRY_END = "\n"  # names are printable: no control character ever appears in one
 FIELD = "\t"
+# The field of an ending action that holds the game's review (engine.review).
+REVIEW_MARK = "v"
 
 _LETTER = {Color.RED: "r", Color.BLACK: "b", Color.WHITE: "w"}
 _COLOR = {letter: color for color, letter in _LETTER.items()}
@@ -102,6 +105,8 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
             plain["mv"] = _stack([color for color in PLAYERS if color in match.moved])
         if match.rating_diff is not None:
             plain["rd"] = list(match.rating_diff)
+        if match.review is not None:
+            plain["rv"] = [_review_figures(match.review[color]) for color in PLAYERS]
         if match.rematch is not None:
             plain["m"] = [_stack(match.rematch.offered_by), match.rematch.game_id]
         if match.clock is not None:
@@ -171,6 +176,7 @@ def decode_base(data: bytes | str) -> Match:
         moved=frozenset(moved),
         unrated=unrated,
         rating_diff=(plain["rd"][0], plain["rd"][1]) if "rd" in plain else None,
+        review=GameReview(*(SeatReview(*seat) for seat in plain["rv"])) if "rv" in plain else None,
     )
 
 
@@ -303,9 +309,10 @@ def encode_action(action: Action, previous_at: int) -> str:
     delay = _base36(action.at - previous_at)
     # The action that ends a rated game carries both ratings as it ended, last.
     rated_from = getattr(action, "rated_from", None)
+    review = getattr(action, "review", None)
     if isinstance(action, Play):
         entry = str(action.position)
-        if delay != "0" or rated_from is not None:
+        if delay != "0" or rated_from is not None or review is not None:
             entry += FIELD + delay
     elif isinstance(action, Join):
         # A player's join ("J") carries its player id before the name; a
@@ -333,7 +340,23 @@ def encode_action(action: Action, previous_at: int) -> str:
         entry = kind + _LETTER[action.color] + FIELD + delay
     if rated_from is not None:
         entry += FIELD + _encode_rated_end(rated_from, getattr(action, "rating_diff", None))
+    if review is not None:  # its own field, marked: a rated end may come without ratings
+        entry += FIELD + REVIEW_MARK + encode_review(review)
     return entry + ENTRY_END
+
+
+def encode_review(review: GameReview) -> str:
+    """`moves,mattered,perfect,lost,largest` for red, then `;` and black's."""
+    return ";".join(",".join(map(str, _review_figures(review[color]))) for color in PLAYERS)
+
+
+def decode_review(text: str) -> GameReview:
+    red, black = (SeatReview(*map(int, seat.split(","))) for seat in text.split(";"))
+    return GameReview(red, black)
+
+
+def _review_figures(seat: SeatReview) -> list[int]:
+    return [seat.moves, seat.mattered, seat.perfect, seat.lost, seat.largest]
 
 
 def _encode_rated_end(rated_from: tuple[Rating, Rating], diff: RatingDiff) -> str:
@@ -343,16 +366,19 @@ def _encode_rated_end(rated_from: tuple[Rating, Rating], diff: RatingDiff) -> st
 
 
 def _rated_end(parts: list[str], at: int) -> dict[str, Any]:
-    """The ratings an entry's action ended a rated game with, and the
-    change as shown, when its `at`-th field holds them: as the action's
-    keyword arguments."""
-    if len(parts) <= at:
-        return {}
-    red, black, *diff = parts[at].split(";")
-    rated_from = (decode_rating(red), decode_rating(black))
-    if not diff:  # recorded before the change was kept with it
-        return {"rated_from": rated_from}
-    return {"rated_from": rated_from, "rating_diff": (int(diff[0]), int(diff[1]))}
+    """The ratings an entry's action ended a rated game with, the change as
+    shown, and the game's review, from its `at`-th field on: as the
+    action's keyword arguments."""
+    ended: dict[str, Any] = {}
+    for part in parts[at:]:
+        if part.startswith(REVIEW_MARK):
+            ended["review"] = decode_review(part[len(REVIEW_MARK) :])
+            continue
+        red, black, *diff = part.split(";")
+        ended["rated_from"] = (decode_rating(red), decode_rating(black))
+        if diff:  # kept since the change was kept with it
+            ended["rating_diff"] = (int(diff[0]), int(diff[1]))
+    return ended
 
 
 def decode_entries(text: str, previous_at: int) -> Iterator[Action]:

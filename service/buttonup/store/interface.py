@@ -37,6 +37,7 @@ from buttonup.store.presence import PresenceBoard, SeatPresence
 from buttonup.store.recent import RecentMatches
 from buttonup.store.records import GameRecords
 from buttonup.store.replies import EarlierReply
+from buttonup.store.reviews import PlayerReviews
 from buttonup.store.settling import WriteWindow, local_ms
 
 PLAYER_FEED_COALESCE_SECONDS = 0.1
@@ -83,6 +84,7 @@ class GameStore(GameRecords):
         self._players = PlayerStore(client, game_ttl_ms)
         self._marks = Marks(client)
         self.positions = PositionsInPlay(client, game_ttl_ms)
+        self.reviews = PlayerReviews(client, game_ttl_ms)
         self._lobby = Lobby(client, game_ttl_ms)
         self._open_streams(client, blocking_client or client)
 

@@ -101,8 +101,9 @@ def sync_detailed(
 ) -> Response[Leaderboard | Problem]:
     """A leaderboard
 
-     The category's best players by rating, best first: only those whose rating is not provisional. Kept
-    as ratings change, so reading it is cheap.
+     The category's best players by rating, best first: only those whose rating is not provisional, and
+    none the fair-play rule flagged (unless an operator cleared them). Kept as ratings change, so
+    reading it is cheap.
 
     Args:
         category (RatingCategory): A rating category, by time control (docs/api.md, "Ratings"):
@@ -138,8 +139,9 @@ def sync(
 ) -> Leaderboard | Problem | None:
     """A leaderboard
 
-     The category's best players by rating, best first: only those whose rating is not provisional. Kept
-    as ratings change, so reading it is cheap.
+     The category's best players by rating, best first: only those whose rating is not provisional, and
+    none the fair-play rule flagged (unless an operator cleared them). Kept as ratings change, so
+    reading it is cheap.
 
     Args:
         category (RatingCategory): A rating category, by time control (docs/api.md, "Ratings"):
@@ -170,8 +172,9 @@ async def asyncio_detailed(
 ) -> Response[Leaderboard | Problem]:
     """A leaderboard
 
-     The category's best players by rating, best first: only those whose rating is not provisional. Kept
-    as ratings change, so reading it is cheap.
+     The category's best players by rating, best first: only those whose rating is not provisional, and
+    none the fair-play rule flagged (unless an operator cleared them). Kept as ratings change, so
+    reading it is cheap.
 
     Args:
         category (RatingCategory): A rating category, by time control (docs/api.md, "Ratings"):
@@ -205,8 +208,9 @@ async def asyncio(
 ) -> Leaderboard | Problem | None:
     """A leaderboard
 
-     The category's best players by rating, best first: only those whose rating is not provisional. Kept
-    as ratings change, so reading it is cheap.
+     The category's best players by rating, best first: only those whose rating is not provisional, and
+    none the fair-play rule flagged (unless an operator cleared them). Kept as ratings change, so
+    reading it is cheap.
 
     Args:
         category (RatingCategory): A rating category, by time control (docs/api.md, "Ratings"):

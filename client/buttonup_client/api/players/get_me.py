@@ -5,7 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.me import Me
+from ...models.my_player import MyPlayer
 from ...models.problem import Problem
 from ...types import Response
 
@@ -20,9 +20,9 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Me | Problem | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> MyPlayer | Problem | None:
     if response.status_code == 200:
-        response_200 = Me.from_dict(response.json())
+        response_200 = MyPlayer.from_dict(response.json())
 
         return response_200
 
@@ -62,7 +62,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Me | Problem]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[MyPlayer | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -74,17 +74,18 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Me | Problem]:
+) -> Response[MyPlayer | Problem]:
     """Who I am
 
-     The player whose key is sent as `Authorization: Bearer`.
+     The player whose key is sent as `Authorization: Bearer`, with their fair-play flag (`fair_play`,
+    null when none: docs/api.md, "Fair play"), which only they and the operator see.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Me | Problem]
+        Response[MyPlayer | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -99,17 +100,18 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> Me | Problem | None:
+) -> MyPlayer | Problem | None:
     """Who I am
 
-     The player whose key is sent as `Authorization: Bearer`.
+     The player whose key is sent as `Authorization: Bearer`, with their fair-play flag (`fair_play`,
+    null when none: docs/api.md, "Fair play"), which only they and the operator see.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Me | Problem
+        MyPlayer | Problem
     """
 
     return sync_detailed(
@@ -120,17 +122,18 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[Me | Problem]:
+) -> Response[MyPlayer | Problem]:
     """Who I am
 
-     The player whose key is sent as `Authorization: Bearer`.
+     The player whose key is sent as `Authorization: Bearer`, with their fair-play flag (`fair_play`,
+    null when none: docs/api.md, "Fair play"), which only they and the operator see.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Me | Problem]
+        Response[MyPlayer | Problem]
     """
 
     kwargs = _get_kwargs()
@@ -143,17 +146,18 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> Me | Problem | None:
+) -> MyPlayer | Problem | None:
     """Who I am
 
-     The player whose key is sent as `Authorization: Bearer`.
+     The player whose key is sent as `Authorization: Bearer`, with their fair-play flag (`fair_play`,
+    null when none: docs/api.md, "Fair play"), which only they and the operator see.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Me | Problem
+        MyPlayer | Problem
     """
 
     return (

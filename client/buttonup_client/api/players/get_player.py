@@ -83,8 +83,9 @@ def sync_detailed(
 ) -> Response[Problem | Profile]:
     """A player's profile
 
-     A player as anyone may see them: name, ratings in each category and counts of rated games. Never a
-    key.
+     A player as anyone may see them: name, ratings in each category, counts of rated games, and their
+    last 50 reviewed rated games' figures summed (`review`: docs/api.md, "Fair play"). Never a key, nor
+    a fair-play flag.
 
     Args:
         player_id (str):
@@ -115,8 +116,9 @@ def sync(
 ) -> Problem | Profile | None:
     """A player's profile
 
-     A player as anyone may see them: name, ratings in each category and counts of rated games. Never a
-    key.
+     A player as anyone may see them: name, ratings in each category, counts of rated games, and their
+    last 50 reviewed rated games' figures summed (`review`: docs/api.md, "Fair play"). Never a key, nor
+    a fair-play flag.
 
     Args:
         player_id (str):
@@ -142,8 +144,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | Profile]:
     """A player's profile
 
-     A player as anyone may see them: name, ratings in each category and counts of rated games. Never a
-    key.
+     A player as anyone may see them: name, ratings in each category, counts of rated games, and their
+    last 50 reviewed rated games' figures summed (`review`: docs/api.md, "Fair play"). Never a key, nor
+    a fair-play flag.
 
     Args:
         player_id (str):
@@ -172,8 +175,9 @@ async def asyncio(
 ) -> Problem | Profile | None:
     """A player's profile
 
-     A player as anyone may see them: name, ratings in each category and counts of rated games. Never a
-    key.
+     A player as anyone may see them: name, ratings in each category, counts of rated games, and their
+    last 50 reviewed rated games' figures summed (`review`: docs/api.md, "Fair play"). Never a key, nor
+    a fair-play flag.
 
     Args:
         player_id (str):

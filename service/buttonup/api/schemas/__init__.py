@@ -9,8 +9,17 @@ from buttonup.api.schemas.analysis import (
     PositionAnalysisSchema,
     RoundReviewSchema,
 )
+from buttonup.api.schemas.fair_play import (
+    FlagSchema,
+    FlagsSchema,
+    GameReviewSchema,
+    ReviewedSchema,
+    SeatReviewSchema,
+)
+from buttonup.api.schemas.players import MeSchema, MyPlayerSchema, NewPlayerSchema
 from buttonup.api.schemas.queries import (
     AnalysisQuerySchema,
+    FlagsQuerySchema,
     LobbyQuerySchema,
     MovesQuerySchema,
     MyGamesQuerySchema,
@@ -39,11 +48,9 @@ from buttonup.api.schemas.responses import (
     HealthSchema,
     JoinedSchema,
     LobbyPageSchema,
-    MeSchema,
     MoveSchema,
     MyGameSchema,
     MyGamesPageSchema,
-    NewPlayerSchema,
     PlayedSchema,
     PlayerSchema,
     PlayersSchema,
@@ -129,6 +136,13 @@ __all__ = [
     "LobbyQuerySchema",
     "MOVE_EXAMPLE",
     "MeSchema",
+    "MyPlayerSchema",
+    "FlagsQuerySchema",
+    "FlagSchema",
+    "FlagsSchema",
+    "GameReviewSchema",
+    "ReviewedSchema",
+    "SeatReviewSchema",
     "MoveMarginSchema",
     "MoveReviewSchema",
     "MoveSchema",

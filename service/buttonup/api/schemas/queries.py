@@ -80,3 +80,12 @@ class MyGamesQuerySchema(Described):
         validate=validate.Length(1, 200),
         **doc("`next` of the page before", "b2Zmc2V0OjIw"),
     )
+
+
+class FlagsQuerySchema(Described):
+    """Which page of the fair-play flags."""
+
+    cursor = fields.String(
+        validate=validate.Regexp(r"^[1-9][0-9]{0,18}$", error="is not a cursor this service gave"),
+        **doc("From the previous page's `next`; any other value is refused", "17"),
+    )

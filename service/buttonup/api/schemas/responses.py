@@ -5,7 +5,7 @@ Tested in tests/contract/test_openapi.py, tests/api/test_codec.py.
 
 from marshmallow import fields, validate
 
-from buttonup.api.schemas.ratings import ratings_field
+from buttonup.api.schemas.fair_play import game_review_field
 from buttonup.api.schemas.requests import ClockRequestSchema
 from buttonup.api.schemas.shared import (
     BOT_LEVEL,
@@ -252,6 +252,7 @@ class GameSchema(Document):
         allow_none=True,
         **doc("Null until a seat asks for a rematch of the finished game", None),
     )
+    review = game_review_field()
 
 
 MOVE_EXAMPLE = {
@@ -376,27 +377,6 @@ class MyGamesPageSchema(Document):
 
     items = fields.List(fields.Nested(MyGameSchema), **doc("The games", []))
     next = fields.String(allow_none=True, **doc("Cursor of the next page; null on the last", None))
-
-
-class MeSchema(Document):
-    """A player, as the player's own key reads it."""
-
-    id = fields.String(**doc("The player's id", "Yb2kQ0sNw4ZrT6hV8uXa"))
-    name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
-    created_at = timestamp("RFC 3339 UTC")
-    ratings = ratings_field("The player's rating in each category")
-
-
-class NewPlayerSchema(MeSchema):
-    """A new player and its key, which no other answer shows again."""
-
-    key = fields.String(
-        **doc(
-            "The player's secret key (over 128 bits): send it as `Authorization: Bearer` "
-            "to join games as this player and wherever a seat's token works",
-            "Yb2kQ0sNw4ZrT6hV8uXa.Zk1...",
-        )
-    )
 
 
 class GameSummarySchema(Document):

@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.flag import Flag
     from ..models.ratings import Ratings
 
 
-T = TypeVar("T", bound="Me")
+T = TypeVar("T", bound="MyPlayer")
 
 
 @_attrs_define
-class Me:
-    """A player, as the player's own key reads it."""
+class MyPlayer:
+    """A player as their own key reads them: with their fair-play flag, if any."""
 
     id: str
     """ The player's id """
@@ -25,8 +26,12 @@ class Me:
     """ RFC 3339 UTC """
     ratings: Ratings
     """ A player's rating in each category (docs/api.md, "Ratings"). """
+    fair_play: Flag | None
+    """ The player's fair-play flag, which only they and the operator see """
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.flag import Flag  # noqa: PLC0415
+
         id = self.id
 
         name: None | str
@@ -36,6 +41,12 @@ class Me:
 
         ratings = self.ratings.to_dict()
 
+        fair_play: dict[str, Any] | None
+        if isinstance(self.fair_play, Flag):
+            fair_play = self.fair_play.to_dict()
+        else:
+            fair_play = self.fair_play
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -44,6 +55,7 @@ class Me:
                 "name": name,
                 "created_at": created_at,
                 "ratings": ratings,
+                "fair_play": fair_play,
             }
         )
 
@@ -51,6 +63,7 @@ class Me:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.flag import Flag  # noqa: PLC0415
         from ..models.ratings import Ratings  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -67,11 +80,27 @@ class Me:
 
         ratings = Ratings.from_dict(d.pop("ratings"))
 
-        me = cls(
+        def _parse_fair_play(data: object) -> Flag | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                fair_play_type_0 = Flag.from_dict(data)
+
+                return fair_play_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Flag | None, data)
+
+        fair_play = _parse_fair_play(d.pop("fair_play"))
+
+        my_player = cls(
             id=id,
             name=name,
             created_at=created_at,
             ratings=ratings,
+            fair_play=fair_play,
         )
 
-        return me
+        return my_player
