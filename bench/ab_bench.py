@@ -1,6 +1,6 @@
 """Two builds of the service side by side: server CPU per move, A against B.
 
-    .venv/bin/python bench/ab_bench.py PATH_TO_B_SERVICE [--rounds 9]
+    .venv/bin/python bench/ab_bench.py PATH_TO_B_SERVICE [--rounds 9] [--no-hints]
 
 A is this checkout's service/; B is another copy of a service/ directory (a
 variant with one change, or an earlier release). Both run under gunicorn
@@ -46,7 +46,12 @@ def main() -> None:
     parser.add_argument("other", type=Path, help="the service/ directory of build B")
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--no-hints", action="store_true", help="games without hints: protected, fair play's path"
+    )
     args = parser.parse_args()
+    if args.no_hints:
+        http_bench.GAME_OPTIONS = {"hints": False}
     with tempfile.TemporaryDirectory() as data_dir:
         redis_server = RedisServer(Path(data_dir), persistent=False)
         redis_server.start()

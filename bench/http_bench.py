@@ -106,12 +106,18 @@ class Connection:
         self.buffer += chunk
 
 
+# What each game is created with: {} (hints, as most games), or
+# {"hints": False} (--no-hints: protected games, each move through the
+# fair-play gate's index).
+GAME_OPTIONS: dict[str, object] = {}
+
+
 def play_games(port: int, until: float) -> tuple[int, list[float]]:
     connection = Connection(port)
     latencies: list[float] = []
     moves = 0
     while time.monotonic() < until:
-        _, game = connection.post("/v1/games", {})
+        _, game = connection.post("/v1/games", GAME_OPTIONS)
         _, red = connection.post(f"/v1/games/{game['id']}/players", {})
         _, black = connection.post(f"/v1/games/{game['id']}/players", {})
         tokens = {"red": red["token"], "black": black["token"]}

@@ -1,6 +1,7 @@
 """Play anyone, in the browser: two pages pressing "Play anyone" end up in
 the same rated game, ratings beside the names, no Hint nor Analyse while it
-is played, and the change on the game-over card; waiting can be cancelled;
+is played, and the change and the exact review on the game-over card;
+waiting can be cancelled;
 the leaderboards page reads."""
 
 import re
@@ -65,6 +66,17 @@ def test_two_pages_pressing_play_anyone_end_up_in_the_same_game(open_page, live_
     expect(bo.locator("#rating-diff")).to_contain_text("+")
     expect(ana.locator("#rating-diff")).to_contain_text("-")
     expect(ana.locator("#analyse-game")).to_be_visible()  # once it is over
+    # The exact review of the rated game, a line a seat, as the service gave it.
+    review = httpx.get(f"{live_server.base_url}/v1/games/{game_id(ana)}").json()["review"]
+    for page in (ana, bo):
+        line = page.locator("#game-review")
+        expect(line).to_be_visible()
+        for color in ("red", "black"):
+            seat = review[color]
+            if seat["accuracy"] is None:
+                expect(line).to_contain_text("no choice mattered")
+            else:
+                expect(line).to_contain_text(f"{seat['perfect']} of {seat['mattered']} choices")
     assert ana.errors == [] and bo.errors == []
 
 

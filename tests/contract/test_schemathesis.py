@@ -82,7 +82,9 @@ CONFIG = SchemathesisConfig.from_dict(
             },
         ],
         "generation": {"max-examples": 40, "with-security-parameters": False},
-        "phases": {"stateful": {"max-steps": 16, "generation": {"max-examples": 250}}},
+        # Enough sequences that one follows create, join and play through the
+        # links whatever else the spec offers (the operator's fair-play calls too).
+        "phases": {"stateful": {"max-steps": 16, "generation": {"max-examples": 300}}},
     }
 )
 

@@ -37,6 +37,7 @@ import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import ClassVar
 
 from buttonup import errors
@@ -121,9 +122,11 @@ SURFACES: dict[Surface, SurfaceEntry] = {
 }
 
 
+@lru_cache(maxsize=4096)
 def digest(circle: Circle, to_move: Color) -> str:
     """A position's canonical form (engine.symmetry), as one short key: the
-    same for its 18 forms."""
+    same for its 18 forms. Kept: the position a commit leaves a game at is
+    the one the next commit takes it from, so a move works out one."""
     return hashlib.sha256(canonical_text(circle, to_move).encode()).hexdigest()[:32]
 
 

@@ -5,7 +5,7 @@ import { COLORS, END, SEAT, STATUS } from "./vocabulary.js";
 import { POSITIONS, drawStack, stackWords } from "./circle.js";
 import { serverNow } from "./api.js";
 import { $, other, reducedMotion, sleep } from "./dom.js";
-import { colorName, colorWord, t } from "./i18n.js";
+import { colorName, colorWord, language, t } from "./i18n.js";
 import { drawRematch, myTurn, view } from "./game.js";
 import { reviewRounds } from "./review.js";
 
@@ -233,6 +233,26 @@ export function showRoundEnd(summary, game) {
   $("continue").focus();
 }
 
+// A finished rated game's exact review, a line a seat (docs/api.md, "Fair play").
+function drawAccuracy(game) {
+  const line = $("game-review");
+  line.hidden = !game.review;
+  if (!game.review) return;
+  const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 1 });
+  line.textContent = COLORS.map((color) => {
+    const seat = game.review[color];
+    const who = playerName(game, color);
+    if (seat.accuracy === null) return t("accuracy.no_choice", { who });
+    return t("accuracy.seat", {
+      who,
+      accuracy: percent.format(seat.accuracy / 100),
+      perfect: seat.perfect,
+      mattered: seat.mattered,
+      n: seat.lost,
+    });
+  }).join(" · ");
+}
+
 export function showGameOver(game) {
   const winner = game.winner;
   const loser = winner ? other(winner) : null;
@@ -248,6 +268,7 @@ export function showGameOver(game) {
       (color) => `${playerName(game, color)} ${game.players[color].rating} ${signed(game.rating_diff[color])}`,
     ).join(" · ");
   }
+  drawAccuracy(game);
   $("opponent-gone").hidden = true;
   $("abort").hidden = true;
   $("go-berserk").hidden = true;
