@@ -46,6 +46,7 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.symmetry import canonical_text
 from buttonup.games.consequences import Commit, Plan, Survival
 from buttonup.games.ports import Ports
+from buttonup.slices import let_others_run
 from buttonup.store import GameStore, hash_token, is_player_key
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,8 @@ log = logging.getLogger(__name__)
 # checked in: one that stands there (or is in play) is enough.
 CHECKED_PER_POSITION = 4
 CHECKED_PER_HOLDER = 8
+# Positions asked about in one round trip (a review page asks 161 at most).
+ASKED_PER_ROUND_TRIP = 512
 # The one detail of every refusal, whatever the surface and the reason:
 # it tells nobody which game or tournament keeps what.
 REFUSED = (
@@ -203,8 +206,14 @@ class FairPlay:
 
     def _kept(self, asked: Iterable[Asked], own_game: str | None) -> bool:
         digests = list(dict.fromkeys(digest(circle, mover) for circle, mover in asked))
-        if not digests:
-            return False
+        for start in range(0, len(digests), ASKED_PER_ROUND_TRIP):
+            if start:
+                let_others_run()  # a record's import asks about a few thousand at most
+            if self._kept_now(digests[start : start + ASKED_PER_ROUND_TRIP], own_game):
+                return True
+        return False
+
+    def _kept_now(self, digests: list[str], own_game: str | None) -> bool:
         found = self._store.positions.keepers(digests, self._clock(), CHECKED_PER_POSITION)
         listed = {member for members in found for member in members if ":" not in member}
         matches = self._store.load_many(sorted(listed)) if listed else {}
