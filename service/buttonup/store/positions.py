@@ -72,6 +72,9 @@ class PositionsInPlay:
         (the one member) has ended for them too."""
         if not members:
             return
+        if not holders:  # most calls: one command, no pipeline to build
+            self._redis.zrem(position_key(digest), *members)
+            return
         pipe = self._redis.pipeline(transaction=False)
         pipe.zrem(position_key(digest), *members)
         for holder in holders:
