@@ -7,7 +7,7 @@ that passes through it; a player seated in a protected game gets no perfect
 play at all; and everything opens again once the game is over."""
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import httpx
@@ -116,22 +116,29 @@ def http(live_server) -> Iterator[httpx.Client]:
 # is, and open again once the protected game is over.
 
 
-def through_position_analysis(http: httpx.Client, position: Position) -> None:
+def refused_while_protected(
+    http: httpx.Client, position: Position, ask: Callable[[str], httpx.Response], opened: int
+) -> None:
+    """`ask` about every form: refused while a protected game stands at the
+    position, `opened` once it is over."""
     protected = made_protected(http, position)
     for form in protected.forms:
-        assert refused(http.post("/v1/analysis", json={"position": form})), form
+        assert refused(ask(form)), form
     protected.end(http)
     for form in protected.forms:
-        assert http.post("/v1/analysis", json={"position": form}).status_code == 200
+        assert ask(form).status_code == opened, form
+
+
+def through_position_analysis(http: httpx.Client, position: Position) -> None:
+    refused_while_protected(
+        http, position, lambda form: http.post("/v1/analysis", json={"position": form}), 200
+    )
 
 
 def through_a_game_from_the_position(http: httpx.Client, position: Position) -> None:
-    protected = made_protected(http, position)
-    for form in protected.forms:
-        assert refused(http.post("/v1/games", json={"position": form})), form
-    protected.end(http)
-    for form in protected.forms:
-        assert http.post("/v1/games", json={"position": form}).status_code == 201
+    refused_while_protected(
+        http, position, lambda form: http.post("/v1/games", json={"position": form}), 201
+    )
 
 
 def through_a_games_analysis(http: httpx.Client, position: Position) -> None:

@@ -17,7 +17,12 @@ from typing import Any, Generic, TypeVar
 
 import orjson
 
-from buttonup.api.player_views import clock_settings_view, me_view, rating_diff_view
+from buttonup.api.player_views import (
+    clock_settings_view,
+    me_view,
+    rating_diff_view,
+    seat_review_view,
+)
 from buttonup.api.times import timestamp, timestamp_or_none
 from buttonup.engine import PLAYERS, Color, Match, Status, opponent
 from buttonup.engine.analysis import PositionAnalysis, RoundReview
@@ -39,7 +44,7 @@ from buttonup.engine.events import (
 from buttonup.engine.notation import write_position
 from buttonup.engine.player import Notice, PlayerEventName
 from buttonup.engine.ratings import category_of, rating_diff
-from buttonup.engine.review import GameReview, SeatReview
+from buttonup.engine.review import GameReview
 from buttonup.games import (
     GameAnalysis,
     LobbyPage,
@@ -104,17 +109,6 @@ def game_view(match: Match) -> dict[str, Any]:
 
 def game_review_view(review: GameReview) -> dict[str, Any]:
     return {color.value: seat_review_view(review[color]) for color in PLAYERS}
-
-
-def seat_review_view(seat: SeatReview) -> dict[str, Any]:
-    return {
-        "moves": seat.moves,
-        "mattered": seat.mattered,
-        "perfect": seat.perfect,
-        "accuracy": seat.accuracy,
-        "lost": seat.lost,
-        "largest": seat.largest,
-    }
 
 
 def rematch_view(match: Match) -> dict[str, Any] | None:

@@ -55,10 +55,9 @@ def clock_settings_view(clock: ClockSettings) -> dict[str, Any]:
     return {"type": clock.type, "seconds": clock.seconds}
 
 
-def reviewed_view(games: int, seat: SeatReview) -> dict[str, Any]:
-    """A player's last reviewed rated games, their figures summed."""
+def seat_review_view(seat: SeatReview) -> dict[str, Any]:
+    """A seat's exact review (a Game's), or a player's games' summed."""
     return {
-        "games": games,
         "moves": seat.moves,
         "mattered": seat.mattered,
         "perfect": seat.perfect,
@@ -66,6 +65,11 @@ def reviewed_view(games: int, seat: SeatReview) -> dict[str, Any]:
         "lost": seat.lost,
         "largest": seat.largest,
     }
+
+
+def reviewed_view(games: int, seat: SeatReview) -> dict[str, Any]:
+    """A player's last reviewed rated games, their figures summed."""
+    return {"games": games, **seat_review_view(seat)}
 
 
 def flag_view(flag: Flag) -> dict[str, Any]:

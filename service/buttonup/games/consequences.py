@@ -31,8 +31,8 @@ from types import TracebackType
 from typing import ClassVar, Literal, Protocol
 
 from buttonup import errors
-from buttonup.engine import Match
-from buttonup.engine.actions import Progress
+from buttonup.engine import Match, Status
+from buttonup.engine.actions import Action, Progress
 from buttonup.engine.events import EventName
 from buttonup.store import GameNotFound, GameStore, Mark, Relay
 
@@ -78,6 +78,24 @@ class Plan:
 
     def close(self) -> None:
         """Whatever happened: what the plan holds let go."""
+
+
+def restamped_end(
+    before: Match, changes: Sequence[Progress], stamp: Callable[[Progress], Action]
+) -> list[Progress]:
+    """`changes` (after `before`) with the action that ends the game
+    replaced by `stamp`'s, given the version it made; every version from it
+    on made again from its action, so that each says what is stored. A
+    restamping consequence's `prepare` (a rated end's ratings, its review)."""
+    made: list[Progress] = []
+    previous, redone = before, False
+    for progress in changes:
+        action = progress.action
+        if not redone and progress.match.status is Status.FINISHED:
+            action, redone = stamp(progress), True
+        made.append(previous.apply(action) if redone else progress)
+        previous = made[-1].match
+    return made
 
 
 class Consequence(Protocol):

@@ -32,7 +32,7 @@ from buttonup.engine.review import (
     review_of,
     round_openings,
 )
-from buttonup.games.consequences import Commit, Plan, Survival
+from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
 from buttonup.games.fair_play import FairPlay
 from buttonup.games.flags import Flags
 from buttonup.games.results import Timeline
@@ -54,18 +54,12 @@ def reviewed_end(before: Match, changes: Sequence[Progress]) -> Progress | None:
 
 
 def with_review(before: Match, changes: list[Progress], review: GameReview) -> list[Progress]:
-    """`changes`, the action that ends the game carrying its review, every
-    version from it on made again from its action."""
-    made: list[Progress] = []
-    previous, redone = before, False
-    for progress in changes:
-        action = progress.action
-        if not redone and progress.match.status is Status.FINISHED:
-            action = replace(action, review=review)  # type: ignore[arg-type]  # an ending action
-            redone = True
-        made.append(previous.apply(action) if redone else progress)
-        previous = made[-1].match
-    return made
+    """`changes`, the action that ends the game carrying its review."""
+    return restamped_end(
+        before,
+        changes,
+        lambda end: replace(end.action, review=review),  # type: ignore[arg-type]  # an ending action
+    )
 
 
 class Reviews:

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from buttonup.engine import Color, Match, Status
-from buttonup.engine.actions import Progress
+from buttonup.engine.actions import Action, Progress
 from buttonup.engine.ratings import Rating, RatingChange, rates, rating_changes, shown_diff
-from buttonup.games.consequences import Commit, Plan, Survival
+from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
 from buttonup.ratings.model import players_of
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.store import RatingStore
@@ -36,24 +36,18 @@ def rated_at_end(
     """`changes` (after `before`), the action that ends the rated game
     carrying both players' `ratings` as it ends and the change as shown
     (engine.transitions), and each player's change: worked out here, once."""
-    made: list[Progress] = []
-    previous = before
     worked_out: dict[Color, RatingChange] = {}
-    redone = False  # from the end on, each version is made again from its action
-    for progress in changes:
-        action = progress.action
-        if not redone and progress.match.status is Status.FINISHED:
-            ended = progress.match
-            red = replace(ended.red, rating=ratings[Color.RED])
-            black = replace(ended.black, rating=ratings[Color.BLACK])
-            worked_out = rating_changes(replace(ended, red=red, black=black)) or {}
-            ends = (ratings[Color.RED], ratings[Color.BLACK])
-            diff = shown_diff(ratings, worked_out) if worked_out else None
-            action = replace(action, rated_from=ends, rating_diff=diff)  # type: ignore[arg-type]
-            redone = True
-        made.append(previous.apply(action) if redone else progress)
-        previous = made[-1].match
-    return made, worked_out
+
+    def rated(end: Progress) -> Action:
+        ended = end.match
+        red = replace(ended.red, rating=ratings[Color.RED])
+        black = replace(ended.black, rating=ratings[Color.BLACK])
+        worked_out.update(rating_changes(replace(ended, red=red, black=black)) or {})
+        ends = (ratings[Color.RED], ratings[Color.BLACK])
+        diff = shown_diff(ratings, worked_out) if worked_out else None
+        return replace(end.action, rated_from=ends, rating_diff=diff)  # type: ignore[arg-type]
+
+    return restamped_end(before, changes, rated), worked_out
 
 
 class RatedEnds:
