@@ -19,7 +19,7 @@ SECRET_KEY_MIN_LENGTH = 32
 # counts): each a setting `<name>_rate_limit` and a variable
 # BUTTONUP_<NAME>_RATE_LIMIT. A deployment that meters them elsewhere, or a
 # benchmark that makes thousands of games from one address, turns them off.
-METERED = ("analysis", "records", "creates")
+METERED = ("analysis", "records", "creates", "joins")
 UNMETERED = {f"{name}_rate_limit": "" for name in METERED}
 UNMETERED_ENVIRONMENT = {f"BUTTONUP_{name.upper()}_RATE_LIMIT": "off" for name in METERED}
 
@@ -58,6 +58,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_ANALYSIS_RATE_LIMIT",
         "BUTTONUP_RECORDS_RATE_LIMIT",
         "BUTTONUP_CREATES_RATE_LIMIT",
+        "BUTTONUP_JOINS_RATE_LIMIT",
         "BUTTONUP_TRUSTED_PROXIES",
         "PROMETHEUS_MULTIPROC_DIR",
     }
@@ -96,6 +97,8 @@ class Settings:
     analysis_rate_limit: str = "10/second;300/minute"
     records_rate_limit: str = "10/minute;100/hour"
     creates_rate_limit: str = "30/minute;600/hour"
+    # Joining and withdrawing from tournaments: each wakes its pairing.
+    joins_rate_limit: str = "30/minute;300/hour"
     # Proxies in front whose X-Forwarded-For is believed (the client address
     # that rate limits and logs see); 0 when clients connect directly.
     trusted_proxies: int = 0
@@ -167,6 +170,9 @@ class Settings:
             ),
             creates_rate_limit=_rate_limit(
                 env, "BUTTONUP_CREATES_RATE_LIMIT", defaults.creates_rate_limit
+            ),
+            joins_rate_limit=_rate_limit(
+                env, "BUTTONUP_JOINS_RATE_LIMIT", defaults.joins_rate_limit
             ),
             cors_origins=tuple(
                 origin.strip()

@@ -108,7 +108,7 @@ def test_costly_operations_are_metered_by_default_and_a_deployment_turns_them_of
     assert all(Settings().meter_limit(name) for name in METERED)
     assert Settings.from_env({}) == Settings()
     turned = Settings.from_env({"BUTTONUP_ANALYSIS_RATE_LIMIT": "off", **UNMETERED_ENVIRONMENT})
-    assert [turned.meter_limit(name) for name in METERED] == ["", "", ""]
+    assert [turned.meter_limit(name) for name in METERED] == [""] * 4
     tuned = Settings.from_env({"BUTTONUP_RECORDS_RATE_LIMIT": "3/minute"})
     assert tuned.records_rate_limit == "3/minute"
 
@@ -189,3 +189,33 @@ def test_a_worker_refuses_a_flood_again_without_asking_redis(limited, redis_clie
         "/v1/games/import", data="x\n", headers=text, environ_base={"REMOTE_ADDR": "10.9.8.7"}
     )
     assert other.status_code == 422
+
+
+def test_the_joins_meter_counts_joining_and_withdrawing_per_player_key(limited):
+    client = limited(joins_rate_limit="3/minute")
+    maker = client.post("/v1/players", json={"name": "Ana"}).get_json()["key"]
+    arena = {
+        "name": "Flood",
+        "system": "arena",
+        "minutes": 30,
+        "clock": {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2},
+    }
+    made = client.post("/v1/tournaments", json=arena, headers=bearer(maker))
+    assert made.status_code == 201, made.get_json()
+    path = f"/v1/tournaments/{made.get_json()['id']}"
+    key = client.post("/v1/players", json={"name": "Bo"}).get_json()["key"]
+    statuses = [
+        client.post(
+            f"{path}/{('join', 'withdraw')[n % 2]}",
+            headers=bearer(key),
+            environ_base={"REMOTE_ADDR": f"10.0.1.{n}"},
+        ).status_code
+        for n in range(4)
+    ]
+    assert statuses[:3] == [200, 200, 200] and statuses[3] == 429
+    # Another player, from another address, joins as ever.
+    other = client.post("/v1/players", json={"name": "Cy"}).get_json()["key"]
+    joined = client.post(
+        f"{path}/join", headers=bearer(other), environ_base={"REMOTE_ADDR": "10.0.2.1"}
+    )
+    assert joined.status_code == 200

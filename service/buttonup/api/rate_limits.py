@@ -78,6 +78,13 @@ METERS = (
             }
         ),
     ),
+    # A tournament joined or left: each changes its pool and wakes its pairing.
+    Meter(
+        "joins",
+        frozenset(
+            {("POST", "tournaments.TournamentJoin"), ("POST", "tournaments.TournamentWithdraw")}
+        ),
+    ),
 )
 
 
