@@ -53,7 +53,12 @@ class TooManyTournaments(GameError):
 
 
 class InvalidTournament(GameError):
-    """A tournament's fields that do not go together (an arena in rounds)."""
+    """A tournament's fields that do not go together (an arena in rounds):
+    the message, and the field the API's `errors` names for it."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class StreamRequired(GameError):

@@ -258,17 +258,26 @@ def test_each_refusal_is_a_problem_with_its_code(server):
         ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
         key = bearer(ana["key"])
         assert http.post("/v1/tournaments", json=arena()).status_code == 401
-        wrong = {
+        swiss = {"system": "swiss", "rounds": 3}
+        wrong = {  # each 422 names its field in `errors`, as docs/api.md says every 422 does
             "rounds": arena(rounds=3),
-            "par": arena(scoring="par"),
+            "scoring": arena(scoring="par"),
             "minutes": arena(minutes=5),
             "clock": arena(clock=None),
             "system": arena(system="knockout"),
         }
-        for what, body in wrong.items():
+        cross = {  # fields that do not go together
+            "minutes": {**arena(), **swiss},
+            "rounds": {**arena(), "system": "swiss"},
+        }
+        for what, body in [*wrong.items(), *cross.items()]:
             refused = http.post("/v1/tournaments", json=body, headers=key)
             assert refused.status_code == 422, what
             assert refused.json()["code"] == "validation_error", what
+            assert what in refused.json()["errors"], (what, refused.json())
+        no_minutes = {k: v for k, v in arena().items() if k != "minutes"}
+        refused = http.post("/v1/tournaments", json=no_minutes, headers=key)
+        assert refused.status_code == 422 and "minutes" in refused.json()["errors"]
         assert http.get("/v1/tournaments/nope").json()["code"] == "tournament_not_found"
         strong = http.post(
             "/v1/tournaments", json=arena(conditions={"min_rating": 2000}), headers=key
@@ -371,3 +380,28 @@ def test_a_tournaments_events_tell_its_pairings_results_and_leaders_and_resume(s
         assert refused.status_code == 422 and refused.json()["code"] == "validation_error"
         missing = http.get("/v1/tournaments/nope/events")
         assert missing.status_code == 404 and missing.json()["code"] == "tournament_not_found"
+
+
+def test_joining_and_withdrawing_are_metered_per_key(own_redis):
+    """One key's withdraw-and-join cycles are refused past the meter (429,
+    Retry-After); the address is metered too: another key from it waits."""
+    limited = LiveServer(
+        ["--redis-url", own_redis.url], env={"BUTTONUP_JOINS_RATE_LIMIT": "6/minute"}
+    )
+    try:
+        with httpx.Client(base_url=limited.base_url, timeout=10) as http:
+            ana, bo, cy = (new_player(http, name) for name in ("Ana", "Bo", "Cy"))
+            made = http.post("/v1/tournaments", json=arena(), headers=bearer(ana["key"]))
+            path = f"/v1/tournaments/{made.json()['id']}"
+            answers = [
+                http.post(f"{path}/{('join', 'withdraw')[n % 2]}", headers=bearer(bo["key"]))
+                for n in range(8)
+            ]
+            assert [answer.status_code for answer in answers[:6]] == [200] * 6
+            refused = answers[6]
+            assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+            assert int(refused.headers["Retry-After"]) >= 1
+            other = http.post(f"{path}/join", headers=bearer(cy["key"]))
+            assert other.status_code == 429, "the address's count is full too"
+    finally:
+        limited.stop()

@@ -34,15 +34,15 @@ def arena(**changes) -> NewTournament:
 
 def test_an_arena_runs_for_minutes_and_a_swiss_in_rounds_and_par_is_a_swiss_s():
     assert new_tournament_problem(arena(), NOW) is None
-    assert "minutes" in new_tournament_problem(arena(minutes=None), NOW)
-    assert "rounds" in new_tournament_problem(arena(rounds=3), NOW)
-    assert "Swiss" in new_tournament_problem(arena(scoring=Scoring.PAR), NOW)
+    assert new_tournament_problem(arena(minutes=None), NOW).field == "minutes"
+    assert new_tournament_problem(arena(rounds=3), NOW).field == "rounds"
+    assert "Swiss" in new_tournament_problem(arena(scoring=Scoring.PAR), NOW).message
     swiss = arena(system=System.SWISS, minutes=None, rounds=5, scoring=Scoring.PAR)
     assert new_tournament_problem(swiss, NOW) is None
-    assert "rounds" in new_tournament_problem(arena(system=System.SWISS, minutes=None), NOW)
-    assert "past" in new_tournament_problem(arena(starts_at=NOW - 1), NOW)
+    assert new_tournament_problem(arena(system=System.SWISS, minutes=None), NOW).field == "rounds"
+    assert "past" in new_tournament_problem(arena(starts_at=NOW - 1), NOW).message
     bounds = Conditions(min_rating=1800, max_rating=1700)
-    assert "max_rating" in new_tournament_problem(arena(conditions=bounds), NOW)
+    assert new_tournament_problem(arena(conditions=bounds), NOW).field == "conditions.min_rating"
 
 
 def test_a_tournament_starts_and_an_arena_pairs_until_its_minutes_are_up():

@@ -123,6 +123,9 @@ def handle_domain_error(error: Exception) -> Response:
     elif isinstance(error, errors.InvalidIdempotencyKey):
         detail = "the request does not match its schema"
         extra["errors"] = {"Idempotency-Key": [str(error)]}
+    elif isinstance(error, errors.InvalidTournament):  # every 422 names its fields
+        detail = str(error)
+        extra["errors"] = {error.field: [str(error)]}
     else:
         detail = str(error)
     return problem(status, code, title, detail, headers, **extra)

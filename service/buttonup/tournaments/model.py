@@ -110,30 +110,41 @@ class NewTournament:
     visibility: Visibility = Visibility.PUBLIC
 
 
-def new_tournament_problem(new: NewTournament, now: int) -> str | None:
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What is wrong with a new tournament as a whole, and the field to
+    name for it (the API's `errors`)."""
+
+    field: str
+    message: str
+
+
+def new_tournament_problem(new: NewTournament, now: int) -> Problem | None:
     """What is wrong with `new` as a whole (each field is bounded where it
     enters); None: nothing."""
     if new.system is System.ARENA:
         if new.minutes is None:
-            return "an arena runs for `minutes`"
+            return Problem("minutes", "an arena runs for `minutes`")
         if new.rounds is not None:
-            return "an arena runs for `minutes`, not `rounds`"
+            return Problem("rounds", "an arena runs for `minutes`, not `rounds`")
         if new.scoring is Scoring.PAR:
-            return "par scoring is for a Swiss: an arena's players meet on different deals"
+            return Problem(
+                "scoring", "par scoring is for a Swiss: an arena's players meet on different deals"
+            )
     else:
         if new.rounds is None:
-            return "a Swiss is played in `rounds`"
+            return Problem("rounds", "a Swiss is played in `rounds`")
         if new.minutes is not None:
-            return "a Swiss is played in `rounds`, not `minutes`"
+            return Problem("minutes", "a Swiss is played in `rounds`, not `minutes`")
     if new.starts_at is not None and not now <= new.starts_at <= now + STARTS_WITHIN_MS:
-        return "`starts_at` is in the past or more than a year ahead"
+        return Problem("starts_at", "`starts_at` is in the past or more than a year ahead")
     bounds = new.conditions
     if (
         bounds.min_rating is not None
         and bounds.max_rating is not None
         and bounds.min_rating > bounds.max_rating
     ):
-        return "`min_rating` is above `max_rating`"
+        return Problem("conditions.min_rating", "`min_rating` is above `max_rating`")
     return None
 
 

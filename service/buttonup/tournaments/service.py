@@ -83,7 +83,7 @@ class Tournaments:
         now = self._clock()
         problem = new_tournament_problem(new, now)
         if problem is not None:
-            raise errors.InvalidTournament(problem)
+            raise errors.InvalidTournament(problem.message, problem.field)
         tournament_id = new_game_id()
         if idempotency is not None:
             reserved = self._store.reserve(
