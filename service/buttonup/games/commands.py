@@ -9,7 +9,6 @@ tests/api/test_rematch.py.
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import replace
 
 from buttonup import errors
 from buttonup.engine import PLAYERS, Color, Match, SeatTaken, Status, Visibility
@@ -65,10 +64,8 @@ class Commands:
         long_enough(idempotency, credential)
         player = named_player(self._store, credential)
         game_id = new_game_id()
-        made: Match | None = None  # a game from a position: made (and read) once
         if new.options.position is not None:  # the position it starts from, asked first
-            made = Match.new(game_id, new.options, self._clock(), new.bots)
-            start = made.game.round
+            start = Match.new(game_id, new.options, self._clock(), new.bots).game.round
             asked = [(start.circle, start.to_move)] if start.to_move is not None else []
             self._pipeline.fair_play.require_open(
                 Surface.GAME_FROM_POSITION, asked, asker=credential
@@ -85,11 +82,9 @@ class Commands:
                 same_request(reserved.split(" ")[0] == idempotency.digest)
                 _, game_id = reserved.split(" ")
         now = self._clock()
-        if made is None:
-            made = Match.new(game_id, new.options, now, new.bots)
-        elif made.id != game_id:  # the game its key reserved first
-            made = replace(made, id=game_id)
-        outcome = self._pipeline.start(made, now, idempotency)
+        outcome = self._pipeline.start(
+            Match.new(game_id, new.options, now, new.bots), now, idempotency
+        )
         listed = self._pipeline.timeline(game_id).current if outcome.replayed else outcome.match
         self._list_publicly(listed)
         return outcome

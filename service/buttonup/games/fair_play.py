@@ -217,15 +217,12 @@ class FairPlay:
         found = self._store.positions.keepers(digests, self._clock(), CHECKED_PER_POSITION)
         listed = {member for members in found for member in members if ":" not in member}
         matches = self._store.load_many(sorted(listed)) if listed else {}
-        # A wing's keeper (`<kind>:<id>`) keeps many positions: each asked once.
-        wings = {member for members in found for member in members if ":" in member}
-        keeping = {member: self._ports.sealing.keeps(member) for member in wings}
         kept = False
         for key, members in zip(digests, found, strict=True):
             gone = []
             for member in members:
-                if member in keeping:
-                    still = keeping[member]
+                if ":" in member:  # a wing's keeper
+                    still = self._ports.sealing.keeps(member)
                 else:
                     match = matches.get(member)
                     still = match is not None and standing(match) == key
@@ -278,10 +275,10 @@ class FairPlay:
             return Moved(before.id, was, now, tuple(holders(before)))
         return Moved(before.id, was, now)
 
-    def entering(self, moved: Moved, after: Match) -> None:
+    def entering(self, moved: Moved | None, after: Match) -> None:
         """Before the commit: the position it leaves the game at entered, and
         the wing told (a par tournament keeps every position its games reach)."""
-        if moved.now is None:
+        if moved is None or moved.now is None:
             return
         now = self._clock()
         self._store.positions.enter(moved.now, moved.game_id, now, moved.holders)

@@ -66,7 +66,7 @@ class Flags:
         flag = self.of(player_id)
         if flag is not None and flag.status is not FlagStatus.CLEARED:
             return flag  # flagged or confirmed already
-        since = (flag.decided_at or 0) if flag is not None else 0  # a clear's time
+        since = flag.decided_at or 0 if flag is not None else 0
         recent = self._store.reviews.recent(player_id, WINDOW_GAMES, since)
         found = evidence(seat for _, seat in recent)
         if not found.flagged:

@@ -346,22 +346,13 @@ def encode_action(action: Action, previous_at: int) -> str:
 
 
 def encode_review(review: GameReview) -> str:
-    """Red's seat, then `;` and black's (`encode_seat_review`)."""
-    return ";".join(encode_seat_review(review[color]) for color in PLAYERS)
+    """`moves,mattered,perfect,lost,largest` for red, then `;` and black's."""
+    return ";".join(",".join(map(str, _review_figures(review[color]))) for color in PLAYERS)
 
 
 def decode_review(text: str) -> GameReview:
-    red, black = (decode_seat_review(seat) for seat in text.split(";"))
+    red, black = (SeatReview(*map(int, seat.split(","))) for seat in text.split(";"))
     return GameReview(red, black)
-
-
-def encode_seat_review(seat: SeatReview) -> str:
-    """`moves,mattered,perfect,lost,largest` (a game's log, a player's reviews)."""
-    return ",".join(map(str, _review_figures(seat)))
-
-
-def decode_seat_review(text: str) -> SeatReview:
-    return SeatReview(*map(int, text.split(",")))
 
 
 def _review_figures(seat: SeatReview) -> list[int]:

@@ -76,7 +76,12 @@ class TournamentSealing:
 
     def analysis_sealed(self, match: Match) -> str | None:
         tournament_id = match.options.tournament
-        if tournament_id is None or not self._running_par(tournament_id):
+        if tournament_id is None:
+            return None
+        tournament = self._board.load(tournament_id)
+        if tournament is None or not tournament.par_scored:
+            return None
+        if tournament.status is TournamentStatus.FINISHED:
             return None
         return (
             "a game of a tournament scored against perfect play: its analysis opens "
@@ -85,10 +90,8 @@ class TournamentSealing:
 
     def keeps(self, keeper_name: str) -> bool:
         kind, _, tournament_id = keeper_name.partition(":")
-        return kind == KEEPER_KIND and self._running_par(tournament_id)
-
-    def _running_par(self, tournament_id: str) -> bool:
-        """Whether the tournament is par-scored and not over: what it seals, it keeps."""
+        if kind != KEEPER_KIND:
+            return False
         tournament = self._board.load(tournament_id)
         return (
             tournament is not None
