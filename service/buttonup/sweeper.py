@@ -10,6 +10,7 @@ once, so more sweepers only share the work.
 """
 
 import logging
+import secrets
 import threading
 import weakref
 from collections.abc import Callable
@@ -65,6 +66,10 @@ class Background:
         return of the work once it succeeds again."""
         name = threading.current_thread().name
         failing = False
+        # Each worker's rounds start at a phase of their own, so that the
+        # workers' rounds of shared work (a tournament's pairing) interleave.
+        if self._stopping.wait(seconds * secrets.randbelow(1000) / 1000):
+            return
         while not self._stopping.wait(seconds):
             try:
                 work()

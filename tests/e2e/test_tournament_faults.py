@@ -57,6 +57,10 @@ class Player(threading.Thread):
                             last_id = event.id or last_id
                             if event.name == "game_start":
                                 self.play(event.data)
+                            if event.name == "games":  # paired before the stream opened
+                                for game in event.data:
+                                    start = {"game_id": game["id"], "color": game["color"]}
+                                    self.play({**start, "token": self.player["key"]})
                             if self.stopping.is_set():
                                 return
                 except (httpx.HTTPError, OSError):

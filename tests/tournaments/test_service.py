@@ -4,7 +4,8 @@ whose players hear game_start with the tournament's id; each game's end
 counted once in the standings, whoever counts it and however often, and
 the standings equal to a replay of the counted games; a pairing left by a
 process that died completed by the next; an arena that ends pairs nobody
-more and finishes once its games are counted."""
+more and finishes once its games are counted; an idle arena due only at
+its end until a join or a game's end makes it due at once."""
 
 import pytest
 
@@ -22,7 +23,8 @@ from buttonup.tournaments.model import (
     replayed,
 )
 from buttonup.tournaments.play_store import Pending
-from buttonup.tournaments.running import result_of
+from buttonup.tournaments.running import IDLE_MS, result_of
+from buttonup.tournaments.store import SCHEDULE
 from tests.games.clock import BLITZ
 from tests.helpers.wings import wired
 
@@ -262,3 +264,29 @@ def test_a_player_whose_first_move_never_comes_is_paused_and_the_other_paired_ag
     wings.tournaments.join(tournament.id, key)  # back
     waiting = {standing.player_id for standing, _ in wings.tournaments.play.pool(tournament.id, 10)}
     assert absent in waiting
+
+
+def test_an_idle_arena_is_due_at_its_end_until_a_join_or_a_games_end(wings, clock, redis_client):
+    ana, bo = new_players(wings.games, 2)
+    made = wings.tournaments.create(ana.key, an_arena())
+    started = wings.tournaments.start(made.id, ana.key)
+
+    def due() -> float | None:
+        return redis_client.zscore(SCHEDULE, made.id)
+
+    wings.tournaments.upkeep()
+    assert due() == started.ends_at  # nobody in it: nothing to do before its end
+    wings.tournaments.upkeep()
+    assert wings.tournaments.play.games_page(made.id, 0, 10) == []
+    for player in (ana, bo):
+        wings.tournaments.join(made.id, player.key)
+    assert due() <= clock.now  # a join: due at once
+    wings.tournaments.upkeep()
+    [game_id] = wings.tournaments.play.games_page(made.id, 0, 10)
+    assert clock.now < due() <= clock.now + IDLE_MS  # in play: its end will say
+    match = wings.games.get(game_id)
+    keys = {ana.player.id: ana.key, bo.player.id: bo.key}
+    play_out(wings.games, game_id, keys, match.seat(match.game.to_move).player_id)
+    assert due() <= clock.now  # a game's end: due at once
+    wings.tournaments.upkeep()
+    assert due() == started.ends_at  # the two just met, and nobody else waits

@@ -1,7 +1,8 @@
 """Tournaments in Redis: records read back as written, each tournament's
 keys on one slot, a join's and a withdrawal's answers, a game's end counted
 once and refused when a standing changed since it was read, a pairing taking
-only players still waiting, and lists that drop what is gone."""
+only players still waiting, lists that drop what is gone, a create whole or
+not at all, and the schedule the timers take due tournaments from."""
 
 import pytest
 
@@ -18,7 +19,9 @@ from buttonup.tournaments.model import (
 )
 from buttonup.tournaments.play_store import Joined, Pending, TournamentPlay, Withdrawn
 from buttonup.tournaments.store import (
+    SCHEDULE,
     TournamentStore,
+    creator_key,
     decode_standing,
     decode_tournament,
     encode_standing,
@@ -143,3 +146,57 @@ def test_lists_drop_what_is_gone_and_a_creator_has_five_open(client, redis_clien
     assert "p1" in {
         tournament.id for tournament in board.listed(TournamentStatus.UPCOMING, 0, 10, public=False)
     }
+
+
+def test_a_create_cut_short_keeps_nothing_and_a_lost_slot_is_given_back(client, redis_client):
+    board = TournamentStore(client)
+    for index in range(5):
+        assert board.create(a_tournament(f"t{index}"))
+    assert not board.create(a_tournament("t5"))  # five open: refused whole
+    assert not redis_client.exists(key("t5", "t"))
+    assert redis_client.ttl(key("t4", "t")) == -1  # listed: kept for good
+    redis_client.delete(key("t0", "t"))  # a create cut short after listing, say
+    assert board.create(a_tournament("t5"))
+    assert redis_client.zscore(creator_key("creator"), "t0") is None
+
+
+def test_the_schedule_gives_each_due_tournament_to_one_claim_and_keeps_a_poke(client):
+    board = TournamentStore(client)
+    later = a_tournament("later", starts_at=NOW + 60_000)
+    board.create(later)
+    board.create(a_tournament("by-hand"))  # starts when its creator says: not scheduled
+    assert board.claim(NOW, 10, NOW + 5000) == []
+    assert board.claim(NOW + 60_000, 10, NOW + 65_000) == ["later"]
+    assert board.claim(NOW + 60_000, 10, NOW + 65_000) == []  # held by the first claim
+    board.poke("later", NOW + 61_000)  # a game ended while it was held
+    board.reschedule("later", NOW + 65_000, NOW + 3_600_000)
+    assert board.claim(NOW + 61_000, 10, NOW + 66_000) == ["later"]  # the poke kept
+    board.reschedule("later", NOW + 66_000, NOW + 3_600_000)
+    assert board.claim(NOW + 3_599_999, 10, NOW + 3_700_000) == []
+    assert board.claim(NOW + 3_600_000, 10, NOW + 3_700_000) == ["later"]
+    board.reschedule("later", NOW + 3_700_000, None)  # over
+    assert board.claim(NOW + 10**9, 10, NOW + 10**9) == []
+
+
+def test_a_started_tournament_is_due_from_its_start_and_a_finished_one_leaves(client):
+    board = TournamentStore(client)
+    tournament = a_tournament()
+    board.create(tournament)
+    running = tournament.started(NOW + 5)
+    board.change_status(tournament, running)
+    assert board.claim(NOW + 4, 10, NOW + 10) == []
+    assert board.claim(NOW + 5, 10, NOW + 10) == [tournament.id]
+    board.change_status(running, running.finished(NOW + 6))
+    board.reschedule(tournament.id, NOW + 10, NOW + 20)  # its last pass, after the end
+    assert board.claim(NOW + 10**9, 10, NOW + 10**9) == []
+
+
+def test_listed_tournaments_missing_from_the_schedule_are_put_on_it(client, redis_client):
+    board = TournamentStore(client)
+    tournament = a_tournament()
+    board.create(tournament)
+    board.change_status(tournament, tournament.started(NOW))
+    redis_client.delete(SCHEDULE)  # kept before the schedule was
+    cursor = board.adopt(TournamentStatus.RUNNING, 0, 100, NOW + 7)
+    assert cursor == 0
+    assert board.claim(NOW + 7, 10, NOW + 10) == [tournament.id]

@@ -33,6 +33,12 @@ _WITHDRAW = lua_source("withdraw", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEP
 _PAIR = lua_source("pair", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _RESULT = lua_source("result", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, TOP_SHOWN=TOP_SHOWN)
 _SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
+# The keys each script is given, in its order (its KEYS).
+_JOIN_PARTS = ("t", "standings", "ranks", "pool", "withdrawn", "playing", "events")
+_RESULT_PARTS = (
+    *("t", "standings", "ranks", "counted", "pool", "playing", "withdrawn", "events"),
+    *("legs", "pending", "pending-due", "games"),
+)
 
 
 class Joined(IntEnum):
@@ -90,16 +96,7 @@ class TournamentPlay:
     def join(self, tournament: Tournament, standing: Standing, now: int) -> Joined:
         return Joined(
             self._join(
-                keys=_keys(
-                    tournament.id,
-                    "t",
-                    "standings",
-                    "ranks",
-                    "pool",
-                    "withdrawn",
-                    "playing",
-                    "events",
-                ),
+                keys=_keys(tournament.id, *_JOIN_PARTS),
                 args=[
                     standing.player_id,
                     encode_standing(standing),
@@ -255,6 +252,16 @@ class TournamentPlay:
         return found
 
     @STORAGE_ERRORS
+    def backlog(self, tournament_id: str) -> tuple[int, int | None]:
+        """The players in its pool, and when its first pending pairing is
+        overdue (None: none pending)."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.zcard(key(tournament_id, "pool"))
+        pipe.zrange(key(tournament_id, "pending-due"), 0, 0, withscores=True)
+        waiting, first = pipe.execute()
+        return int(waiting), (int(first[0][1]) if first else None)
+
+    @STORAGE_ERRORS
     def made(self, tournament_id: str, game_ids: Sequence[str]) -> None:
         """The pending pairings whose games are made, let go."""
         if not game_ids:
@@ -315,21 +322,7 @@ class TournamentPlay:
                 encode_standing(standing),
                 standing.rank_key(tournament.system),
             ]
-        keys = _keys(
-            tournament.id,
-            "t",
-            "standings",
-            "ranks",
-            "counted",
-            "pool",
-            "playing",
-            "withdrawn",
-            "events",
-            "legs",
-            "pending",
-            "pending-due",
-            "games",
-        )
+        keys = _keys(tournament.id, *_RESULT_PARTS)
         return int(self._result(keys=keys, args=args))  # idempotent: a retry is safe
 
     @STORAGE_ERRORS

@@ -3,8 +3,13 @@
 with its bye), its games made through the core's pairing, each game's end
 counted once in its players' standings, and its end.
 
-Pairing is leased per tournament (TournamentPlay.lease): whichever process
-holds the lease pairs, so nobody is paired twice at once, and a process
+Work is scheduled by when each tournament next needs it (store.claim):
+its start, its pool's next pairing, an overdue pairing, its end; a game's
+end or a join makes it due at once (store.poke). Each pass any process
+takes the longest due (held while it works on them, so another process
+takes the next ones), and an empty or idle tournament costs nothing until
+it is due. Pairing is leased per tournament (TournamentPlay.lease) as
+well: whichever process holds the lease pairs, so nobody is paired twice at once, and a process
 that dies leaves the lease to run out and its pending pairings to whoever
 pairs next. A pairing is kept pending (its players out of the pool) before
 its game is made; making a game that is there changes nothing, so a
@@ -52,13 +57,25 @@ from buttonup.tournaments.swiss import Contender, pair_round
 
 log = logging.getLogger(__name__)
 
-# Who pairs a tournament holds it this long, and pairs again this often.
+# Who pairs a tournament holds it this long. Each process takes the due
+# tournaments this often (a pass that finds none is one Redis call), so a
+# player is paired again about this soon after their game's end.
 LEASE_MS = 5000
-PAIRING_SECONDS = 1.0
+PAIRING_SECONDS = 0.2
+# An arena's pool is paired when a game ends or someone joins (a poke);
+# and again this soon when more wait than one pairing reads, or after a
+# failure.
+POOL_AGAIN_MS = 1000
+# A running tournament with games in play is looked at again at least this
+# often, whether or not a game's end said so (a poke lost with a process).
+IDLE_MS = 30_000
 # The players waiting longest that one pairing reads, and the tournaments
 # one process looks after per pass: each pass's work is bounded.
 POOL_READ = 400
 TOURNAMENTS_PER_PASS = 50
+# A process's first passes put the tournaments listed before there was a
+# schedule on it, this many a pass.
+ADOPT_PER_PASS = 200
 # A pairing whose game is not made this long after has no process making it.
 PENDING_OVERDUE_MS = 5000
 COUNT_ATTEMPTS = 20
@@ -137,42 +154,90 @@ class TournamentRunner:
         self._ports = ports
         self._owner = secrets.token_hex(8)  # this process, as a lease's holder
         self._coin = lambda: secrets.randbits(1) == 1
+        # Where this process is in putting listed tournaments on the schedule
+        # (None: done).
+        self._adopting: tuple[TournamentStatus, int] | None = (TournamentStatus.RUNNING, 0)
 
     def upkeep(self) -> None:
-        """Each pass: the tournaments due to start started; each running one
-        whose lease this process takes paired, and finished once over."""
+        """Each pass: the tournaments due (store.claim) looked after, each
+        rescheduled for when it next needs work."""
+        self._adopt()
         now = self._clock()
-        for tournament_id in self._board.due(TournamentStatus.UPCOMING, now, TOURNAMENTS_PER_PASS):
-            tournament = self._board.load(tournament_id)
-            if tournament is None or tournament.status is not TournamentStatus.UPCOMING:
-                self._board.unlist(TournamentStatus.UPCOMING, tournament_id)
-                continue
-            if tournament.due_to_start(now):
-                self._board.change_status(tournament, tournament.started(now))
-        running = self._board.due(TournamentStatus.RUNNING, float("inf"), TOURNAMENTS_PER_PASS)
-        for tournament_id in running:
-            if not self._play.lease(tournament_id, self._owner, LEASE_MS):
-                continue
+        held_until = now + LEASE_MS
+        for tournament_id in self._board.claim(now, TOURNAMENTS_PER_PASS, held_until):
+            next_due: int | None = now + POOL_AGAIN_MS  # what a failure leaves
             try:
-                self._look_after(tournament_id)
+                next_due = self._look_after(tournament_id)
             except errors.GameError as error:  # the next pass, or another process
-                log.warning("tournament %s not paired: %s", tournament_id, error)
+                log.warning("tournament %s not looked after: %s", tournament_id, error)
             finally:
-                self._play.release(tournament_id, self._owner)
+                self._board.reschedule(tournament_id, held_until, next_due)
 
-    def _look_after(self, tournament_id: str) -> None:
-        tournament = self._board.load(tournament_id)
-        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
-            self._board.unlist(TournamentStatus.RUNNING, tournament_id)
+    def _adopt(self) -> None:
+        """Once per process, a page a pass: the tournaments listed before
+        there was a schedule put on it."""
+        if self._adopting is None:
             return
+        status, cursor = self._adopting
+        cursor = self._board.adopt(status, cursor, ADOPT_PER_PASS, self._clock())
+        if cursor != 0:
+            self._adopting = (status, cursor)
+        elif status is TournamentStatus.RUNNING:
+            self._adopting = (TournamentStatus.UPCOMING, 0)
+        else:
+            self._adopting = None
+
+    def _look_after(self, tournament_id: str) -> int | None:
+        """Started, paired or finished as due: when it next needs work
+        (None: never, it is over or gone)."""
+        tournament = self._board.load(tournament_id)
         now = self._clock()
+        if tournament is None or tournament.status is TournamentStatus.FINISHED:
+            return None
+        if tournament.status is TournamentStatus.UPCOMING:
+            if not tournament.due_to_start(now):
+                return tournament.starts_at  # None: when its creator starts it
+            started = tournament.started(now)
+            if not self._board.change_status(tournament, started):
+                return now  # changed meanwhile: looked at again
+            tournament = started
+        if not self._play.lease(tournament_id, self._owner, LEASE_MS):
+            return now + LEASE_MS  # paired elsewhere (tests pair directly)
+        try:
+            return self._run(tournament, now)
+        finally:
+            self._play.release(tournament_id, self._owner)
+
+    def _run(self, tournament: Tournament, now: int) -> int | None:
+        tournament_id = tournament.id
         self._complete(tournament, self._play.overdue_pairings(tournament_id, now, POOL_READ))
         if tournament.system is System.SWISS:
-            self._run_swiss(tournament)
+            finished = self._run_swiss(tournament)
         elif tournament.pairing(now):
             self.pair_arena(tournament)
-        elif not self._play.in_play(tournament_id):
-            self._finish(tournament, now)
+            finished = False
+        else:
+            finished = not self._play.in_play(tournament_id)
+            if finished:
+                self._finish(tournament, now)
+        if finished:
+            return None
+        return self._next_due(tournament, self._clock())
+
+    def _next_due(self, tournament: Tournament, now: int) -> int:
+        """When a running tournament next needs work: an overdue pairing's
+        time, an arena's pool paired again or its end; else the idle look
+        (a game's end or a join pokes it sooner)."""
+        waiting, overdue = self._play.backlog(tournament.id)
+        due = [now + IDLE_MS, overdue or now + IDLE_MS]
+        if tournament.system is System.ARENA and tournament.pairing(now):
+            ends_at = tournament.ends_at or now
+            due.append(ends_at)
+            if waiting > POOL_READ:
+                due.append(now + POOL_AGAIN_MS)  # more wait than one pairing reads
+            elif not self._play.in_play(tournament.id):
+                return ends_at  # nobody playing: only a join (a poke) or its end
+        return min(due)
 
     # ---- an arena -------------------------------------------------------------
 
@@ -195,25 +260,31 @@ class TournamentRunner:
 
     # ---- a Swiss --------------------------------------------------------------
 
-    def _run_swiss(self, tournament: Tournament) -> None:
+    def _run_swiss(self, tournament: Tournament) -> bool:
         """The round paired if it is not yet; once its games are all
-        counted, its tie-breaks, then the next round or the end."""
+        counted, its tie-breaks, then the next round or the end: whether
+        it ended."""
         paired, bye = self._board.round_paired(tournament.id)
         if paired != tournament.round:
-            self.pair_swiss(tournament)
-            return
+            return self._pair_swiss(tournament)
         if bye is not None:
             self._count(tournament, bye_result(tournament.round, bye, tournament.par_scored))
         if self._play.in_play(tournament.id):
-            return
+            return False
         self.settle_round(tournament)
         now = self._clock()
         if tournament.round >= (tournament.rounds or 0):
             self._finish(tournament, now)
-            return
+            return True
         following = replace(tournament, round=tournament.round + 1)
         if self._board.next_round(tournament, following, now):
-            self.pair_swiss(following)
+            return self._pair_swiss(following)
+        return False
+
+    def _pair_swiss(self, tournament: Tournament) -> bool:
+        """pair_swiss: whether the round ended the tournament instead."""
+        self.pair_swiss(tournament)
+        return self._board.status(tournament.id) is TournamentStatus.FINISHED
 
     def pair_swiss(self, tournament: Tournament) -> list[str]:
         """The round paired (tournaments.swiss), once: its games made and
@@ -309,7 +380,10 @@ class TournamentRunner:
         tournament = self._board.load(tournament_id)
         if tournament is None:
             return False
-        return self._count(tournament, result_of(match, tournament.scoring), no_show)
+        counted = self._count(tournament, result_of(match, tournament.scoring), no_show)
+        if counted:  # its players free: paired again, or its round over, at the next pass
+            self._board.poke(tournament_id, self._clock())
+        return counted
 
     def _count(
         self, tournament: Tournament, result: GameResult, no_show: str | None = None

@@ -202,6 +202,8 @@ class Tournaments:
             raise errors.TournamentClosed(f"tournament {tournament_id} is finished")
         if joined is Joined.FULL:
             raise errors.TournamentFull(f"tournament {tournament_id} has its players")
+        if tournament.status is TournamentStatus.RUNNING:  # to pair at the next pass
+            self.board.poke(tournament_id, now)
         kept = self.play.standing(tournament_id, player.id)
         return kept if kept is not None else standing
 

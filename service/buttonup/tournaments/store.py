@@ -22,10 +22,13 @@ atomically on one Redis or a cluster:
 - `lease`: who pairs it now.
 
 And one slot for the lists (`buttonup:{tournaments}:...`): by status, all
-(for the timers) and the public ones (for the list), and each creator's
-open ones (a player has MAX_OPEN_PER_CREATOR at most). A list is changed
-after the tournament it lists, so the tournament is the truth: a list entry
-whose tournament is gone is dropped when met.
+and the public ones (for the list), each creator's open ones (a player has
+MAX_OPEN_PER_CREATOR at most), and the schedule: each upcoming or running
+tournament by when it next needs work (its start, a pairing, its end),
+which the timers take the due ones from (claim.lua, reschedule.lua) and a
+game's end or a join brings forward (`poke`). A list is changed after the
+tournament it lists, so the tournament is the truth: a list entry whose
+tournament is gone is dropped when met.
 
 tournaments.play_store reads and writes what happens inside one tournament;
 this module names every key, encodes what they hold, and keeps the
@@ -34,7 +37,10 @@ tournaments and their lists.
 Tested in tests/tournaments/test_service.py, tests/tournaments/test_store.py.
 """
 
+from contextlib import suppress
+
 import orjson
+from redis.exceptions import RedisError
 
 from buttonup.engine import Options
 from buttonup.engine.options import Visibility
@@ -60,12 +66,18 @@ _STATUS = lua_source("status", "tournament_lib", package=PACKAGE, EVENTS_KEPT=EV
 _ROUND = lua_source("round", "tournament_lib", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _INDEX_ADD = lua_source("index_add", package=PACKAGE)
 _INDEX_MOVE = lua_source("index_move", package=PACKAGE)
+_CLAIM = lua_source("claim", package=PACKAGE)
+_RESCHEDULE = lua_source("reschedule", package=PACKAGE)
 
 MAX_OPEN_PER_CREATOR = 5
 FINISHED_LISTED = 10_000
 # A finished tournament's keys are kept this long.
 FINISHED_TTL_SECONDS = 30 * 86_400
 LISTS = "buttonup:{tournaments}"
+SCHEDULE = f"{LISTS}:due"
+# A record written but not yet listed lasts this long: a create cut short
+# (storage full, a process gone) leaves nothing behind.
+UNLISTED_TTL_MS = 60_000
 
 
 def key(tournament_id: str, part: str) -> str:
@@ -191,39 +203,76 @@ class TournamentStore:
         self._round = LuaScript(client, _ROUND)
         self._index_add = LuaScript(client, _INDEX_ADD)
         self._index_move = LuaScript(client, _INDEX_MOVE)
+        self._claim = LuaScript(client, _CLAIM)
+        self._reschedule = LuaScript(client, _RESCHEDULE)
 
     # ---- the tournament -------------------------------------------------------
 
     @STORAGE_ERRORS
     def create(self, tournament: Tournament) -> bool:
-        """Listed and stored; False (nothing stored) when its creator has as
-        many open as they may."""
+        """Stored and listed, whole or not at all; False (nothing stored)
+        when its creator has as many open as they may. The record is written
+        first, to expire unless listed, so that a create refused at any step
+        (storage full included) neither keeps a creator's slot nor leaves a
+        record; a slot held by a record gone since is given back."""
+        record = key(tournament.id, "t")
+        pooled = "1" if tournament.system is System.ARENA else "0"
+        fields = {"s": TournamentStatus.UPCOMING.value, "d": encode_tournament(tournament)}
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.hset(record, mapping={**fields, "p": pooled, "e": 0, "r": 0})
+        pipe.pexpire(record, UNLISTED_TTL_MS)
+        pipe.execute()
+        try:
+            listed = self._list_new(tournament) or (
+                self._free_lost_slots(tournament.created_by) and self._list_new(tournament)
+            )
+        except BaseException:
+            with suppress(RedisError):  # it expires all the same
+                self._redis.delete(record)
+            raise
+        if not listed:
+            self._redis.delete(record)
+            return False
+        self._redis.persist(record)
+        return True
+
+    def _list_new(self, tournament: Tournament) -> bool:
         starts = tournament.starts_at if tournament.starts_at is not None else "inf"
         public = tournament.visibility is Visibility.PUBLIC
         status = TournamentStatus.UPCOMING
-        listed = self._index_add(
-            keys=[creator_key(tournament.created_by), list_key(status), list_key(status, True)],
-            args=[tournament.id, starts, "1" if public else "0", MAX_OPEN_PER_CREATOR],
+        return bool(
+            self._index_add(
+                keys=[
+                    creator_key(tournament.created_by),
+                    list_key(status),
+                    list_key(status, True),
+                    SCHEDULE,
+                ],
+                args=[tournament.id, starts, "1" if public else "0", MAX_OPEN_PER_CREATOR],
+            )
         )
-        if not listed:
-            return False
-        pooled = "1" if tournament.system is System.ARENA else "0"
-        self._redis.hset(
-            key(tournament.id, "t"),
-            mapping={
-                "s": status.value,
-                "d": encode_tournament(tournament),
-                "p": pooled,
-                "e": 0,
-                "r": 0,
-            },
-        )
-        return True
+
+    def _free_lost_slots(self, creator: str) -> bool:
+        """The creator's open entries whose tournament is gone (a create cut
+        short before the record was kept) dropped: whether any was."""
+        held = [entry.decode() for entry in self._redis.zrange(creator_key(creator), 0, -1)]
+        pipe = self._redis.pipeline(transaction=False)
+        for tournament_id in held:
+            pipe.exists(key(tournament_id, "t"))
+        lost = [entry for entry, kept in zip(held, pipe.execute(), strict=True) if not kept]
+        if lost:
+            self._redis.zrem(creator_key(creator), *lost)
+        return bool(lost)
 
     @STORAGE_ERRORS
     def load(self, tournament_id: str) -> Tournament | None:
         data = self._redis.hget(key(tournament_id, "t"), "d")
         return decode_tournament(data) if data is not None else None
+
+    @STORAGE_ERRORS
+    def status(self, tournament_id: str) -> TournamentStatus | None:
+        status = self._redis.hget(key(tournament_id, "t"), "s")
+        return TournamentStatus(status.decode()) if status is not None else None
 
     @STORAGE_ERRORS
     def players(self, tournament_id: str) -> int:
@@ -294,6 +343,7 @@ class TournamentStore:
                 list_key(was, True),
                 list_key(status, True),
                 creator_key(tournament.created_by),
+                SCHEDULE,
             ],
             args=[
                 tournament.id,
@@ -301,6 +351,7 @@ class TournamentStore:
                 "1" if tournament.visibility is Visibility.PUBLIC else "0",
                 "1" if status is TournamentStatus.FINISHED else "0",
                 FINISHED_LISTED,
+                tournament.starts_at or 0,  # a running one is due from its start
             ],
         )
 
@@ -328,12 +379,38 @@ class TournamentStore:
             self._redis.zrem(name, *gone)
         return found
 
+    # ---- the schedule -----------------------------------------------------------
+
     @STORAGE_ERRORS
-    def due(self, status: TournamentStatus, up_to: float, count: int) -> list[str]:
-        """The ids of `status` whose order is at most `up_to`: the upcoming
-        due to start, or the running ones."""
-        ids = self._redis.zrangebyscore(list_key(status), "-inf", up_to, start=0, num=count)
-        return [tournament_id.decode() for tournament_id in ids]
+    def claim(self, now: int, count: int, held_until: int) -> list[str]:
+        """The ids of at most `count` tournaments due by `now`, the longest
+        due first, held until `held_until` (reschedule gives them back)."""
+        due = self._claim(keys=[SCHEDULE], args=[now, count, held_until])
+        return [tournament_id.decode() for tournament_id in due]
+
+    @STORAGE_ERRORS
+    def reschedule(self, tournament_id: str, held_until: int, at: int | None) -> None:
+        """A tournament claimed until `held_until` next due `at` (None: off
+        the schedule), or sooner if poked meanwhile."""
+        args: list[str | int] = [tournament_id, held_until, "" if at is None else at]
+        self._reschedule(keys=[SCHEDULE], args=args)
+
+    @STORAGE_ERRORS
+    def poke(self, tournament_id: str, now: int) -> None:
+        """A running tournament due by `now` (its pool or round changed); on
+        the schedule again if a process left it off between two writes."""
+        self._redis.zadd(SCHEDULE, {tournament_id: now}, lt=True)
+
+    @STORAGE_ERRORS
+    def adopt(self, status: TournamentStatus, cursor: int, count: int, at: int) -> int:
+        """Listed tournaments of `status` missing from the schedule (listed
+        before there was one) put on it, due `at`, from `cursor`: the next
+        cursor (0: the list is done)."""
+        cursor, found = self._redis.zscan(list_key(status), cursor, count=count)
+        ids = [tournament_id for tournament_id, order in found if order != float("inf")]
+        if ids:
+            self._redis.zadd(SCHEDULE, dict.fromkeys(ids, at), nx=True)
+        return int(cursor)
 
     @STORAGE_ERRORS
     def unlist(self, status: TournamentStatus, tournament_id: str) -> None:
