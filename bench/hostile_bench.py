@@ -390,6 +390,8 @@ def main() -> int:
             REDIS_URL=redis_server.url,
             # The honest clients are a few hundred players in eight; the setup makes 2,000 things.
             BUTTONUP_CREATES_RATE_LIMIT="1000000/minute",
+            BUTTONUP_CREATES_ADDRESS_RATE_LIMIT="1000000/minute",
+            BUTTONUP_PLAYERS_RATE_LIMIT="1000000/minute",
             BUTTONUP_CONNECTIONS="2000",
         )
         if args.service_dir is not None:

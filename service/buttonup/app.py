@@ -103,7 +103,10 @@ def create_app(settings: Settings | None = None) -> Flask:
         settings.redis_url,
         settings.rate_limit,
         settings.seat_rate_limit,
-        meters={meter.name: settings.meter_limit(meter.name) for meter in METERS},
+        meters={
+            meter.name: (settings.meter_limit(meter.name), settings.meter_address_limit(meter.name))
+            for meter in METERS
+        },
         socket_timeout=settings.redis_socket_timeout,
         connect_timeout=settings.redis_connect_timeout,
     )

@@ -19,9 +19,17 @@ SECRET_KEY_MIN_LENGTH = 32
 # counts): each a setting `<name>_rate_limit` and a variable
 # BUTTONUP_<NAME>_RATE_LIMIT. A deployment that meters them elsewhere, or a
 # benchmark that makes thousands of games from one address, turns them off.
-METERED = ("analysis", "records", "creates", "joins")
-UNMETERED = {f"{name}_rate_limit": "" for name in METERED}
-UNMETERED_ENVIRONMENT = {f"BUTTONUP_{name.upper()}_RATE_LIMIT": "off" for name in METERED}
+METERED = ("analysis", "records", "creates", "joins", "players")
+# Meters whose limit per client address is a setting of its own,
+# `<name>_address_rate_limit` (BUTTONUP_<NAME>_ADDRESS_RATE_LIMIT): many
+# people share one address (a school), each with a credential of their own.
+ADDRESS_METERED = ("creates",)
+_METER_SETTINGS = (
+    *(f"{name}_rate_limit" for name in METERED),
+    *(f"{name}_address_rate_limit" for name in ADDRESS_METERED),
+)
+UNMETERED = dict.fromkeys(_METER_SETTINGS, "")
+UNMETERED_ENVIRONMENT = {f"BUTTONUP_{name.upper()}": "off" for name in _METER_SETTINGS}
 
 # Every variable the service reads: Settings below, and gunicorn.conf.py.
 ENVIRONMENT_VARIABLES = frozenset(
@@ -59,6 +67,8 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_RECORDS_RATE_LIMIT",
         "BUTTONUP_CREATES_RATE_LIMIT",
         "BUTTONUP_JOINS_RATE_LIMIT",
+        "BUTTONUP_PLAYERS_RATE_LIMIT",
+        "BUTTONUP_CREATES_ADDRESS_RATE_LIMIT",
         "BUTTONUP_TRUSTED_PROXIES",
         "PROMETHEUS_MULTIPROC_DIR",
     }
@@ -97,6 +107,10 @@ class Settings:
     analysis_rate_limit: str = "10/second;300/minute"
     records_rate_limit: str = "10/minute;100/hour"
     creates_rate_limit: str = "30/minute;600/hour"
+    # Per address: 40 people behind one address each start a game a minute.
+    creates_address_rate_limit: str = "120/minute;2400/hour"
+    # Making a player (no credential yet: per address alone).
+    players_rate_limit: str = "60/minute;300/hour"
     # Joining and withdrawing from tournaments: each wakes its pairing.
     joins_rate_limit: str = "30/minute;300/hour"
     # Proxies in front whose X-Forwarded-For is believed (the client address
@@ -135,8 +149,13 @@ class Settings:
     operator_key: str | None = field(default=None, repr=False)
 
     def meter_limit(self, meter: str) -> str:
-        """The limit of a costly operation's meter (api.rate_limits.METERS)."""
+        """The limit of a costly operation's meter (api.rate_limits.METERS),
+        per credential, and per address unless it has one of its own."""
         return getattr(self, f"{meter}_rate_limit")
+
+    def meter_address_limit(self, meter: str) -> str:
+        """A meter's limit per client address."""
+        return getattr(self, f"{meter}_address_rate_limit", self.meter_limit(meter))
 
     @property
     def streams_per_worker(self) -> int:
@@ -173,6 +192,12 @@ class Settings:
             ),
             joins_rate_limit=_rate_limit(
                 env, "BUTTONUP_JOINS_RATE_LIMIT", defaults.joins_rate_limit
+            ),
+            players_rate_limit=_rate_limit(
+                env, "BUTTONUP_PLAYERS_RATE_LIMIT", defaults.players_rate_limit
+            ),
+            creates_address_rate_limit=_rate_limit(
+                env, "BUTTONUP_CREATES_ADDRESS_RATE_LIMIT", defaults.creates_address_rate_limit
             ),
             cors_origins=tuple(
                 origin.strip()

@@ -108,7 +108,8 @@ def test_costly_operations_are_metered_by_default_and_a_deployment_turns_them_of
     assert all(Settings().meter_limit(name) for name in METERED)
     assert Settings.from_env({}) == Settings()
     turned = Settings.from_env({"BUTTONUP_ANALYSIS_RATE_LIMIT": "off", **UNMETERED_ENVIRONMENT})
-    assert [turned.meter_limit(name) for name in METERED] == [""] * 4
+    assert [turned.meter_limit(name) for name in METERED] == [""] * len(METERED)
+    assert [turned.meter_address_limit(name) for name in METERED] == [""] * len(METERED)
     tuned = Settings.from_env({"BUTTONUP_RECORDS_RATE_LIMIT": "3/minute"})
     assert tuned.records_rate_limit == "3/minute"
 
@@ -159,7 +160,7 @@ def test_the_creates_meter_counts_per_player_key_across_addresses(limited):
 
 
 def test_moves_and_joins_are_not_creates(limited):
-    client = limited(creates_rate_limit="1/minute")
+    client = limited(creates_rate_limit="1/minute", creates_address_rate_limit="1/minute")
     game = client.post("/v1/games", json={}).get_json()
     assert client.post("/v1/games", json={}).status_code == 429
     red = client.post(f"/v1/games/{game['id']}/players", json={}).get_json()
@@ -219,3 +220,25 @@ def test_the_joins_meter_counts_joining_and_withdrawing_per_player_key(limited):
         f"{path}/join", headers=bearer(other), environ_base={"REMOTE_ADDR": "10.0.2.1"}
     )
     assert joined.status_code == 200
+
+
+def test_people_behind_one_address_each_make_a_player_and_a_game_and_a_key_is_still_bounded(
+    limited,
+):
+    client = limited(
+        players_rate_limit="40/minute",
+        creates_rate_limit="3/minute",
+        creates_address_rate_limit="40/minute",
+    )
+    keys = [client.post("/v1/players", json={}).get_json()["key"] for _ in range(40)]
+    games = [client.post("/v1/games", json={}, headers=bearer(key)).status_code for key in keys]
+    assert games == [201] * 40  # the address's 40, each key's first
+    assert client.post("/v1/players", json={}).status_code == 429  # the players meter: 40
+    refused = client.post("/v1/games", json={}, headers=bearer(keys[0]))
+    assert refused.status_code == 429  # the address's creates are spent too
+    other = {"REMOTE_ADDR": "10.0.0.9"}
+    again = [
+        client.post("/v1/games", json={}, headers=bearer(keys[1]), environ_base=other).status_code
+        for _ in range(3)
+    ]
+    assert again == [201, 201, 429]  # a key alone: 3 a minute, from any address

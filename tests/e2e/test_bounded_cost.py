@@ -1,7 +1,9 @@
 """What one anonymous request can cost, through `buttonup serve`: the
 costliest create (two perfect bots playing to 100 points in that request)
 stays far under 64 KiB in Redis, and the worker serves other requests while
-it plays."""
+it plays; the meters as deployed by default, and forty people behind one
+address each making a player and starting a game while one key alone is
+still bounded."""
 
 import secrets
 import statistics
@@ -11,8 +13,9 @@ import time
 import httpx
 import pytest
 
-from buttonup.config import METERED, Settings
+from buttonup.config import ADDRESS_METERED, METERED, Settings
 from tests.conftest import LiveServer
+from tests.helpers.games import bearer
 from tests.long_records import tied_record
 
 PERFECT = {"type": "bot", "level": "perfect"}
@@ -202,11 +205,17 @@ def test_honest_writes_wait_for_a_slice_of_an_import_not_for_all_of_it(one_worke
     assert write_median < import_median / 4, (write_median, import_median)
 
 
+# The meters as a deployment has them by default (LiveServer turns them off).
+DEFAULT_METERS = {
+    f"BUTTONUP_{name.upper()}_RATE_LIMIT": Settings().meter_limit(name) for name in METERED
+} | {
+    f"BUTTONUP_{name.upper()}_ADDRESS_RATE_LIMIT": Settings().meter_address_limit(name)
+    for name in ADDRESS_METERED
+}
+
+
 def test_costly_operations_are_metered_per_address_by_default(redis_server):
-    defaults = {
-        f"BUTTONUP_{name.upper()}_RATE_LIMIT": Settings().meter_limit(name) for name in METERED
-    }
-    live = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=defaults)
+    live = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=DEFAULT_METERS)
     try:
         with httpx.Client(base_url=live.base_url, timeout=10) as http:
             text = {"Content-Type": "text/plain"}
@@ -215,13 +224,29 @@ def test_costly_operations_are_metered_per_address_by_default(redis_server):
                 for _ in range(11)
             ]
             assert imports == [422] * 10 + [429]  # records: 10 a minute
-            creates = [http.post("/v1/games", json={}).status_code for _ in range(31)]
-            assert creates == [201] * 30 + [429]  # creates: 30 a minute
+            creates = [http.post("/v1/games", json={}).status_code for _ in range(121)]
+            assert creates == [201] * 120 + [429]  # creates: 120 a minute an address
             # Positions never asked before, as fast as they are answered: 10 a second.
             fresh = [f"W.W.W.R.R.R.B.B.B_r_0-0_{target}_1r" for target in range(1, 12)]
             answers = [http.post("/v1/analysis", json={"position": p}) for p in fresh]
             assert [answer.status_code for answer in answers] == [200] * 10 + [429]
             assert int(answers[-1].headers["Retry-After"]) >= 1
             assert http.get("/healthz").status_code == 200
+    finally:
+        live.stop()
+
+
+def test_forty_people_behind_one_address_each_make_a_player_and_start_a_game(own_redis):
+    live = LiveServer(["--redis-url", own_redis.url, "--workers", "2"], env=DEFAULT_METERS)
+    try:
+        with httpx.Client(base_url=live.base_url, timeout=10) as http:
+            pupils = [http.post("/v1/players", json={"name": f"Pupil {n}"}) for n in range(40)]
+            assert [pupil.status_code for pupil in pupils] == [201] * 40
+            keys = [pupil.json()["key"] for pupil in pupils]
+            games = [http.post("/v1/games", json={}, headers=bearer(key)) for key in keys]
+            assert [game.status_code for game in games] == [201] * 40
+            # One key alone still cannot flood: 30 a minute, then 429.
+            flood = [http.post("/v1/games", json={}, headers=bearer(keys[0])) for _ in range(30)]
+            assert [answer.status_code for answer in flood] == [201] * 29 + [429]
     finally:
         live.stop()

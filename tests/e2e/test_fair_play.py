@@ -145,12 +145,12 @@ def test_rated_games_past_the_pairs_daily_limit_are_played_unrated_and_say_so(ow
 
 def test_creating_players_is_metered_per_address(own_redis):
     server = LiveServer(
-        ["--redis-url", own_redis.url], env={"BUTTONUP_CREATES_RATE_LIMIT": "30/minute"}
+        ["--redis-url", own_redis.url], env={"BUTTONUP_PLAYERS_RATE_LIMIT": "60/minute;300/hour"}
     )
     try:
         with httpx.Client(base_url=server.base_url, timeout=30) as http:
-            codes = [http.post("/v1/players", json={}).status_code for _ in range(31)]
-        assert codes == [201] * 30 + [429]
+            codes = [http.post("/v1/players", json={}).status_code for _ in range(61)]
+        assert codes == [201] * 60 + [429]
     finally:
         server.stop()
 

@@ -5,7 +5,8 @@ Two kinds. Limits on every request to /v1/ (per address, per seat token),
 off unless configured. And meters on the costly operations (METERS: perfect
 play, records, whatever makes something new in storage), on by default,
 each counted per client address and per credential (a player's key or a
-seat's token) across its operations; only those requests pay for them.
+seat's token) across its operations, a meter's address limit its own where
+many people share one address; only those requests pay for them.
 Probes, metrics, docs and the board's static files are never limited. A
 breach is 429 `rate_limited` with Retry-After; when the counters cannot be
 reached the request goes on, and meets the store's own 503 if Redis is
@@ -38,6 +39,18 @@ REFUSALS_KEPT = 10_000  # counters a worker remembers as refused until their win
 REFUSED_AGAIN_PAUSE = 1.0  # seconds before a refused counter's next 429
 
 
+# A meter's limits: per credential, per client address ("": not counted).
+MeterLimits = tuple[str, str]
+
+
+def _parsed(limits: MeterLimits) -> dict[str, list]:
+    credential, address = limits
+    return {
+        "credential": parse_many(credential) if credential else [],
+        "address": parse_many(address) if address else [],
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class Meter:
     """A kind of costly request, and the operations (method, endpoint) it counts."""
@@ -64,20 +77,22 @@ METERS = (
             }
         ),
     ),
-    # Something new kept in storage: a game (its bots' moves too), a player,
-    # a seek, a rematch, a tournament.
+    # Something new kept in storage: a game (its bots' moves too), a seek, a
+    # rematch, a tournament.
     Meter(
         "creates",
         frozenset(
             {
                 ("POST", "games.GameCollection"),
-                ("POST", "players.PlayerCollection"),
                 ("POST", "seeks.SeekCollection"),
                 ("POST", "games.Rematch"),
                 ("POST", "tournaments.TournamentCollection"),
             }
         ),
     ),
+    # A player made: apart from the games, so that people sharing an address
+    # can each make a player and then start a game.
+    Meter("players", frozenset({("POST", "players.PlayerCollection")})),
     # A tournament joined or left: each changes its pool and wakes its pairing.
     Meter(
         "joins",
@@ -111,14 +126,14 @@ class Meters:
     its credential. flask-limiter's own hooks, installed for the meters
     alone, cost every request some 60 us more (16-23% of a read)."""
 
-    def __init__(self, storage: Storage, meters: Mapping[str, str]) -> None:
+    def __init__(self, storage: Storage, meters: Mapping[str, MeterLimits]) -> None:
         self._window = SlidingWindowCounterRateLimiter(storage)
         self._refused: OrderedDict[tuple[str, str, str], float] = OrderedDict()
         self._lock = threading.Lock()
         self._limits = {
-            operation: (meter.name, parse_many(meters[meter.name]))
+            operation: (meter.name, _parsed(meters[meter.name]))
             for meter in METERS
-            if meters.get(meter.name)
+            if any(meters.get(meter.name, ("", "")))
             for operation in meter.operations
         }
 
@@ -127,12 +142,13 @@ class Meters:
         metered = self._limits.get((request.method, request.endpoint or ""))
         if metered is None:
             return
-        name, items = metered
+        name, limits = metered
         counted = [("address", get_remote_address())]
         if not _without_seat_token():
             counted.append(("credential", _seat_token()))
         now = time.time()
         for scope, key in counted:
+            items = limits[scope]
             # Refused lately here: refused again without asking Redis, and only
             # after a pause (a sleeping greenlet costs no CPU), so that a client
             # that does not wait as Retry-After says sends one request a second
@@ -169,12 +185,13 @@ def init_rate_limits(
     per_address: str,
     per_seat: str,
     *,
-    meters: Mapping[str, str],
+    meters: Mapping[str, MeterLimits],
     socket_timeout: float,
     connect_timeout: float,
 ) -> Limiter | None:
     """The limiter of every /v1/ request (None when it is off), and the
-    meters of costly operations: `meters`, a limit by meter name ("": off)."""
+    meters of costly operations: `meters`, by meter name, its limits per
+    credential and per address ("": off)."""
     limits: list[str | Callable[[], str] | ApplicationLimit] = []
     if per_address:
         limits.append(
@@ -194,7 +211,7 @@ def init_rate_limits(
         "socket_connect_timeout": connect_timeout,
         "key_prefix": "buttonup",  # next to the games' keys, not under LIMITS:
     }
-    if any(meters.values()):
+    if any(any(limits) for limits in meters.values()):
         storage = storage_from_string(redis_url, **storage_options)
         assert isinstance(storage, Storage)  # a redis:// URL: limits' synchronous storage
         app.before_request(Meters(storage, meters).count)
