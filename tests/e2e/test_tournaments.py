@@ -6,6 +6,7 @@ standings (and listed among its games), its players paired again; a
 par-scored Swiss's pairing played twice, seats swapped, on the same deals;
 and each refusal a problem with its stable code."""
 
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +19,15 @@ from buttonup.engine.notation import read_position, write_position
 from buttonup.engine.solver import best_moves, move_margins
 from buttonup.engine.symmetry import position_forms
 from buttonup.redis_server import RedisServer
-from buttonup.tournaments.model import BERSERK_MIN_MOVES, WIN_POINTS
+from buttonup.tournaments.model import (
+    BERSERK_MIN_MOVES,
+    WIN_POINTS,
+    GameResult,
+    Standing,
+    System,
+    bye_result,
+    replayed,
+)
 from tests.conftest import LiveServer
 from tests.e2e.test_seeks import LIMITS, Listener
 from tests.e2e.test_time import wait_for
@@ -408,3 +417,116 @@ def test_joining_and_withdrawing_are_metered_per_key(own_redis):
             assert other.status_code == 429, "the address's count is full too"
     finally:
         limited.stop()
+
+
+def test_a_swiss_bye_is_told_as_a_bye_with_no_game(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        players = [new_player(http, name) for name in ("Ana", "Bo", "Cy")]
+        swiss = {"name": "Odd", "system": "swiss", "clock": BLITZ, "rounds": 1}
+        made = http.post("/v1/tournaments", json=swiss, headers=bearer(players[0]["key"])).json()
+        path = f"/v1/tournaments/{made['id']}"
+        stream = TournamentStream(server.base_url, path)
+        stream.start()
+        wait_for(lambda: stream.names()[:1] == ["tournament"], 5)
+        for player in players:
+            http.post(f"{path}/join", headers=bearer(player["key"]))
+        http.post(f"{path}/start", headers=bearer(players[0]["key"]))
+        wait_for(lambda: "bye" in stream.names(), 10)
+        stream.close()
+        [pairing] = [data for name, _, data in stream.events if name == "pairing"]
+        [bye] = [data for name, _, data in stream.events if name == "bye"]
+        (sat_out,) = {player["id"] for player in players} - {pairing["red"], pairing["black"]}
+        assert bye == {"round": 1, "player_id": sat_out, "points": {sat_out: 1}}
+        games = [game["id"] for game in http.get(f"{path}/games").json()["items"]]
+        assert games == [pairing["game_id"]]  # a result names games alone
+        assert all(data["game_id"] in games for name, _, data in stream.events if name == "result")
+
+
+def can_all_meet_someone_new(players: list[str], met: set[frozenset[str]]) -> bool:
+    """Whether `players` pair off, each with someone they have not met."""
+    if not players:
+        return True
+    first, rest = players[0], players[1:]
+    return any(
+        frozenset((first, other)) not in met
+        and can_all_meet_someone_new([p for p in rest if p != other], met)
+        for other in rest
+    )
+
+
+def play_a_few_moves_then_resign(http: httpx.Client, game_id: str, keys: dict[str, str]) -> None:
+    moves = random.choice((6, 7))  # then whoever is to move resigns: either may win
+    path = f"/v1/games/{game_id}"
+    game = http.get(path).json()
+    while game["status"] == "playing":
+        mover = keys[game["players"][game["round"]["to_move"]]["player_id"]]
+        if game["round"]["moves_played"] >= moves or game["rounds"]:
+            http.post(f"/v1/games/{game_id}/resign", headers=bearer(mover))
+            return
+        move = {"position": random.choice(game["round"]["legal_moves"])}
+        moved = http.post(f"/v1/games/{game_id}/moves", json=move, headers=bearer(mover))
+        game = (
+            moved.json()["game"]
+            if moved.status_code == 201
+            else http.get(f"/v1/games/{game_id}").json()
+        )
+
+
+def test_each_swiss_bye_goes_to_the_lowest_placed_of_the_fewest_byes_unless_a_rematch(server):
+    """Seven players, five rounds: each round's bye, held to the standings
+    replayed from the stream's results as they stood when it was paired."""
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        players = [new_player(http, f"S{n}") for n in range(7)]
+        keys = {player["id"]: player["key"] for player in players}
+        swiss = {"name": "Seven", "system": "swiss", "clock": BLITZ, "rounds": 5}
+        made = http.post("/v1/tournaments", json=swiss, headers=bearer(players[0]["key"])).json()
+        path = f"/v1/tournaments/{made['id']}"
+        stream = TournamentStream(server.base_url, path)
+        stream.start()
+        wait_for(lambda: stream.names()[:1] == ["tournament"], 5)
+        for player in players:
+            http.post(f"{path}/join", headers=bearer(player["key"]))
+        http.post(f"{path}/start", headers=bearer(players[0]["key"]))
+        played: set[str] = set()
+        deadline = time.monotonic() + 120
+        while "finished" not in stream.names():
+            assert time.monotonic() < deadline, stream.names()
+            for name, _, data in list(stream.events):
+                if name == "pairing" and data["game_id"] not in played:
+                    played.add(data["game_id"])
+                    play_a_few_moves_then_resign(http, data["game_id"], keys)
+            time.sleep(0.05)
+        stream.close()
+
+    joined = [Standing(player["id"], "", 1500, 0) for player in players]
+    rounds: dict[int, list[GameResult]] = {}
+    games = {data["game_id"]: data for name, _, data in stream.events if name == "pairing"}
+    for name, _, data in stream.events:
+        if name == "result":
+            pairing = games[data["game_id"]]
+            result = GameResult(data["game_id"], pairing["red"], pairing["black"], data["winner"])
+            rounds.setdefault(pairing["round"], []).append(result)
+        elif name == "bye":
+            rounds.setdefault(data["round"], []).append(
+                bye_result(data["round"], data["player_id"])
+            )
+    assert sorted(rounds) == [1, 2, 3, 4, 5]
+    before: list[GameResult] = []
+    for number in sorted(rounds):
+        standings = replayed(joined, before, System.SWISS)
+        met = {frozenset((r.first, r.second)) for r in before if not r.bye}
+        [bye] = [result.first for result in rounds[number] if result.bye]
+        fewest = min(standing.byes for standing in standings.values())
+        lowest_first = sorted(
+            (s for s in standings.values() if s.byes == fewest),
+            key=lambda s: (s.rank_key(System.SWISS), s.player_id),
+        )
+        everyone = list(standings)
+        leaving_games = [
+            s.player_id
+            for s in lowest_first
+            if can_all_meet_someone_new([p for p in everyone if p != s.player_id], met)
+        ]
+        expected = leaving_games[0] if leaving_games else lowest_first[0].player_id
+        assert bye == expected, (number, bye, [s.player_id for s in lowest_first])
+        before += rounds[number]

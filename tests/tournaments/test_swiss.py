@@ -6,6 +6,7 @@ of small fields), and starts balanced."""
 
 import itertools
 import random
+from dataclasses import replace
 
 from buttonup.tournaments.swiss import WINDOW, Contender, pair_round, starts
 
@@ -128,3 +129,30 @@ def test_a_large_field_is_paired_in_windows_all_but_the_bye():
     paired = pair_round(contenders, coin_of(rng), between=lambda: windows.append(1))
     assert len(paired.games) == 5 * WINDOW and paired.bye is not None and not paired.unpaired
     assert len(windows) >= 9
+
+
+def test_the_bye_goes_to_the_lowest_placed_by_the_standings_not_by_rating():
+    # p2 is placed last (tie-breaks) though rated above p1: p2 sits out.
+    contenders = [
+        Contender("p0", 2, 1500, place=0),
+        Contender("p1", 1, 1400, place=1),
+        Contender("p2", 1, 1600, place=2),
+    ]
+    assert pair_round(contenders, lambda: True).bye == "p2"
+
+
+def test_the_bye_passes_up_when_the_lowest_placed_taking_it_would_force_a_rematch():
+    # p0 met p1, p2 and p3: were p4 to sit out, p0 could meet nobody.
+    contenders = [
+        Contender("p0", 3, 1500, met=frozenset({"p1", "p2", "p3"}), place=0),
+        Contender("p1", 2, 1500, met=frozenset({"p0"}), place=1),
+        Contender("p2", 2, 1500, met=frozenset({"p0"}), place=2),
+        Contender("p3", 1, 1500, met=frozenset({"p0"}), place=3),
+        Contender("p4", 0, 1500, place=4),
+    ]
+    paired = pair_round(contenders, lambda: True)
+    assert paired.bye == "p3" and paired.unpaired == []
+    assert ("p0", "p4") in paired.games or ("p4", "p0") in paired.games
+    # One who had a bye already is never tried while others had none.
+    had = [replace(c, byes=1) if c.player_id == "p3" else c for c in contenders]
+    assert pair_round(had, lambda: True).bye == "p2"

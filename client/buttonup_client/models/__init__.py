@@ -119,6 +119,9 @@ from .tally import Tally
 from .timeout_event import TimeoutEvent
 from .timeout_event_data import TimeoutEventData
 from .tournament import Tournament
+from .tournament_bye_data import TournamentByeData
+from .tournament_bye_data_points import TournamentByeDataPoints
+from .tournament_bye_event import TournamentByeEvent
 from .tournament_finished_data import TournamentFinishedData
 from .tournament_finished_event import TournamentFinishedEvent
 from .tournament_game import TournamentGame
@@ -269,6 +272,9 @@ __all__ = (
     "TimeoutEvent",
     "TimeoutEventData",
     "Tournament",
+    "TournamentByeData",
+    "TournamentByeDataPoints",
+    "TournamentByeEvent",
     "TournamentFinishedData",
     "TournamentFinishedEvent",
     "TournamentGame",

@@ -14,7 +14,7 @@ T = TypeVar("T", bound="TournamentResultData")
 
 @_attrs_define
 class TournamentResultData:
-    """A game's end, as it counts"""
+    """A game's end, as it counts (a bye has its own event)"""
 
     game_id: str
     """ The game """

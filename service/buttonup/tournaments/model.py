@@ -328,6 +328,10 @@ def _within_span(value: int) -> int:
     return max(1 - _TIE_BREAK_HALF, min(_TIE_BREAK_HALF - 1, value))
 
 
+# A bye's id among the results counted: its round after this (never a game's id).
+BYE_PREFIX = "bye-"
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """A finished tournament game, as it counts: who started (played first)
@@ -346,6 +350,11 @@ class GameResult:
     @property
     def bye(self) -> bool:
         return not self.second
+
+    @property
+    def bye_round(self) -> int | None:
+        """A bye's round (its id names it; it is no game)."""
+        return int(self.game_id.removeprefix(BYE_PREFIX)) if self.bye else None
 
     def counted(
         self, first: Standing, second: Standing | None, system: System = System.ARENA
@@ -374,7 +383,7 @@ def bye_result(round_number: int, player_id: str, par_scored: bool = False) -> G
     given once however often its giving runs (under par scoring, worth
     PAR_BYE_POINTS)."""
     par = PAR_BYE_POINTS if par_scored else None
-    return GameResult(f"bye-{round_number}", player_id, "", player_id, par)
+    return GameResult(f"{BYE_PREFIX}{round_number}", player_id, "", player_id, par)
 
 
 def with_tie_breaks(

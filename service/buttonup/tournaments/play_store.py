@@ -75,6 +75,16 @@ def _keys(tournament_id: str, *parts: str) -> list[str]:
     return [key(tournament_id, part) for part in parts]
 
 
+def _told(result: GameResult, points: dict[str, int]) -> tuple[bytes, str]:
+    """A counted result's event, data then name: a game's `result`, or a
+    round's `bye` (no game: its round, its player)."""
+    if result.bye:
+        data = {"round": result.bye_round, "player_id": result.first, "points": points}
+        return orjson.dumps(data), "bye"
+    data = {"game_id": result.game_id, "winner": result.winner, "points": points}
+    return orjson.dumps(data), "result"
+
+
 def _text(number: int | None) -> str:
     return str(number) if number is not None else ""
 
@@ -311,9 +321,7 @@ class TournamentPlay:
             result.first,
             result.second,
             no_show or "",
-            orjson.dumps(
-                {"game_id": result.game_id, "winner": result.winner, "points": points or {}}
-            ),
+            *_told(result, points or {}),
         ]
         for before, standing in zip(read, after, strict=True):
             args += [

@@ -118,7 +118,7 @@ def berserk_of(match: Match, color: Color) -> Berserk:
     return BERSERK_EARNED if clock.berserk_moves[color] >= BERSERK_MIN_MOVES else BERSERKED
 
 
-def contender(standing: Standing) -> Contender:
+def contender(standing: Standing, place: int = 0) -> Contender:
     run = standing.firsts
     recent = (run > 0,) * min(abs(run), 2)
     return Contender(
@@ -131,7 +131,14 @@ def contender(standing: Standing) -> Contender:
         standing.games - standing.started,
         run > 0 if run else None,
         recent,
+        place,
     )
+
+
+def placed(standings: list[Standing], system: System) -> list[Standing]:
+    """In the standings' order, best first: by rank key, then by id as the
+    ranks' sorted set orders equal keys (tournaments.store)."""
+    return sorted(standings, key=lambda s: (s.rank_key(system), s.player_id), reverse=True)
 
 
 class TournamentRunner:
@@ -291,7 +298,12 @@ class TournamentRunner:
         its bye given. A round nobody can play ends the tournament."""
         standings = self._play.all_standings(tournament.id)
         out = self._play.withdrawn(tournament.id)
-        contenders = [contender(s) for s in standings.values() if s.player_id not in out]
+        ranked = placed(list(standings.values()), tournament.system)
+        contenders = [
+            contender(standing, place)
+            for place, standing in enumerate(ranked)
+            if standing.player_id not in out
+        ]
         # Under gevent, the pairing yields between windows: other requests go on.
         paired = pair_round(contenders, self._coin, between=lambda: time.sleep(0))
         now = self._clock()

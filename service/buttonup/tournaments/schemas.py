@@ -294,13 +294,26 @@ TOURNAMENT_EVENT_DATA = {
         },
     ),
     "TournamentResultData": data_component(
-        "A game's end, as it counts",
+        "A game's end, as it counts (a bye has its own event)",
         {
             "game_id": _GAME,
             "winner": {**_PLAYER, "type": ["string", "null"], "description": "Null: nobody"},
             "points": {
                 "type": "object",
                 "description": "Each player's points from it, by id",
+                "additionalProperties": {"type": "integer"},
+                "example": {"Pq7Xb0mXvYg3cS1pQ2a9": 2},
+            },
+        },
+    ),
+    "TournamentByeData": data_component(
+        "A Swiss round's bye counted: a player sat the round out, with no game",
+        {
+            "round": _ROUND,
+            "player_id": {**_PLAYER, "description": "Who sat out"},
+            "points": {
+                "type": "object",
+                "description": "Their points from it, by id",
                 "additionalProperties": {"type": "integer"},
                 "example": {"Pq7Xb0mXvYg3cS1pQ2a9": 2},
             },
@@ -349,6 +362,12 @@ TOURNAMENT_EVENTS: dict[str, tuple[str, str, str, object]] = {
         "TournamentResultData",
         "A game's end counted",
         {"game_id": "q7Xb0mXvYg3cS1pQ2a9e", "winner": "Pa", "points": {"Pa": 2, "Pb": 0}},
+    ),
+    "bye": (
+        "TournamentByeEvent",
+        "TournamentByeData",
+        "A Swiss round's bye counted (no game: `result` is for games)",
+        {"round": 3, "player_id": "Pa", "points": {"Pa": 2}},
     ),
     "standings": (
         "TournamentStandingsEvent",

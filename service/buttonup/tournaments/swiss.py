@@ -1,8 +1,9 @@
 """A Swiss round's pairing (docs/tournaments.md, "Swiss"): every player
 still in plays one game a round; nobody meets the same opponent twice; each
 is paired with a score as near theirs as can be; who plays first is
-balanced; with an odd count, one player sits out with a bye. Pure: the
-players and a coin passed in.
+balanced; with an odd count, one player sits out with a bye (the lowest
+placed of those with the fewest byes, unless that leaves another without
+anyone they have not met). Pure: the players and a coin passed in.
 
 The pairing is a maximum-weight matching (networkx.max_weight_matching,
 Edmonds' blossom), the most games first: two players who met before have
@@ -21,6 +22,9 @@ from dataclasses import dataclass
 import networkx as nx
 
 WINDOW = 32
+# An odd field's bye: who of the bye's order is tried before a round that
+# leaves someone without a game (a rematch otherwise) is kept.
+BYE_TRIES = 4
 # Edge weights: two players who must both start (or both play second) cost
 # more than any score gap, a score gap far more than a start both would
 # like, which costs more than any rating gap.
@@ -35,7 +39,8 @@ class Contender:
     """A player to pair: their score (in points) and rating, whom they met,
     how many byes they had, and the games they started (`firsts`) and
     played second (`seconds`), with which they played last (`last_first`:
-    None before any game)."""
+    None before any game); `place`: where the standings place them, tie-
+    breaks included (0: the leader; all 0: by score, then rating)."""
 
     player_id: str
     score: int
@@ -46,6 +51,7 @@ class Contender:
     seconds: int = 0
     last_first: bool | None = None
     recent: tuple[bool, ...] = ()  # the last two games: started or not
+    place: int = 0
 
     @property
     def leaning(self) -> int:
@@ -70,9 +76,11 @@ class SwissRound:
     unpaired: list[str]  # left without a game: everyone they could meet is taken
 
 
-def bye_taker(ordered: list[Contender]) -> Contender:
-    """Of an odd field, the lowest placed who had the fewest byes."""
-    return min(reversed(ordered), key=lambda contender: contender.byes)
+def bye_order(ordered: list[Contender]) -> list[Contender]:
+    """Who of an odd field takes the bye, in order: of those who had the
+    fewest byes, the lowest placed first."""
+    lowest_first = list(reversed(ordered))  # by score and rating, where places tie
+    return sorted(lowest_first, key=lambda contender: (contender.byes, -contender.place))
 
 
 def starts(one: Contender, other: Contender, coin: Callable[[], bool]) -> tuple[str, str]:
@@ -122,10 +130,29 @@ def pair_round(
     between: Callable[[], None] = lambda: None,
 ) -> SwissRound:
     """The round's games, its bye and who is left unpaired; `between` runs
-    between two windows (a worker yields there)."""
+    between two windows (a worker yields there). The bye goes to the first
+    of its order (bye_order) that leaves everyone else a game, of the first
+    BYE_TRIES of those with the fewest byes; if none does, to the first."""
     ordered = sorted(contenders, key=lambda c: (-c.score, -c.rating, c.player_id))
-    bye = bye_taker(ordered) if len(ordered) % 2 else None
-    field = [contender for contender in ordered if contender is not bye]
+    if len(ordered) % 2 == 0:
+        return _paired(ordered, None, coin, between)
+    order = bye_order(ordered)
+    fewest = [contender for contender in order if contender.byes == order[0].byes]
+    tried = []
+    for bye in fewest[:BYE_TRIES]:
+        field = [contender for contender in ordered if contender is not bye]
+        tried.append(_paired(field, bye, coin, between))
+        if not tried[-1].unpaired:
+            break
+    return tried[-1] if not tried[-1].unpaired else tried[0]
+
+
+def _paired(
+    field: list[Contender],
+    bye: Contender | None,
+    coin: Callable[[], bool],
+    between: Callable[[], None],
+) -> SwissRound:
     games: list[tuple[str, str]] = []
     floating: list[Contender] = []
     unpaired: list[str] = []

@@ -10,6 +10,7 @@ from httpx_sse import connect_sse
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
+from ...models.tournament_bye_event import TournamentByeEvent
 from ...models.tournament_finished_event import TournamentFinishedEvent
 from ...models.tournament_pairing_event import TournamentPairingEvent
 from ...models.tournament_players_event import TournamentPlayersEvent
@@ -45,6 +46,7 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     Problem
+    | TournamentByeEvent
     | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
@@ -102,6 +104,7 @@ def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
     Problem
+    | TournamentByeEvent
     | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
@@ -126,6 +129,7 @@ def sync_detailed(
     last_event_id: str | Unset = UNSET,
 ) -> Response[
     Problem
+    | TournamentByeEvent
     | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
@@ -155,7 +159,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
+        Response[Problem | TournamentByeEvent | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
     """
 
     kwargs = _get_kwargs(
@@ -177,6 +181,7 @@ def sync(
     last_event_id: str | Unset = UNSET,
 ) -> (
     Problem
+    | TournamentByeEvent
     | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
@@ -207,7 +212,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
+        Problem | TournamentByeEvent | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
     """
 
     return sync_detailed(
@@ -224,6 +229,7 @@ async def asyncio_detailed(
     last_event_id: str | Unset = UNSET,
 ) -> Response[
     Problem
+    | TournamentByeEvent
     | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
@@ -253,7 +259,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
+        Response[Problem | TournamentByeEvent | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent]
     """
 
     kwargs = _get_kwargs(
@@ -273,6 +279,7 @@ async def asyncio(
     last_event_id: str | Unset = UNSET,
 ) -> (
     Problem
+    | TournamentByeEvent
     | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
@@ -303,7 +310,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
+        Problem | TournamentByeEvent | TournamentFinishedEvent | TournamentPairingEvent | TournamentPlayersEvent | TournamentResultEvent | TournamentRoundOverEvent | TournamentRoundStartEvent | TournamentSnapshotEvent | TournamentStandingsEvent
     """
 
     return (
@@ -318,7 +325,8 @@ async def asyncio(
 def _parse_event(
     event: dict[str, str],
 ) -> (
-    TournamentFinishedEvent
+    TournamentByeEvent
+    | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
     | TournamentResultEvent
@@ -330,7 +338,8 @@ def _parse_event(
     def _parse_response_200(
         data: object,
     ) -> (
-        TournamentFinishedEvent
+        TournamentByeEvent
+        | TournamentFinishedEvent
         | TournamentPairingEvent
         | TournamentPlayersEvent
         | TournamentResultEvent
@@ -374,7 +383,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_4 = TournamentStandingsEvent.from_dict(data)
+            response_200_type_4 = TournamentByeEvent.from_dict(data)
 
             return response_200_type_4
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -382,7 +391,7 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_5 = TournamentRoundStartEvent.from_dict(data)
+            response_200_type_5 = TournamentStandingsEvent.from_dict(data)
 
             return response_200_type_5
         except (TypeError, ValueError, AttributeError, KeyError):
@@ -390,16 +399,24 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_6 = TournamentRoundOverEvent.from_dict(data)
+            response_200_type_6 = TournamentRoundStartEvent.from_dict(data)
 
             return response_200_type_6
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_7 = TournamentRoundOverEvent.from_dict(data)
+
+            return response_200_type_7
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
         if not isinstance(data, dict):
             raise TypeError()
-        response_200_type_7 = TournamentFinishedEvent.from_dict(data)
+        response_200_type_8 = TournamentFinishedEvent.from_dict(data)
 
-        return response_200_type_7
+        return response_200_type_8
 
     response_200 = _parse_response_200(event)
 
@@ -414,7 +431,8 @@ def follow(
     idle_timeout: float = 25.0,
     reconnect_attempts: int = 5,
 ) -> Iterator[
-    TournamentFinishedEvent
+    TournamentByeEvent
+    | TournamentFinishedEvent
     | TournamentPairingEvent
     | TournamentPlayersEvent
     | TournamentResultEvent

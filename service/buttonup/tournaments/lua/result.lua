@@ -3,8 +3,9 @@
 -- first's id, the pairings pending, the pending by when, its games.
 -- ARGV: the game's id, its result's record, now, its first player's id, its
 -- second's, a player who never made their first move ('' none), the result
--- as its event tells it, then (when the game counts) for each of the two:
--- their id, their standing as read, as it is now to be, its rank key.
+-- as its event tells it, that event's name (`result`, or `bye`), then (when
+-- the game counts) for each of the two: their id, their standing as read,
+-- as it is now to be, its rank key.
 -- Returns 0 when the game was counted already, -1 when a standing changed
 -- since it was read (read again, and retry), 1 when counted now. Each player
 -- is free for another game, and back in the pool while the tournament pairs
@@ -15,7 +16,7 @@
 -- unless a player never showed (then it is dropped).
 local game_id, now = ARGV[1], tonumber(ARGV[3])
 if redis.call('HEXISTS', KEYS[4], game_id) == 1 then return 0 end
-for index = 8, #ARGV, 4 do
+for index = 9, #ARGV, 4 do
   if redis.call('HGET', KEYS[2], ARGV[index]) ~= ARGV[index + 1] then return -1 end
 end
 redis.call('HSET', KEYS[4], game_id, ARGV[2])
@@ -48,13 +49,13 @@ if second_game then
   end
 end
 local top = false
-for index = 8, #ARGV, 4 do
+for index = 9, #ARGV, 4 do
   redis.call('HSET', KEYS[2], ARGV[index], ARGV[index + 2])
   redis.call('ZADD', KEYS[3], ARGV[index + 3], ARGV[index])
   local rank = redis.call('ZREVRANK', KEYS[3], ARGV[index])
   if rank and rank < TOP_SHOWN then top = true end
 end
-tell(KEYS[8], 'result', ARGV[7])
+tell(KEYS[8], ARGV[8], ARGV[7])
 if top then
   tell(KEYS[8], 'standings', {top = redis.call('ZREVRANGE', KEYS[3], 0, TOP_SHOWN - 1)})
 end
