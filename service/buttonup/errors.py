@@ -40,6 +40,15 @@ class TournamentFull(GameError):
     """A join of a tournament with as many players as it takes."""
 
 
+class TournamentPaused(GameError):
+    """A join again of a tournament by a player paused for ending games
+    before they were played, before the pause is over (`retry_after_ms`)."""
+
+    def __init__(self, detail: str, retry_after_ms: int) -> None:
+        super().__init__(detail)
+        self.retry_after_ms = retry_after_ms
+
+
 class ConditionsNotMet(GameError):
     """A join by a player its conditions keep out (their rating, their games)."""
 

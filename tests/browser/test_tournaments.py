@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_board import remember
+from tests.browser.test_board import play_legal, remember
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +52,16 @@ def test_two_players_meet_in_an_arena_made_and_started_on_the_board(open_page, a
     expect(ana.locator(".player.me .clock.berserked")).to_be_visible()
     expect(ana.locator("#go-berserk")).to_be_hidden()
     expect(bo.locator(".clock.berserked")).to_have_count(1)  # told on the game's stream
+    # A move each on the board (a tournament game counts once played), then Ana resigns.
+    moved: set[str] = set()
+    while moved != {"ana", "bo"}:
+        for name, page in (("ana", ana), ("bo", bo)):
+            if page.locator("#board .position.legal").count():
+                play_legal(page)
+                moved.add(name)
+                break
+        else:
+            ana.wait_for_timeout(50)  # the other board draws the move
     ana.click("#resign")
     ana.click("#resign")  # sure
     expect(ana.locator("#game-over-text")).to_contain_text("You lost")

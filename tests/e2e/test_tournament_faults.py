@@ -72,17 +72,22 @@ class Player(threading.Thread):
             return
         self.games.add(game_id)
         seat = bearer(start["token"])
+        # A game counts once each player made a move: resign only after a
+        # move of one's own and a turn of the opponent's seen to pass.
+        moved = their_turn_seen = False
         with httpx.Client(base_url=self.base_url, timeout=10) as http:
             while True:
                 game = retried(lambda: http.get(f"/v1/games/{game_id}")).json()
                 if game["status"] != "playing":
                     return
                 if game["round"]["to_move"] != color:
+                    their_turn_seen = moved
                     time.sleep(0.02)
                     continue
-                if game["round"]["moves_played"] >= 2 or game["rounds"]:
+                if their_turn_seen and (game["round"]["moves_played"] >= 2 or game["rounds"]):
                     retried(lambda: http.post(f"/v1/games/{game_id}/resign", headers=seat))
                 else:
+                    moved = True
                     move = {"position": random.choice(game["round"]["legal_moves"])}
                     retried(
                         lambda m=move: http.post(f"/v1/games/{game_id}/moves", json=m, headers=seat)

@@ -87,10 +87,18 @@ def test_an_arena_pairs_its_players_counts_each_game_and_pairs_them_again(server
             assert game["tournament_id"] == tournament["id"] and game["status"] == "playing"
             assert game["round"]["starting_player"] == "red"
             tokens = {start["color"]: start["token"] for start in first}
-            # Red moves, then resigns: black wins.
+            # A move each (a game counts once played), then red resigns: black wins.
+            moved: set[str] = set()
+            while moved != {"red", "black"}:
+                mover = game["round"]["to_move"]
+                moved.add(mover)
+                legal = {"position": game["round"]["legal_moves"][0]}
+                made_move = http.post(
+                    f"/v1/games/{game_id}/moves", json=legal, headers=bearer(tokens[mover])
+                )
+                assert made_move.status_code == 201, made_move.text
+                game = made_move.json()["game"]
             red = bearer(tokens["red"])
-            legal = game["round"]["legal_moves"][0]
-            assert http.post(f"/v1/games/{game_id}/moves", json={"position": legal}, headers=red)
             assert http.post(f"/v1/games/{game_id}/resign", headers=red).status_code == 200
 
             def counted() -> list[dict]:
@@ -345,6 +353,22 @@ class TournamentStream(threading.Thread):
         self._client.close()
 
 
+def a_move_each(http: httpx.Client, game_id: str, keys: dict[str, str]) -> dict:
+    """A move by each player (by their keys, by id): a tournament game counts
+    once played. The game after them."""
+    game = http.get(f"/v1/games/{game_id}").json()
+    moved: set[str] = set()
+    while game["status"] == "playing" and moved != {"red", "black"}:
+        mover = game["round"]["to_move"]
+        moved.add(mover)
+        key = keys[game["players"][mover]["player_id"]]
+        move = {"position": game["round"]["legal_moves"][0]}
+        answer = http.post(f"/v1/games/{game_id}/moves", json=move, headers=bearer(key))
+        assert answer.status_code == 201, answer.text
+        game = answer.json()["game"]
+    return game
+
+
 def test_a_tournaments_events_tell_its_pairings_results_and_leaders_and_resume(server):
     with httpx.Client(base_url=server.base_url, timeout=10) as http:
         ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
@@ -366,6 +390,7 @@ def test_a_tournaments_events_tell_its_pairings_results_and_leaders_and_resume(s
         wait_for(lambda: "pairing" in stream.names(), 10)
         pairing = next(data for name, _, data in stream.events if name == "pairing")
         assert {pairing["red"], pairing["black"]} == set(keys) and pairing["round"] is None
+        a_move_each(http, pairing["game_id"], keys)
         http.post(f"/v1/games/{pairing['game_id']}/resign", headers=bearer(keys[pairing["red"]]))
         wait_for(lambda: "standings" in stream.names(), 10)
         stream.close()

@@ -133,3 +133,21 @@ def test_a_pairing_of_a_thousand_waiting_players_pairs_nearly_all():
     games = pair_pool(pool, coin_of(rng))
     assert len(games) == 500
     assert max(abs(a.rank - b.rank) for a, b in games) == 1
+
+
+def test_players_who_met_lately_are_not_paired_again_so_a_ring_waits():
+    ring = [
+        Waiting("a", 0, 1500, recent=frozenset({"b", "c"})),
+        Waiting("b", 1, 1500, recent=frozenset({"a", "c"})),
+        Waiting("c", 2, 1500, recent=frozenset({"a", "b"})),
+    ]
+    assert pair_pool(ring, lambda: True) == []
+    assert not may_meet(ring[0], Waiting("b", 1, 1500))  # either side's memory is enough
+    newcomer = Waiting("d", 3, 1500)
+    assert [
+        (one.player_id, other.player_id)
+        for one, other in pair_pool([*ring, newcomer], lambda: True)
+    ] in (
+        [("a", "d")],
+        [("d", "a")],
+    )

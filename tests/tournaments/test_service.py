@@ -16,6 +16,7 @@ from buttonup.engine.ratings import Rating
 from buttonup.games.consequences import OVERDUE_AFTER_MS
 from buttonup.store.player_events import events_key
 from buttonup.tournaments.model import (
+    PAUSE_STEP_MS,
     Conditions,
     NewTournament,
     System,
@@ -50,8 +51,18 @@ def arena(wings):
     return wings, started, players
 
 
+def first_moves(games, game_id: str, keys: dict[str, str]) -> None:
+    """Each player's first move made: the game is played (it counts)."""
+    match = games.get(game_id)
+    while match.status is Status.PLAYING and set(match.moved) != set(PLAYERS):
+        mover = match.seat(match.game.to_move).player_id
+        games.play(game_id, keys[mover], match.game.legal_moves()[0])
+        match = games.get(game_id)
+
+
 def play_out(games, game_id: str, keys: dict[str, str], loser: str) -> None:
-    """The game ended: the player `loser` resigns."""
+    """The game played (each player's first move), then `loser` resigns."""
+    first_moves(games, game_id, keys)
     match = games.get(game_id)
     games.resign(game_id, keys[loser])
     assert games.get(game_id).status is Status.FINISHED, match
@@ -178,10 +189,8 @@ def test_an_arena_that_ends_pairs_nobody_and_finishes_once_its_games_are_counted
     wings, tournament, players = arena
     keys = {player.player.id: player.key for player in players}
     made = wings.tournaments.pair_arena(tournament)
-    for game_id in made:  # each first player moves: a game nobody moved in counts for nobody
-        match = wings.games.get(game_id)
-        mover = match.seat(match.game.to_move).player_id
-        wings.games.play(game_id, keys[mover], match.game.legal_moves()[0])
+    for game_id in made:  # each player moves: a game not played counts for nobody
+        first_moves(wings.games, game_id, keys)
     clock.now = tournament.ends_at  # time is up: games in play finish and count
     wings.tournaments.upkeep()
     assert wings.tournaments.get(tournament.id)[0].status is TournamentStatus.RUNNING
@@ -258,11 +267,15 @@ def test_a_player_whose_first_move_never_comes_is_paused_and_the_other_paired_ag
     }
     assert ranked[absent].withdrawn and not ranked[present].withdrawn
     assert ranked[absent].games == ranked[present].games == 0
-    waiting = {standing.player_id for standing, _ in wings.tournaments.play.pool(tournament.id, 10)}
+    waiting = {
+        standing.player_id for standing, *_ in wings.tournaments.play.pool(tournament.id, 10)
+    }
     assert present in waiting and absent not in waiting
     key = next(player.key for player in players if player.player.id == absent)
     wings.tournaments.join(tournament.id, key)  # back
-    waiting = {standing.player_id for standing, _ in wings.tournaments.play.pool(tournament.id, 10)}
+    waiting = {
+        standing.player_id for standing, *_ in wings.tournaments.play.pool(tournament.id, 10)
+    }
     assert absent in waiting
 
 
@@ -290,3 +303,86 @@ def test_an_idle_arena_is_due_at_its_end_until_a_join_or_a_games_end(wings, cloc
     assert due() <= clock.now  # a game's end: due at once
     wings.tournaments.upkeep()
     assert due() == started.ends_at  # the two just met, and nobody else waits
+
+
+def test_a_game_ended_before_each_player_moved_counts_for_nobody_and_pauses_who_ended_it(
+    arena, clock
+):
+    """A dodger (red calls the game off on seeing the deal), a resignation
+    before one's first move and a black no-show (red moves, black's clock
+    runs out): each game counts for nobody and pauses whoever ended it; a
+    second such game pauses them a minute before they may join again."""
+    wings, tournament, players = arena
+    keys = {player.player.id: player.key for player in players}
+
+    def withdrawn() -> set[str]:
+        return wings.tournaments.play.withdrawn(tournament.id)
+
+    def seats(match) -> list[str]:
+        return [match.seat(color).player_id for color in PLAYERS]
+
+    def red_moves(game_id: str) -> None:  # until it is black's turn
+        match = wings.games.get(game_id)
+        while match.game.to_move is PLAYERS[0]:
+            wings.games.play(game_id, keys[match.red.player_id], match.game.legal_moves()[0])
+            match = wings.games.get(game_id)
+
+    dodged, resigned, no_show = (
+        wings.games.get(g) for g in wings.tournaments.pair_arena(tournament)
+    )
+    dodger, _ = seats(dodged)
+    wings.games.abort(dodged.id, keys[dodger])
+    assert withdrawn() == {dodger}
+    red_moves(resigned.id)
+    _, quitter = seats(resigned)
+    wings.games.resign(resigned.id, keys[quitter])
+    assert withdrawn() == {dodger, quitter}
+    red_moves(no_show.id)
+    _, absent = seats(no_show)
+    clock.now += 10 * 60_000
+    wings.games.expire(no_show.id)
+    assert wings.games.get(no_show.id).end_reason.value == "timeout"  # black lost on time
+    assert withdrawn() == {dodger, quitter, absent}
+    for match in (dodged, resigned, no_show):
+        for player_id in seats(match):
+            standing = wings.tournaments.play.standing(tournament.id, player_id)
+            assert (standing.games, standing.score) == (0, 0)
+
+    wings.tournaments.join(tournament.id, keys[dodger])  # a first time: back at once
+    again = [wings.games.get(g) for g in wings.tournaments.pair_arena(tournament)]
+    [mine] = [match for match in again if dodger in seats(match)]
+    wings.games.abort(mine.id, keys[dodger])  # a second time
+    with pytest.raises(errors.TournamentPaused) as paused:
+        wings.tournaments.join(tournament.id, keys[dodger])
+    assert 0 < paused.value.retry_after_ms <= PAUSE_STEP_MS
+    assert dodger in withdrawn()
+    clock.now += PAUSE_STEP_MS
+    wings.tournaments.join(tournament.id, keys[dodger])
+    assert dodger not in withdrawn()
+
+
+def test_a_player_in_a_game_of_one_tournament_is_not_paired_in_another_until_it_ends(wings):
+    ana, bo, cy, di = players = new_players(wings.games, 4)
+    keys = {player.player.id: player.key for player in players}
+    first = wings.tournaments.create(ana.key, an_arena())
+    second = wings.tournaments.create(ana.key, an_arena())
+    for player in (ana, bo):
+        wings.tournaments.join(first.id, player.key)
+    for player in (ana, cy, di):
+        wings.tournaments.join(second.id, player.key)
+    first = wings.tournaments.start(first.id, ana.key)
+    second = wings.tournaments.start(second.id, ana.key)
+    [game_id] = wings.tournaments.pair_arena(first)
+    [other] = wings.tournaments.pair_arena(second)  # Ana is playing: Cy and Di alone
+    match = wings.games.get(other)
+    assert {match.red.player_id, match.black.player_id} == {cy.player.id, di.player.id}
+    waiting = {s.player_id for s, *_ in wings.tournaments.play.pool(second.id, 10)}
+    assert waiting == {ana.player.id}  # she waits there for her game's end
+    play_out(wings.games, other, keys, cy.player.id)
+    assert wings.tournaments.pair_arena(second) == []  # still playing in the first
+    play_out(wings.games, game_id, keys, bo.player.id)
+    [again] = wings.tournaments.pair_arena(second)
+    assert ana.player.id in {
+        wings.games.get(again).red.player_id,
+        wings.games.get(again).black.player_id,
+    }

@@ -17,6 +17,7 @@ from buttonup.tournaments.model import (
 )
 from tests.games.clock import BLITZ
 from tests.helpers.wings import wired
+from tests.tournaments.test_service import first_moves
 
 
 def a_swiss(rounds: int = 3) -> NewTournament:
@@ -59,6 +60,7 @@ def test_a_swiss_plays_its_rounds_one_bye_each_no_pair_twice_then_finishes(swiss
             pair = frozenset(match.seat(color).player_id for color in PLAYERS)
             assert pair not in pairs
             pairs.add(pair)
+            first_moves(wings.games, match.id, keys)
             wings.games.resign(match.id, keys[match.seat(PLAYERS[0]).player_id])
         wings.tournaments.upkeep()  # its games counted: the next round paired, or the end
     assert len(set(byes)) == 3, "a second bye only once everyone had one"

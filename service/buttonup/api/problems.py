@@ -43,6 +43,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.TournamentNotFound: (404, "tournament_not_found", "Tournament not found"),
     errors.TournamentClosed: (409, "tournament_closed", "Tournament closed"),
     errors.TournamentFull: (409, "tournament_full", "Tournament full"),
+    errors.TournamentPaused: (409, "tournament_paused", "Paused in this tournament"),
     errors.ConditionsNotMet: (403, "conditions_not_met", "Conditions not met"),
     errors.NotTournamentCreator: (403, "not_tournament_creator", "Not the tournament's creator"),
     errors.TooManyTournaments: (409, "too_many_tournaments", "Too many tournaments"),

@@ -1,7 +1,9 @@
 """An arena's pairing (docs/tournaments.md, "Arena"): the players waiting in
 its pool, each paired with a waiting player close in rank and rating, never
-the opponent they just met, and never so that one player starts three
-games in a row. Pure: the pool and a coin passed in.
+the opponent they just met nor anyone they met in the last REMEET_MS (so
+that a ring of accounts alone in the pool cannot farm one another), and
+never so that one player starts three games in a row. Pure: the pool and a
+coin passed in.
 
 The pool is sorted by rank; each player in turn takes the nearest of the
 next PAIRING_WINDOW players still unpaired that they may meet (by rank,
@@ -16,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 PAIRING_WINDOW = 12
+# Two players meet again only this long after their last game was paired.
+REMEET_MS = 5 * 60_000
 # Games in a row a player may start; the next they play second.
 MAX_FIRSTS_IN_A_ROW = 2
 
@@ -24,19 +28,23 @@ MAX_FIRSTS_IN_A_ROW = 2
 class Waiting:
     """A player in the pool: their rank (0: the leader), rating, the
     opponent they met last, and the games in a row they started (negative:
-    played second), as their standing says."""
+    played second), as their standing says; `recent`: those they met in
+    the last REMEET_MS."""
 
     player_id: str
     rank: int
     rating: int
     last_opponent: str | None = None
     firsts: int = 0
+    recent: frozenset[str] = frozenset()
 
 
 def may_meet(one: Waiting, other: Waiting) -> bool:
     if one.player_id == other.player_id:
         return False
     if one.last_opponent == other.player_id or other.last_opponent == one.player_id:
+        return False
+    if other.player_id in one.recent or one.player_id in other.recent:
         return False
     # One of them starts: not one who started the last two already.
     return one.firsts < MAX_FIRSTS_IN_A_ROW or other.firsts < MAX_FIRSTS_IN_A_ROW

@@ -2,10 +2,11 @@
 (games.consequences): the game counted in its players' standings. MARKED:
 the game is marked before the commit, and the sweep counts what a process
 that died left; counting is once per game however often it runs
-(tournaments.store, result.lua). A player whose first move never came is
-paused, as if they had withdrawn, so that nobody is paired again and again
-with someone who is not there (the sweep's count, from the stored game
-alone, cannot tell them and pauses nobody).
+(tournaments.store, result.lua). A game ended before each player moved
+counts for nobody, and who ended it so is paused, as if they had
+withdrawn: a no-show (red or black) or a resignation the stored game
+tells, a seat's abort the commit's events (the sweep's count, from the
+stored game alone, tells the no-shows).
 
 Tested in tests/tournaments/test_service.py.
 """
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from buttonup.engine import Match, Status
+from buttonup.engine import Color, Match, Status
 from buttonup.engine.actions import Progress
 from buttonup.engine.events import Aborted
 from buttonup.games.consequences import Commit, Plan, Survival
@@ -35,28 +36,27 @@ class TournamentEnds:
             return None  # most commits: at once
         if not changes or changes[-1].match.status is not Status.FINISHED:
             return None
-        return _TournamentEnd(self._tournaments, no_show(before, changes))
+        return _TournamentEnd(self._tournaments, aborted_by(changes))
 
     def overdue(self, game_id: str, match: Match | None) -> None:
         if match is not None and match.status is Status.FINISHED:
             self._tournaments.count(match)
 
 
-def no_show(before: Match, changes: Sequence[Progress]) -> str | None:
-    """The player whose first move never came: the game was aborted as
-    their clock ran out (an `aborted` event of no seat), they were to move."""
+def aborted_by(changes: Sequence[Progress]) -> Color | None:
+    """The seat that called the game off, if one did (an `aborted` event
+    of a seat; one of no seat is a first move that never came)."""
     for progress in changes:
         for event in progress.events:
-            to_move = before.game.to_move
-            if isinstance(event, Aborted) and event.color is None and to_move is not None:
-                return before.seat(to_move).player_id
+            if isinstance(event, Aborted) and event.color is not None:
+                return event.color
     return None
 
 
 @dataclass(slots=True)
 class _TournamentEnd(Plan):
     tournaments: Tournaments
-    no_show: str | None
+    aborted_by: Color | None
 
     def follow(self, changes: list[Progress]) -> None:
-        self.tournaments.count(changes[-1].match, self.no_show)
+        self.tournaments.count(changes[-1].match, self.aborted_by)

@@ -52,6 +52,12 @@ STREAK_WIN_POINTS = 4
 STREAK_AFTER = 2  # wins in a row, after which a win scores STREAK_WIN_POINTS
 SWISS_WIN_POINTS = 1
 BYE_POINTS = 1  # a Swiss round sat out, as a win
+# A game counts only once each player has made a move (docs/tournaments.md,
+# "Played games"); who ends one earlier, or never moves in it, is paused:
+# from their second such game in a tournament, for PAUSE_STEP_MS, doubling
+# with each more, at most PAUSE_MAX_MS, before they may join again.
+PAUSE_STEP_MS = 60_000
+PAUSE_MAX_MS = 3_600_000
 PAR_BYE_POINTS = 0  # under par scoring: a round sat out scores as perfect play
 
 # A tie-break and a rank's key share a sorted set's score: the points first,

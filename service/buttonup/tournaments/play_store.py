@@ -15,7 +15,15 @@ import orjson
 
 from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.scripts import LuaScript, lua_source
-from buttonup.tournaments.model import GameResult, Standing, System, Tournament
+from buttonup.tournaments.arena import REMEET_MS
+from buttonup.tournaments.model import (
+    PAUSE_MAX_MS,
+    PAUSE_STEP_MS,
+    GameResult,
+    Standing,
+    System,
+    Tournament,
+)
 from buttonup.tournaments.store import (
     EVENTS_KEPT,
     PACKAGE,
@@ -30,14 +38,22 @@ from buttonup.tournaments.store import (
 _LIB = "tournament_lib"  # what the scripts share: telling an event, filling the pool
 _JOIN = lua_source("join", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _WITHDRAW = lua_source("withdraw", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
-_PAIR = lua_source("pair", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
-_RESULT = lua_source("result", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, TOP_SHOWN=TOP_SHOWN)
+_PAIR = lua_source("pair", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, REMEET_MS=REMEET_MS)
+_RESULT = lua_source(
+    "result",
+    _LIB,
+    package=PACKAGE,
+    EVENTS_KEPT=EVENTS_KEPT,
+    TOP_SHOWN=TOP_SHOWN,
+    PAUSE_STEP_MS=PAUSE_STEP_MS,
+    PAUSE_MAX_MS=PAUSE_MAX_MS,
+)
 _SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
 # The keys each script is given, in its order (its KEYS).
-_JOIN_PARTS = ("t", "standings", "ranks", "pool", "withdrawn", "playing", "events")
+_JOIN_PARTS = ("t", "standings", "ranks", "pool", "withdrawn", "playing", "events", "paused")
 _RESULT_PARTS = (
     *("t", "standings", "ranks", "counted", "pool", "playing", "withdrawn", "events"),
-    *("legs", "pending", "pending-due", "games"),
+    *("legs", "pending", "pending-due", "games", "faults", "paused"),
 )
 
 
@@ -49,6 +65,7 @@ class Joined(IntEnum):
     BACK = 2  # a withdrawn player resumes
     IN_ALREADY = 3
     FULL = 4
+    PAUSED = 5  # ended games unplayed: back once the pause is over
 
 
 class Withdrawn(IntEnum):
@@ -85,6 +102,12 @@ def _told(result: GameResult, points: dict[str, int]) -> tuple[bytes, str]:
     return orjson.dumps(data), "result"
 
 
+def _met_since(stored: bytes | None, since: int) -> frozenset[str]:
+    if stored is None:
+        return frozenset()
+    return frozenset(opponent for opponent, at in orjson.loads(stored).items() if at >= since)
+
+
 def _text(number: int | None) -> str:
     return str(number) if number is not None else ""
 
@@ -117,6 +140,11 @@ class TournamentPlay:
                 ],
             )
         )
+
+    @STORAGE_ERRORS
+    def paused_until(self, tournament_id: str, player_id: str) -> int:
+        """When a paused player's pause is over (0: none)."""
+        return int(self._redis.hget(key(tournament_id, "paused"), player_id) or 0)
 
     @STORAGE_ERRORS
     def withdraw(self, tournament_id: str, player_id: str) -> Withdrawn:
@@ -176,19 +204,24 @@ class TournamentPlay:
             self._redis.delete(lease)
 
     @STORAGE_ERRORS
-    def pool(self, tournament_id: str, count: int) -> list[tuple[Standing, int]]:
-        """The players waiting longest (at most `count`), each with their rank."""
+    def pool(
+        self, tournament_id: str, count: int, now: int = 0
+    ) -> list[tuple[Standing, int, frozenset[str]]]:
+        """The players waiting longest (at most `count`), each with their
+        rank and whom they met in the REMEET_MS before `now`."""
         ids = self._redis.zrange(key(tournament_id, "pool"), 0, count - 1)
         if not ids:
             return []
         pipe = self._redis.pipeline(transaction=False)
         pipe.hmget(key(tournament_id, "standings"), ids)
+        pipe.hmget(key(tournament_id, "recent"), ids)
         for player_id in ids:
             pipe.zrevrank(key(tournament_id, "ranks"), player_id)
-        found, *ranks = pipe.execute()
+        found, recent, *ranks = pipe.execute()
+        since = now - REMEET_MS
         return [
-            (decode_standing(data), rank)
-            for data, rank in zip(found, ranks, strict=True)
+            (decode_standing(data), rank, _met_since(met, since))
+            for data, met, rank in zip(found, recent, ranks, strict=True)
             if data is not None and rank is not None
         ]
 
@@ -214,7 +247,7 @@ class TournamentPlay:
             record = orjson.dumps([game.first, game.second])
             args += [game.game_id, game.first, game.second, record, game.after or ""]
         parts = ("pool", "playing", "pending", "pending-due", "games", "t", "events")
-        keys = _keys(tournament_id, *parts, "deals", "legs")
+        keys = _keys(tournament_id, *parts, "deals", "legs", "recent")
         return [game_id.decode() for game_id in self._pair(keys=keys, args=args)]
 
     @STORAGE_ERRORS
@@ -308,19 +341,19 @@ class TournamentPlay:
         now: int,
         read: Sequence[Standing] = (),
         after: Sequence[Standing] = (),
-        no_show: str | None = None,
+        paused: Sequence[str] = (),
         points: dict[str, int] | None = None,
     ) -> int:
         """result.lua's answer: 1 counted now, 0 counted before, -1 a
-        standing changed since `read` (read again). `no_show`: a player who
-        never made their first move, paused as the game is counted."""
+        standing changed since `read` (read again). `paused`: the players
+        who ended it unplayed, paused as the game is counted."""
         args: list[str | bytes | int] = [
             result.game_id,
             encode_result(result),
             now,
             result.first,
             result.second,
-            no_show or "",
+            " ".join(paused),
             *_told(result, points or {}),
         ]
         for before, standing in zip(read, after, strict=True):

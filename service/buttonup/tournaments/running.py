@@ -23,13 +23,13 @@ Tested in tests/tournaments/test_service.py, tests/tournaments/test_swiss_servic
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from buttonup import errors
-from buttonup.engine import PLAYERS, Color, Match, Options, Status
+from buttonup.engine import PLAYERS, Color, Match, Options, Status, opponent
 from buttonup.engine.options import EndReason, Visibility
-from buttonup.engine.ratings import Rating
+from buttonup.engine.ratings import Category, Rating
 from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.ports import Ports
 from buttonup.store import GameStore, SealBroken, new_game_id
@@ -61,7 +61,7 @@ log = logging.getLogger(__name__)
 # tournaments this often (a pass that finds none is one Redis call), so a
 # player is paired again about this soon after their game's end.
 LEASE_MS = 5000
-PAIRING_SECONDS = 0.2
+PAIRING_SECONDS = 0.1
 # An arena's pool is paired when a game ends or someone joins (a poke);
 # and again this soon when more wait than one pairing reads, or after a
 # failure.
@@ -76,6 +76,9 @@ TOURNAMENTS_PER_PASS = 50
 # A process's first passes put the tournaments listed before there was a
 # schedule on it, this many a pass.
 ADOPT_PER_PASS = 200
+# An arena's pool is paired again at most this many times in a pass, each
+# time without those found busy in a game elsewhere.
+BUSY_PASSES = 3
 # A pairing whose game is not made this long after has no process making it.
 PENDING_OVERDUE_MS = 5000
 COUNT_ATTEMPTS = 20
@@ -98,13 +101,39 @@ def tournament_game_options(tournament: Tournament) -> Options:
     )
 
 
+def played(match: Match) -> bool:
+    """Whether a tournament game was played: each player made a move."""
+    return match.end_reason is not EndReason.ABORTED and all(c in match.moved for c in PLAYERS)
+
+
+def unplayed_by(match: Match, aborted_by: Color | None = None) -> list[str]:
+    """Who ended a finished game before it was played, to pause: who
+    resigned, called it off (`aborted_by`: the seat that did, if one did),
+    or let their clock run out, a first move's included (a no-show, red or
+    black). None of a game played."""
+    if played(match):
+        return []
+    game = match.game
+    enders = {color for color in (game.resigned, aborted_by) if color is not None}
+    if match.end_reason in (EndReason.TIMEOUT, EndReason.ABANDONED) and game.winner is not None:
+        enders.add(opponent(game.winner))
+    if match.end_reason is EndReason.ABORTED and not enders:  # a first move never came
+        first = match.options.first_player or Color.RED
+        enders.add(first if first not in match.moved else opponent(first))
+    return [
+        player_id
+        for color in PLAYERS
+        if color in enders and (player_id := match.seat(color).player_id) is not None
+    ]
+
+
 def result_of(match: Match, scoring: Scoring = Scoring.RESULT) -> GameResult:
     """A finished tournament game as it counts: red started it (its
-    first player); an aborted game counts for nobody; under par scoring,
-    red's par (tournaments.par)."""
+    first player); a game not played (tournaments.running.played) counts
+    for nobody; under par scoring, red's par (tournaments.par)."""
     red, black = (match.seat(color).player_id or "" for color in PLAYERS)
     winner = match.game.winner
-    if match.end_reason is EndReason.ABORTED or winner is None:
+    if not played(match) or winner is None:
         return GameResult(match.id, red, black, None)
     par = red_par(match) if scoring is Scoring.PAR else None
     berserk = (berserk_of(match, Color.RED), berserk_of(match, Color.BLACK))
@@ -161,6 +190,7 @@ class TournamentRunner:
         self._ports = ports
         self._owner = secrets.token_hex(8)  # this process, as a lease's holder
         self._coin = lambda: secrets.randbits(1) == 1
+        self._someone_busy = False  # the last arena paired left some busy elsewhere
         # Where this process is in putting listed tournaments on the schedule
         # (None: done).
         self._adopting: tuple[TournamentStatus, int] | None = (TournamentStatus.RUNNING, 0)
@@ -240,8 +270,9 @@ class TournamentRunner:
         if tournament.system is System.ARENA and tournament.pairing(now):
             ends_at = tournament.ends_at or now
             due.append(ends_at)
-            if waiting > POOL_READ:
-                due.append(now + POOL_AGAIN_MS)  # more wait than one pairing reads
+            if waiting > POOL_READ or self._someone_busy:
+                # More wait than one pairing reads, or some wait for a game elsewhere.
+                due.append(now + POOL_AGAIN_MS)
             elif not self._play.in_play(tournament.id):
                 return ends_at  # nobody playing: only a join (a poke) or its end
         return min(due)
@@ -250,12 +281,28 @@ class TournamentRunner:
 
     def pair_arena(self, tournament: Tournament) -> list[str]:
         """The pool paired (tournaments.arena), each pairing kept pending
-        and its game made: the ids of the games made."""
-        waiting = self._play.pool(tournament.id, POOL_READ)
+        and its game made: the ids of the games made. A player in a game
+        elsewhere (busy_elsewhere) waits in the pool."""
+        waiting = self._play.pool(tournament.id, POOL_READ, self._clock())
         pool = [
-            Waiting(s.player_id, rank, s.rating, s.last_opponent, s.firsts) for s, rank in waiting
+            Waiting(s.player_id, rank, s.rating, s.last_opponent, s.firsts, recent)
+            for s, rank, recent in waiting
         ]
-        pairs = pair_pool(pool, self._coin)
+        # Who is busy elsewhere is asked of the players about to be paired
+        # (not of the whole pool); a busy one leaves the pool and the rest
+        # is paired again, so that nobody waits on them.
+        checked: set[str] = set()
+        busy: set[str] = set()
+        for _ in range(BUSY_PASSES):
+            pairs = pair_pool([p for p in pool if p.player_id not in busy], self._coin)
+            unchecked = [p.player_id for pair in pairs for p in pair if p.player_id not in checked]
+            found = self.busy_elsewhere(tournament.id, unchecked)
+            checked.update(unchecked)
+            busy |= found
+            if not found:
+                break
+        pairs = [(a, b) for a, b in pairs if a.player_id not in busy and b.player_id not in busy]
+        self._someone_busy = bool(busy)
         if not pairs:
             return []
         now = self._clock()
@@ -298,6 +345,7 @@ class TournamentRunner:
         its bye given. A round nobody can play ends the tournament."""
         standings = self._play.all_standings(tournament.id)
         out = self._play.withdrawn(tournament.id)
+        out |= self.busy_elsewhere(tournament.id, [p for p in standings if p not in out])
         ranked = placed(list(standings.values()), tournament.system)
         contenders = [
             contender(standing, place)
@@ -334,6 +382,29 @@ class TournamentRunner:
             self._count(tournament, bye_result(tournament.round, paired.bye, tournament.par_scored))
         return made
 
+    def busy_elsewhere(self, tournament_id: str, player_ids: list[str]) -> set[str]:
+        """Those of these players in a game of another tournament, or of a
+        real-time rated game, not yet over: one game at a time."""
+        held = self._board.busy(player_ids)
+        games = self._store.load_many(sorted({game_id for game_id, _ in held.values()}))
+        now = self._clock()
+        busy = set()
+        for player_id, (game_id, since) in held.items():
+            match = games.get(game_id)
+            if match is None:  # being made, or made never (a process gone)
+                if now - since < 2 * PENDING_OVERDUE_MS:
+                    busy.add(player_id)
+            elif match.status is not Status.FINISHED and match.options.tournament != tournament_id:
+                busy.add(player_id)
+        for player_id in player_ids:
+            if player_id in busy:
+                continue
+            try:
+                self._ports.seating.may_sit(player_id, Category.BLITZ)  # a live rated game?
+            except errors.RatedGameInProgress:
+                busy.add(player_id)
+        return busy
+
     def settle_round(self, tournament: Tournament) -> None:
         """A Swiss round over: everyone's tie-breaks from every game counted."""
         standings = self._play.all_standings(tournament.id)
@@ -355,6 +426,9 @@ class TournamentRunner:
         if not pending:
             return []
         ids = sorted({player_id for game in pending for player_id in (game.first, game.second)})
+        self._board.hold(
+            {game.game_id: (game.first, game.second) for game in pending}, self._clock()
+        )
         standings = self._play.standings_of(tournament.id, ids)
         players = self._store.load_players(ids)
         made = []
@@ -381,24 +455,27 @@ class TournamentRunner:
         self._play.made(tournament.id, made)
         return made
 
-    def count(self, match: Match, no_show: str | None = None) -> bool:
+    def count(self, match: Match, aborted_by: Color | None = None) -> bool:
         """A finished game of the tournament counted in its players'
         standings, once (False: counted before, or its tournament is gone).
-        `no_show`: the player whose first move never came (the game aborted
-        as their clock ran out), paused as if they had withdrawn."""
+        A game not played counts for nobody, and who ended it so
+        (unplayed_by; `aborted_by`: the seat that called it off) is paused
+        as if they had withdrawn, longer each time."""
         tournament_id = match.options.tournament
         if tournament_id is None or match.status is not Status.FINISHED:
             return False
         tournament = self._board.load(tournament_id)
         if tournament is None:
             return False
-        counted = self._count(tournament, result_of(match, tournament.scoring), no_show)
+        result = result_of(match, tournament.scoring)
+        counted = self._count(tournament, result, unplayed_by(match, aborted_by))
+        self._board.free(match.id, [result.first, result.second])
         if counted:  # its players free: paired again, or its round over, at the next pass
             self._board.poke(tournament_id, self._clock())
         return counted
 
     def _count(
-        self, tournament: Tournament, result: GameResult, no_show: str | None = None
+        self, tournament: Tournament, result: GameResult, paused: Sequence[str] = ()
     ) -> bool:
         for _ in range(COUNT_ATTEMPTS):
             now = self._clock()
@@ -415,7 +492,7 @@ class TournamentRunner:
                 read, after = (first,), (first_after,)
                 if second is not None and second_after is not None:
                     read, after = (first, second), (first_after, second_after)
-            answer = self._play.count(tournament, result, now, read, after, no_show, points)
+            answer = self._play.count(tournament, result, now, read, after, paused, points)
             if answer >= 0:
                 return answer == 1
         raise errors.ConcurrentUpdate(f"tournament {tournament.id}: its standings kept changing")

@@ -202,6 +202,11 @@ class Tournaments:
             raise errors.TournamentClosed(f"tournament {tournament_id} is finished")
         if joined is Joined.FULL:
             raise errors.TournamentFull(f"tournament {tournament_id} has its players")
+        if joined is Joined.PAUSED:
+            wait_ms = self.play.paused_until(tournament_id, player.id) - now
+            raise errors.TournamentPaused(
+                "paused for ending games before they were played", max(1, wait_ms)
+            )
         if tournament.status is TournamentStatus.RUNNING:  # to pair at the next pass
             self.board.poke(tournament_id, now)
         kept = self.play.standing(tournament_id, player.id)

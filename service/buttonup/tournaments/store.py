@@ -26,7 +26,9 @@ and the public ones (for the list), each creator's open ones (a player has
 MAX_OPEN_PER_CREATOR at most), and the schedule: each upcoming or running
 tournament by when it next needs work (its start, a pairing, its end),
 which the timers take the due ones from (claim.lua, reschedule.lua) and a
-game's end or a join brings forward (`poke`). A list is changed after the
+game's end or a join brings forward (`poke`); and which game of any
+tournament each player is in (`busy`), so that nobody plays two at once. A
+list is changed after the
 tournament it lists, so the tournament is the truth: a list entry whose
 tournament is gone is dropped when met.
 
@@ -68,6 +70,7 @@ _INDEX_ADD = lua_source("index_add", package=PACKAGE)
 _INDEX_MOVE = lua_source("index_move", package=PACKAGE)
 _CLAIM = lua_source("claim", package=PACKAGE)
 _RESCHEDULE = lua_source("reschedule", package=PACKAGE)
+_FREE = lua_source("free", package=PACKAGE)
 
 MAX_OPEN_PER_CREATOR = 5
 FINISHED_LISTED = 10_000
@@ -75,6 +78,8 @@ FINISHED_LISTED = 10_000
 FINISHED_TTL_SECONDS = 30 * 86_400
 LISTS = "buttonup:{tournaments}"
 SCHEDULE = f"{LISTS}:due"
+# Each player in a tournament's game, whichever tournament: "<game id> <since>".
+BUSY = f"{LISTS}:busy"
 # A record written but not yet listed lasts this long: a create cut short
 # (storage full, a process gone) leaves nothing behind.
 UNLISTED_TTL_MS = 60_000
@@ -205,6 +210,7 @@ class TournamentStore:
         self._index_move = LuaScript(client, _INDEX_MOVE)
         self._claim = LuaScript(client, _CLAIM)
         self._reschedule = LuaScript(client, _RESCHEDULE)
+        self._free = LuaScript(client, _FREE)
 
     # ---- the tournament -------------------------------------------------------
 
@@ -307,7 +313,7 @@ class TournamentStore:
         if after.status is TournamentStatus.FINISHED:
             kept = (
                 *("t", "standings", "ranks", "counted", "games", "withdrawn", "playing"),
-                *("events", "deals", "legs"),
+                *("events", "deals", "legs", "recent", "faults", "paused"),
             )
             pipe = self._redis.pipeline(transaction=False)
             for part in kept:
@@ -411,6 +417,38 @@ class TournamentStore:
         if ids:
             self._redis.zadd(SCHEDULE, dict.fromkeys(ids, at), nx=True)
         return int(cursor)
+
+    # ---- players in a game of any tournament ------------------------------------
+
+    @STORAGE_ERRORS
+    def busy(self, player_ids: list[str]) -> dict[str, tuple[str, int]]:
+        """The game of a tournament each of these players was put in, and
+        since when (players in none left out)."""
+        if not player_ids:
+            return {}
+        found = self._redis.hmget(BUSY, player_ids)
+        held = {}
+        for player_id, entry in zip(player_ids, found, strict=True):
+            if entry is not None:
+                game_id, since = entry.decode().split(" ")
+                held[player_id] = (game_id, int(since))
+        return held
+
+    @STORAGE_ERRORS
+    def hold(self, games: dict[str, tuple[str, str]], now: int) -> None:
+        """Each game's two players (by game id) held by it."""
+        if games:
+            held = {
+                player_id: f"{game_id} {now}"
+                for game_id, players in games.items()
+                for player_id in players
+            }
+            self._redis.hset(BUSY, mapping=held)
+
+    @STORAGE_ERRORS
+    def free(self, game_id: str, player_ids: list[str]) -> None:
+        """The players a game held let go (unless a later game holds them)."""
+        self._free(keys=[BUSY], args=[game_id, *player_ids])
 
     @STORAGE_ERRORS
     def unlist(self, status: TournamentStatus, tournament_id: str) -> None:

@@ -1,5 +1,7 @@
 -- KEYS: the pool, its playing, the pairings pending, the pending by when,
--- its games, the tournament, its events, the rounds' deals, the second games.
+-- its games, the tournament, its events, the rounds' deals, the second
+-- games, whom each player met lately (an arena's: {opponent: when}, those
+-- of the last REMEET_MS).
 -- ARGV: now, when a pending pairing is overdue, the round these games are (a
 -- Swiss's: '' for an arena's), the round's bye (its player; ''), the seed of
 -- the round's deals (a par-scored round's; ''), then for each game: its id,
@@ -20,6 +22,18 @@ if round ~= '' then
   if ARGV[5] ~= '' then redis.call('HSET', KEYS[8], round, ARGV[5]) end
 end
 local made, kept = {}, {}
+local function met(id, other)
+  local recent = {}
+  local kept_since = tonumber(ARGV[1]) - REMEET_MS
+  local stored = redis.call('HGET', KEYS[10], id)
+  if stored then
+    for opponent, at in pairs(cjson.decode(stored)) do
+      if at >= kept_since then recent[opponent] = at end
+    end
+  end
+  recent[other] = tonumber(ARGV[1])
+  redis.call('HSET', KEYS[10], id, cjson.encode(recent))
+end
 for index = 6, #ARGV, 5 do
   local game_id, first, second = ARGV[index], ARGV[index + 1], ARGV[index + 2]
   local follows = ARGV[index + 4]
@@ -36,6 +50,10 @@ for index = 6, #ARGV, 5 do
     redis.call('ZADD', KEYS[5], ARGV[1], game_id)
     made[#made + 1] = game_id
     kept[game_id] = true
+    if round == '' then
+      met(first, second)
+      met(second, first)
+    end
     local pairing = {game_id = game_id, red = first, black = second,
       round = round ~= '' and tonumber(round) or cjson.null}
     tell(KEYS[7], 'pairing', pairing)

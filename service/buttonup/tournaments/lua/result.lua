@@ -1,8 +1,11 @@
 -- KEYS: the tournament, its standings, its ranks, the results counted, its
 -- pool, its playing, its withdrawn, its events, the second games by the
--- first's id, the pairings pending, the pending by when, its games.
+-- first's id, the pairings pending, the pending by when, its games, each
+-- player's games ended unplayed (faults), each paused player's pause's end.
 -- ARGV: the game's id, its result's record, now, its first player's id, its
--- second's, a player who never made their first move ('' none), the result
+-- second's, the players who ended it unplayed (space-separated, '' none:
+-- each paused, PAUSE_STEP_MS doubling from their second such game, at most
+-- PAUSE_MAX_MS, before they may join again), the result
 -- as its event tells it, that event's name (`result`, or `bye`), then (when
 -- the game counts) for each of the two: their id, their standing as read,
 -- as it is now to be, its rank key.
@@ -24,8 +27,15 @@ local repooled = redis.call('HGET', KEYS[1], 's') == 'running' and
   redis.call('HGET', KEYS[1], 'p') == '1' and
   tonumber(redis.call('HGET', KEYS[1], 'e') or '0') > now
 local no_show = ARGV[6]
-if no_show ~= '' and redis.call('HEXISTS', KEYS[2], no_show) == 1 then
-  redis.call('SADD', KEYS[7], no_show)
+for id in string.gmatch(no_show, '%S+') do
+  if redis.call('HEXISTS', KEYS[2], id) == 1 then
+    redis.call('SADD', KEYS[7], id)
+    local faults = redis.call('HINCRBY', KEYS[13], id, 1)
+    if faults >= 2 then
+      local pause = math.min(PAUSE_MAX_MS, PAUSE_STEP_MS * 2 ^ (faults - 2))
+      redis.call('HSET', KEYS[14], id, now + pause)
+    end
+  end
 end
 for _, id in ipairs({ARGV[4], ARGV[5]}) do
   if redis.call('HGET', KEYS[6], id) == game_id then redis.call('HDEL', KEYS[6], id) end
