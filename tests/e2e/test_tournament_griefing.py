@@ -3,7 +3,8 @@ workers, a Redis of its own): running tournaments by the dozen do not keep
 a later one from being paired; a create at the edge of Redis's maxmemory
 is made whole or refused whole; a ring of accounts cannot farm one of
 them; a dodger and a black no-show are paused, their games counting for
-nobody."""
+nobody; a player is in one tournament game at a time; a thrower's losses
+stop counting."""
 
 import time
 
@@ -11,6 +12,9 @@ import httpx
 import pytest
 import redis
 
+from buttonup.engine import Color
+from buttonup.engine.notation import read_position
+from buttonup.engine.solver import move_margins
 from buttonup.tournaments.model import WIN_POINTS
 from buttonup.tournaments.store import MAX_OPEN_PER_CREATOR, key
 from tests.conftest import LiveServer
@@ -256,5 +260,49 @@ def test_a_player_in_two_arenas_plays_one_game_at_a_time(own_redis):
             first.play_out(first.in_play()[0])
             wait_for(lambda: len(second.in_play()) == 2, 5)  # now Both meets Four
             assert {both["id"], four["id"]} <= set(str(second.in_play()).split("'"))
+    finally:
+        live.stop()
+
+
+def test_a_thrower_bot_losing_on_purpose_stops_scoring_for_its_opponents(own_redis):
+    """A bot that plays the worst move each time meets eight of eleven others
+    in turn, who play the best: within a few losses its losses count for
+    nobody."""
+    live = LiveServer(["--redis-url", own_redis.url, "--workers", "2"])
+    try:
+        with httpx.Client(base_url=live.base_url, timeout=10) as http:
+            names = ["Thrower", *(f"Honest {n}" for n in range(11))]
+            field = Arena(http, names, minutes=600)
+            thrower = field.players["Thrower"]
+            lost = 0
+            until = time.monotonic() + 120
+            while lost < 8 and time.monotonic() < until:
+                for game in field.in_play():
+                    if thrower["id"] not in str(game["players"]):
+                        field.play_out(game)
+                        continue
+                    while game["status"] == "playing":
+                        to_move = game["round"]["to_move"]
+                        margins = move_margins(
+                            read_position(game["round"]["position"]).circle, Color(to_move)
+                        )
+                        throwing = game["players"][to_move]["player_id"] == thrower["id"]
+                        pick = (min if throwing else max)(margins, key=margins.get)
+                        key = field.seat_of(game, to_move)
+                        moved = http.post(
+                            f"/v1/games/{game['id']}/moves",
+                            json={"position": pick},
+                            headers=bearer(key),
+                        )
+                        assert moved.status_code == 201, moved.text
+                        game = moved.json()["game"]
+                    assert game["players"][game["winner"]]["player_id"] != thrower["id"]
+                    lost += 1
+                time.sleep(0.05)
+            assert lost == 8
+            wait_for(lambda: field.standing(thrower)["games"] > 0, 5)
+            time.sleep(0.5)  # the last count
+            counted = field.standing(thrower)["losses"]
+            assert 1 <= counted < lost, counted  # its later losses gave nobody anything
     finally:
         live.stop()

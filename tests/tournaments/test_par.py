@@ -15,6 +15,7 @@ from buttonup.engine.board import opponent
 from buttonup.engine.notation import read_position, write_position
 from buttonup.engine.options import EndReason
 from buttonup.engine.solver import best_moves, move_margins
+from buttonup.tournaments.games import result_of
 from buttonup.tournaments.model import (
     GameResult,
     NewTournament,
@@ -26,7 +27,6 @@ from buttonup.tournaments.model import (
     replayed,
 )
 from buttonup.tournaments.par import WIDEST_MARGIN, perfect_margin, red_par
-from buttonup.tournaments.running import result_of
 from buttonup.tournaments.store import decode_result, encode_result
 from tests.games.clock import BLITZ, Clock
 

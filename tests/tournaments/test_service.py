@@ -13,8 +13,11 @@ from buttonup import errors
 from buttonup.engine import PLAYERS, Status
 from buttonup.engine.player import PlayerEventName
 from buttonup.engine.ratings import Rating
+from buttonup.engine.solver import move_margins
 from buttonup.games.consequences import OVERDUE_AFTER_MS
 from buttonup.store.player_events import events_key
+from buttonup.tournaments.arena import REMEET_MS
+from buttonup.tournaments.games import result_of
 from buttonup.tournaments.model import (
     PAUSE_STEP_MS,
     Conditions,
@@ -24,8 +27,8 @@ from buttonup.tournaments.model import (
     replayed,
 )
 from buttonup.tournaments.play_store import Pending
-from buttonup.tournaments.running import IDLE_MS, result_of
-from buttonup.tournaments.store import SCHEDULE
+from buttonup.tournaments.running import IDLE_MS
+from buttonup.tournaments.schedule import SCHEDULE
 from tests.games.clock import BLITZ
 from tests.helpers.wings import wired
 
@@ -386,3 +389,33 @@ def test_a_player_in_a_game_of_one_tournament_is_not_paired_in_another_until_it_
         wings.games.get(again).red.player_id,
         wings.games.get(again).black.player_id,
     }
+
+
+def test_a_thrower_losing_on_purpose_is_caught_and_their_losses_then_count_for_nobody(wings, clock):
+    """Ana plays the worst move each time, her opponents the best: within a
+    few games her losses are judged thrown, and from then on count for
+    nobody (Bo and Cy, who meet her in turn, win nothing more by them)."""
+    players = new_players(wings.games, 3)
+    ana = players[0]
+    keys = {player.player.id: player.key for player in players}
+    made = wings.tournaments.create(ana.key, an_arena(minutes=600))
+    for player in players:
+        wings.tournaments.join(made.id, player.key)
+    tournament = wings.tournaments.start(made.id, ana.key)
+    lost, counted = 0, []
+    while lost < 10:
+        clock.now += REMEET_MS  # anyone may meet anyone again
+        for game_id in wings.tournaments.pair_arena(tournament):
+            match = wings.games.get(game_id)
+            while match.status is Status.PLAYING:
+                mover = match.seat(match.game.to_move).player_id
+                margins = move_margins(match.game.round.circle, match.game.to_move)
+                pick = min if mover == ana.player.id else max
+                wings.games.play(game_id, keys[mover], pick(margins, key=margins.get))
+                match = wings.games.get(game_id)
+            if ana.player.id in (match.red.player_id, match.black.player_id):
+                assert match.seat(match.game.winner).player_id != ana.player.id
+                lost += 1
+                counted.append(wings.tournaments.play.standing(made.id, ana.player.id).losses)
+    assert counted[:2] == [1, 2]  # too few choices yet to tell
+    assert counted[-1] < lost and counted[-1] == counted[-2] == counted[-3]

@@ -18,8 +18,8 @@ from buttonup.tournaments.model import (
     TournamentStatus,
 )
 from buttonup.tournaments.play_store import Joined, Pending, TournamentPlay, Withdrawn
+from buttonup.tournaments.schedule import SCHEDULE
 from buttonup.tournaments.store import (
-    SCHEDULE,
     TournamentStore,
     creator_key,
     decode_standing,
@@ -165,17 +165,17 @@ def test_the_schedule_gives_each_due_tournament_to_one_claim_and_keeps_a_poke(cl
     later = a_tournament("later", starts_at=NOW + 60_000)
     board.create(later)
     board.create(a_tournament("by-hand"))  # starts when its creator says: not scheduled
-    assert board.claim(NOW, 10, NOW + 5000) == []
-    assert board.claim(NOW + 60_000, 10, NOW + 65_000) == ["later"]
-    assert board.claim(NOW + 60_000, 10, NOW + 65_000) == []  # held by the first claim
-    board.poke("later", NOW + 61_000)  # a game ended while it was held
-    board.reschedule("later", NOW + 65_000, NOW + 3_600_000)
-    assert board.claim(NOW + 61_000, 10, NOW + 66_000) == ["later"]  # the poke kept
-    board.reschedule("later", NOW + 66_000, NOW + 3_600_000)
-    assert board.claim(NOW + 3_599_999, 10, NOW + 3_700_000) == []
-    assert board.claim(NOW + 3_600_000, 10, NOW + 3_700_000) == ["later"]
-    board.reschedule("later", NOW + 3_700_000, None)  # over
-    assert board.claim(NOW + 10**9, 10, NOW + 10**9) == []
+    assert board.schedule.claim(NOW, 10, NOW + 5000) == []
+    assert board.schedule.claim(NOW + 60_000, 10, NOW + 65_000) == ["later"]
+    assert board.schedule.claim(NOW + 60_000, 10, NOW + 65_000) == []  # held by the first claim
+    board.schedule.poke("later", NOW + 61_000)  # a game ended while it was held
+    board.schedule.reschedule("later", NOW + 65_000, NOW + 3_600_000)
+    assert board.schedule.claim(NOW + 61_000, 10, NOW + 66_000) == ["later"]  # the poke kept
+    board.schedule.reschedule("later", NOW + 66_000, NOW + 3_600_000)
+    assert board.schedule.claim(NOW + 3_599_999, 10, NOW + 3_700_000) == []
+    assert board.schedule.claim(NOW + 3_600_000, 10, NOW + 3_700_000) == ["later"]
+    board.schedule.reschedule("later", NOW + 3_700_000, None)  # over
+    assert board.schedule.claim(NOW + 10**9, 10, NOW + 10**9) == []
 
 
 def test_a_started_tournament_is_due_from_its_start_and_a_finished_one_leaves(client):
@@ -184,11 +184,11 @@ def test_a_started_tournament_is_due_from_its_start_and_a_finished_one_leaves(cl
     board.create(tournament)
     running = tournament.started(NOW + 5)
     board.change_status(tournament, running)
-    assert board.claim(NOW + 4, 10, NOW + 10) == []
-    assert board.claim(NOW + 5, 10, NOW + 10) == [tournament.id]
+    assert board.schedule.claim(NOW + 4, 10, NOW + 10) == []
+    assert board.schedule.claim(NOW + 5, 10, NOW + 10) == [tournament.id]
     board.change_status(running, running.finished(NOW + 6))
-    board.reschedule(tournament.id, NOW + 10, NOW + 20)  # its last pass, after the end
-    assert board.claim(NOW + 10**9, 10, NOW + 10**9) == []
+    board.schedule.reschedule(tournament.id, NOW + 10, NOW + 20)  # its last pass, after the end
+    assert board.schedule.claim(NOW + 10**9, 10, NOW + 10**9) == []
 
 
 def test_listed_tournaments_missing_from_the_schedule_are_put_on_it(client, redis_client):
@@ -197,6 +197,6 @@ def test_listed_tournaments_missing_from_the_schedule_are_put_on_it(client, redi
     board.create(tournament)
     board.change_status(tournament, tournament.started(NOW))
     redis_client.delete(SCHEDULE)  # kept before the schedule was
-    cursor = board.adopt(TournamentStatus.RUNNING, 0, 100, NOW + 7)
+    cursor = board.schedule.adopt(TournamentStatus.RUNNING, 0, 100, NOW + 7)
     assert cursor == 0
-    assert board.claim(NOW + 7, 10, NOW + 10) == [tournament.id]
+    assert board.schedule.claim(NOW + 7, 10, NOW + 10) == [tournament.id]

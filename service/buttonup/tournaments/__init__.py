@@ -41,6 +41,7 @@ def attach(games: Games) -> Tournaments:
         games.clock,
         games.ports,
         games.record,
+        lambda game_id: [moved.outcome for moved in games.pipeline.timeline(game_id).moves()],
     )
     games.consequences.register(TournamentEnds(tournaments))
     games.ports.sealing = tournaments.sealing

@@ -27,33 +27,30 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from buttonup import errors
-from buttonup.engine import PLAYERS, Color, Match, Options, Status, opponent
-from buttonup.engine.options import EndReason, Visibility
+from buttonup.engine import Color, Status
+from buttonup.engine.game import MoveOutcome
 from buttonup.engine.ratings import Category, Rating
 from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.ports import Ports
 from buttonup.store import GameStore, SealBroken, new_game_id
 from buttonup.tournaments.arena import Waiting, pair_pool
+from buttonup.tournaments.counting import TournamentCounting
+from buttonup.tournaments.games import (
+    contender,
+    placed,
+    tournament_game_options,
+)
 from buttonup.tournaments.model import (
-    BERSERK_EARNED,
-    BERSERK_MIN_MOVES,
-    BERSERKED,
-    NO_BERSERK,
-    Berserk,
-    GameResult,
-    Scoring,
-    Standing,
     System,
     Tournament,
     TournamentStatus,
     bye_result,
     with_tie_breaks,
 )
-from buttonup.tournaments.par import red_par
 from buttonup.tournaments.play_store import Pending, TournamentPlay
 from buttonup.tournaments.sealing import TournamentSealing
 from buttonup.tournaments.store import TournamentStore
-from buttonup.tournaments.swiss import Contender, pair_round
+from buttonup.tournaments.swiss import pair_round
 
 log = logging.getLogger(__name__)
 
@@ -81,93 +78,8 @@ ADOPT_PER_PASS = 200
 BUSY_PASSES = 3
 # A pairing whose game is not made this long after has no process making it.
 PENDING_OVERDUE_MS = 5000
-COUNT_ATTEMPTS = 20
 # A par-scored round's deals come from one seed this long, drawn when it is paired.
 DEALS_SEED_BITS = 128
-
-
-def tournament_game_options(tournament: Tournament) -> Options:
-    """What a tournament's game is played with: its clock, rated as it is,
-    without hints (a standing is earned by play, rated or not), private,
-    the first player red; an arena's allow berserk."""
-    return Options(
-        clock=tournament.clock,
-        rated=tournament.rated,
-        hints=False,
-        berserk=tournament.system is System.ARENA,
-        visibility=Visibility.PRIVATE,
-        first_player=Color.RED,
-        tournament=tournament.id,
-    )
-
-
-def played(match: Match) -> bool:
-    """Whether a tournament game was played: each player made a move."""
-    return match.end_reason is not EndReason.ABORTED and all(c in match.moved for c in PLAYERS)
-
-
-def unplayed_by(match: Match, aborted_by: Color | None = None) -> list[str]:
-    """Who ended a finished game before it was played, to pause: who
-    resigned, called it off (`aborted_by`: the seat that did, if one did),
-    or let their clock run out, a first move's included (a no-show, red or
-    black). None of a game played."""
-    if played(match):
-        return []
-    game = match.game
-    enders = {color for color in (game.resigned, aborted_by) if color is not None}
-    if match.end_reason in (EndReason.TIMEOUT, EndReason.ABANDONED) and game.winner is not None:
-        enders.add(opponent(game.winner))
-    if match.end_reason is EndReason.ABORTED and not enders:  # a first move never came
-        first = match.options.first_player or Color.RED
-        enders.add(first if first not in match.moved else opponent(first))
-    return [
-        player_id
-        for color in PLAYERS
-        if color in enders and (player_id := match.seat(color).player_id) is not None
-    ]
-
-
-def result_of(match: Match, scoring: Scoring = Scoring.RESULT) -> GameResult:
-    """A finished tournament game as it counts: red started it (its
-    first player); a game not played (tournaments.running.played) counts
-    for nobody; under par scoring, red's par (tournaments.par)."""
-    red, black = (match.seat(color).player_id or "" for color in PLAYERS)
-    winner = match.game.winner
-    if not played(match) or winner is None:
-        return GameResult(match.id, red, black, None)
-    par = red_par(match) if scoring is Scoring.PAR else None
-    berserk = (berserk_of(match, Color.RED), berserk_of(match, Color.BLACK))
-    return GameResult(match.id, red, black, match.seat(winner).player_id, par, berserk)
-
-
-def berserk_of(match: Match, color: Color) -> Berserk:
-    clock = match.clock
-    if clock is None or color not in clock.berserk:
-        return NO_BERSERK
-    return BERSERK_EARNED if clock.berserk_moves[color] >= BERSERK_MIN_MOVES else BERSERKED
-
-
-def contender(standing: Standing, place: int = 0) -> Contender:
-    run = standing.firsts
-    recent = (run > 0,) * min(abs(run), 2)
-    return Contender(
-        standing.player_id,
-        standing.score,
-        standing.rating,
-        frozenset(standing.met),
-        standing.byes,
-        standing.started,
-        standing.games - standing.started,
-        run > 0 if run else None,
-        recent,
-        place,
-    )
-
-
-def placed(standings: list[Standing], system: System) -> list[Standing]:
-    """In the standings' order, best first: by rank key, then by id as the
-    ranks' sorted set orders equal keys (tournaments.store)."""
-    return sorted(standings, key=lambda s: (s.rank_key(system), s.player_id), reverse=True)
 
 
 class TournamentRunner:
@@ -179,9 +91,12 @@ class TournamentRunner:
         pairings: Pairings,
         clock: Callable[[], int],
         ports: Ports,
+        moves: Callable[[str], Sequence[MoveOutcome]],
     ) -> None:
         self._store = store
         self._board = board
+        # Each game's end, and each bye, counted (tournaments.counting).
+        self.counting = TournamentCounting(board, play, clock, moves)
         self._play = play
         self._pairings = pairings
         # What a par round keeps from perfect play (the Sealing port's answer).
@@ -201,14 +116,14 @@ class TournamentRunner:
         self._adopt()
         now = self._clock()
         held_until = now + LEASE_MS
-        for tournament_id in self._board.claim(now, TOURNAMENTS_PER_PASS, held_until):
+        for tournament_id in self._board.schedule.claim(now, TOURNAMENTS_PER_PASS, held_until):
             next_due: int | None = now + POOL_AGAIN_MS  # what a failure leaves
             try:
                 next_due = self._look_after(tournament_id)
             except errors.GameError as error:  # the next pass, or another process
                 log.warning("tournament %s not looked after: %s", tournament_id, error)
             finally:
-                self._board.reschedule(tournament_id, held_until, next_due)
+                self._board.schedule.reschedule(tournament_id, held_until, next_due)
 
     def _adopt(self) -> None:
         """Once per process, a page a pass: the tournaments listed before
@@ -216,7 +131,7 @@ class TournamentRunner:
         if self._adopting is None:
             return
         status, cursor = self._adopting
-        cursor = self._board.adopt(status, cursor, ADOPT_PER_PASS, self._clock())
+        cursor = self._board.schedule.adopt(status, cursor, ADOPT_PER_PASS, self._clock())
         if cursor != 0:
             self._adopting = (status, cursor)
         elif status is TournamentStatus.RUNNING:
@@ -322,7 +237,9 @@ class TournamentRunner:
         if paired != tournament.round:
             return self._pair_swiss(tournament)
         if bye is not None:
-            self._count(tournament, bye_result(tournament.round, bye, tournament.par_scored))
+            self.counting.count(
+                tournament, bye_result(tournament.round, bye, tournament.par_scored)
+            )
         if self._play.in_play(tournament.id):
             return False
         self.settle_round(tournament)
@@ -379,13 +296,15 @@ class TournamentRunner:
         )
         made = self._complete(tournament, [game for game in games if game.game_id in kept])
         if kept and paired.bye is not None:
-            self._count(tournament, bye_result(tournament.round, paired.bye, tournament.par_scored))
+            self.counting.count(
+                tournament, bye_result(tournament.round, paired.bye, tournament.par_scored)
+            )
         return made
 
     def busy_elsewhere(self, tournament_id: str, player_ids: list[str]) -> set[str]:
         """Those of these players in a game of another tournament, or of a
         real-time rated game, not yet over: one game at a time."""
-        held = self._board.busy(player_ids)
+        held = self._board.schedule.busy(player_ids)
         games = self._store.load_many(sorted({game_id for game_id, _ in held.values()}))
         now = self._clock()
         busy = set()
@@ -404,6 +323,11 @@ class TournamentRunner:
             except errors.RatedGameInProgress:
                 busy.add(player_id)
         return busy
+
+    def _give_bye(self, tournament: Tournament, player_id: str) -> None:
+        """The round's bye counted, once however often it is given."""
+        bye = bye_result(tournament.round, player_id, tournament.par_scored)
+        self.counting.count(tournament, bye)
 
     def settle_round(self, tournament: Tournament) -> None:
         """A Swiss round over: everyone's tie-breaks from every game counted."""
@@ -426,7 +350,7 @@ class TournamentRunner:
         if not pending:
             return []
         ids = sorted({player_id for game in pending for player_id in (game.first, game.second)})
-        self._board.hold(
+        self._board.schedule.hold(
             {game.game_id: (game.first, game.second) for game in pending}, self._clock()
         )
         standings = self._play.standings_of(tournament.id, ids)
@@ -454,45 +378,3 @@ class TournamentRunner:
             made.append(game.game_id)
         self._play.made(tournament.id, made)
         return made
-
-    def count(self, match: Match, aborted_by: Color | None = None) -> bool:
-        """A finished game of the tournament counted in its players'
-        standings, once (False: counted before, or its tournament is gone).
-        A game not played counts for nobody, and who ended it so
-        (unplayed_by; `aborted_by`: the seat that called it off) is paused
-        as if they had withdrawn, longer each time."""
-        tournament_id = match.options.tournament
-        if tournament_id is None or match.status is not Status.FINISHED:
-            return False
-        tournament = self._board.load(tournament_id)
-        if tournament is None:
-            return False
-        result = result_of(match, tournament.scoring)
-        counted = self._count(tournament, result, unplayed_by(match, aborted_by))
-        self._board.free(match.id, [result.first, result.second])
-        if counted:  # its players free: paired again, or its round over, at the next pass
-            self._board.poke(tournament_id, self._clock())
-        return counted
-
-    def _count(
-        self, tournament: Tournament, result: GameResult, paused: Sequence[str] = ()
-    ) -> bool:
-        for _ in range(COUNT_ATTEMPTS):
-            now = self._clock()
-            first = self._play.standing(tournament.id, result.first)
-            second = None if result.bye else self._play.standing(tournament.id, result.second)
-            if first is None or (second is None and not result.bye):
-                return False
-            counted = result.counted(first, second, tournament.system)
-            read: tuple[Standing, ...] = ()
-            after: tuple[Standing, ...] = ()
-            points: dict[str, int] = {}
-            if counted is not None:
-                first_after, second_after, points = counted
-                read, after = (first,), (first_after,)
-                if second is not None and second_after is not None:
-                    read, after = (first, second), (first_after, second_after)
-            answer = self._play.count(tournament, result, now, read, after, paused, points)
-            if answer >= 0:
-                return answer == 1
-        raise errors.ConcurrentUpdate(f"tournament {tournament.id}: its standings kept changing")

@@ -6,11 +6,12 @@ Tested in tests/tournaments/test_service.py.
 """
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from buttonup import errors
 from buttonup.engine import Match, Status
+from buttonup.engine.game import MoveOutcome
 from buttonup.games.credentials import player_of
 from buttonup.games.idempotency import TOURNAMENT, Idempotency, same_request
 from buttonup.games.pairing import Pairings
@@ -58,6 +59,7 @@ class Tournaments:
         clock: Callable[[], int],
         ports: Ports,
         record: Callable[[str], str],
+        moves: Callable[[str], Sequence[MoveOutcome]],
     ) -> None:
         self._store = store
         self._record = record  # a game's record (games.reads)
@@ -65,12 +67,12 @@ class Tournaments:
         self.play = play  # what happens in each (tournaments.play_store)
         self._clock = clock
         self._ports = ports  # the ratings a player brings (games.ports)
-        self.runner = runner = TournamentRunner(store, board, play, pairings, clock, ports)
+        self.runner = runner = TournamentRunner(store, board, play, pairings, clock, ports, moves)
         self.sealing = runner.sealing
         self.upkeep = runner.upkeep
         self.pair_arena = runner.pair_arena
         self.pair_swiss = runner.pair_swiss
-        self.count = runner.count
+        self.count = runner.counting.game
 
     # ---- made, read ---------------------------------------------------------
 
@@ -208,7 +210,7 @@ class Tournaments:
                 "paused for ending games before they were played", max(1, wait_ms)
             )
         if tournament.status is TournamentStatus.RUNNING:  # to pair at the next pass
-            self.board.poke(tournament_id, now)
+            self.board.schedule.poke(tournament_id, now)
         kept = self.play.standing(tournament_id, player.id)
         return kept if kept is not None else standing
 

@@ -26,9 +26,9 @@ and the public ones (for the list), each creator's open ones (a player has
 MAX_OPEN_PER_CREATOR at most), and the schedule: each upcoming or running
 tournament by when it next needs work (its start, a pairing, its end),
 which the timers take the due ones from (claim.lua, reschedule.lua) and a
-game's end or a join brings forward (`poke`); and which game of any
-tournament each player is in (`busy`), so that nobody plays two at once. A
-list is changed after the
+game's end or a join brings forward (tournaments.schedule); and which
+game of any tournament each player is in, so that nobody plays two at
+once. A list is changed after the
 tournament it lists, so the tournament is the truth: a list entry whose
 tournament is gone is dropped when met.
 
@@ -58,6 +58,8 @@ from buttonup.tournaments.model import (
     Tournament,
     TournamentStatus,
 )
+from buttonup.tournaments.schedule import LISTS, SCHEDULE, TournamentSchedule, list_key
+from buttonup.tournaments.throwing import ThrowFigures
 
 PACKAGE = "buttonup.tournaments"
 # A tournament's events kept for resuming its stream, about; and how many
@@ -68,18 +70,11 @@ _STATUS = lua_source("status", "tournament_lib", package=PACKAGE, EVENTS_KEPT=EV
 _ROUND = lua_source("round", "tournament_lib", package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _INDEX_ADD = lua_source("index_add", package=PACKAGE)
 _INDEX_MOVE = lua_source("index_move", package=PACKAGE)
-_CLAIM = lua_source("claim", package=PACKAGE)
-_RESCHEDULE = lua_source("reschedule", package=PACKAGE)
-_FREE = lua_source("free", package=PACKAGE)
 
 MAX_OPEN_PER_CREATOR = 5
 FINISHED_LISTED = 10_000
 # A finished tournament's keys are kept this long.
 FINISHED_TTL_SECONDS = 30 * 86_400
-LISTS = "buttonup:{tournaments}"
-SCHEDULE = f"{LISTS}:due"
-# Each player in a tournament's game, whichever tournament: "<game id> <since>".
-BUSY = f"{LISTS}:busy"
 # A record written but not yet listed lasts this long: a create cut short
 # (storage full, a process gone) leaves nothing behind.
 UNLISTED_TTL_MS = 60_000
@@ -87,10 +82,6 @@ UNLISTED_TTL_MS = 60_000
 
 def key(tournament_id: str, part: str) -> str:
     return f"buttonup:{{tournament:{tournament_id}}}:{part}"
-
-
-def list_key(status: TournamentStatus, public: bool = False) -> str:
-    return f"{LISTS}:{'public' if public else 'all'}:{status.value}"
 
 
 def creator_key(player_id: str) -> str:
@@ -208,9 +199,7 @@ class TournamentStore:
         self._round = LuaScript(client, _ROUND)
         self._index_add = LuaScript(client, _INDEX_ADD)
         self._index_move = LuaScript(client, _INDEX_MOVE)
-        self._claim = LuaScript(client, _CLAIM)
-        self._reschedule = LuaScript(client, _RESCHEDULE)
-        self._free = LuaScript(client, _FREE)
+        self.schedule = TournamentSchedule(client)  # when each needs work, who plays where
 
     # ---- the tournament -------------------------------------------------------
 
@@ -313,7 +302,7 @@ class TournamentStore:
         if after.status is TournamentStatus.FINISHED:
             kept = (
                 *("t", "standings", "ranks", "counted", "games", "withdrawn", "playing"),
-                *("events", "deals", "legs", "recent", "faults", "paused"),
+                *("events", "deals", "legs", "recent", "faults", "paused", "throws"),
             )
             pipe = self._redis.pipeline(transaction=False)
             for part in kept:
@@ -385,70 +374,20 @@ class TournamentStore:
             self._redis.zrem(name, *gone)
         return found
 
-    # ---- the schedule -----------------------------------------------------------
+    # ---- a player's losses, as throwing judges them --------------------------------
 
     @STORAGE_ERRORS
-    def claim(self, now: int, count: int, held_until: int) -> list[str]:
-        """The ids of at most `count` tournaments due by `now`, the longest
-        due first, held until `held_until` (reschedule gives them back)."""
-        due = self._claim(keys=[SCHEDULE], args=[now, count, held_until])
-        return [tournament_id.decode() for tournament_id in due]
+    def throw_figures(self, tournament_id: str, player_id: str) -> ThrowFigures:
+        """The player's losses in it so far (tournaments.throwing)."""
+        stored = self._redis.hget(key(tournament_id, "throws"), player_id)
+        return ThrowFigures(*orjson.loads(stored)) if stored is not None else ThrowFigures()
 
     @STORAGE_ERRORS
-    def reschedule(self, tournament_id: str, held_until: int, at: int | None) -> None:
-        """A tournament claimed until `held_until` next due `at` (None: off
-        the schedule), or sooner if poked meanwhile."""
-        args: list[str | int] = [tournament_id, held_until, "" if at is None else at]
-        self._reschedule(keys=[SCHEDULE], args=args)
-
-    @STORAGE_ERRORS
-    def poke(self, tournament_id: str, now: int) -> None:
-        """A running tournament due by `now` (its pool or round changed); on
-        the schedule again if a process left it off between two writes."""
-        self._redis.zadd(SCHEDULE, {tournament_id: now}, lt=True)
-
-    @STORAGE_ERRORS
-    def adopt(self, status: TournamentStatus, cursor: int, count: int, at: int) -> int:
-        """Listed tournaments of `status` missing from the schedule (listed
-        before there was one) put on it, due `at`, from `cursor`: the next
-        cursor (0: the list is done)."""
-        cursor, found = self._redis.zscan(list_key(status), cursor, count=count)
-        ids = [tournament_id for tournament_id, order in found if order != float("inf")]
-        if ids:
-            self._redis.zadd(SCHEDULE, dict.fromkeys(ids, at), nx=True)
-        return int(cursor)
-
-    # ---- players in a game of any tournament ------------------------------------
-
-    @STORAGE_ERRORS
-    def busy(self, player_ids: list[str]) -> dict[str, tuple[str, int]]:
-        """The game of a tournament each of these players was put in, and
-        since when (players in none left out)."""
-        if not player_ids:
-            return {}
-        found = self._redis.hmget(BUSY, player_ids)
-        held = {}
-        for player_id, entry in zip(player_ids, found, strict=True):
-            if entry is not None:
-                game_id, since = entry.decode().split(" ")
-                held[player_id] = (game_id, int(since))
-        return held
-
-    @STORAGE_ERRORS
-    def hold(self, games: dict[str, tuple[str, str]], now: int) -> None:
-        """Each game's two players (by game id) held by it."""
-        if games:
-            held = {
-                player_id: f"{game_id} {now}"
-                for game_id, players in games.items()
-                for player_id in players
-            }
-            self._redis.hset(BUSY, mapping=held)
-
-    @STORAGE_ERRORS
-    def free(self, game_id: str, player_ids: list[str]) -> None:
-        """The players a game held let go (unless a later game holds them)."""
-        self._free(keys=[BUSY], args=[game_id, *player_ids])
+    def add_throw_figures(self, tournament_id: str, player_id: str, figures: ThrowFigures) -> None:
+        """One more loss's figures (a player plays one game at a time)."""
+        total = self.throw_figures(tournament_id, player_id).plus(figures)
+        plain = [total.mattered, total.given, total.expected, total.variance]
+        self._redis.hset(key(tournament_id, "throws"), player_id, orjson.dumps(plain))
 
     @STORAGE_ERRORS
     def unlist(self, status: TournamentStatus, tournament_id: str) -> None:

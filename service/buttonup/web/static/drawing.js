@@ -256,10 +256,12 @@ function drawAccuracy(game) {
 export function showGameOver(game) {
   const winner = game.winner;
   const loser = winner ? other(winner) : null;
+  // The winner's score first ("You won, 19 to 0"); red's when nobody won.
+  const first = winner ?? COLORS[0];
   $("game-over-text").textContent = t("over.score", {
     text: resultText(game, winner, loser),
-    red: game.score.red,
-    black: game.score.black,
+    first: game.score[first],
+    second: game.score[other(first)],
   });
   $("rating-diff").hidden = !game.rating_diff;
   if (game.rating_diff) {

@@ -15,6 +15,7 @@ import {
 import { $, announce, guard, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
 import { listed, t } from "./i18n.js";
 import { MOVED_KEY, followPlayer } from "./player.js";
+import { openTournamentGame } from "./seeking.js";
 import { loadRound, noteMove, onBack } from "./moves.js";
 import {
   animateSowing,
@@ -173,6 +174,7 @@ export function ending(data, words, mineWords = words) {
 export function onSnapshot(game) {
   // First event of every connection, reconnections included.
   if (view.game && game.version < view.game.version) return;
+  if (game.tournament_id) followTournament(game.tournament_id);
   draw(game, game.round.circle);
   guard(loadRound(game.id, game.round.number));
   if (game.status === STATUS.FINISHED) showGameOver(game);
@@ -245,14 +247,24 @@ export function onGameOver(game) {
   if (game.tournament_id) toTheTournament(game.tournament_id);
 }
 
-// A tournament's game: the way back to it, and, for a player in it, their
-// stream, whose next game_start opens the next game it pairs them into.
+// A tournament's game: the way back to it once over, and, for a player in it,
+// their stream, followed from the start: the next game it pairs them into
+// (game_start, or listed first if paired before the stream opened) opens at
+// once, however long this game's end takes to be drawn.
 function toTheTournament(tournamentId) {
   const back = $("back-to-tournament");
   back.href = `/?tournament=${encodeURIComponent(tournamentId)}`;
   back.hidden = false;
+  followTournament(tournamentId);
+}
+
+let followingTournament = false;
+
+function followTournament(tournamentId) {
   const player = loadPlayer();
-  if (view.seat && player) guard(followPlayer(player));
+  if (followingTournament || !view.seat || !player) return;
+  followingTournament = true;
+  guard(followPlayer(player, (games) => openTournamentGame(tournamentId, games, player, view.gameId)));
 }
 
 // ---- rematch ----------------------------------------------------------------

@@ -10,9 +10,17 @@ import { colorName, t } from "./i18n.js";
 // here, seats are taken with it, and "Your games" follows the player's stream.
 
 export async function rememberPlayer(name) {
-  const player = await call("POST", "/v1/players", { body: name ? { name } : {} });
+  const player = await call("POST", "/v1/players", { body: { name: name || generatedName() } });
   localStorage.setItem(PLAYER_KEY, JSON.stringify({ id: player.id, name: player.name, key: player.key }));
   return player;
+}
+
+// A name for a player who gave none: distinct, so that two such players never
+// show as the same placeholder in a tournament's standings.
+export function generatedName() {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  const n = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("").toUpperCase();
+  return t("me.generated", { n });
 }
 
 // A move made in another tab of this browser: the player's stream tells of
@@ -79,7 +87,9 @@ export const playerListening = new Promise((resolve) => {
 // The player's stream: `games` first, then a notice whenever one of the
 // player's games needs them (started, their turn, over, a rematch, a seek
 // paired); the list is read again at each. Resumed with Last-Event-ID after a drop.
-export async function followPlayer(player) {
+// `onGames`: what to do with the games a new connection lists first (a game
+// paired before the stream opened is among them).
+export async function followPlayer(player, onGames = null) {
   let lastEventId = null;
   let failures = 0;
   for (;;) {
@@ -97,8 +107,10 @@ export async function followPlayer(player) {
         await readBlocks(response.body, (fields) => {
           if (fields.id) lastEventId = fields.id;
           if (fields.event === PLAYER_EVENTS.GAMES) {
-            drawMyGames(JSON.parse(fields.data));
+            const games = JSON.parse(fields.data);
+            drawMyGames(games);
             streamOpened();
+            if (onGames) guard(onGames(games));
           } else if (fields.event === PLAYER_EVENTS.GAME_START) onGameStart(JSON.parse(fields.data));
           else if (fields.event) guard(refreshMyGames(player));
         });

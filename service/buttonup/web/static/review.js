@@ -1,7 +1,7 @@
 // A finished game's rounds, as the game-over card lists them: each round's
 // sums and points, then what perfect play made of its deal (GET .../analysis,
 // twenty rounds a page), in words.
-import { COLORS } from "./vocabulary.js";
+import { COLORS, TOURNAMENT_SCORING, TOURNAMENT_STATUS } from "./vocabulary.js";
 import { call } from "./api.js";
 import { $, other } from "./dom.js";
 import { colorName, t } from "./i18n.js";
@@ -23,8 +23,12 @@ export function reviewRounds(game) {
   });
   list.replaceChildren(...items);
   const byNumber = new Map(game.rounds.map((round, index) => [round.number, items[index]]));
-  // What perfect play made of each deal, page by page as the analysis answers.
-  reviewPages(game.id, (review) => {
+  // What perfect play made of each deal, page by page as the analysis answers;
+  // not asked of a game its tournament still keeps from analysis.
+  analysisOpen(game)
+    .then((open) => (open ? reviewPages(game.id, showReview) : undefined))
+    .catch(() => {}); // the review is a bonus; the result stands without it
+  function showReview(review) {
     const item = byNumber.get(review.number);
     if (!item) return;
     const slips = review.moves.filter((move) => move.loss > 0).length;
@@ -36,7 +40,15 @@ export function reviewRounds(game) {
     note.textContent = ` ${t("review.perfect", { perfect, played })} ${t("review.slips", { n: slips })}`;
     note.title = t("review.margin");
     item.appendChild(note);
-  }).catch(() => {}); // the review is a bonus; the result stands without it
+  }
+}
+
+// Whether a finished game's analysis may be asked: a par-scored tournament's
+// games are kept from it until the tournament is over.
+export async function analysisOpen(game) {
+  if (!game.tournament_id) return true;
+  const tournament = await call("GET", `/v1/tournaments/${encodeURIComponent(game.tournament_id)}`);
+  return tournament.status === TOURNAMENT_STATUS.FINISHED || tournament.scoring !== TOURNAMENT_SCORING.PAR;
 }
 
 // A margin from `color`'s side, in words: "Red ahead by 2", "even".

@@ -2,6 +2,7 @@
 // stream is open; when it is paired, the stream's `game_start` brings the
 // new game and the seat's token, and the board opens the game.
 import { chime, soundOn } from "./alerts.js";
+import { STATUS } from "./vocabulary.js";
 import { Problem, call, goToGame, pause, saveSeat } from "./api.js";
 import { titled } from "./dom.js";
 import { t } from "./i18n.js";
@@ -54,4 +55,18 @@ export function onGameStart(data) {
   chime("paired");
   // The tone is heard before the page changes.
   setTimeout(() => goToGame(data.game_id), soundOn() ? 400 : 0);
+}
+
+// A tournament's game the player is in that the stream's first event lists
+// (paired before the stream opened, as a par pairing's second game is as the
+// first ends): opened, the player's key as its seat's (it works for their seat).
+export async function openTournamentGame(tournamentId, games, player, current = null) {
+  for (const listed of games) {
+    if (listed.status !== STATUS.PLAYING || listed.id === current) continue;
+    const game = await call("GET", `/v1/games/${encodeURIComponent(listed.id)}`);
+    if (game.tournament_id !== tournamentId || game.status !== STATUS.PLAYING) continue;
+    saveSeat(game.id, listed.color, player.key);
+    goToGame(game.id);
+    return;
+  }
 }

@@ -7,15 +7,18 @@ import { Problem, call, loadPlayer, pause, readBlocks, serverNow } from "./api.j
 import { $, tableRow, title, titled } from "./dom.js";
 import { formatTime } from "./drawing.js";
 import { t } from "./i18n.js";
-import { followPlayer, rememberPlayer } from "./player.js";
+import { followPlayer, generatedName, rememberPlayer } from "./player.js";
+import { openTournamentGame } from "./seeking.js";
 import { CLOCK_PRESETS, clockText } from "./start.js";
 import { TOURNAMENT_SCORING, TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "./vocabulary.js";
 
 const REFRESH_MS = 5000; // the longest wait before a dropped stream is opened again
 const membership = (id) => `buttonup:tournament:${id}`;
 
+// The player this browser remembers, or one made now with the name asked
+// beside "Join" (a distinct generated one when left empty).
 async function me() {
-  return loadPlayer() ?? (await rememberPlayer(""));
+  return loadPlayer() ?? (await rememberPlayer($("tournament-player-name").value.trim()));
 }
 
 function kind(tournament) {
@@ -104,6 +107,9 @@ export function showTournament(id, report) {
   $("tournament-start").addEventListener("click", act("start"));
   $("tournament-record").href = `/v1/tournaments/${encodeURIComponent(id)}/record`;
   $("tournament-record").download = `buttonup-tournament-${id}.txt`;
+  if (!loadPlayer()) {
+    $("tournament-player-name").value = generatedName(); // theirs to change
+  }
   setInterval(countdown, 1000);
   follow(id).catch(report);
 }
@@ -166,6 +172,8 @@ async function draw(id) {
   const inIt = localStorage.getItem(membership(id)) === "in";
   const over = tournament.status === TOURNAMENT_STATUS.FINISHED;
   $("tournament-join").hidden = over || inIt;
+  $("tournament-name-asked").hidden = over || inIt || Boolean(player);
+  $("tournament-par").hidden = tournament.scoring !== TOURNAMENT_SCORING.PAR;
   $("tournament-withdraw").hidden = over || !inIt;
   $("tournament-start").hidden =
     tournament.status !== TOURNAMENT_STATUS.UPCOMING || player?.id !== tournament.created_by;
@@ -173,19 +181,28 @@ async function draw(id) {
   $("tournament-waiting").hidden = over || !inIt || !running;
   if (inIt && player && !over && !shown.following) {
     shown.following = true;
-    followPlayer(player).catch(() => {}); // its game_start opens each game
+    // Its game_start opens each game; one paired before it opened, its first event.
+    followPlayer(player, (games) => openTournamentGame(id, games, player)).catch(() => {});
   }
-  drawStandings(standings.items, over);
+  drawStandings(standings.items, over, player?.id);
   countdown();
 }
 
-function drawStandings(items, over) {
+function drawStandings(items, over, mine) {
   $("tournament-standings").replaceChildren(
     ...items.map((entry) => {
       const name = document.createElement("a");
       name.href = `/?player=${encodeURIComponent(entry.player.id)}`;
       name.textContent = entry.player.name || t("leaderboard.anonymous");
-      return tableRow([entry.rank, name, entry.score, entry.games, `${entry.wins}–${entry.losses}`]);
+      const cells = [entry.rank, name, entry.score, entry.games, `${entry.wins}–${entry.losses}`];
+      const row = tableRow(cells);
+      if (entry.player.id === mine) {
+        // One's own row: marked, and said (not by colour alone).
+        row.classList.add("me");
+        row.setAttribute("aria-current", "true");
+        name.append(` (${t("tournament.you")})`);
+      }
+      return row;
     }),
   );
   const podium = $("tournament-podium");
