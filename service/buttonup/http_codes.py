@@ -74,6 +74,11 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "a finished tournament joined, or a tournament started that is not upcoming",
     ),
     "tournament_full": (409, "a tournament joined that has `max_players` players"),
+    "tournament_paused": (
+        409,
+        "joined again before the pause for ending games unplayed is over "
+        "(`retry_after_seconds`)",
+    ),
     "too_many_tournaments": (
         409,
         "a tournament made by a player who has 5 upcoming or running already",

@@ -132,8 +132,10 @@ def test_a_complete_game_against_the_perfect_bot_by_clicking(open_page, live_ser
         page.screenshot(path=artifacts / "round-end.png")
     expected = "You won" if game["winner"] == "red" else "You lost"
     expect(page.locator("#game-over-text")).to_contain_text(expected)
+    winner = game["winner"] or "red"  # the winner's score first
+    loser = "black" if winner == "red" else "red"
     expect(page.locator("#game-over-text")).to_contain_text(
-        f"{game['score']['red']} to {game['score']['black']}"
+        f"{game['score'][winner]} to {game['score'][loser]}"
     )
     # The card closes, to look at the final position, and opens again.
     page.get_by_role("button", name="Close, to see the final position").click()

@@ -23,7 +23,7 @@ from tests.e2e.test_time import (
     first_move_made,
     wait_for,
 )
-from tests.helpers.games import bearer, new_player
+from tests.helpers.games import a_move_each, bearer, new_player
 
 pytestmark = pytest.mark.e2e
 
@@ -270,6 +270,7 @@ def test_an_arena_on_a_cluster_pairs_its_players_and_counts_their_game_once(clus
         game = http.get(f"/v1/games/{listed['id']}").json()
         assert game["tournament_id"] == tournament["id"]
         red = game["players"]["red"]["player_id"]
+        a_move_each(http, game["id"], keys)  # played: it counts
         resigned = http.post(f"/v1/games/{game['id']}/resign", headers=bearer(keys[red]))
         assert resigned.status_code == 200  # a player's key holds their seat
 

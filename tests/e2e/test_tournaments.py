@@ -31,7 +31,7 @@ from buttonup.tournaments.model import (
 from tests.conftest import LiveServer
 from tests.e2e.test_seeks import LIMITS, Listener
 from tests.e2e.test_time import wait_for
-from tests.helpers.games import bearer, new_player
+from tests.helpers.games import a_move_each, bearer, new_player
 from tests.helpers.sse import sse_events
 
 pytestmark = pytest.mark.e2e
@@ -351,22 +351,6 @@ class TournamentStream(threading.Thread):
 
     def close(self) -> None:
         self._client.close()
-
-
-def a_move_each(http: httpx.Client, game_id: str, keys: dict[str, str]) -> dict:
-    """A move by each player (by their keys, by id): a tournament game counts
-    once played. The game after them."""
-    game = http.get(f"/v1/games/{game_id}").json()
-    moved: set[str] = set()
-    while game["status"] == "playing" and moved != {"red", "black"}:
-        mover = game["round"]["to_move"]
-        moved.add(mover)
-        key = keys[game["players"][mover]["player_id"]]
-        move = {"position": game["round"]["legal_moves"][0]}
-        answer = http.post(f"/v1/games/{game_id}/moves", json=move, headers=bearer(key))
-        assert answer.status_code == 201, answer.text
-        game = answer.json()["game"]
-    return game
 
 
 def test_a_tournaments_events_tell_its_pairings_results_and_leaders_and_resume(server):

@@ -100,3 +100,19 @@ def new_player(client: Client, name: str | None = "Ana", **headers: str) -> dict
     response = client.post("/v1/players", json={"name": name} if name else {}, headers=headers)
     assert response.status_code == 201, body(response)
     return body(response)
+
+
+def a_move_each(http: Client, game_id: str, keys: dict[str, str]) -> dict:
+    """A move by each player (by their keys, by id): a tournament game counts
+    once played. The game after them."""
+    game = body(http.get(f"/v1/games/{game_id}"))
+    moved: set[str] = set()
+    while game["status"] == "playing" and moved != {"red", "black"}:
+        mover = game["round"]["to_move"]
+        moved.add(mover)
+        key = keys[game["players"][mover]["player_id"]]
+        move = {"position": game["round"]["legal_moves"][0]}
+        answer = http.post(f"/v1/games/{game_id}/moves", json=move, headers=bearer(key))
+        assert answer.status_code == 201, answer
+        game = body(answer)["game"]
+    return game

@@ -111,12 +111,35 @@ def test_play_joins_a_tournament_and_plays_the_game_it_pairs(live_server):
     assert httpx.post(f"{path}/start", headers=bo_key).status_code == 200
     child.expect(r"Paired: game (\S+), you are (red|black)")
     game_id, color = child.match.group(1), child.match.group(2)
-    if color == "red":  # Ana starts: her prompt waits for her
+
+    def game() -> dict:
+        return httpx.get(f"{base}/v1/games/{game_id}").json()
+
+    # A move each (a tournament game counts once played): Ana's typed at her
+    # prompt, Bo's sent with his key (it holds his seat).
+    moved: set[str] = set()
+    while moved != {"red", "black"}:
+        now = game()
+        mover = now["round"]["to_move"]
+        moved.add(mover)
+        if mover == color:
+            child.expect(r"Your move \[(\d+)")
+            child.sendline(child.match.group(1))
+        else:
+            move = {"position": now["round"]["legal_moves"][0]}
+            sent = httpx.post(f"{base}/v1/games/{game_id}/moves", json=move, headers=bo_key)
+            assert sent.status_code == 201, sent.text
+        deadline = time.monotonic() + 10
+        while game()["version"] == now["version"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    prompted = game()["round"]["to_move"] == color
+    if prompted:  # Ana's turn: her prompt waits for her
         child.expect(r"Your move \[(\d+)")
         move = child.match.group(1)
-    # Bo resigns at once (his key holds his seat): Ana wins, and waits again.
+    # Bo resigns (his key holds his seat): Ana wins, and waits again.
     assert httpx.post(f"{base}/v1/games/{game_id}/resign", headers=bo_key).status_code == 200
-    if color == "red":  # her move, typed after it: the game is over, and she hears so
+    if prompted:  # her move, typed after it: the game is over, and she hears so
         child.sendline(move)
     child.expect("Game over: You win!")
     child.expect("Waiting to be paired")

@@ -14,8 +14,8 @@ import {
 } from "./api.js";
 import { $, announce, guard, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
 import { listed, t } from "./i18n.js";
-import { MOVED_KEY, followPlayer } from "./player.js";
-import { openTournamentGame } from "./seeking.js";
+import { MOVED_KEY } from "./player.js";
+import { followTournament, toTheTournament } from "./next_game.js";
 import { loadRound, noteMove, onBack } from "./moves.js";
 import {
   animateSowing,
@@ -245,26 +245,6 @@ export function onGameOver(game) {
   draw(game, view.circle && game.status === STATUS.FINISHED ? view.circle : game.round.circle);
   showGameOver(game);
   if (game.tournament_id) toTheTournament(game.tournament_id);
-}
-
-// A tournament's game: the way back to it once over, and, for a player in it,
-// their stream, followed from the start: the next game it pairs them into
-// (game_start, or listed first if paired before the stream opened) opens at
-// once, however long this game's end takes to be drawn.
-function toTheTournament(tournamentId) {
-  const back = $("back-to-tournament");
-  back.href = `/?tournament=${encodeURIComponent(tournamentId)}`;
-  back.hidden = false;
-  followTournament(tournamentId);
-}
-
-let followingTournament = false;
-
-function followTournament(tournamentId) {
-  const player = loadPlayer();
-  if (followingTournament || !view.seat || !player) return;
-  followingTournament = true;
-  guard(followPlayer(player, (games) => openTournamentGame(tournamentId, games, player, view.gameId)));
 }
 
 // ---- rematch ----------------------------------------------------------------
