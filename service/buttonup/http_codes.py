@@ -76,8 +76,7 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "tournament_full": (409, "a tournament joined that has `max_players` players"),
     "tournament_paused": (
         409,
-        "joined again before the pause for ending games unplayed is over "
-        "(`retry_after_seconds`)",
+        "joined again before the pause for ending games unplayed is over (`retry_after_seconds`)",
     ),
     "too_many_tournaments": (
         409,
