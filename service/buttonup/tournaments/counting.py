@@ -16,6 +16,7 @@ from buttonup import errors
 from buttonup.engine import Color, Match, Status, opponent
 from buttonup.engine.game import MoveOutcome
 from buttonup.engine.review import round_openings
+from buttonup.slices import let_others_run
 from buttonup.tournaments.games import result_of, unplayed_by
 from buttonup.tournaments.model import GameResult, Standing, Tournament
 from buttonup.tournaments.play_store import TournamentPlay
@@ -56,7 +57,9 @@ class TournamentCounting:
         loser_id = match.seat(loser).player_id if loser is not None else None
         figures = None
         if loser is not None and loser_id is not None:  # thrown? (tournaments.throwing)
-            figures = figures_of(round_openings(match.game), self._moves(match.id), loser)
+            openings, moves = round_openings(match.game), self._moves(match.id)
+            # Under gevent, other requests go on between rounds.
+            figures = figures_of(openings, moves, loser, pause=let_others_run)
             if self._board.throw_figures(tournament_id, loser_id).plus(figures).thrown:
                 result = replace(result, winner=None)  # a thrown game counts for nobody
         counted = self.count(tournament, result, unplayed_by(match, aborted_by))

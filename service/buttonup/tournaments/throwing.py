@@ -17,7 +17,7 @@ Tested in tests/tournaments/test_throwing.py.
 """
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from buttonup.engine.board import Circle, Color, sow
@@ -54,15 +54,21 @@ class ThrowFigures:
 
 
 def figures_of(
-    openings: Mapping[int, Circle], moves: Sequence[MoveOutcome], loser: Color
+    openings: Mapping[int, Circle],
+    moves: Sequence[MoveOutcome],
+    loser: Color,
+    pause: Callable[[], None] = lambda: None,
 ) -> ThrowFigures:
     """`loser`'s figures in the game these moves made (its rounds' opening
-    circles by number, as engine.review.round_openings gives them)."""
+    circles by number, as engine.review.round_openings gives them); `pause`
+    is called between rounds (about 10 ms of solving a 40-move game)."""
     figures = ThrowFigures()
     circle: Circle = ()
     current_round = None
     for move in moves:
         if move.round != current_round:
+            if current_round is not None:
+                pause()
             current_round, circle = move.round, openings[move.round]
         if move.player is loser:
             margins = move_margins(circle, move.player)
