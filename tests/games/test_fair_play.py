@@ -41,7 +41,7 @@ def test_a_game_without_hints_keeps_the_position_it_stands_at_and_only_that_one(
     games.play(game_id, tokens[match.game.to_move], match.game.legal_moves()[0])
     second = position_of(games, game_id)
     assert not refused(games, first), "the game moved on"
-    assert store.positions.games(digest(first.circle, first.to_move), 0, 4) == []
+    assert store.positions.keepers([digest(first.circle, first.to_move)], 0, 4)[0] == []
     assert refused(games, second)
     games.resign(game_id, tokens[Color.RED])
     assert games.get(game_id).status is Status.FINISHED
@@ -53,7 +53,7 @@ def test_a_game_with_hints_enters_no_position(games, store):
     match = games.get(game_id)
     assert match.hints and standing(match) is None
     position = position_of(games, game_id)
-    assert store.positions.games(digest(position.circle, position.to_move), 0, 4) == []
+    assert store.positions.keepers([digest(position.circle, position.to_move)], 0, 4)[0] == []
     assert not refused(games, position)
 
 
@@ -68,9 +68,9 @@ def test_an_entry_no_commit_followed_is_taken_out_when_its_position_is_asked_abo
     position = position_of(games, other)
     key = digest(position.circle, position.to_move)
     store.positions.enter(key, game_id, clock())
-    assert store.positions.games(key, 0, 4) == [game_id]
+    assert store.positions.keepers([key], 0, 4)[0] == [game_id]
     assert not refused(games, position)
-    assert store.positions.games(key, 0, 4) == []
+    assert store.positions.keepers([key], 0, 4)[0] == []
 
 
 @pytest.mark.parametrize("ended_by", ["resign", "abort"])

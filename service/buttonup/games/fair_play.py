@@ -217,12 +217,15 @@ class FairPlay:
         found = self._store.positions.keepers(digests, self._clock(), CHECKED_PER_POSITION)
         listed = {member for members in found for member in members if ":" not in member}
         matches = self._store.load_many(sorted(listed)) if listed else {}
+        # A wing's keeper asked once a call, however many positions it keeps.
+        wings = {member for members in found for member in members if ":" in member}
+        still_kept = {member: self._ports.sealing.keeps(member) for member in sorted(wings)}
         kept = False
         for key, members in zip(digests, found, strict=True):
             gone = []
             for member in members:
                 if ":" in member:  # a wing's keeper
-                    still = self._ports.sealing.keeps(member)
+                    still = still_kept[member]
                 else:
                     match = matches.get(member)
                     still = match is not None and standing(match) == key

@@ -98,10 +98,6 @@ class PositionsInPlay:
             pipe.zrangebyscore(position_key(digest), now, "+inf", start=0, num=count)
         return [[member.decode() for member in found] for found in pipe.execute()]
 
-    def games(self, digest: str, now: int, count: int) -> list[str]:
-        """Up to `count` keepers of one position."""
-        return self.keepers([digest], now, count)[0]
-
     @STORAGE_ERRORS
     def held(self, holder: str, count: int) -> list[str]:
         """Up to `count` protected games in play the holder is seated in."""

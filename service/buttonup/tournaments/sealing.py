@@ -76,12 +76,7 @@ class TournamentSealing:
 
     def analysis_sealed(self, match: Match) -> str | None:
         tournament_id = match.options.tournament
-        if tournament_id is None:
-            return None
-        tournament = self._board.load(tournament_id)
-        if tournament is None or not tournament.par_scored:
-            return None
-        if tournament.status is TournamentStatus.FINISHED:
+        if tournament_id is None or not self._running_par(tournament_id):
             return None
         return (
             "a game of a tournament scored against perfect play: its analysis opens "
@@ -90,8 +85,11 @@ class TournamentSealing:
 
     def keeps(self, keeper_name: str) -> bool:
         kind, _, tournament_id = keeper_name.partition(":")
-        if kind != KEEPER_KIND:
-            return False
+        return kind == KEEPER_KIND and self._running_par(tournament_id)
+
+    def _running_par(self, tournament_id: str) -> bool:
+        """What keeps analysis and positions closed: a par-scored tournament
+        not yet over."""
         tournament = self._board.load(tournament_id)
         return (
             tournament is not None
