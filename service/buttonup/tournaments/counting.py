@@ -55,16 +55,17 @@ class TournamentCounting:
         winner = match.game.winner
         loser = opponent(winner) if winner is not None and result.winner is not None else None
         loser_id = match.seat(loser).player_id if loser is not None else None
-        figures = None
+        losses = None  # the loser's figures so far, this game's included
         if loser is not None and loser_id is not None:  # thrown? (tournaments.throwing)
             openings, moves = round_openings(match.game), self._moves(match.id)
             # Under gevent, other requests go on between rounds.
             figures = figures_of(openings, moves, loser, pause=let_others_run)
-            if self._board.throw_figures(tournament_id, loser_id).plus(figures).thrown:
+            losses = self._board.throw_figures(tournament_id, loser_id).plus(figures)
+            if losses.thrown:
                 result = replace(result, winner=None)  # a thrown game counts for nobody
         counted = self.count(tournament, result, unplayed_by(match, aborted_by))
-        if counted and figures is not None and loser_id is not None:
-            self._board.add_throw_figures(tournament_id, loser_id, figures)
+        if counted and losses is not None and loser_id is not None:
+            self._board.keep_throw_figures(tournament_id, loser_id, losses)
         self._board.schedule.free(match.id, [result.first, result.second])
         if counted:  # its players free: paired again, or its round over, at the next pass
             self._board.schedule.poke(tournament_id, self._clock())

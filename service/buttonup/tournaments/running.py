@@ -3,16 +3,17 @@
 with its bye), its games made through the core's pairing, each game's end
 counted once in its players' standings, and its end.
 
-Work is scheduled by when each tournament next needs it (store.claim):
-its start, its pool's next pairing, an overdue pairing, its end; a game's
-end or a join makes it due at once (store.poke). Each pass any process
-takes the longest due (held while it works on them, so another process
-takes the next ones), and an empty or idle tournament costs nothing until
-it is due. Pairing is leased per tournament (TournamentPlay.lease) as
-well: whichever process holds the lease pairs, so nobody is paired twice at once, and a process
-that dies leaves the lease to run out and its pending pairings to whoever
-pairs next. A pairing is kept pending (its players out of the pool) before
-its game is made; making a game that is there changes nothing, so a
+Work is scheduled by when each tournament next needs it
+(tournaments.schedule): its start, its pool's next pairing, an overdue
+pairing, its end; a game's end or a join makes it due at once. Each pass
+any process takes the longest due (held while it works on them, so
+another process takes the next ones), and an empty or idle tournament
+costs nothing until it is due. Pairing is leased per tournament
+(TournamentPlay.lease) as well: whichever process holds the lease pairs,
+so nobody is paired twice at once, and a process that dies leaves the
+lease to run out and its pending pairings to whoever pairs next. A
+pairing is kept pending (its players out of the pool) before its game is
+made; making a game that is there changes nothing, so a
 pending pairing is completed however often it is met. A Swiss round is
 paired once (the round kept with its games, atomically), and its bye,
 named by its round, is given once.
@@ -105,7 +106,6 @@ class TournamentRunner:
         self._ports = ports
         self._owner = secrets.token_hex(8)  # this process, as a lease's holder
         self._coin = lambda: secrets.randbits(1) == 1
-        self._someone_busy = False  # the last arena paired left some busy elsewhere
         # Where this process is in putting listed tournaments on the schedule
         # (None: done).
         self._adopting: tuple[TournamentStatus, int] | None = (TournamentStatus.RUNNING, 0)
@@ -163,10 +163,11 @@ class TournamentRunner:
     def _run(self, tournament: Tournament, now: int) -> int | None:
         tournament_id = tournament.id
         self._complete(tournament, self._play.overdue_pairings(tournament_id, now, POOL_READ))
+        someone_busy = False
         if tournament.system is System.SWISS:
             finished = self._run_swiss(tournament)
         elif tournament.pairing(now):
-            self.pair_arena(tournament)
+            _, someone_busy = self._pair_arena(tournament)
             finished = False
         else:
             finished = not self._play.in_play(tournament_id)
@@ -174,18 +175,19 @@ class TournamentRunner:
                 self._finish(tournament, now)
         if finished:
             return None
-        return self._next_due(tournament, self._clock())
+        return self._next_due(tournament, self._clock(), someone_busy)
 
-    def _next_due(self, tournament: Tournament, now: int) -> int:
+    def _next_due(self, tournament: Tournament, now: int, someone_busy: bool) -> int:
         """When a running tournament next needs work: an overdue pairing's
         time, an arena's pool paired again or its end; else the idle look
-        (a game's end or a join pokes it sooner)."""
+        (a game's end or a join pokes it sooner); `someone_busy`: its pool
+        waits on a game elsewhere."""
         waiting, overdue = self._play.backlog(tournament.id)
         due = [now + IDLE_MS, overdue or now + IDLE_MS]
         if tournament.system is System.ARENA and tournament.pairing(now):
             ends_at = tournament.ends_at or now
             due.append(ends_at)
-            if waiting > POOL_READ or self._someone_busy:
+            if waiting > POOL_READ or someone_busy:
                 # More wait than one pairing reads, or some wait for a game elsewhere.
                 due.append(now + POOL_AGAIN_MS)
             elif not self._play.in_play(tournament.id):
@@ -198,6 +200,11 @@ class TournamentRunner:
         """The pool paired (tournaments.arena), each pairing kept pending
         and its game made: the ids of the games made. A player in a game
         elsewhere (busy_elsewhere) waits in the pool."""
+        return self._pair_arena(tournament)[0]
+
+    def _pair_arena(self, tournament: Tournament) -> tuple[list[str], bool]:
+        """pair_arena: the games made, and whether someone was left waiting
+        for a game elsewhere to end."""
         waiting = self._play.pool(tournament.id, POOL_READ, self._clock())
         pool = [
             Waiting(s.player_id, rank, s.rating, s.last_opponent, s.firsts, recent)
@@ -217,15 +224,15 @@ class TournamentRunner:
             if not found:
                 break
         pairs = [(a, b) for a, b in pairs if a.player_id not in busy and b.player_id not in busy]
-        self._someone_busy = bool(busy)
         if not pairs:
-            return []
+            return [], bool(busy)
         now = self._clock()
         games = [
             Pending(new_game_id(), first.player_id, second.player_id) for first, second in pairs
         ]
         kept = set(self._play.pair(tournament.id, games, now, now + PENDING_OVERDUE_MS))
-        return self._complete(tournament, [game for game in games if game.game_id in kept])
+        made = self._complete(tournament, [game for game in games if game.game_id in kept])
+        return made, bool(busy)
 
     # ---- a Swiss --------------------------------------------------------------
 
@@ -235,11 +242,9 @@ class TournamentRunner:
         it ended."""
         paired, bye = self._board.round_paired(tournament.id)
         if paired != tournament.round:
-            return self._pair_swiss(tournament)
+            return self._pair_swiss(tournament)[1]
         if bye is not None:
-            self.counting.count(
-                tournament, bye_result(tournament.round, bye, tournament.par_scored)
-            )
+            self._give_bye(tournament, bye)
         if self._play.in_play(tournament.id):
             return False
         self.settle_round(tournament)
@@ -249,17 +254,17 @@ class TournamentRunner:
             return True
         following = replace(tournament, round=tournament.round + 1)
         if self._board.next_round(tournament, following, now):
-            return self._pair_swiss(following)
+            return self._pair_swiss(following)[1]
         return False
-
-    def _pair_swiss(self, tournament: Tournament) -> bool:
-        """pair_swiss: whether the round ended the tournament instead."""
-        self.pair_swiss(tournament)
-        return self._board.status(tournament.id) is TournamentStatus.FINISHED
 
     def pair_swiss(self, tournament: Tournament) -> list[str]:
         """The round paired (tournaments.swiss), once: its games made and
         its bye given. A round nobody can play ends the tournament."""
+        return self._pair_swiss(tournament)[0]
+
+    def _pair_swiss(self, tournament: Tournament) -> tuple[list[str], bool]:
+        """pair_swiss: the games made, and whether the round ended the
+        tournament instead."""
         standings = self._play.all_standings(tournament.id)
         out = self._play.withdrawn(tournament.id)
         out |= self.busy_elsewhere(tournament.id, [p for p in standings if p not in out])
@@ -274,7 +279,7 @@ class TournamentRunner:
         now = self._clock()
         if not paired.games and paired.bye is None:
             self._finish(tournament, now)
-            return []
+            return [], True
         games = [Pending(new_game_id(), first, second) for first, second in paired.games]
         deals = None
         if tournament.par_scored:  # each pairing's second game, its seats swapped, after the first
@@ -296,10 +301,8 @@ class TournamentRunner:
         )
         made = self._complete(tournament, [game for game in games if game.game_id in kept])
         if kept and paired.bye is not None:
-            self.counting.count(
-                tournament, bye_result(tournament.round, paired.bye, tournament.par_scored)
-            )
-        return made
+            self._give_bye(tournament, paired.bye)
+        return made, False
 
     def busy_elsewhere(self, tournament_id: str, player_ids: list[str]) -> set[str]:
         """Those of these players in a game of another tournament, or of a

@@ -58,10 +58,15 @@ from buttonup.tournaments.model import (
     Tournament,
     TournamentStatus,
 )
-from buttonup.tournaments.schedule import LISTS, SCHEDULE, TournamentSchedule, list_key
+from buttonup.tournaments.schedule import (
+    LISTS,
+    PACKAGE,
+    SCHEDULE,
+    TournamentSchedule,
+    list_key,
+)
 from buttonup.tournaments.throwing import ThrowFigures
 
-PACKAGE = "buttonup.tournaments"
 # A tournament's events kept for resuming its stream, about; and how many
 # leaders a `standings` event names.
 EVENTS_KEPT = 10_000
@@ -265,11 +270,6 @@ class TournamentStore:
         return decode_tournament(data) if data is not None else None
 
     @STORAGE_ERRORS
-    def status(self, tournament_id: str) -> TournamentStatus | None:
-        status = self._redis.hget(key(tournament_id, "t"), "s")
-        return TournamentStatus(status.decode()) if status is not None else None
-
-    @STORAGE_ERRORS
     def players(self, tournament_id: str) -> int:
         return int(self._redis.hlen(key(tournament_id, "standings")))
 
@@ -383,12 +383,8 @@ class TournamentStore:
         return ThrowFigures(*orjson.loads(stored)) if stored is not None else ThrowFigures()
 
     @STORAGE_ERRORS
-    def add_throw_figures(self, tournament_id: str, player_id: str, figures: ThrowFigures) -> None:
-        """One more loss's figures (a player plays one game at a time)."""
-        total = self.throw_figures(tournament_id, player_id).plus(figures)
+    def keep_throw_figures(self, tournament_id: str, player_id: str, total: ThrowFigures) -> None:
+        """The player's losses so far, one more counted (a player plays one
+        game at a time)."""
         plain = [total.mattered, total.given, total.expected, total.variance]
         self._redis.hset(key(tournament_id, "throws"), player_id, orjson.dumps(plain))
-
-    @STORAGE_ERRORS
-    def unlist(self, status: TournamentStatus, tournament_id: str) -> None:
-        self._redis.zrem(list_key(status), tournament_id)
