@@ -6,10 +6,9 @@ import { view } from "./game.js";
 import { followPlayer } from "./player.js";
 import { openTournamentGame } from "./seeking.js";
 
-// A tournament's game: the way back to it once over, and, for a player in it,
-// their stream, followed from the start: the next game it pairs them into
-// (game_start, or listed first if paired before the stream opened) opens at
-// once, however long this game's end takes to be drawn.
+// For a player in it, their stream is followed from the start: the next game
+// it pairs them into (game_start, or listed first if paired before the stream
+// opened) opens at once, however long this game's end takes to be drawn.
 export function toTheTournament(tournamentId) {
   const back = $("back-to-tournament");
   back.href = `/?tournament=${encodeURIComponent(tournamentId)}`;
