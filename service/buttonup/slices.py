@@ -1,6 +1,6 @@
 """Long work in slices: between two slices of a request's CPU-bound work
 (a bot's move, a round reviewed, a stretch of a log replayed), the worker's
-other requests run.
+other requests run; and work that mostly waits on Redis done side by side.
 
 The service's gunicorn workers are gevent's. Its sleep(0) hands over to the
 greenlets that are ready, but not to those waiting on a socket: gevent's
@@ -13,21 +13,36 @@ couple of milliseconds ago or more (the loop's clock, `loop.now()`, is the
 time of its last turn), and sleep(0) otherwise. In a process gevent did not
 patch there is nobody to hand over to: nothing is done.
 
-Tested in tests/e2e/test_bounded_cost.py.
+Each hand-over waits its turn behind the worker's ready requests: on a busy
+worker, work that hands over after every small step (a round judged, 2 ms)
+waits many turns and ends late. `every_slice` hands over only once a slice
+of time has run.
+
+Work such as a pass's games, each a few round trips to Redis, is done
+`side_by_side` under gevent, a few greenlets at once, so that it waits
+about one game's round trips rather than all of them one after another.
+
+Tested in tests/test_slices.py, tests/e2e/test_bounded_cost.py.
 """
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from gevent import get_hub, monkey
+from gevent.pool import Pool
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 # Versions a replay of a game's log makes between two slices: a few
 # hundred microseconds of CPU.
 REPLAY_SLICE = 64
 POLL_AFTER_SECONDS = 0.002
+# CPU-bound work holds a worker at most about this long between hand-overs.
+SLICE_SECONDS = 0.01
+# Greenlets that one piece of side-by-side work runs at once.
+SIDE_BY_SIDE = 8
 
 
 def let_others_run() -> None:
@@ -45,3 +60,33 @@ def in_slices(items: Iterable[T], size: int = REPLAY_SLICE) -> Iterator[T]:
         yield item
         if count % size == 0:
             let_others_run()
+
+
+def every_slice(
+    seconds: float = SLICE_SECONDS,
+    hand_over: Callable[[], None] = let_others_run,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Callable[[], None]:
+    """A `pause` for long work to call between its steps: it hands over
+    (let_others_run) only once `seconds` have run since it last did."""
+    last = clock()
+
+    def pause() -> None:
+        nonlocal last
+        if clock() - last >= seconds:
+            hand_over()
+            last = clock()
+
+    return pause
+
+
+def side_by_side(
+    work: Callable[[T], R], items: Sequence[T], at_most: int = SIDE_BY_SIDE
+) -> list[R]:
+    """`work` done on each item, its answers in the items' order: up to
+    `at_most` at once under gevent, one after another where gevent did not
+    patch (there, nothing waits for another's round trips). An error is
+    raised as `work` raised it."""
+    if len(items) < 2 or not monkey.is_module_patched("socket"):
+        return [work(item) for item in items]
+    return list(Pool(at_most).imap(work, items))

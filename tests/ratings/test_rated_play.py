@@ -7,6 +7,7 @@ import pytest
 from buttonup import errors
 from buttonup.engine import Color, Options
 from buttonup.engine.options import UnratedReason
+from buttonup.engine.ratings import Category
 from buttonup.games import NewGame
 from tests.games.clock import BLITZ
 from tests.helpers.wings import wired
@@ -29,6 +30,16 @@ def test_a_player_in_a_real_time_rated_game_takes_on_no_other_until_it_ends(game
     seated = games.join(other, Color.RED, None, credential=ana)
     assert seated.outcome.match.red.player_id == games.player(ana).id
     games.join(other, Color.BLACK, None, credential=cy)
+
+
+def test_those_in_a_real_time_rated_game_are_told_apart_from_many_at_once(games):
+    ana, bo, cy = (games.create_player(name, None) for name in ("Ana", "Bo", "Cy"))
+    ids = [ana.player.id, bo.player.id, cy.player.id]
+    first = rated_blitz(games, ana.key, bo.key)
+    seating = games.ports.seating
+    assert seating.may_not_sit(ids, Category.BLITZ) == {ana.player.id, bo.player.id}
+    games.resign(first.id, bo.key)  # over: their places are stale, and dropped
+    assert seating.may_not_sit(ids, Category.BLITZ) == set()
 
 
 def test_past_the_pairs_daily_limit_games_are_played_unrated_and_say_why(store, clock):

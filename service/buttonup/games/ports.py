@@ -13,7 +13,7 @@ with no such wing installed.
   games, its deals and every position its games reach, while it runs).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -46,6 +46,11 @@ class RatedSeating(Protocol):
         game of `category`."""
         ...
 
+    def may_not_sit(self, player_ids: Sequence[str], category: Category) -> set[str]:
+        """Those of these players who may not take on another rated game of
+        `category` (may_sit for many at once)."""
+        ...
+
     def starting(self, match: Match, *, refuse: bool) -> UnratedReason | None:
         """A rated game starts; why it is played unrated, if it is."""
         ...
@@ -67,6 +72,9 @@ class StoredRatings:
 
     def may_sit(self, player_id: str, category: Category) -> None:
         """Nothing bounds rated play."""
+
+    def may_not_sit(self, player_ids: Sequence[str], category: Category) -> set[str]:
+        return set()
 
     def starting(self, match: Match, *, refuse: bool) -> UnratedReason | None:
         return None

@@ -36,7 +36,7 @@ from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
 from buttonup.games.fair_play import FairPlay
 from buttonup.games.flags import Flags
 from buttonup.games.results import Timeline
-from buttonup.slices import let_others_run
+from buttonup.slices import every_slice
 from buttonup.store import GameStore
 
 # The games a player's profile sums.
@@ -82,7 +82,7 @@ class Reviews:
             if isinstance(event, Moved)
         ]
         ended = changes[-1].match
-        judged = judge_moves(round_openings(ended.game), moves, pause=let_others_run)
+        judged = judge_moves(round_openings(ended.game), moves, pause=every_slice())
         return review_of(judged), judged
 
     def kept(self, match: Match, review: GameReview | None = None) -> None:

@@ -15,7 +15,7 @@ and let go once the game is seen over, gone, unrated or never started: the
 places that stand in the way are checked against their games when they do.
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from buttonup import errors
 from buttonup.engine import PLAYERS, Match, Status
@@ -96,6 +96,20 @@ class RatedPlay(StoredRatings):
         """RatedGameInProgress unless the player may take on another rated
         game of `category` (a join of a waiting game, a seek)."""
         self._place(player_id, "", category, only_check=True)
+
+    def may_not_sit(self, player_ids: Sequence[str], category: Category) -> set[str]:
+        """may_sit for each of these players: one round trip finds who has
+        room; only those who seem to have none are looked at one by one
+        (their places may be stale)."""
+        limit = in_play_limit(category)
+        full = self._places.places_in_the_way(player_ids, kind_of(category), limit, self._clock())
+        refused = set()
+        for player_id in full:
+            try:
+                self.may_sit(player_id, category)
+            except errors.RatedGameInProgress:
+                refused.add(player_id)
+        return refused
 
     def starting(self, match: Match, *, refuse: bool) -> UnratedReason | None:
         """A rated game starts (both seats now held by players): both places

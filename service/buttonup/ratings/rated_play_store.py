@@ -13,6 +13,7 @@ day's limit.
 Tested in tests/e2e/test_fair_play.py.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from buttonup.store.connection import STORAGE_ERRORS, Client
@@ -58,6 +59,18 @@ class RatedPlayStore:
             args=[game_id, kind, limit, now, self._ttl_ms, "1" if only_check else ""],
         )
         return _places(answer)
+
+    @STORAGE_ERRORS
+    def places_in_the_way(
+        self, player_ids: Sequence[str], kind: str, limit: int, now: int
+    ) -> dict[str, list[RatedPlace]]:
+        """take_place's check for each of these players, in one round trip:
+        the places of those who hold `limit` of `kind` already."""
+        answers = self._take_place.many(
+            [([places_key(p)], ["", kind, limit, now, self._ttl_ms, "1"]) for p in player_ids]
+        )
+        held = {p: _places(answer) for p, answer in zip(player_ids, answers, strict=True)}
+        return {player_id: places for player_id, places in held.items() if places}
 
     @STORAGE_ERRORS
     def drop_places(self, player_id: str, game_ids: list[str]) -> None:

@@ -16,7 +16,7 @@ from buttonup import errors
 from buttonup.engine import Color, Match, Status, opponent
 from buttonup.engine.game import MoveOutcome
 from buttonup.engine.review import round_openings
-from buttonup.slices import let_others_run
+from buttonup.slices import every_slice
 from buttonup.tournaments.games import result_of, unplayed_by
 from buttonup.tournaments.model import GameResult, Standing, Tournament
 from buttonup.tournaments.play_store import TournamentPlay
@@ -58,8 +58,8 @@ class TournamentCounting:
         losses = None  # the loser's figures so far, this game's included
         if loser is not None and loser_id is not None:  # thrown? (tournaments.throwing)
             openings, moves = round_openings(match.game), self._moves(match.id)
-            # Under gevent, other requests go on between rounds.
-            figures = figures_of(openings, moves, loser, pause=let_others_run)
+            # Under gevent, other requests go on between rounds, a slice at a time.
+            figures = figures_of(openings, moves, loser, pause=every_slice())
             losses = self._board.throw_figures(tournament_id, loser_id).plus(figures)
             if losses.thrown:
                 result = replace(result, winner=None)  # a thrown game counts for nobody

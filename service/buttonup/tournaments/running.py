@@ -33,6 +33,7 @@ from buttonup.engine.game import MoveOutcome
 from buttonup.engine.ratings import Category, Rating
 from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.ports import Ports
+from buttonup.slices import side_by_side
 from buttonup.store import GameStore, SealBroken, new_game_id
 from buttonup.tournaments.arena import Waiting, pair_pool
 from buttonup.tournaments.counting import TournamentCounting
@@ -318,14 +319,8 @@ class TournamentRunner:
                     busy.add(player_id)
             elif match.status is not Status.FINISHED and match.options.tournament != tournament_id:
                 busy.add(player_id)
-        for player_id in player_ids:
-            if player_id in busy:
-                continue
-            try:
-                self._ports.seating.may_sit(player_id, Category.BLITZ)  # a live rated game?
-            except errors.RatedGameInProgress:
-                busy.add(player_id)
-        return busy
+        free = [player_id for player_id in player_ids if player_id not in busy]
+        return busy | self._ports.seating.may_not_sit(free, Category.BLITZ)  # a live rated game?
 
     def _give_bye(self, tournament: Tournament, player_id: str) -> None:
         """The round's bye counted, once however often it is given."""
@@ -358,11 +353,11 @@ class TournamentRunner:
         )
         standings = self._play.standings_of(tournament.id, ids)
         players = self._store.load_players(ids)
-        made = []
         options = tournament_game_options(tournament)
         # Under par scoring, every game of the round is dealt from the round's seed.
         deals = self._play.deals(tournament.id, tournament.round) if tournament.par_scored else None
-        for game in pending:
+
+        def start(game: Pending) -> str | None:
             seats = {}
             for color, player_id in ((Color.RED, game.first), (Color.BLACK, game.second)):
                 standing, player = standings[player_id], players.get(player_id)
@@ -377,7 +372,11 @@ class TournamentRunner:
                 self._pairings.start(game.game_id, options, seats, seed=deals)
             except (errors.GameError, SealBroken) as error:  # pending still: the next pass
                 log.warning("tournament game %s not made: %s", game.game_id, error)
-                continue
-            made.append(game.game_id)
+                return None
+            return game.game_id
+
+        # Each game is a few round trips: made side by side, a pass waits
+        # about one game's, not all of them one after another.
+        made = [game_id for game_id in side_by_side(start, pending) if game_id is not None]
         self._play.made(tournament.id, made)
         return made

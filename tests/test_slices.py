@@ -1,0 +1,65 @@
+"""Long work in slices: a hand-over once a slice of time has run, and work
+side by side under gevent (in a process gevent patched, as the workers are)."""
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from buttonup.slices import every_slice, side_by_side
+
+
+def test_a_pause_hands_over_only_once_its_slice_has_run():
+    now = [0.0]
+    handed = []
+    pause = every_slice(0.01, hand_over=lambda: handed.append(now[0]), clock=lambda: now[0])
+    for step in range(10):  # ten steps of 3 ms
+        now[0] = (step + 1) * 0.003
+        pause()
+    assert handed == pytest.approx([0.012, 0.024])
+
+
+def test_work_side_by_side_outside_gevent_is_done_in_order():
+    assert side_by_side(lambda n: n * n, [3, 1, 2]) == [9, 1, 4]
+
+
+def test_work_side_by_side_under_gevent_runs_at_once_keeps_order_and_raises():
+    program = textwrap.dedent(
+        """
+        from gevent import monkey
+        monkey.patch_all()
+        import time
+        from buttonup.slices import side_by_side
+
+        in_flight, most = 0, 0
+
+        def work(n):
+            global in_flight, most
+            in_flight += 1
+            most = max(most, in_flight)
+            time.sleep(0.001 * (5 - n))  # a round trip's wait, the first longest
+            in_flight -= 1
+            return n
+
+        assert side_by_side(work, list(range(5)), at_most=3) == [0, 1, 2, 3, 4]
+        assert most == 3, most
+
+        def fails(n):
+            if n == 2:
+                raise ValueError("two")
+            return n
+
+        try:
+            side_by_side(fails, [1, 2, 3])
+        except ValueError as error:
+            assert str(error) == "two"
+        else:
+            raise AssertionError("not raised")
+        print("ok")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "ok", done.stderr
