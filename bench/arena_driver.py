@@ -109,6 +109,10 @@ class Figures:
     moves: int = 0
     games_ended: int = 0
     next_pairing_ms: list[float] = field(default_factory=list)
+    # Each return to play: (the new game's id, when the last game ended, when
+    # the new one started), on the machine's monotonic clock (one for all
+    # processes), so that the bench can pair the two players' returns.
+    returns: list[tuple[str, float, float]] = field(default_factory=list)
 
 
 class Bot:
@@ -132,9 +136,10 @@ class Bot:
                 opened.set()
             elif name == "game_start":
                 now = time.monotonic()
+                start = orjson.loads(data)
                 if self._ended_at is not None and started.is_set():
                     self._figures.next_pairing_ms.append((now - self._ended_at) * 1000)
-                start = orjson.loads(data)
+                    self._figures.returns.append((start["game_id"], self._ended_at, now))
                 self._game = (start["game_id"], start["color"], start["token"])
                 self._spawn_play()
             elif name == "your_turn":
@@ -199,7 +204,7 @@ async def _drive(
         await asyncio.sleep(0.01)
     until = time.monotonic() + seconds
     for bot in bots:
-        bot._until = until
+        bot.until = until
     started.set()
     await asyncio.wait(tasks, timeout=seconds + 5)
     for task in tasks:
@@ -212,4 +217,4 @@ def drive(
 ) -> None:
     """One process's bots (run in a process of its own); its Figures put on `results`."""
     figures = asyncio.run(_drive(port, tournament_id, count, ready, go, seconds, think_ms))
-    results.put((figures.moves, figures.games_ended, figures.next_pairing_ms))
+    results.put((figures.moves, figures.games_ended, figures.next_pairing_ms, figures.returns))

@@ -7,7 +7,9 @@ Every bot is a player of its own (bench/arena_driver.py: its stream and a
 keep-alive connection on bare HTTP, `--driver-processes` asyncio loops
 sharing the bots; each game it is paired into played with random legal
 moves). Measures, while the arena runs: from a game's end to the player's
-next `game_start` (median, p99), a standings page's latency (50 places,
+next `game_start` (median, p99), and the service's part of it (from the
+later of the new game's two players' game ends: an opponent the pairing
+rules allow must be free first), a standings page's latency (50 places,
 sampled every 0.2 s: median, p99), and the arena's moves/s; then,
 on the same server, `--clients` processes playing plain games as
 bench/http_bench.py does for `--plain-seconds`: moves/s and their latency,
@@ -126,7 +128,7 @@ def main() -> int:
             server.terminate()
             server.wait()
             redis_server.stop()
-    moves_made, ended, next_pairing, served = arena
+    moves_made, ended, next_pairing, served, both_free = arena
     print(
         f"arena: {args.players} players, {ended} games ended in {args.seconds:.0f} s, "
         f"{moves_made / args.seconds:.0f} moves/s (think {args.think_ms:.0f} ms a move)"
@@ -136,6 +138,12 @@ def main() -> int:
         print(
             f"from a game's end to the next game_start: median {median:.0f} ms, "
             f"p99 {p99:.0f} ms ({len(next_pairing)} pairings)"
+        )
+    if both_free:
+        median, p99 = statistics.median(both_free), percentile(both_free, 0.99)
+        print(
+            f"of which the service's part, from the later of the two players' game ends: "
+            f"median {median:.0f} ms, p99 {p99:.0f} ms ({len(both_free)} returns)"
         )
     if served:
         median, p99 = statistics.median(served), percentile(served, 0.99)
@@ -158,10 +166,12 @@ def main() -> int:
 
 def run_arena(
     base_url: str, port: int, args: argparse.Namespace, standings: list[float]
-) -> tuple[int, int, list[float], list[float]]:
+) -> tuple[int, int, list[float], list[float], list[float]]:
     """The arena made, its bots joined on their streams (in `--driver-processes`
     processes), started and played for `--seconds`: (moves, games ended,
-    each time from a game's end to the next game_start, ms)."""
+    each time from a game's end to the next game_start, each result to its
+    next pairing on the tournament's stream, each return from the later of
+    the two players' game ends; ms)."""
     with httpx.Client(base_url=base_url, timeout=30) as http:
         creator = http.post("/v1/players", json={"name": "Organiser"}).json()
         body = {
@@ -201,17 +211,32 @@ def run_arena(
             threading.Thread(
                 target=target, args=(port, tournament_id, until, figures), daemon=True
             ).start()
-        moves, ended, next_pairing = 0, 0, []
+        moves, ended, next_pairing, returns = 0, 0, [], []
         for _ in processes:
-            share_moves, share_ended, share_next = results.get(timeout=args.seconds + 120)
-            moves, ended, next_pairing = (
-                moves + share_moves,
-                ended + share_ended,
-                next_pairing + share_next,
+            share_moves, share_ended, share_next, share_returns = results.get(
+                timeout=args.seconds + 120
             )
+            moves, ended = moves + share_moves, ended + share_ended
+            next_pairing, returns = next_pairing + share_next, returns + share_returns
         for process in processes:
             process.join(30)
-    return moves, ended, next_pairing, served
+    return moves, ended, next_pairing, served, once_both_free(returns)
+
+
+def once_both_free(returns: list[tuple[str, float, float]]) -> list[float]:
+    """Each return to play from the later of its new game's two players'
+    game ends (ms): the service's part. The rest is the wait for an
+    opponent to come free that the pairing rules allow (never the one just
+    met): the pairing cannot start a game before both players are free."""
+    by_game: dict[str, list[tuple[float, float]]] = {}
+    for game_id, ended_at, started_at in returns:
+        by_game.setdefault(game_id, []).append((ended_at, started_at))
+    waits = []
+    for both in by_game.values():
+        if len(both) == 2:
+            free_at = max(ended_at for ended_at, _ in both)
+            waits += [(started_at - free_at) * 1000 for _, started_at in both]
+    return waits
 
 
 def _bearer(key: str) -> dict[str, str]:
