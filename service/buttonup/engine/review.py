@@ -36,6 +36,11 @@ class SeatReview:
     largest: int = 0  # the most given away by one move
 
     @property
+    def figures(self) -> tuple[int, int, int, int, int]:
+        """Its fields in order, as records keep them."""
+        return (self.moves, self.mattered, self.perfect, self.lost, self.largest)
+
+    @property
     def accuracy(self) -> float | None:
         """The share of the moves that mattered played perfectly, in percent
         (one decimal); None when no choice mattered."""

@@ -106,7 +106,7 @@ def encode_base(match: Match, *, whole: bool = False) -> bytes:
         if match.rating_diff is not None:
             plain["rd"] = list(match.rating_diff)
         if match.review is not None:
-            plain["rv"] = [_review_figures(match.review[color]) for color in PLAYERS]
+            plain["rv"] = [list(match.review[color].figures) for color in PLAYERS]
         if match.rematch is not None:
             plain["m"] = [_stack(match.rematch.offered_by), match.rematch.game_id]
         if match.clock is not None:
@@ -346,17 +346,21 @@ def encode_action(action: Action, previous_at: int) -> str:
 
 
 def encode_review(review: GameReview) -> str:
-    """`moves,mattered,perfect,lost,largest` for red, then `;` and black's."""
-    return ";".join(",".join(map(str, _review_figures(review[color]))) for color in PLAYERS)
+    """Red's seat (encode_seat_review), then `;` and black's."""
+    return ";".join(encode_seat_review(review[color]) for color in PLAYERS)
 
 
 def decode_review(text: str) -> GameReview:
-    red, black = (SeatReview(*map(int, seat.split(","))) for seat in text.split(";"))
-    return GameReview(red, black)
+    return GameReview(*map(decode_seat_review, text.split(";")))
 
 
-def _review_figures(seat: SeatReview) -> list[int]:
-    return [seat.moves, seat.mattered, seat.perfect, seat.lost, seat.largest]
+def encode_seat_review(seat: SeatReview) -> str:
+    """`moves,mattered,perfect,lost,largest` (a game's end, a player's kept reviews)."""
+    return ",".join(map(str, seat.figures))
+
+
+def decode_seat_review(text: str) -> SeatReview:
+    return SeatReview(*map(int, text.split(",")))
 
 
 def _encode_rated_end(rated_from: tuple[Rating, Rating], diff: RatingDiff) -> str:

@@ -9,6 +9,7 @@ Tested in tests/games/test_reviews.py, tests/e2e/test_fair_play_review.py.
 """
 
 from buttonup.engine.review import SeatReview
+from buttonup.store.codec import decode_seat_review, encode_seat_review
 from buttonup.store.connection import STORAGE_ERRORS, Client
 
 REVIEWS_KEPT = 100  # per player, the newest reviewed games
@@ -29,7 +30,7 @@ class PlayerReviews:
 
     @STORAGE_ERRORS
     def record(self, player_id: str, game_id: str, ended_at: int, seat: SeatReview) -> None:
-        figures = f"{seat.moves},{seat.mattered},{seat.perfect},{seat.lost},{seat.largest}"
+        figures = encode_seat_review(seat)
         key = reviews_key(player_id)
         pipe = self._redis.pipeline(transaction=False)
         pipe.zadd(key, {f"{game_id} {figures}": ended_at})
@@ -46,7 +47,7 @@ class PlayerReviews:
         games = []
         for member in found:
             game_id, figures = member.decode().split(" ")
-            games.append((game_id, SeatReview(*map(int, figures.split(",")))))
+            games.append((game_id, decode_seat_review(figures)))
         return games
 
     @STORAGE_ERRORS
