@@ -66,16 +66,18 @@ class TournamentCounting:
         counted = self.count(tournament, result, unplayed_by(match, aborted_by))
         if counted and losses is not None and loser_id is not None:
             self._board.keep_throw_figures(tournament_id, loser_id, losses)
-        self._board.schedule.free(match.id, [result.first, result.second])
-        if counted:  # its players free: paired again, or its round over, at the next pass
-            self._board.schedule.poke(tournament_id, self._clock())
+        # Its players free: paired again, or its round over, at the next pass.
+        poke = tournament_id if counted else None
+        self._board.schedule.free(match.id, [result.first, result.second], self._clock(), poke)
         return counted
 
     def count(self, tournament: Tournament, result: GameResult, paused: Sequence[str] = ()) -> bool:
         for _ in range(COUNT_ATTEMPTS):
             now = self._clock()
-            first = self._play.standing(tournament.id, result.first)
-            second = None if result.bye else self._play.standing(tournament.id, result.second)
+            players = [result.first] if result.bye else [result.first, result.second]
+            standings = self._play.standings_of(tournament.id, players)  # one read
+            first = standings[result.first]
+            second = None if result.bye else standings[result.second]
             if first is None or (second is None and not result.bye):
                 return False
             counted = result.counted(first, second, tournament.system)

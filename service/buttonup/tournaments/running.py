@@ -24,7 +24,7 @@ Tested in tests/tournaments/test_service.py, tests/tournaments/test_swiss_servic
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from buttonup import errors
@@ -43,6 +43,7 @@ from buttonup.tournaments.games import (
     tournament_game_options,
 )
 from buttonup.tournaments.model import (
+    Standing,
     System,
     Tournament,
     TournamentStatus,
@@ -232,7 +233,8 @@ class TournamentRunner:
             Pending(new_game_id(), first.player_id, second.player_id) for first, second in pairs
         ]
         kept = set(self._play.pair(tournament.id, games, now, now + PENDING_OVERDUE_MS))
-        made = self._complete(tournament, [game for game in games if game.game_id in kept])
+        read = {standing.player_id: standing for standing, _, _ in waiting}
+        made = self._complete(tournament, [game for game in games if game.game_id in kept], read)
         return made, bool(busy)
 
     # ---- a Swiss --------------------------------------------------------------
@@ -343,15 +345,23 @@ class TournamentRunner:
 
     # ---- games made, and counted ------------------------------------------------
 
-    def _complete(self, tournament: Tournament, pending: list[Pending]) -> list[str]:
-        """Each pending pairing's game made (once) and let go."""
+    def _complete(
+        self,
+        tournament: Tournament,
+        pending: list[Pending],
+        read: Mapping[str, Standing] | None = None,
+    ) -> list[str]:
+        """Each pending pairing's game made (once) and let go; `read`: the
+        players' standings as the pairing read them (else read here)."""
         if not pending:
             return []
         ids = sorted({player_id for game in pending for player_id in (game.first, game.second)})
         self._board.schedule.hold(
             {game.game_id: (game.first, game.second) for game in pending}, self._clock()
         )
-        standings = self._play.standings_of(tournament.id, ids)
+        standings: Mapping[str, Standing | None] = (
+            read if read is not None else self._play.standings_of(tournament.id, ids)
+        )
         players = self._store.load_players(ids)
         options = tournament_game_options(tournament)
         # Under par scoring, every game of the round is dealt from the round's seed.

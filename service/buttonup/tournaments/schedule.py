@@ -102,6 +102,7 @@ class TournamentSchedule:
             self._redis.hset(BUSY, mapping=held)
 
     @STORAGE_ERRORS
-    def free(self, game_id: str, player_ids: list[str]) -> None:
-        """The players a game held let go (unless a later game holds them)."""
-        self._free(keys=[BUSY], args=[game_id, *player_ids])
+    def free(self, game_id: str, player_ids: list[str], now: int, poke: str | None = None) -> None:
+        """The players a game held let go (unless a later game holds them),
+        and the tournament `poke` made due by `now` in the same round trip."""
+        self._free(keys=[BUSY, SCHEDULE], args=[game_id, poke or "", now, *player_ids])
