@@ -24,7 +24,7 @@ Tested in tests/tournaments/test_service.py, tests/tournaments/test_swiss_servic
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from buttonup import errors
@@ -43,7 +43,6 @@ from buttonup.tournaments.games import (
     tournament_game_options,
 )
 from buttonup.tournaments.model import (
-    Standing,
     System,
     Tournament,
     TournamentStatus,
@@ -233,8 +232,7 @@ class TournamentRunner:
             Pending(new_game_id(), first.player_id, second.player_id) for first, second in pairs
         ]
         kept = set(self._play.pair(tournament.id, games, now, now + PENDING_OVERDUE_MS))
-        read = {standing.player_id: standing for standing, _, _ in waiting}
-        made = self._complete(tournament, [game for game in games if game.game_id in kept], read)
+        made = self._complete(tournament, [game for game in games if game.game_id in kept])
         return made, bool(busy)
 
     # ---- a Swiss --------------------------------------------------------------
@@ -345,23 +343,15 @@ class TournamentRunner:
 
     # ---- games made, and counted ------------------------------------------------
 
-    def _complete(
-        self,
-        tournament: Tournament,
-        pending: list[Pending],
-        read: Mapping[str, Standing] | None = None,
-    ) -> list[str]:
-        """Each pending pairing's game made (once) and let go; `read`: the
-        players' standings as the pairing read them (else read here)."""
+    def _complete(self, tournament: Tournament, pending: list[Pending]) -> list[str]:
+        """Each pending pairing's game made (once) and let go."""
         if not pending:
             return []
         ids = sorted({player_id for game in pending for player_id in (game.first, game.second)})
         self._board.schedule.hold(
             {game.game_id: (game.first, game.second) for game in pending}, self._clock()
         )
-        standings: Mapping[str, Standing | None] = (
-            read if read is not None else self._play.standings_of(tournament.id, ids)
-        )
+        standings = self._play.standings_of(tournament.id, ids)
         players = self._store.load_players(ids)
         options = tournament_game_options(tournament)
         # Under par scoring, every game of the round is dealt from the round's seed.
