@@ -8,6 +8,10 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from buttonup.engine.notation import read_position, write_position
+from buttonup.engine.symmetry import position_forms
+from tests.helpers.games import rounds_played
+
 pytestmark = pytest.mark.browser
 
 # What the page is waiting for: the player's move, a round summary to
@@ -803,3 +807,32 @@ def test_an_anonymous_seat_against_a_bot_is_not_named_you_for_others(open_page, 
     assert game["players"]["red"]["name"] is None
     other = open_page(f"/?game={game_id(page)}")
     expect(other.locator("#name-red")).to_have_text("Red")
+
+
+def refused_into(failed: list[str]):
+    """A page's response listener: each answer of 400 or more, its URL."""
+    return lambda answer: failed.append(answer.url) if answer.status >= 400 else None
+
+
+def test_a_finished_games_card_says_which_rounds_fair_play_keeps_back(open_page, live_server):
+    """A finished game opened while a game without hints stands at a form of
+    a position its second round was played from: rounds 1 and 3 carry their
+    review, round 2 says it is kept back (in English and Spanish), and no
+    request is refused."""
+    http = httpx.Client(base_url=live_server.base_url, timeout=10)
+    game, played_from = rounds_played(http, 3, seed=58)
+    in_round_2 = next(p for p in map(read_position, played_from) if p.round == 2)
+    form = write_position(position_forms(in_round_2)[5].state(None))
+    keeper = http.post("/v1/games", json={"position": form, "hints": False}).json()
+    for color in ("red", "black"):
+        http.post(f"/v1/games/{keeper['id']}/players", json={"color": color})
+    words = {"en-US": "Perfect play kept back", "es-ES": "Juego perfecto reservado"}
+    for locale, kept_back in words.items():
+        page = open_page(f"/?game={game['id']}", locale=locale)
+        failed: list[str] = []
+        page.on("response", refused_into(failed))
+        rounds = page.locator("#rounds-review li")
+        expect(rounds).to_have_count(3)
+        expect(rounds.nth(1).locator(".review.withheld")).to_contain_text(kept_back)
+        expect(rounds.locator(".review:not(.withheld)")).to_have_count(2)
+        assert failed == [] and page.errors == []

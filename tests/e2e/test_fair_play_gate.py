@@ -19,7 +19,7 @@ from buttonup.engine.notation import Position, read_position, write_position
 from buttonup.engine.solver import best_moves, move_margins
 from buttonup.engine.symmetry import position_forms
 from buttonup.games.fair_play import REFUSED, Surface
-from tests.helpers.games import bearer, new_player, open_rated
+from tests.helpers.games import bearer, new_player, open_rated, rounds_played
 
 pytestmark = pytest.mark.e2e
 
@@ -315,3 +315,21 @@ def test_what_nobody_protects_stays_open(http):
     )
     http.post(f"/v1/games/{hinted}/resign", headers=bearer(tokens["red"]))
     assert http.get(f"/v1/games/{hinted}/analysis").status_code == 200
+
+
+def test_a_finished_games_review_withholds_only_the_rounds_a_protected_game_keeps(http):
+    """A finished game's analysis while a protected game stands at a form of
+    a position its second round was played from: 200, the other rounds
+    reviewed and round 2 listed in `review_withheld` (a bystander's review
+    is not refused whole); reviewed in full once the protected game ends."""
+    game, played_from = rounds_played(http, 3, seed=57)
+    in_round_2 = next(p for p in map(read_position, played_from) if p.round == 2)
+    protected = made_protected(http, position_forms(in_round_2)[11])
+    analysis = http.get(f"/v1/games/{game['id']}/analysis")
+    assert analysis.status_code == 200, analysis.text
+    assert [review["number"] for review in analysis.json()["review"]] == [1, 3]
+    assert analysis.json()["review_withheld"] == [2]
+    protected.end(http)
+    analysis = http.get(f"/v1/games/{game['id']}/analysis").json()
+    assert [review["number"] for review in analysis["review"]] == [1, 2, 3]
+    assert analysis["review_withheld"] == []

@@ -8,6 +8,7 @@ from buttonup import errors
 from buttonup.engine import BotLevel, Color, Options, Status
 from buttonup.engine.notation import read_position, write_position
 from buttonup.engine.solver import best_moves, move_margins
+from buttonup.engine.symmetry import position_forms
 from buttonup.games import Games, NewGame
 from buttonup.games.fair_play import digest, standing
 from buttonup.store import hash_token
@@ -110,3 +111,37 @@ def test_a_seat_holder_is_let_go_when_the_game_ends(games, store):
     assert store.positions.held(holder, 8) == [game_id]
     games.resign(game_id, tokens[Color.RED])
     assert store.positions.held(holder, 8) == []
+
+
+def played_rounds(games: Games, rounds: int) -> tuple[str, list]:
+    """A finished game with hints whose first `rounds` rounds were played out
+    (each first legal move), then resigned: its id, and the position each of
+    its moves was played from."""
+    game_id, tokens = started(games, seed=11, target_score=99)
+    played_from = []
+    while len(games.get(game_id).game.rounds) < rounds:
+        state = games.get(game_id).game
+        played_from.append(read_position(write_position(state)))
+        games.play(game_id, tokens[state.to_move], state.legal_moves()[0])
+    games.resign(game_id, tokens[Color.RED])
+    return game_id, played_from
+
+
+def test_a_finished_games_review_leaves_out_only_the_round_whose_position_is_kept(games):
+    """A protected game stands at a form of a position round 2 was played
+    from: rounds 1 and 3 are reviewed, round 2 is withheld (not the whole
+    answer refused); once the protected game is over, round 2 is too."""
+    game_id, played_from = played_rounds(games, 3)
+    in_round_2 = next(position for position in played_from if position.round == 2)
+    form = position_forms(in_round_2)[7]  # turned and swapped: the same question
+    new = NewGame(Options(position=write_position(form.state(None)), hints=False))
+    keeper = games.create(new, None).match.id
+    red = games.join(keeper, Color.RED, "Keeper").token
+    games.join(keeper, Color.BLACK, "Other")
+    analysis = games.analysis(game_id)
+    assert [review.number for review in analysis.reviews] == [1, 3]
+    assert analysis.withheld == (2,)
+    games.resign(keeper, red)
+    analysis = games.analysis(game_id)
+    assert [review.number for review in analysis.reviews] == [1, 2, 3]
+    assert analysis.withheld == ()

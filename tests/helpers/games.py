@@ -74,6 +74,22 @@ def play_out(
     return game
 
 
+def rounds_played(client: Client, rounds: int, **options: Any) -> tuple[dict, list[str]]:
+    """A game with hints, its first `rounds` rounds played out (each first
+    legal move) and then resigned: the finished game, and the position text
+    each move was played from, in order."""
+    game, tokens = start_game(client, target_score=100, **options)
+    played_from = []
+    while len(game["rounds"]) < rounds:
+        played_from.append(game["round"]["position"])
+        response = play(client, game, tokens, game["round"]["legal_moves"][0])
+        assert response.status_code == 201, body(response)
+        game = body(response)["game"]
+    resigned = client.post(f"/v1/games/{game['id']}/resign", headers=bearer(tokens["red"]))
+    assert resigned.status_code == 200, body(resigned)
+    return body(resigned), played_from
+
+
 def open_rated(client: Client, game_id: str, keys: dict[str, str], send=None) -> dict:
     """Moves, by the players' keys (by colour), until each player of a rated
     game has moved (one a player never moved in rates nobody): the game

@@ -37,6 +37,10 @@ class Analysis:
     review_next: int | None
     """ When more finished rounds follow this page: the round number to pass as `after` for the next; null when the
     review is whole """
+    review_withheld: list[int]
+    """ This page's finished rounds left out of `review` by the fair-play gate: one of their positions, in any of
+    its 18 forms, is one a protected game in play stands at or a running par tournament keeps. Ask again once it is
+    over """
 
     def to_dict(self) -> dict[str, Any]:
         version = self.version
@@ -66,6 +70,8 @@ class Analysis:
         review_next: int | None
         review_next = self.review_next
 
+        review_withheld = self.review_withheld
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -78,6 +84,7 @@ class Analysis:
                 "best": best,
                 "review": review,
                 "review_next": review_next,
+                "review_withheld": review_withheld,
             }
         )
 
@@ -133,6 +140,8 @@ class Analysis:
 
         review_next = _parse_review_next(d.pop("review_next"))
 
+        review_withheld = cast(list[int], d.pop("review_withheld"))
+
         analysis = cls(
             version=version,
             round_=round_,
@@ -142,6 +151,7 @@ class Analysis:
             best=best,
             review=review,
             review_next=review_next,
+            review_withheld=review_withheld,
         )
 
         return analysis

@@ -38,6 +38,10 @@ class PositionAnalysis:
     review_next: int | None
     """ When more finished rounds follow this page: the round number to pass as `after` for the next; null when the
     review is whole """
+    review_withheld: list[int]
+    """ This page's finished rounds left out of `review` by the fair-play gate: one of their positions, in any of
+    its 18 forms, is one a protected game in play stands at or a running par tournament keeps. Ask again once it is
+    over """
     position: str
     """ The position analysed (docs/notation.md) """
 
@@ -67,6 +71,8 @@ class PositionAnalysis:
         review_next: int | None
         review_next = self.review_next
 
+        review_withheld = self.review_withheld
+
         position = self.position
 
         field_dict: dict[str, Any] = {}
@@ -80,6 +86,7 @@ class PositionAnalysis:
                 "best": best,
                 "review": review,
                 "review_next": review_next,
+                "review_withheld": review_withheld,
                 "position": position,
             }
         )
@@ -134,6 +141,8 @@ class PositionAnalysis:
 
         review_next = _parse_review_next(d.pop("review_next"))
 
+        review_withheld = cast(list[int], d.pop("review_withheld"))
+
         position = d.pop("position")
 
         position_analysis = cls(
@@ -144,6 +153,7 @@ class PositionAnalysis:
             best=best,
             review=review,
             review_next=review_next,
+            review_withheld=review_withheld,
             position=position,
         )
 

@@ -273,6 +273,7 @@ def analysis_text(analysis: GameAnalysis) -> str:
             **perfect_play_view(analysis.position),
             "review": [review_view(review) for review in analysis.reviews],
             "review_next": analysis.next_after,
+            "review_withheld": list(analysis.withheld),
         }
     )
 
@@ -280,7 +281,13 @@ def analysis_text(analysis: GameAnalysis) -> str:
 def position_analysis_text(position: str, analysis: PositionAnalysis) -> str:
     """A position's analysis: a game's, with the position for the version."""
     return to_json(
-        {"position": position, **perfect_play_view(analysis), "review": [], "review_next": None}
+        {
+            "position": position,
+            **perfect_play_view(analysis),
+            "review": [],
+            "review_next": None,
+            "review_withheld": [],
+        }
     )
 
 

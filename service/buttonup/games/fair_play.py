@@ -16,7 +16,10 @@ canonical form whatever the score, target and round):
   reach, until it is over);
 
 and it refuses anything to a player, or a seat's token, seated in a
-protected game in play, whatever they ask about.
+protected game in play, whatever they ask about. Where an answer is made of
+parts that each tell of their own positions only (a finished game's review,
+a round at a time: rounds are solved apart), a kept part is left out alone
+(`withheld`) rather than the whole refused.
 
 What it keeps (store.positions) is written before the commit that makes it
 visible, taken out after the commit that moves the game on or ends it, and
@@ -34,11 +37,11 @@ tests/contract/test_fair_play_surfaces.py.
 
 import hashlib
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from buttonup import errors
 from buttonup.engine import PLAYERS, Circle, Color, HintsDisabled, Match, Status
@@ -67,6 +70,8 @@ REFUSED = (
 
 # A position asked about: its circle and the player to move.
 Asked = tuple[Circle, Color]
+# A part of an answer that can be withheld alone (a reviewed round).
+Part = TypeVar("Part", bound=Hashable)
 
 
 class Surface(StrEnum):
@@ -100,7 +105,8 @@ SURFACES: dict[Surface, SurfaceEntry] = {
         ("get_analysis",),
         "perfect play for the round in place (a game with hints in play: its hints), and "
         "a review of finished rounds: each deal's value and each move's loss",
-        "the game's position and every position a reviewed move was played from",
+        "the game's position (refused) and every position a reviewed move was played "
+        "from (its round left out of the review alone)",
     ),
     Surface.GAME_FROM_POSITION: SurfaceEntry(
         ("create_game",),
@@ -184,6 +190,32 @@ class FairPlay:
         if (asker is not None and self._asker_seated(asker)) or self._kept(asked, None):
             raise errors.PositionInPlay(REFUSED)
 
+    def withheld(
+        self,
+        surface: Surface,
+        parts: Mapping[Part, Iterable[Asked]],
+        *,
+        required: Iterable[Asked] = (),
+        asker: str | None = None,
+    ) -> set[Part]:
+        """The parts of an answer whose positions the gate keeps, each to be
+        left out alone (a round's review tells of its own positions only);
+        PositionInPlay, as `require_open`, when `required` is kept or the
+        asker is seated. One look-up for all of them."""
+        if asker is not None and self._asker_seated(asker):
+            raise errors.PositionInPlay(REFUSED)
+        required_digests = {digest(circle, mover) for circle, mover in required}
+        part_digests = {
+            part: {digest(circle, mover) for circle, mover in asked}
+            for part, asked in parts.items()
+        }
+        kept = self._kept_digests(
+            [*required_digests, *(d for ds in part_digests.values() for d in ds)], None
+        )
+        if kept & required_digests:
+            raise errors.PositionInPlay(REFUSED)
+        return {part for part, digests in part_digests.items() if digests & kept}
+
     def may_reveal(self, surface: Surface, asked: Iterable[Asked], *, own_game: str) -> bool:
         """Whether perfect play about `asked` may be used by the game
         `own_game` (a bot's move there), which does not count as keeping it."""
@@ -205,22 +237,27 @@ class FairPlay:
             raise HintsDisabled(why, match.version)
 
     def _kept(self, asked: Iterable[Asked], own_game: str | None) -> bool:
-        digests = list(dict.fromkeys(digest(circle, mover) for circle, mover in asked))
-        for start in range(0, len(digests), ASKED_PER_ROUND_TRIP):
+        digests = [digest(circle, mover) for circle, mover in asked]
+        return bool(self._kept_digests(digests, own_game))
+
+    def _kept_digests(self, digests: Iterable[str], own_game: str | None) -> set[str]:
+        """Those of `digests` the gate keeps (from all but `own_game`)."""
+        unique = list(dict.fromkeys(digests))
+        kept: set[str] = set()
+        for start in range(0, len(unique), ASKED_PER_ROUND_TRIP):
             if start:
                 let_others_run()  # a record's import asks about a few thousand at most
-            if self._kept_now(digests[start : start + ASKED_PER_ROUND_TRIP], own_game):
-                return True
-        return False
+            kept |= self._kept_now(unique[start : start + ASKED_PER_ROUND_TRIP], own_game)
+        return kept
 
-    def _kept_now(self, digests: list[str], own_game: str | None) -> bool:
+    def _kept_now(self, digests: list[str], own_game: str | None) -> set[str]:
         found = self._store.positions.keepers(digests, self._clock(), CHECKED_PER_POSITION)
         listed = {member for members in found for member in members if ":" not in member}
         matches = self._store.load_many(sorted(listed)) if listed else {}
         # A wing's keeper asked once a call, however many positions it keeps.
         wings = {member for members in found for member in members if ":" in member}
         still_kept = {member: self._ports.sealing.keeps(member) for member in sorted(wings)}
-        kept = False
+        kept = set()
         for key, members in zip(digests, found, strict=True):
             gone = []
             for member in members:
@@ -232,7 +269,7 @@ class FairPlay:
                     if still and member == own_game:
                         continue  # the game asking keeps nothing from itself
                 if still:
-                    kept = True
+                    kept.add(key)
                 else:
                     gone.append(member)
             if gone:

@@ -137,21 +137,26 @@ class Reads:
                     by_round[played.round].append(
                         PlayedMove(played.number, played.player, played.position)
                     )
-        asked = [
-            position
-            for result in page
-            for position in _played_from(result, tuple(by_round[result.number]))
-        ]
         current = match.game.round
-        if current.to_move is not None:
-            asked.append((current.circle, current.to_move))
-        self._pipeline.fair_play.require_open(Surface.GAME_ANALYSIS, asked, asker=asker)
+        in_place = [(current.circle, current.to_move)] if current.to_move is not None else []
+        played_from = {
+            result.number: _played_from(result, tuple(by_round[result.number])) for result in page
+        }
+        withheld = self._pipeline.fair_play.withheld(
+            Surface.GAME_ANALYSIS,
+            played_from,
+            required=in_place,
+            asker=asker,
+        )
         reviews = []
         for result in page:
-            reviews.append(_reviewed(result, tuple(by_round[result.number])))
-            let_others_run()
+            if result.number not in withheld:
+                reviews.append(_reviewed(result, tuple(by_round[result.number])))
+                let_others_run()
         next_after = page[-1].number if len(later) > len(page) else None
-        return GameAnalysis(match, analyse_position(match.game), reviews, next_after)
+        return GameAnalysis(
+            match, analyse_position(match.game), reviews, next_after, tuple(sorted(withheld))
+        )
 
 
 @lru_cache(maxsize=4096)

@@ -198,3 +198,5 @@ class GameAnalysis:
     position: PositionAnalysis
     reviews: list[RoundReview]  # a page of the finished rounds
     next_after: int | None = None  # the last round of this page, when more follow
+    # This page's rounds the fair-play gate keeps: left out of `reviews`.
+    withheld: tuple[int, ...] = ()

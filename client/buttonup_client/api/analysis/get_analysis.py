@@ -117,9 +117,10 @@ def sync_detailed(
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
     read it. The fair-play gate is asked about the round in place and every reviewed move's position:
-    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
-    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
-    `position_in_play`.
+    the round in place at a position a protected game in play stands at or a running par tournament
+    keeps, in any of its 18 forms, or any game asked for by a player (key or seat token) seated in a
+    protected game in play, is 403 `position_in_play`; a finished round with such a position is left out
+    of `review` alone and its number listed in `review_withheld`.
 
     Args:
         game_id (str):
@@ -161,9 +162,10 @@ def sync(
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
     read it. The fair-play gate is asked about the round in place and every reviewed move's position:
-    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
-    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
-    `position_in_play`.
+    the round in place at a position a protected game in play stands at or a running par tournament
+    keeps, in any of its 18 forms, or any game asked for by a player (key or seat token) seated in a
+    protected game in play, is 403 `position_in_play`; a finished round with such a position is left out
+    of `review` alone and its number listed in `review_withheld`.
 
     Args:
         game_id (str):
@@ -200,9 +202,10 @@ async def asyncio_detailed(
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
     read it. The fair-play gate is asked about the round in place and every reviewed move's position:
-    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
-    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
-    `position_in_play`.
+    the round in place at a position a protected game in play stands at or a running par tournament
+    keeps, in any of its 18 forms, or any game asked for by a player (key or seat token) seated in a
+    protected game in play, is 403 `position_in_play`; a finished round with such a position is left out
+    of `review` alone and its number listed in `review_withheld`.
 
     Args:
         game_id (str):
@@ -242,9 +245,10 @@ async def asyncio(
     request: the value of each deal and, for each move played, what it gave up against the best move;
     `review_next`, when more follow, is the `after` that asks for the next page. Anyone with the id may
     read it. The fair-play gate is asked about the round in place and every reviewed move's position:
-    one a protected game in play stands at or a running par tournament keeps, in any of its 18 forms, or
-    any game asked for by a player (key or seat token) seated in a protected game in play, is 403
-    `position_in_play`.
+    the round in place at a position a protected game in play stands at or a running par tournament
+    keeps, in any of its 18 forms, or any game asked for by a player (key or seat token) seated in a
+    protected game in play, is 403 `position_in_play`; a finished round with such a position is left out
+    of `review` alone and its number listed in `review_withheld`.
 
     Args:
         game_id (str):

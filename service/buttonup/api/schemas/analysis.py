@@ -70,6 +70,15 @@ class AnalysisSchema(Document):
             None,
         ),
     )
+    review_withheld = fields.List(
+        fields.Integer(),
+        **doc(
+            "This page's finished rounds left out of `review` by the fair-play gate: one "
+            "of their positions, in any of its 18 forms, is one a protected game in play "
+            "stands at or a running par tournament keeps. Ask again once it is over",
+            [],
+        ),
+    )
 
 
 class PositionAnalysisSchema(AnalysisSchema):

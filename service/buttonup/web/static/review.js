@@ -26,8 +26,16 @@ export function reviewRounds(game) {
   // What perfect play made of each deal, page by page as the analysis answers;
   // not asked of a game its tournament still keeps from analysis.
   analysisOpen(game)
-    .then((open) => (open ? reviewPages(game.id, showReview) : undefined))
+    .then((open) => (open ? reviewPages(game.id, showReview, showWithheld) : undefined))
     .catch(() => {}); // the review is a bonus; the result stands without it
+  function showWithheld(number) {
+    const item = byNumber.get(number);
+    if (!item) return;
+    const note = document.createElement("span");
+    note.classList.add("review", "withheld");
+    note.textContent = ` ${t("review.withheld")}`;
+    item.appendChild(note);
+  }
   function showReview(review) {
     const item = byNumber.get(review.number);
     if (!item) return;
@@ -59,7 +67,8 @@ function margin(color, value) {
 }
 
 // The analysis reviews 20 rounds a request; `review_next` asks for the next.
-export async function reviewPages(gameId, show) {
+// A round the fair-play gate keeps is listed in `review_withheld` instead.
+export async function reviewPages(gameId, show, withheld = () => {}) {
   let after = 0;
   while (after !== null) {
     const analysis = await call(
@@ -67,6 +76,7 @@ export async function reviewPages(gameId, show) {
       `/v1/games/${encodeURIComponent(gameId)}/analysis?after=${after}`,
     );
     analysis.review.forEach(show);
+    analysis.review_withheld.forEach(withheld);
     after = analysis.review_next;
   }
 }
