@@ -152,6 +152,9 @@ def test_the_wheel_the_image_installs_carries_the_board_and_gunicorn_settings(tm
     for path in (ROOT / "service/buttonup/web/static").iterdir():
         assert f"buttonup/web/static/{path.name}" in names
     assert "buttonup/gunicorn.conf.py" in names
+    # Every Lua script, the core store's and each wing's, by the one glob.
+    for path in (ROOT / "service/buttonup").glob("*/lua/*.lua"):
+        assert path.relative_to(ROOT / "service").as_posix() in names
 
 
 def test_compose_bounds_redis_memory_and_refuses_rather_than_evicts(compose, tmp_path):

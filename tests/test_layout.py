@@ -1,7 +1,8 @@
 """The shape of the service's code: modules and classes small enough to
 read, dependencies that point one way (api -> games -> store -> engine),
-and wings (ratings, seeks: features beside the core) that the core never
-imports, that never import each other, and that app.py alone installs."""
+and wings (ratings, seeks, tournaments: features beside the core) that the
+core never imports, that see the core through its kit alone, that never
+import each other, and that app.py alone installs."""
 
 import ast
 from pathlib import Path
@@ -35,8 +36,9 @@ def package_of(path: Path) -> str:
 WINGS = sorted(
     init.parent.name for init in SERVICE.glob("*/__init__.py") if "def install(" in init.read_text()
 )
-# A wing's edge: the modules that speak HTTP (its routes, views and schemas).
-WING_EDGE = ("api.py", "views.py", "schemas.py")
+# A wing's edge: the modules that speak HTTP (its routes, views and schemas),
+# and its `install`, which hands the app its routes and board words.
+WING_EDGE = ("api.py", "views.py", "schemas.py", "__init__.py")
 
 
 def test_the_wings_are_found():
@@ -49,6 +51,25 @@ def test_the_core_never_imports_a_wing():
             continue
         names = imported(path)
         assert not any(n.startswith(tuple(f"buttonup.{w}" for w in WINGS)) for n in names), path
+
+
+def test_a_wing_imports_the_kit_and_itself_and_nothing_else_of_the_core():
+    """buttonup.kit is all a wing may use of the core; its edge (routes,
+    views, schemas) may use buttonup.kit.http too, and nothing else may."""
+    for wing in WINGS:
+        for path in (SERVICE / wing).rglob("*.py"):
+            allowed = ["buttonup.kit", f"buttonup.{wing}"]
+            core = {
+                name
+                for name in imported(path)
+                if name.startswith("buttonup") and name.split(".")[:2] != ["buttonup", wing]
+            }
+            edge = {name for name in core if name.startswith("buttonup.kit.http")}
+            assert all(name.split(".")[:2] == ["buttonup", "kit"] for name in core), (
+                path,
+                sorted(core - {n for n in core if n.startswith(tuple(allowed))}),
+            )
+            assert path.name in WING_EDGE or not edge, (path, sorted(edge))
 
 
 def test_a_wing_never_imports_another():
@@ -85,11 +106,11 @@ def test_no_function_is_longer_than_a_screen(path):
             assert node.end_lineno - node.lineno + 1 <= MAX_FUNCTION_LINES, node.name
 
 
-def test_nothing_but_the_app_and_the_wings_edges_imports_the_api():
+def test_nothing_but_the_app_and_the_kits_edge_imports_the_api():
     for path in MODULES:
         if package_of(path) in ("api", "app"):
             continue
-        if package_of(path) in WINGS and path.name in WING_EDGE:
+        if path == SERVICE / "kit" / "http.py":  # the wings' edge's window on it
             continue
         assert not any(name.startswith("buttonup.api") for name in imported(path)), path
 
@@ -159,7 +180,9 @@ def test_every_file_the_package_reads_at_run_time_ships_with_it():
     shipped = tomllib.loads((SERVICE.parents[1] / "pyproject.toml").read_text())["tool"][
         "setuptools"
     ]["package-data"]["buttonup"]
-    folders = {path.parent.relative_to(SERVICE).as_posix() for path in SERVICE.rglob("*.lua")}
+    folders = {path.parent.relative_to(SERVICE) for path in SERVICE.rglob("*.lua")}
     for folder in sorted(folders):
-        assert f"{folder}/*.lua" in shipped, folder
+        # One glob ships every package's lua/ folder (a wing adds no line).
+        assert folder.name == "lua" and len(folder.parts) == 2, folder
+    assert "*/lua/*.lua" in shipped
     assert "web/static/*" in shipped and "web/words/*.json" in shipped

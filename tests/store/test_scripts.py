@@ -1,6 +1,8 @@
 """The store's one adapter over redis-py internals, pinned to the version it
 was written for: a new redis-py major must be checked (and this raised)."""
 
+from pathlib import Path
+
 import pytest
 import redis
 from redis.connection import AbstractConnection, ConnectionPool
@@ -23,17 +25,25 @@ def test_a_script_runs_and_is_loaded_again_after_a_flush(redis_server, redis_cli
     assert script(["k"], [7]) == [b"k", b"7"]
 
 
-@pytest.mark.parametrize("package", ["store", "ratings", "seeks"])
+LUA_PACKAGES = sorted(
+    path.parent.parent.name for path in Path("service/buttonup").glob("*/lua/*.lua")
+)
+
+
+def test_the_lua_packages_are_found():
+    assert {"store", "ratings", "seeks", "tournaments"} <= set(LUA_PACKAGES)
+
+
+@pytest.mark.parametrize("package", sorted(set(LUA_PACKAGES)))
 def test_every_lua_file_is_shipped_as_package_data_and_used(package):
     """The scripts live in lua/ beside the store modules that load them (the
     core store's, and each wing's): pyproject ships them, and each is a
     script or a library some module of that package loads."""
     import tomllib
     from importlib import import_module, resources
-    from pathlib import Path
 
     shipped = tomllib.loads(Path("pyproject.toml").read_text())["tool"]["setuptools"]
-    assert f"{package}/lua/*.lua" in shipped["package-data"]["buttonup"]
+    assert "*/lua/*.lua" in shipped["package-data"]["buttonup"]  # every package's, one glob
     folder = resources.files(f"buttonup.{package}") / "lua"
     names = {
         item.name.removesuffix(".lua") for item in folder.iterdir() if item.name.endswith(".lua")

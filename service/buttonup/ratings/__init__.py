@@ -11,8 +11,7 @@ app.py installs it; nothing in the core imports it."""
 from flask import Flask
 from flask_smorest import Api
 
-from buttonup.config import Settings
-from buttonup.games import Games
+from buttonup.kit import Games, Settings
 from buttonup.ratings.ends import RatedEnds, carry_over_legacy_marks
 from buttonup.ratings.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
 from buttonup.ratings.rated_play_store import RatedPlayStore

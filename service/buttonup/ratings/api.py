@@ -7,12 +7,20 @@ from typing import cast
 from flask import Response, current_app
 from werkzeug.exceptions import NotFound
 
-from buttonup.api import schemas
-from buttonup.api.codec import to_json
-from buttonup.api.docs import ALWAYS, READ_503, id_parameter, operation
-from buttonup.api.http import ApiBlueprint, ApiView, json_response
-from buttonup.api.player_views import reviewed_view
-from buttonup.engine.ratings import Category
+from buttonup.kit import Category
+from buttonup.kit.http import (
+    ALWAYS,
+    CATEGORIES,
+    RATING_CATEGORY,
+    READ_503,
+    ApiBlueprint,
+    ApiView,
+    id_parameter,
+    json_response,
+    operation,
+    reviewed_view,
+    to_json,
+)
 from buttonup.ratings import schemas as rating_schemas
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.views import leaderboard_view, profile_view, rating_history_view
@@ -29,7 +37,7 @@ CATEGORY = {
     "name": "category",
     "required": True,
     "description": 'A rating category (docs/api.md, "Ratings")',
-    "schema": schemas.RATING_CATEGORY,
+    "schema": RATING_CATEGORY,
     "example": "blitz",
 }
 
@@ -94,8 +102,8 @@ class Leaderboard(ApiView):
         codes={404: ("not_found",), 422: ("validation_error",), 503: READ_503},
     )
     def get(self, category: str, limit: int) -> Response:
-        if category not in schemas.CATEGORIES:
-            raise NotFound(f"no category {category!r}: one of {', '.join(schemas.CATEGORIES)}")
+        if category not in CATEGORIES:
+            raise NotFound(f"no category {category!r}: one of {', '.join(CATEGORIES)}")
         chosen = Category(category)
         return json_response(
             to_json(leaderboard_view(chosen, ratings().leaderboard(chosen, limit)))

@@ -10,14 +10,26 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
-from buttonup.engine import Color, Match, Status
-from buttonup.engine.actions import Action, Progress
-from buttonup.engine.ratings import Rating, RatingChange, rates, rating_changes, shown_diff
-from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
+from buttonup.kit import (
+    Action,
+    Color,
+    Commit,
+    GameStore,
+    Match,
+    Plan,
+    Progress,
+    Rating,
+    RatingChange,
+    Status,
+    Survival,
+    rates,
+    rating_changes,
+    restamped_end,
+    shown_diff,
+)
 from buttonup.ratings.model import players_of
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.store import RatingStore
-from buttonup.store import GameStore
 
 
 def ends_rated(before: Match, changes: Sequence[Progress]) -> Match | None:

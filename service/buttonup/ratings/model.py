@@ -6,9 +6,7 @@ Tested in tests/ratings/test_ends.py.
 
 from dataclasses import dataclass
 
-from buttonup.engine import PLAYERS, Match
-from buttonup.engine.player import Player
-from buttonup.engine.ratings import Category, Rating
+from buttonup.kit import PLAYERS, Category, Match, Player, Rating
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,16 +17,22 @@ places that stand in the way are checked against their games when they do.
 
 from collections.abc import Callable, Sequence
 
-from buttonup import errors
-from buttonup.engine import PLAYERS, Match, Status
-from buttonup.engine.actions import Progress
-from buttonup.engine.options import UnratedReason
-from buttonup.engine.player import Player
-from buttonup.engine.ratings import Category, Rating, category_of
-from buttonup.games.ports import StoredRatings
+from buttonup.kit import (
+    PLAYERS,
+    Category,
+    GameStore,
+    Match,
+    Player,
+    Progress,
+    Rating,
+    Status,
+    StoredRatings,
+    UnratedReason,
+    category_of,
+    errors,
+)
 from buttonup.ratings.rated_play_store import RatedPlace, RatedPlayStore
 from buttonup.ratings.service import Ratings
-from buttonup.store import GameStore
 
 REAL_TIME = frozenset({Category.BLITZ, Category.RAPID, Category.CLASSICAL})
 REAL_TIME_IN_PLAY = 1

@@ -16,8 +16,7 @@ Tested in tests/e2e/test_fair_play.py.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from buttonup.store.connection import STORAGE_ERRORS, Client
-from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, lua_source
 
 _TAKE_PLACE = lua_source("rated_place_take", package="buttonup.ratings")
 _COUNT_START = lua_source("rated_pair_start", package="buttonup.ratings")

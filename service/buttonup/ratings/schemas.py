@@ -6,16 +6,16 @@ Tested in tests/ratings/test_api.py, tests/contract/test_openapi.py.
 
 from marshmallow import fields, validate
 
-from buttonup.api.schemas.fair_play import ReviewedSchema
-from buttonup.api.schemas.ratings import ratings_field
-from buttonup.api.schemas.shared import (
+from buttonup.kit.http import (
     CATEGORIES,
     RATING_CATEGORY,
     Described,
     Document,
     Ref,
+    ReviewedSchema,
     doc,
-    timestamp,
+    ratings_field,
+    timestamp_field,
 )
 
 
@@ -32,7 +32,7 @@ class ProfileSchema(Document):
 
     id = fields.String(**doc("The player's id", "Yb2kQ0sNw4ZrT6hV8uXa"))
     name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
-    created_at = timestamp("RFC 3339 UTC")
+    created_at = timestamp_field("RFC 3339 UTC")
     ratings = ratings_field("The player's rating in each category")
     counts = fields.Nested(CountsSchema, **doc("Rated games", {"rated": 0, "wins": 0, "losses": 0}))
     review = fields.Nested(
@@ -57,7 +57,7 @@ class RatedGameSchema(Document):
 
     game_id = fields.String(**doc("The game", "q7Xb0mXvYg3cS1pQ2a9e"))
     category = Ref(RATING_CATEGORY, "Its category", "blitz")
-    ended_at = timestamp("When it ended, RFC 3339 UTC")
+    ended_at = timestamp_field("When it ended, RFC 3339 UTC")
     won = fields.Boolean(**doc("Whether the player won it", True))
     rating = fields.Integer(**doc("The player's rating after it, rounded", 1662))
     deviation = fields.Integer(**doc("Its deviation after it, rounded", 290))

@@ -18,16 +18,27 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from buttonup import errors
-from buttonup.engine import PLAYERS, Color, Match, Status
-from buttonup.engine.player import Player
-from buttonup.engine.ratings import Category, Rating, RatingChange, category_of, rating_changes
-from buttonup.engine.review import SeatReview
-from buttonup.games.flags import Flags
-from buttonup.games.reviews import Reviews
+from buttonup.kit import (
+    PLAYERS,
+    Category,
+    Color,
+    Flags,
+    GameNotFound,
+    GameStore,
+    Match,
+    Player,
+    Rating,
+    RatingChange,
+    Reviews,
+    SeatReview,
+    Status,
+    StorageUnavailable,
+    category_of,
+    errors,
+    rating_changes,
+)
 from buttonup.ratings.model import Leader, RatedGame, players_of
 from buttonup.ratings.store import Applied, RatingStore
-from buttonup.store import GameNotFound, GameStore, StorageUnavailable
 
 log = logging.getLogger(__name__)
 

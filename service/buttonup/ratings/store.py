@@ -23,12 +23,18 @@ from enum import IntEnum
 
 import orjson
 
-from buttonup.engine.ratings import Category, Rating
+from buttonup.kit import (
+    STORAGE_ERRORS,
+    Category,
+    Client,
+    LuaScript,
+    Rating,
+    decode_rating,
+    encode_rating,
+    lua_source,
+    record_key,
+)
 from buttonup.ratings.model import RatedGame
-from buttonup.store.codec import decode_rating, encode_rating
-from buttonup.store.connection import STORAGE_ERRORS, Client
-from buttonup.store.players import record_key
-from buttonup.store.scripts import LuaScript, lua_source
 
 HISTORY_KEPT = 1000  # per player, the newest rated games
 

@@ -7,10 +7,8 @@ Tested in tests/ratings/test_api.py.
 from collections.abc import Sequence
 from typing import Any
 
-from buttonup.api.player_views import me_view
-from buttonup.api.times import timestamp
-from buttonup.engine.player import Player
-from buttonup.engine.ratings import Category
+from buttonup.kit import Category, Player
+from buttonup.kit.http import me_view, timestamp
 from buttonup.ratings.model import Leader, RatedGame
 
 

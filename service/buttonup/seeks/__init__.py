@@ -12,8 +12,7 @@ wing fills it."""
 from flask import Flask
 from flask_smorest import Api
 
-from buttonup.config import Settings
-from buttonup.games import BEAT_SECONDS, Games
+from buttonup.kit import BEAT_SECONDS, Games, Settings
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.store import MARK_SECONDS, SeekBoard
 

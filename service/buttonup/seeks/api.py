@@ -9,18 +9,23 @@ from typing import Any, cast
 
 from flask import Response, current_app
 
-from buttonup.api.codec import to_json
-from buttonup.api.docs import (
+from buttonup.kit.http import (
     ALWAYS,
     IDEMPOTENCY_KEY,
     READ_503,
     WITH_BODY,
     WRITE_503,
+    ApiBlueprint,
+    ApiView,
+    bearer_token,
+    decode_ordered_cursor,
+    encode_cursor,
     id_parameter,
+    idempotency,
+    json_response,
     operation,
+    to_json,
 )
-from buttonup.api.games import decode_ordered_cursor, encode_cursor, idempotency
-from buttonup.api.http import ApiBlueprint, ApiView, bearer_token, json_response
 from buttonup.seeks import schemas
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.views import open_seeks_view, seek_placed_view

@@ -17,11 +17,17 @@ Tested in tests/seeks/test_store.py, tests/seeks/test_service.py.
 
 from dataclasses import dataclass
 
-from buttonup.engine.board import Color, opponent
-from buttonup.engine.clock import ClockSettings
-from buttonup.engine.options import Options, Visibility
-from buttonup.engine.ratings import Category, Rating, category_of
-from buttonup.games.pairing import PairedPlayer
+from buttonup.kit import (
+    Category,
+    ClockSettings,
+    Color,
+    Options,
+    PairedPlayer,
+    Rating,
+    Visibility,
+    category_of,
+    opponent,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,23 +7,24 @@ from typing import Any
 
 from marshmallow import fields, post_load, validate
 
-from buttonup.api.schemas.queries import next_cursor, page_limit
-from buttonup.api.schemas.ratings import RATING_EXAMPLE
-from buttonup.api.schemas.requests import ClockRequestSchema
-from buttonup.api.schemas.shared import (
+from buttonup.kit import Color, Options
+from buttonup.kit.http import (
     CATEGORIES,
     PLAYER_COLOR,
     PLAYER_COLORS,
     RATING_CATEGORY,
+    RATING_EXAMPLE,
+    ClockRequestSchema,
     Described,
     Document,
     Ref,
     StrictBoolean,
     StrictInteger,
     doc,
-    timestamp,
+    next_cursor,
+    page_limit,
+    timestamp_field,
 )
-from buttonup.engine import Color, Options
 from buttonup.seeks.model import NewSeek
 
 BLITZ_EXAMPLE = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
@@ -101,7 +102,7 @@ class OpenSeekSchema(Document):
         **doc("The opponents' ratings it accepts; null: anyone", None),
     )
     color = Ref(PLAYER_COLOR, "The colour it asks for; null: either", None, nullable=True)
-    created_at = timestamp("When it was made, RFC 3339 UTC")
+    created_at = timestamp_field("When it was made, RFC 3339 UTC")
 
 
 class OpenSeeksSchema(Document):

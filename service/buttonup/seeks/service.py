@@ -10,14 +10,23 @@ import secrets
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 
-from buttonup import errors
-from buttonup.engine.player import Player
-from buttonup.engine.ratings import Category, Rating, category_of
-from buttonup.games.credentials import player_of
-from buttonup.games.idempotency import SEEK, Idempotency, same_request
-from buttonup.games.pairing import Pairings
-from buttonup.games.pipeline import Pipeline
-from buttonup.games.ports import Ports
+from buttonup.kit import (
+    SEEK,
+    Category,
+    GameStore,
+    Idempotency,
+    Pairings,
+    Pipeline,
+    Player,
+    Ports,
+    Rating,
+    category_of,
+    errors,
+    local_ms,
+    new_game_id,
+    player_of,
+    same_request,
+)
 from buttonup.seeks.model import (
     NewSeek,
     Seek,
@@ -27,8 +36,6 @@ from buttonup.seeks.model import (
     seek_options,
 )
 from buttonup.seeks.store import NotListening, Pairing, SeekBoard
-from buttonup.store import GameStore, new_game_id
-from buttonup.store.settling import local_ms
 
 log = logging.getLogger(__name__)
 

@@ -28,14 +28,20 @@ from enum import IntEnum
 
 import orjson
 
-from buttonup.engine import Color, Options
-from buttonup.engine.ratings import Category
+from buttonup.kit import (
+    STORAGE_ERRORS,
+    Category,
+    Client,
+    Color,
+    LuaScript,
+    Options,
+    StorageUnavailable,
+    decode_rating,
+    encode_rating,
+    local_ms,
+    lua_source,
+)
 from buttonup.seeks.model import Seek
-from buttonup.store.codec import decode_rating, encode_rating
-from buttonup.store.connection import STORAGE_ERRORS, Client
-from buttonup.store.errors import StorageUnavailable
-from buttonup.store.scripts import LuaScript, lua_source
-from buttonup.store.settling import local_ms
 
 # A stream's mark lasts this long, and is renewed four times as often
 # (MARK_SECONDS): a player whose process died is paired with nobody a second

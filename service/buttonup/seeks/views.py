@@ -7,8 +7,7 @@ Tested in tests/e2e/test_seeks.py.
 from collections.abc import Sequence
 from typing import Any
 
-from buttonup.api.player_views import clock_settings_view
-from buttonup.api.times import timestamp
+from buttonup.kit.http import clock_settings_view, timestamp
 from buttonup.seeks.model import Seek, SeekPlaced
 
 

@@ -13,16 +13,14 @@ core imports it."""
 from flask import Flask
 from flask_smorest import Api
 
-from buttonup.config import Settings
-from buttonup.games import Games
-from buttonup.games.pairing import Pairings
+from buttonup.kit import Games, Pairings, Settings
+from buttonup.kit.http import add_vocabulary
 from buttonup.tournaments.ends import TournamentEnds
 from buttonup.tournaments.model import Scoring, System, TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.running import PAIRING_SECONDS
 from buttonup.tournaments.service import Tournaments
 from buttonup.tournaments.store import TournamentStore
-from buttonup.web import add_vocabulary
 
 __all__ = ["Tournaments", "attach", "install"]
 

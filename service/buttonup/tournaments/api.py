@@ -7,27 +7,28 @@ from typing import Any, cast
 
 from flask import Response, current_app
 
-from buttonup.api.codec import to_json
-from buttonup.api.docs import (
+from buttonup.kit.http import (
     ALWAYS,
     IDEMPOTENCY_KEY,
+    LAST_EVENT_ID,
     READ_503,
+    RECORD_CONTENT,
+    TEXT,
     WITH_BODY,
     WRITE_503,
-    id_parameter,
-    operation,
-)
-from buttonup.api.events import stream_response
-from buttonup.api.games import idempotency
-from buttonup.api.http import (
     ApiBlueprint,
     ApiView,
     bearer_token,
+    decode_offset,
+    encode_offset,
+    id_parameter,
+    idempotency,
     json_response,
+    operation,
+    position_after,
+    stream_response,
+    to_json,
 )
-from buttonup.api.player_events import LAST_EVENT_ID, position_after
-from buttonup.api.players import decode_offset, encode_offset
-from buttonup.api.records import RECORD_CONTENT, TEXT
 from buttonup.tournaments import schemas
 from buttonup.tournaments.model import TournamentStatus
 from buttonup.tournaments.service import Tournaments

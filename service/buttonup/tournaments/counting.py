@@ -12,11 +12,16 @@ Tested in tests/tournaments/test_service.py, tests/tournaments/test_swiss_servic
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from buttonup import errors
-from buttonup.engine import Color, Match, Status, opponent
-from buttonup.engine.game import MoveOutcome
-from buttonup.engine.review import round_openings
-from buttonup.slices import every_slice
+from buttonup.kit import (
+    Color,
+    Match,
+    MoveOutcome,
+    Status,
+    errors,
+    every_slice,
+    opponent,
+    round_openings,
+)
 from buttonup.tournaments.games import result_of, unplayed_by
 from buttonup.tournaments.model import GameResult, Standing, Tournament
 from buttonup.tournaments.play_store import TournamentPlay

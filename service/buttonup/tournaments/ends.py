@@ -15,10 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from buttonup.engine import Color, Match, Status
-from buttonup.engine.actions import Progress
-from buttonup.engine.events import Aborted
-from buttonup.games.consequences import Commit, Plan, Survival
+from buttonup.kit import Aborted, Color, Commit, Match, Plan, Progress, Status, Survival
 from buttonup.tournaments.service import Tournaments
 
 

@@ -6,8 +6,7 @@ pairing takes them. Pure: the match and the standings passed in.
 Tested in tests/tournaments/test_service.py, tests/tournaments/test_par.py.
 """
 
-from buttonup.engine import PLAYERS, Color, Match, Options, opponent
-from buttonup.engine.options import EndReason, Visibility
+from buttonup.kit import PLAYERS, Color, EndReason, Match, Options, Visibility, opponent
 from buttonup.tournaments.model import (
     BERSERK_EARNED,
     BERSERK_MIN_MOVES,

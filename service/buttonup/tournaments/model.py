@@ -15,9 +15,7 @@ Tested in tests/tournaments/test_model.py.
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from buttonup.engine.clock import ClockSettings
-from buttonup.engine.options import Visibility
-from buttonup.engine.ratings import Category, Rating, category_of
+from buttonup.kit import Category, ClockSettings, Rating, Visibility, category_of
 
 
 class System(StrEnum):

@@ -13,10 +13,7 @@ the first player's (red's: a tournament game's red starts it).
 Tested in tests/tournaments/test_par.py.
 """
 
-from buttonup.engine import Color, Match
-from buttonup.engine.board import Circle
-from buttonup.engine.options import EndReason
-from buttonup.engine.solver import position_value
+from buttonup.kit import Circle, Color, EndReason, Match, position_value
 
 # The widest margin a round can end on: a colour's three buttons on top
 # (9 + 8 + 7) and the other's at the bottom (1 + 2 + 3).

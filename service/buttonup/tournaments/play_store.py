@@ -13,8 +13,7 @@ from enum import IntEnum
 
 import orjson
 
-from buttonup.store.connection import STORAGE_ERRORS, Client
-from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, lua_source
 from buttonup.tournaments.arena import REMEET_MS
 from buttonup.tournaments.model import (
     PAUSE_MAX_MS,

@@ -27,14 +27,21 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from buttonup import errors
-from buttonup.engine import Color, Status
-from buttonup.engine.game import MoveOutcome
-from buttonup.engine.ratings import Category, Rating
-from buttonup.games.pairing import PairedPlayer, Pairings
-from buttonup.games.ports import Ports
-from buttonup.slices import side_by_side
-from buttonup.store import GameStore, SealBroken, new_game_id
+from buttonup.kit import (
+    Category,
+    Color,
+    GameStore,
+    MoveOutcome,
+    PairedPlayer,
+    Pairings,
+    Ports,
+    Rating,
+    SealBroken,
+    Status,
+    errors,
+    new_game_id,
+    side_by_side,
+)
 from buttonup.tournaments.arena import Waiting, pair_pool
 from buttonup.tournaments.counting import TournamentCounting
 from buttonup.tournaments.games import (

@@ -14,8 +14,7 @@ tournaments.store names them):
 Tested in tests/tournaments/test_store.py, tests/tournaments/test_service.py.
 """
 
-from buttonup.store.connection import STORAGE_ERRORS, Client
-from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, lua_source
 from buttonup.tournaments.model import TournamentStatus
 
 PACKAGE = "buttonup.tournaments"

@@ -8,23 +8,26 @@ from typing import Any
 
 from marshmallow import fields, post_load, validate
 
-from buttonup.api.events import event_component, one_of_events
-from buttonup.api.player_events import STREAM_POSITION, data_component
-from buttonup.api.schemas.queries import next_cursor, page_limit
-from buttonup.api.schemas.requests import ClockRequestSchema, name_field
-from buttonup.api.schemas.shared import (
+from buttonup.kit import Options, Visibility
+from buttonup.kit.http import (
     RATING_CATEGORY,
+    STREAM_POSITION,
     VISIBILITIES,
+    ClockRequestSchema,
     Described,
     Document,
     Ref,
     StrictBoolean,
     StrictInteger,
+    data_component,
     doc,
-    timestamp,
+    event_component,
+    name_field,
+    next_cursor,
+    one_of_events,
+    page_limit,
+    timestamp_field,
 )
-from buttonup.engine import Options
-from buttonup.engine.options import Visibility
 from buttonup.tournaments.model import (
     ARENA_MINUTES,
     MAX_PLAYERS,
@@ -167,10 +170,10 @@ class TournamentSchema(Document):
     status = fields.String(
         validate=validate.OneOf(TOURNAMENT_STATUSES), **doc("Where it stands", "upcoming")
     )
-    starts_at = timestamp(
+    starts_at = timestamp_field(
         "When it starts or started; null: when its creator starts it", nullable=True
     )
-    ends_at = timestamp("An arena's end once running; a finished one's", nullable=True)
+    ends_at = timestamp_field("An arena's end once running; a finished one's", nullable=True)
     minutes = fields.Integer(allow_none=True, **doc("An arena's length in minutes", 30))
     rounds = fields.Integer(allow_none=True, **doc("A Swiss's rounds", None))
     round = fields.Integer(**doc("A Swiss's round in play (0 before it starts)", 0))

@@ -21,11 +21,7 @@ Tested in tests/tournaments/test_par.py, tests/e2e/test_tournaments.py.
 
 from collections.abc import Callable
 
-from buttonup.engine import PLAYERS, Match
-from buttonup.engine.board import deal_circle
-from buttonup.games.fair_play import digest
-from buttonup.slices import let_others_run
-from buttonup.store.positions import PositionsInPlay
+from buttonup.kit import PLAYERS, Match, PositionsInPlay, deal_circle, digest, let_others_run
 from buttonup.tournaments.model import TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.store import TournamentStore

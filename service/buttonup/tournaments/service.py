@@ -9,14 +9,21 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from buttonup import errors
-from buttonup.engine import Match, Status
-from buttonup.engine.game import MoveOutcome
-from buttonup.games.credentials import player_of
-from buttonup.games.idempotency import TOURNAMENT, Idempotency, same_request
-from buttonup.games.pairing import Pairings
-from buttonup.games.ports import Ports
-from buttonup.store import GameStore, StoredEvent, new_game_id
+from buttonup.kit import (
+    TOURNAMENT,
+    GameStore,
+    Idempotency,
+    Match,
+    MoveOutcome,
+    Pairings,
+    Ports,
+    Status,
+    StoredEvent,
+    errors,
+    new_game_id,
+    player_of,
+    same_request,
+)
 from buttonup.tournaments.model import (
     NewTournament,
     Standing,

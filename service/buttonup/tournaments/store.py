@@ -44,10 +44,7 @@ from contextlib import suppress
 import orjson
 from redis.exceptions import RedisError
 
-from buttonup.engine import Options
-from buttonup.engine.options import Visibility
-from buttonup.store.connection import STORAGE_ERRORS, Client
-from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, Options, Visibility, lua_source
 from buttonup.tournaments.model import (
     NO_BERSERKS,
     Conditions,

@@ -20,9 +20,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from buttonup.engine.board import Circle, Color, sow
-from buttonup.engine.game import MoveOutcome
-from buttonup.engine.solver import move_margins
+from buttonup.kit import Circle, Color, MoveOutcome, move_margins, sow
 
 THROW_SIGMAS = 4.0
 THROW_MIN_MOVES = 12

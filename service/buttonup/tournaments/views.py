@@ -8,10 +8,8 @@ from typing import Any
 
 import orjson
 
-from buttonup.api.player_views import clock_settings_view
-from buttonup.api.times import timestamp
-from buttonup.engine import PLAYERS, Match
-from buttonup.store import StoredEvent
+from buttonup.kit import PLAYERS, Match, StoredEvent
+from buttonup.kit.http import clock_settings_view, timestamp
 from buttonup.tournaments.model import System, Tournament
 from buttonup.tournaments.service import RankedStanding, Snapshot
 

@@ -1,0 +1,137 @@
+"""The kit: all a wing (ratings, seeks, tournaments: a feature beside the
+games, one folder) may use of the core's model, use cases and store. A
+wing's edge (its routes, views and schemas) uses `buttonup.kit.http` too.
+Nothing else of the core is a wing's to import (tests/test_layout.py): a
+change inside the core that keeps these names costs the wings nothing.
+
+What each name does is tested where it is defined; that the wings import
+the kit and themselves alone, in tests/test_layout.py.
+"""
+
+from buttonup import errors
+from buttonup.config import Settings
+from buttonup.engine import PLAYERS, Color, Match, Options, Status, opponent
+from buttonup.engine.actions import Action, Progress
+from buttonup.engine.board import Circle, deal_circle, sow
+from buttonup.engine.clock import ClockSettings
+from buttonup.engine.events import Aborted
+from buttonup.engine.game import MoveOutcome
+from buttonup.engine.options import EndReason, UnratedReason, Visibility
+from buttonup.engine.player import Player
+from buttonup.engine.ratings import (
+    Category,
+    Rating,
+    RatingChange,
+    category_of,
+    rates,
+    rating_changes,
+    shown_diff,
+)
+from buttonup.engine.review import SeatReview, round_openings
+from buttonup.engine.solver import move_margins, position_value
+from buttonup.games import BEAT_SECONDS, Games
+from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
+from buttonup.games.credentials import player_of
+from buttonup.games.fair_play import digest
+from buttonup.games.flags import Flags
+from buttonup.games.idempotency import SEEK, TOURNAMENT, Idempotency, same_request
+from buttonup.games.pairing import PairedPlayer, Pairings
+from buttonup.games.pipeline import Pipeline
+from buttonup.games.ports import Ports, StoredRatings
+from buttonup.games.reviews import Reviews
+from buttonup.slices import every_slice, let_others_run, side_by_side
+from buttonup.store import (
+    GameNotFound,
+    GameStore,
+    SealBroken,
+    StorageUnavailable,
+    StoredEvent,
+    new_game_id,
+)
+from buttonup.store.codec import decode_rating, encode_rating
+from buttonup.store.connection import STORAGE_ERRORS, Client
+from buttonup.store.players import record_key
+from buttonup.store.positions import PositionsInPlay
+from buttonup.store.scripts import LuaScript, lua_source
+from buttonup.store.settling import local_ms
+
+__all__ = [
+    # The game and the match (engine): what a wing reads of a game, and the
+    # options it makes one with.
+    "PLAYERS",
+    "Aborted",
+    "Action",
+    "Circle",
+    "ClockSettings",
+    "Color",
+    "EndReason",
+    "Match",
+    "MoveOutcome",
+    "Options",
+    "Progress",
+    "Status",
+    "UnratedReason",
+    "Visibility",
+    "deal_circle",
+    "opponent",
+    "sow",
+    # Players, their ratings and reviews (engine).
+    "Category",
+    "Player",
+    "Rating",
+    "RatingChange",
+    "SeatReview",
+    "category_of",
+    "rates",
+    "rating_changes",
+    "round_openings",
+    "shown_diff",
+    # Perfect play (engine.solver) and the fair-play gate's digest of a position.
+    "digest",
+    "move_margins",
+    "position_value",
+    # The use cases: the games, their one pipeline, the ports a wing fills,
+    # the consequences of a commit it registers, pairing into new games.
+    "BEAT_SECONDS",
+    "Commit",
+    "Flags",
+    "Games",
+    "PairedPlayer",
+    "Pairings",
+    "Pipeline",
+    "Plan",
+    "Ports",
+    "Reviews",
+    "StoredRatings",
+    "Survival",
+    "player_of",
+    "restamped_end",
+    # Idempotent creates, shared by the wings.
+    "SEEK",
+    "TOURNAMENT",
+    "Idempotency",
+    "same_request",
+    # Long work in slices, and side by side.
+    "every_slice",
+    "let_others_run",
+    "side_by_side",
+    # The store: its client, Lua scripts, codecs and failures.
+    "STORAGE_ERRORS",
+    "Client",
+    "GameNotFound",
+    "GameStore",
+    "LuaScript",
+    "PositionsInPlay",
+    "SealBroken",
+    "StorageUnavailable",
+    "StoredEvent",
+    "decode_rating",
+    "encode_rating",
+    "local_ms",
+    "lua_source",
+    "new_game_id",
+    "record_key",
+    # The deployment's settings, and the problems a use case raises.
+    "Settings",
+    "errors",
+]
