@@ -40,8 +40,17 @@ class Player(threading.Thread):
         self.player = player
         self.stopping = threading.Event()
         self.games: set[str] = set()
+        self.refusals: list[int] = []  # answers to reading a game other than 200
+        self.failure: BaseException | None = None  # what stopped the player, if anything
 
     def run(self) -> None:
+        try:
+            self.follow()
+        except BaseException as error:  # told by the test, not lost with the thread
+            self.failure = error
+            raise
+
+    def follow(self) -> None:
         last_id = None
         with httpx.Client(base_url=self.base_url, timeout=httpx.Timeout(10, read=2)) as http:
             while not self.stopping.is_set():
@@ -77,7 +86,12 @@ class Player(threading.Thread):
         moved = their_turn_seen = False
         with httpx.Client(base_url=self.base_url, timeout=10) as http:
             while True:
-                game = retried(lambda: http.get(f"/v1/games/{game_id}")).json()
+                answer = retried(lambda: http.get(f"/v1/games/{game_id}"))
+                if answer.status_code != 200:  # a 429 or a 500 says so in the log: read again
+                    self.refusals.append(answer.status_code)
+                    time.sleep(0.05)
+                    continue
+                game = answer.json()
                 if game["status"] != "playing":
                     return
                 if game["round"]["to_move"] != color:
@@ -126,10 +140,23 @@ def play_an_arena_through(server: LiveServer, faults: list) -> None:
             def finished() -> int:
                 return sum(game["status"] == "finished" for game in all_games(http, path))
 
+            def played_on(count: int) -> None:
+                try:
+                    wait_for(lambda: finished() >= count, 60)
+                except AssertionError:
+                    stopped = {p.player["name"]: repr(p.failure) for p in players if p.failure}
+                    refused = {p.player["name"]: p.refusals for p in players if p.refusals}
+                    problems = [
+                        line
+                        for line in server.log_text().splitlines()
+                        if '"level":"warning"' in line or '"level":"error"' in line
+                    ]
+                    raise AssertionError((stopped, refused, problems[-20:])) from None
+
             for done, fault in enumerate(faults, start=1):
-                wait_for(lambda done=done: finished() >= 8 * done, 60)
+                played_on(8 * done)
                 fault()
-            wait_for(lambda: finished() >= 8 * (len(faults) + 1), 60)
+            played_on(8 * (len(faults) + 1))
             for person in people:  # nobody paired again; their games in play go on
                 retried(
                     lambda person=person: http.post(
