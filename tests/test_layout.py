@@ -32,9 +32,11 @@ def package_of(path: Path) -> str:
     return path.relative_to(SERVICE).parts[0].removesuffix(".py")
 
 
-# A wing is a package that installs itself (`install`), as app.py calls it.
+# A wing is a package that declares what it adds (its MANIFEST), which app.py installs.
 WINGS = sorted(
-    init.parent.name for init in SERVICE.glob("*/__init__.py") if "def install(" in init.read_text()
+    init.parent.name
+    for init in SERVICE.glob("*/__init__.py")
+    if "MANIFEST = Manifest(" in init.read_text()
 )
 # A wing's edge: the modules that speak HTTP (its routes, views and schemas),
 # and its `install`, which hands the app its routes and board words.

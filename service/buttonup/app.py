@@ -4,27 +4,33 @@ Tested in tests/api/test_app.py.
 """
 
 import atexit
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from buttonup import ratings, seeks, tournaments
-from buttonup.api import init_api
+from buttonup.api import ButtonUpApi, init_api
 from buttonup.api.codec import Codec
 from buttonup.api.http import StreamBudget
 from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
+from buttonup.api.problems import add_wing_problem
 from buttonup.api.rate_limits import METERS, init_rate_limits
 from buttonup.config import Settings
 from buttonup.games import Games
+from buttonup.http_codes import PROBLEM_CODES
+from buttonup.kit import Manifest
 from buttonup.store import GameStore, connect
 from buttonup.sweeper import Background
+from buttonup.web import add_vocabulary
 from buttonup.web import blp as board
 
 # The wings (features beside the core's games: each a package with its own
-# model, store, use cases and routes), installed in this order.
+# model, store, use cases and routes, declared in its MANIFEST), installed
+# in this order.
 WINGS = (ratings, seeks, tournaments)
 
 
@@ -66,7 +72,32 @@ def game_store(settings: Settings) -> GameStore:
     )
 
 
-def create_app(settings: Settings | None = None) -> Flask:
+def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing: Manifest) -> None:
+    """A wing, from its manifest: its use cases attached to the core's, its
+    routes and spec components on the API, its names on the board."""
+    app.extensions[wing.extension] = wing.attach(games, settings)
+    routes = wing.routes()
+    api.register_blueprint(routes.blueprint)
+    api.spec.components.schemas.update(routes.components)
+    for name, vocabulary in wing.vocabulary.items():
+        add_vocabulary(name, vocabulary)
+
+
+def init_routes(app: Flask, games: Games, settings: Settings, wings: list[Manifest]) -> None:
+    """The core's routes and each wing's, the spec naming every code they send."""
+    for wing in wings:  # before any route is documented: its codes named
+        for kind in wing.problems:
+            add_wing_problem(kind.error, kind.status, kind.code, kind.title, kind.meaning)
+    api = init_api(app)
+    for wing in wings:
+        install(app, api, games, settings, wing)
+    wing_codes = [kind.code for wing in wings for kind in wing.problems]
+    api.name_problem_codes(list(dict.fromkeys([*PROBLEM_CODES, *wing_codes])))
+
+
+def create_app(settings: Settings | None = None, wings: Sequence[ModuleType] = WINGS) -> Flask:
+    """The service; `wings`: the wings to install (all of WINGS unless a test
+    builds it without one)."""
     settings = settings or Settings.from_env()
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL is not set (`buttonup serve` sets it for you)")
@@ -92,9 +123,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["buttonup.streams"] = StreamBudget(
         settings.streams_per_worker, settings.max_streams_per_client
     )
-    api = init_api(app)
-    for wing in WINGS:
-        wing.install(app, api, games, settings)
+    init_routes(app, games, settings, [wing.MANIFEST for wing in wings])
     app.register_blueprint(board)
     init_observability(app, settings.cors_origins, access_log)
     init_metrics(app)

@@ -1,6 +1,8 @@
 """Why a request on a game was refused, beyond the rules' own refusals
 (`buttonup.engine.errors`): what the use cases and storage add. Independent
-of HTTP; `api.problems` maps each class to a status and a stable code.
+of HTTP; `api.problems` maps each class to a status and a stable code. A
+wing's own refusals are its own (subclasses of GameError, declared in its
+manifest: buttonup.kit.Problem).
 
 Each carries the game's current version where there is one.
 
@@ -15,63 +17,22 @@ class GameError(Exception):
         self.version = version
 
 
-class GameNotFound(GameError):
-    """No game with that id (never created, or expired)."""
-
-
-class PlayerNotFound(GameError):
-    """No player with that id (never made, or expired)."""
-
-
-class SeekNotFound(GameError):
-    """No open seek with that id of the player asking."""
-
-
-class TournamentNotFound(GameError):
-    """No tournament with that id (never made, or expired)."""
-
-
-class TournamentClosed(GameError):
-    """A tournament that no longer takes the request: joined once finished,
-    started once running."""
-
-
-class TournamentFull(GameError):
-    """A join of a tournament with as many players as it takes."""
-
-
-class TournamentPaused(GameError):
-    """A join again of a tournament by a player paused for ending games
-    before they were played, before the pause is over (`retry_after_ms`)."""
-
-    def __init__(self, detail: str, retry_after_ms: int) -> None:
-        super().__init__(detail)
-        self.retry_after_ms = retry_after_ms
-
-
-class ConditionsNotMet(GameError):
-    """A join by a player its conditions keep out (their rating, their games)."""
-
-
-class NotTournamentCreator(GameError):
-    """A tournament started by a player other than its creator."""
-
-
-class TooManyTournaments(GameError):
-    """A tournament made by a player who has as many open as one may."""
-
-
-class InvalidTournament(GameError):
-    """A tournament's fields that do not go together (an arena in rounds):
-    the message, and the field the API's `errors` names for it."""
+class InvalidField(GameError):
+    """Fields of a request that do not go together, beyond their schema:
+    the message, and the field the API's `errors` names for it (a wing's
+    own such refusal is a subclass)."""
 
     def __init__(self, message: str, field: str) -> None:
         super().__init__(message)
         self.field = field
 
 
-class StreamRequired(GameError):
-    """A seek by a player whose stream is not open: it would be gone at once."""
+class GameNotFound(GameError):
+    """No game with that id (never created, or expired)."""
+
+
+class PlayerNotFound(GameError):
+    """No player with that id (never made, or expired)."""
 
 
 class RatedGameInProgress(GameError):

@@ -9,10 +9,10 @@ import json
 
 PROBLEM_JSON = "application/problem+json"
 
-# Every `code` a problem can carry, with its status and what it means: the
-# spec's enum for Problem.code, each error response's list and example, and
-# the front-end guide's table are made from this, and a test holds the error
-# handlers to it.
+# Every `code` a problem of the core can carry, with its status and what it
+# means: the spec's enum for Problem.code, each error response's list and
+# example, and the front-end guide's table are made from this and the
+# wings' (WING_CODES), and a test holds the error handlers to them.
 PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "bad_request": (400, "the request is malformed (request line, headers or chunking)"),
     "malformed_json": (400, "the body is not JSON, or nests over 32 deep"),
@@ -25,11 +25,6 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         403,
         "the game has no hints (it is rated, or was created without them) and is not over",
     ),
-    "conditions_not_met": (
-        403,
-        "a tournament joined by a player its `conditions` keep out (`detail` says which)",
-    ),
-    "not_tournament_creator": (403, "a tournament started by a player other than its creator"),
     "position_in_play": (
         403,
         "perfect play the fair-play gate keeps: a position a protected game in play "
@@ -44,8 +39,6 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "game_not_found": (404, "no such game, or it expired"),
     "player_not_found": (404, "no such player, or it expired"),
     "flag_not_found": (404, "no fair-play flag for that player"),
-    "seek_not_found": (404, "no open seek with that id of the player's"),
-    "tournament_not_found": (404, "no such tournament, or it expired"),
     "not_found": (404, "no such path"),
     "method_not_allowed": (405, "the method is not allowed here (see `Allow`)"),
     "request_timeout": (408, "the body did not arrive whole in time"),
@@ -69,23 +62,6 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         "(`retry_after_seconds` says when, while the wait runs)",
     ),
     "rematch_closed": (409, "rematch asked for after the window since the game's end"),
-    "tournament_closed": (
-        409,
-        "a finished tournament joined, or a tournament started that is not upcoming",
-    ),
-    "tournament_full": (409, "a tournament joined that has `max_players` players"),
-    "tournament_paused": (
-        409,
-        "joined again before the pause for ending games unplayed is over (`retry_after_seconds`)",
-    ),
-    "too_many_tournaments": (
-        409,
-        "a tournament made by a player who has 5 upcoming or running already",
-    ),
-    "stream_required": (
-        409,
-        "a seek by a player whose stream (GET /v1/players/me/events) is not open",
-    ),
     "rated_needs_players": (
         409,
         "a rated game with a bot seat, or a seat of one taken without a player's key",
@@ -138,13 +114,32 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
 }
 
 
+# The codes the wings declare in their manifests (buttonup.kit.Problem), as
+# the app installs them: an operation of a wing names its own.
+WING_CODES: dict[str, tuple[int, str]] = {}
+
+
+def add_wing_code(code: str, status: int, meaning: str) -> None:
+    """A wing's code, once: the same code twice must mean the same thing."""
+    known = PROBLEM_CODES.get(code) or WING_CODES.get(code)
+    if known is not None and known != (status, meaning):
+        raise ValueError(f"problem code {code!r} declared twice, differently")
+    WING_CODES[code] = (status, meaning)
+
+
+def code_meaning(code: str) -> tuple[int, str]:
+    """A code's status and what it means, the core's or a wing's."""
+    return PROBLEM_CODES.get(code) or WING_CODES[code]
+
+
 # Codes only the operations that name them send (the others of their status
 # are every operation's that may answer that status).
 NAMED_ONLY = frozenset({"invalid_record"})
 
 
 def codes_of(status: int) -> list[str]:
-    """The codes an operation answering `status` may send, unless it names its own."""
+    """The core's codes an operation answering `status` may send, unless it
+    names its own (a wing's operations name theirs)."""
     return [
         code for code, (of, _) in PROBLEM_CODES.items() if of == status and code not in NAMED_ONLY
     ]

@@ -1,9 +1,14 @@
 """The app's own assumptions about Flask."""
 
 import inspect
+import re
 from dataclasses import replace
 
-from buttonup.app import create_app
+import pytest
+
+from buttonup.app import WINGS, create_app
+from buttonup.http_codes import PROBLEM_CODES
+from tests.helpers.games import play, started_game
 
 
 def test_every_view_hook_and_handler_is_a_plain_function(settings):
@@ -25,3 +30,41 @@ def test_every_view_hook_and_handler_is_a_plain_function(settings):
     assert len(found) > 20
     coroutines = [f for f in found if inspect.iscoroutinefunction(f)]
     assert coroutines == []
+
+
+def routed(app, blueprint: str) -> set[str]:
+    """The paths the blueprint's routes take in `app`, written as the spec writes them."""
+    return {
+        re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+        for rule in app.url_map.iter_rules()
+        if rule.endpoint.startswith(f"{blueprint}.")
+    }
+
+
+@pytest.mark.parametrize("left_out", WINGS, ids=lambda wing: wing.MANIFEST.name)
+def test_the_service_without_a_wing_serves_its_core_and_publishes_no_trace_of_it(
+    settings, left_out
+):
+    """Each wing left out in turn (its MANIFEST not installed): the app
+    starts, its spec has none of the wing's paths nor the codes it alone
+    declares, and the core plays a game."""
+    blueprint = left_out.MANIFEST.routes().blueprint.name
+    whole_app = create_app(settings)
+    whole = whole_app.test_client().get("/openapi.json").get_json()
+    without = create_app(settings, wings=[wing for wing in WINGS if wing is not left_out])
+    spec = without.test_client().get("/openapi.json").get_json()
+    theirs = routed(whole_app, blueprint)
+    assert theirs and theirs <= set(whole["paths"]), "the wing adds paths"
+    assert set(whole["paths"]) - set(spec["paths"]) == theirs
+    assert not routed(without, blueprint)
+    others = {
+        kind.code for wing in WINGS if wing is not left_out for kind in wing.MANIFEST.problems
+    }
+    alone = {kind.code for kind in left_out.MANIFEST.problems} - others - set(PROBLEM_CODES)
+    codes = set(spec["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
+    assert not alone & codes and set(PROBLEM_CODES) <= codes
+    assert left_out.MANIFEST.extension not in without.extensions
+    client = without.test_client()
+    game, tokens = started_game(client)
+    moved = play(client, game, tokens, game["round"]["legal_moves"][0])
+    assert moved.status_code == 201, moved.get_json()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from buttonup.api.problems import DOMAIN_ERRORS
-from buttonup.http_codes import HTTP_CODES, PROBLEM_CODES
+from buttonup.http_codes import HTTP_CODES
+from tests.helpers.wings import every_domain_error, every_problem_code
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = [
@@ -64,17 +64,18 @@ def test_the_readme_links_the_guide_and_the_rules():
 
 
 def test_every_code_the_handlers_send_is_in_the_catalogue_with_its_status():
-    for status, code, _ in DOMAIN_ERRORS.values():
-        assert PROBLEM_CODES[code][0] == status, code
+    codes = every_problem_code()
+    for status, code, _ in every_domain_error().values():
+        assert codes[code][0] == status, code
     for status, code in HTTP_CODES.items():
-        assert PROBLEM_CODES[code][0] == status, code
+        assert codes[code][0] == status, code
 
 
 def test_the_guides_error_table_has_every_code_with_its_status():
     guide = (ROOT / "docs" / "api.md").read_text()
     missing = sorted(
         code
-        for code, (status, _) in PROBLEM_CODES.items()
+        for code, (status, _) in every_problem_code().items()
         if code != "http_error" and f"| {status} | `{code}` |" not in guide
     )
     assert not missing, f"docs/api.md's table of errors lacks {missing}"

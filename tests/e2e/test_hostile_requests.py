@@ -6,9 +6,11 @@ import json
 
 import pytest
 
-from buttonup.http_codes import PROBLEM_CODES
 from tests.conftest import LiveServer
 from tests.e2e.raw_http import RawResponse, exchange
+from tests.helpers.wings import every_problem_code
+
+EVERY_CODE = every_problem_code()
 
 HOST = b"Host: 127.0.0.1\r\n"
 
@@ -98,7 +100,7 @@ def assert_problem(response: RawResponse, status: int) -> dict:
     assert response.status == status, response
     assert response.headers["content-type"] == "application/problem+json", response
     problem = json.loads(response.body)
-    assert problem["status"] == status and PROBLEM_CODES[problem["code"]][0] == status, problem
+    assert problem["status"] == status and EVERY_CODE[problem["code"]][0] == status, problem
     return problem
 
 

@@ -8,7 +8,10 @@ from dataclasses import dataclass
 import pytest
 
 from buttonup import ratings, seeks, tournaments
+from buttonup.api.problems import DOMAIN_ERRORS
+from buttonup.app import WINGS
 from buttonup.games import Games
+from buttonup.http_codes import PROBLEM_CODES
 from buttonup.store import GameStore
 
 
@@ -45,3 +48,22 @@ def sweep_at_once(everyone: list[Games]) -> None:
         thread.start()
     for thread in threads:
         thread.join()
+
+
+def every_problem_code() -> dict[str, tuple[int, str]]:
+    """Every code an app with all its wings can send, with its status and
+    meaning: the core's catalogue and each wing's manifest's."""
+    codes = dict(PROBLEM_CODES)
+    for wing in WINGS:
+        for kind in wing.MANIFEST.problems:
+            codes.setdefault(kind.code, (kind.status, kind.meaning))
+    return codes
+
+
+def every_domain_error() -> dict[type[Exception], tuple[int, str, str]]:
+    """Every refusal such an app answers as a problem: status, code, title."""
+    found = dict(DOMAIN_ERRORS)
+    for wing in WINGS:
+        for kind in wing.MANIFEST.problems:
+            found[kind.error] = (kind.status, kind.code, kind.title)
+    return found

@@ -17,6 +17,15 @@ from buttonup.engine.solver import move_margins
 from buttonup.games.consequences import OVERDUE_AFTER_MS
 from buttonup.store.player_events import events_key
 from buttonup.tournaments.arena import REMEET_MS
+from buttonup.tournaments.errors import (
+    ConditionsNotMet,
+    InvalidTournament,
+    NotTournamentCreator,
+    TooManyTournaments,
+    TournamentClosed,
+    TournamentFull,
+    TournamentPaused,
+)
 from buttonup.tournaments.games import result_of
 from buttonup.tournaments.model import (
     PAUSE_STEP_MS,
@@ -75,15 +84,15 @@ def test_a_tournament_is_made_joined_and_started_only_by_its_creator(wings):
     ana, bo = new_players(wings.games, 2)
     made = wings.tournaments.create(ana.key, an_arena())
     assert made.status is TournamentStatus.UPCOMING and made.created_by == ana.player.id
-    with pytest.raises(errors.InvalidTournament):
+    with pytest.raises(InvalidTournament):
         wings.tournaments.create(ana.key, an_arena(minutes=None))
     assert wings.tournaments.join(made.id, bo.key).player_id == bo.player.id
     assert wings.tournaments.get(made.id)[1] == 1
-    with pytest.raises(errors.NotTournamentCreator):
+    with pytest.raises(NotTournamentCreator):
         wings.tournaments.start(made.id, bo.key)
     started = wings.tournaments.start(made.id, ana.key)
     assert started.status is TournamentStatus.RUNNING and started.ends_at is not None
-    with pytest.raises(errors.TournamentClosed):
+    with pytest.raises(TournamentClosed):
         wings.tournaments.start(made.id, ana.key)
     listed = wings.tournaments.listed(TournamentStatus.RUNNING, 0, 10)
     assert [tournament.id for tournament, _ in listed] == [made.id]
@@ -93,17 +102,17 @@ def test_a_tournament_is_made_joined_and_started_only_by_its_creator(wings):
 def test_conditions_are_checked_at_join_and_a_creator_has_five_open_at_most(wings):
     ana, bo = new_players(wings.games, 2)
     strong = wings.tournaments.create(ana.key, an_arena(conditions=Conditions(min_rating=1800)))
-    with pytest.raises(errors.ConditionsNotMet, match="1800 at least"):
+    with pytest.raises(ConditionsNotMet, match="1800 at least"):
         wings.tournaments.join(strong.id, bo.key)
     for _ in range(4):
         wings.tournaments.create(ana.key, an_arena())
-    with pytest.raises(errors.TooManyTournaments):
+    with pytest.raises(TooManyTournaments):
         wings.tournaments.create(ana.key, an_arena())
     small = wings.tournaments.create(bo.key, an_arena(max_players=2))
     wings.tournaments.join(small.id, bo.key)
     wings.tournaments.join(small.id, ana.key)
     carl = wings.games.create_player("Carl", None)
-    with pytest.raises(errors.TournamentFull):
+    with pytest.raises(TournamentFull):
         wings.tournaments.join(small.id, carl.key)
 
 
@@ -205,7 +214,7 @@ def test_an_arena_that_ends_pairs_nobody_and_finishes_once_its_games_are_counted
     standings = wings.tournaments.standings(tournament.id, 0, 10)
     assert sum(entry.standing.games for entry in standings) == 6  # counted after its time
     assert wings.tournaments.play.pool(tournament.id, 100) == []  # nobody back in the pool
-    with pytest.raises(errors.TournamentClosed):
+    with pytest.raises(TournamentClosed):
         wings.tournaments.join(tournament.id, players[0].key)
 
 
@@ -355,7 +364,7 @@ def test_a_game_ended_before_each_player_moved_counts_for_nobody_and_pauses_who_
     again = [wings.games.get(g) for g in wings.tournaments.pair_arena(tournament)]
     [mine] = [match for match in again if dodger in seats(match)]
     wings.games.abort(mine.id, keys[dodger])  # a second time
-    with pytest.raises(errors.TournamentPaused) as paused:
+    with pytest.raises(TournamentPaused) as paused:
         wings.tournaments.join(tournament.id, keys[dodger])
     assert 0 < paused.value.retry_after_ms <= PAUSE_STEP_MS
     assert dodger in withdrawn()

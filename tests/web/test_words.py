@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from buttonup.engine import BotLevel
-from buttonup.http_codes import PROBLEM_CODES
 from buttonup.web import DEFAULT_LANGUAGE, WORDS, catalogues
+from tests.helpers.wings import every_problem_code
 
 STATIC = Path(__file__).resolve().parents[2] / "service/buttonup/web/static"
 SCRIPTS = {path.name: path.read_text() for path in sorted(STATIC.glob("*.js"))}
@@ -83,7 +83,7 @@ def test_the_catalogues_translate_rather_than_copy():
 
 def test_every_problem_code_has_the_boards_own_words_in_each_language():
     for language, words in catalogues().items():
-        missing = [code for code in PROBLEM_CODES if f"problem.{code}" not in words]
+        missing = [code for code in every_problem_code() if f"problem.{code}" not in words]
         assert not missing, (language, missing)
 
 

@@ -50,6 +50,11 @@ class ButtonUpApi(Api):
         super().register_blueprint(blp, parameters=parameters, **options)
         self.close_objects()
 
+    def name_problem_codes(self, codes: list[str]) -> None:
+        """The spec's catalogue of codes (Problem.code): the core's and those of
+        the wings this app installed, once they are."""
+        self.spec.components.schemas["Problem"]["properties"]["code"]["enum"] = codes
+
     def close_objects(self) -> None:
         """Bodies with unknown fields are refused, and responses never carry
         any; apispec leaves this out when a schema has a description, so it

@@ -9,7 +9,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from buttonup.api.http import IDEMPOTENCY_KEY_PATTERN, UNSCOPED_IDEMPOTENCY_KEY_PATTERN
-from buttonup.http_codes import PROBLEM_CODES, codes_of
+from buttonup.http_codes import code_meaning, codes_of
 
 PROBLEM_REF = {"$ref": "#/components/schemas/Problem"}
 
@@ -149,12 +149,12 @@ SUCCESS_STATUS = {"create_game": 201, "join_game": 201, "play_move": 201, "resig
 def problem_response(status: int, codes: tuple[str, ...] | None = None) -> dict[str, Any]:
     """A problem+json response that names its codes and shows the first."""
     listed = list(codes or codes_of(status))
-    lines = "; ".join(f"`{code}`: {PROBLEM_CODES[code][1]}" for code in listed)
+    lines = "; ".join(f"`{code}`: {code_meaning(code)[1]}" for code in listed)
     example = {
         "type": f"urn:buttonup:problem:{listed[0]}",
         "title": STATUS_TITLES[status].split(";")[0],
         "status": status,
-        "detail": PROBLEM_CODES[listed[0]][1],
+        "detail": code_meaning(listed[0])[1],
         "code": listed[0],
         "instance": "/v1/games/q7Xb0mXvYg3cS1pQ2a9e/moves",
     }

@@ -13,12 +13,13 @@ from werkzeug.exceptions import HTTPException
 from buttonup import engine, errors
 from buttonup.api.http import InvalidParameter, TooManyStreams
 from buttonup.api.metrics import REDIS_ERRORS
-from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
+from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, add_wing_code, problem_body
 
 log = logging.getLogger(__name__)
 
 
-# Domain errors: status, code, title.
+# Domain errors: status, code, title (the core's; a wing's are in its
+# manifest, added to WING_ERRORS as the app installs it).
 DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.GameNotFound: (404, "game_not_found", "Game not found"),
     engine.NotSeated: (401, "unauthorized", "Unauthorized"),
@@ -38,16 +39,6 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.PlayerNotFound: (404, "player_not_found", "Player not found"),
     errors.OperatorOnly: (403, "operator_only", "Operator only"),
     errors.FlagNotFound: (404, "flag_not_found", "Flag not found"),
-    errors.SeekNotFound: (404, "seek_not_found", "Seek not found"),
-    errors.StreamRequired: (409, "stream_required", "Player stream required"),
-    errors.TournamentNotFound: (404, "tournament_not_found", "Tournament not found"),
-    errors.TournamentClosed: (409, "tournament_closed", "Tournament closed"),
-    errors.TournamentFull: (409, "tournament_full", "Tournament full"),
-    errors.TournamentPaused: (409, "tournament_paused", "Paused in this tournament"),
-    errors.ConditionsNotMet: (403, "conditions_not_met", "Conditions not met"),
-    errors.NotTournamentCreator: (403, "not_tournament_creator", "Not the tournament's creator"),
-    errors.TooManyTournaments: (409, "too_many_tournaments", "Too many tournaments"),
-    errors.InvalidTournament: (422, "validation_error", "Unprocessable Entity"),
     errors.RatedGameInProgress: (409, "rated_game_in_progress", "Rated game in progress"),
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
@@ -58,6 +49,18 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.StorageFull: (503, "storage_full", "Storage full"),
     errors.OutcomeUnknown: (503, "outcome_unknown", "Outcome unknown"),
 }
+
+
+WING_ERRORS: dict[type[Exception], tuple[int, str, str]] = {}
+
+
+def add_wing_problem(
+    error: type[Exception], status: int, code: str, title: str, meaning: str
+) -> None:
+    """A wing's refusal answered as problem+json with its code (the code
+    named in the spec's catalogue too: http_codes.WING_CODES)."""
+    add_wing_code(code, status, meaning)
+    WING_ERRORS[error] = (status, code, title)
 
 
 class MalformedJson(Exception):
@@ -89,7 +92,7 @@ def problem(
 
 
 def handle_domain_error(error: Exception) -> Response:
-    status, code, title = DOMAIN_ERRORS[type(error)]
+    status, code, title = DOMAIN_ERRORS.get(type(error)) or WING_ERRORS[type(error)]
     extra: dict[str, Any] = {}
     headers: dict[str, str] = {}
     version = getattr(error, "version", None)
@@ -124,12 +127,19 @@ def handle_domain_error(error: Exception) -> Response:
     elif isinstance(error, errors.InvalidIdempotencyKey):
         detail = "the request does not match its schema"
         extra["errors"] = {"Idempotency-Key": [str(error)]}
-    elif isinstance(error, errors.InvalidTournament):  # every 422 names its fields
+    elif isinstance(error, errors.InvalidField):  # every 422 names its fields
         detail = str(error)
         extra["errors"] = {error.field: [str(error)]}
     else:
         detail = str(error)
     return problem(status, code, title, detail, headers, **extra)
+
+
+def handle_game_error(error: errors.GameError) -> Response:
+    """A refusal of a wing the app installed (WING_ERRORS); any other is a bug."""
+    if type(error) in WING_ERRORS:
+        return handle_domain_error(error)
+    return handle_unexpected(error)
 
 
 def handle_http_exception(error: HTTPException) -> Response:
@@ -188,6 +198,7 @@ def handle_unexpected(error: Exception) -> Response:
 def register(app: Flask) -> None:
     for error_class in DOMAIN_ERRORS:
         app.register_error_handler(error_class, handle_domain_error)
+    app.register_error_handler(errors.GameError, handle_game_error)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(MalformedJson, handle_malformed_json)
     app.register_error_handler(MalformedBody, handle_malformed_body)

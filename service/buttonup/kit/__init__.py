@@ -29,6 +29,7 @@ from buttonup.engine.ratings import (
 )
 from buttonup.engine.review import SeatReview, round_openings
 from buttonup.engine.solver import move_margins, position_value
+from buttonup.errors import GameError, InvalidField
 from buttonup.games import BEAT_SECONDS, Games
 from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
 from buttonup.games.credentials import player_of
@@ -39,6 +40,7 @@ from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports, StoredRatings
 from buttonup.games.reviews import Reviews
+from buttonup.kit.manifest import Manifest, Problem, Routes
 from buttonup.slices import every_slice, let_others_run, side_by_side
 from buttonup.store import (
     GameNotFound,
@@ -56,6 +58,10 @@ from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.store.settling import local_ms
 
 __all__ = [
+    # What a wing adds, declared in one place and installed by the core.
+    "Manifest",
+    "Problem",
+    "Routes",
     # The game and the match (engine): what a wing reads of a game, and the
     # options it makes one with.
     "PLAYERS",
@@ -131,7 +137,10 @@ __all__ = [
     "lua_source",
     "new_game_id",
     "record_key",
-    # The deployment's settings, and the problems a use case raises.
+    # The deployment's settings; the core's refusals, and the bases of a
+    # wing's own (declared in its manifest's problems).
+    "GameError",
+    "InvalidField",
     "Settings",
     "errors",
 ]

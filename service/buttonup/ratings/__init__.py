@@ -5,20 +5,17 @@ by play (ratings.rated_play), profiles, rating histories and leaderboards
 ratings.rated_play_store, lua/).
 
 `attach` wires it onto the core's use cases: a consequence of commits and
-the core's `RatedSeating` port (games.ports); `install` adds its routes.
+the core's `RatedSeating` port (games.ports); MANIFEST declares its routes.
 app.py installs it; nothing in the core imports it."""
 
-from flask import Flask
-from flask_smorest import Api
-
-from buttonup.kit import Games, Settings
+from buttonup.kit import Games, Manifest, Routes, Settings
 from buttonup.ratings.ends import RatedEnds, carry_over_legacy_marks
 from buttonup.ratings.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
 from buttonup.ratings.rated_play_store import RatedPlayStore
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.store import RatingStore
 
-__all__ = ["Ratings", "attach", "install"]
+__all__ = ["MANIFEST", "Ratings", "attach"]
 
 
 def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Ratings:
@@ -33,8 +30,19 @@ def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Rating
     return ratings
 
 
-def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
-    from buttonup.ratings.api import EXTENSION, blp  # the routes need Flask's app
+def attached(games: Games, settings: Settings) -> Ratings:
+    """As the app attaches it: the deployment's bound on a pair's rated games."""
+    return attach(games, settings.rated_games_per_pair_per_day)
 
-    app.extensions[EXTENSION] = attach(games, settings.rated_games_per_pair_per_day)
-    api.register_blueprint(blp)
+
+def routes() -> Routes:
+    from buttonup.ratings.api import blp  # the routes need Flask's app
+
+    return Routes(blp)
+
+
+MANIFEST = Manifest(
+    name="ratings",
+    attach=attached,
+    routes=routes,
+)

@@ -21,11 +21,12 @@ from buttonup.kit.http import (
     reviewed_view,
     to_json,
 )
+from buttonup.ratings import MANIFEST
 from buttonup.ratings import schemas as rating_schemas
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.views import leaderboard_view, profile_view, rating_history_view
 
-EXTENSION = "buttonup.ratings"
+EXTENSION = MANIFEST.extension  # where the app keeps its use cases
 
 PLAYER_ID = id_parameter(
     "player_id",

@@ -5,21 +5,19 @@ pipeline (seeks.service); its routes are /v1/seeks (seeks.api).
 
 `attach` wires it onto the core's use cases: the `StreamListening` port
 (games.ports), its timers and the sweep's completion of pairings a process
-left; `install` adds its routes. app.py installs it; nothing in the core
+left; MANIFEST declares all it adds. app.py installs it; nothing in the core
 imports it, and it asks the rated seating of the core's port, whichever
 wing fills it."""
 
-from flask import Flask
-from flask_smorest import Api
-
-from buttonup.kit import BEAT_SECONDS, Games, Settings
+from buttonup.kit import BEAT_SECONDS, Games, Manifest, Problem, Routes, Settings
+from buttonup.seeks.errors import SeekNotFound, StreamRequired
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.store import MARK_SECONDS, SeekBoard
 
-__all__ = ["Seeks", "attach", "install"]
+__all__ = ["MANIFEST", "Seeks", "attach"]
 
 
-def attach(games: Games) -> Seeks:
+def attach(games: Games, settings: Settings | None = None) -> Seeks:
     """Seeks on `games`' store: its port filled, its timers and sweep added."""
     store = games.store
     seeks = Seeks(store, SeekBoard(store.client), games.pipeline, games.clock, games.ports)
@@ -30,8 +28,30 @@ def attach(games: Games) -> Seeks:
     return seeks
 
 
-def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
-    from buttonup.seeks.api import EXTENSION, blp  # the routes need Flask's app
+def routes() -> Routes:
+    from buttonup.seeks.api import blp  # the routes need Flask's app
 
-    app.extensions[EXTENSION] = attach(games)
-    api.register_blueprint(blp)
+    return Routes(blp)
+
+
+MANIFEST = Manifest(
+    name="seeks",
+    attach=attach,
+    routes=routes,
+    problems=(
+        Problem(
+            SeekNotFound,
+            404,
+            "seek_not_found",
+            "Seek not found",
+            "no open seek with that id of the player's",
+        ),
+        Problem(
+            StreamRequired,
+            409,
+            "stream_required",
+            "Player stream required",
+            "a seek by a player whose stream (GET /v1/players/me/events) is not open",
+        ),
+    ),
+)

@@ -26,14 +26,14 @@ from buttonup.kit.http import (
     operation,
     to_json,
 )
-from buttonup.seeks import schemas
+from buttonup.seeks import MANIFEST, schemas
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.views import open_seeks_view, seek_placed_view
 
 SEEK_ID = id_parameter("seek_id", "The seek's id, from `create_seek`", "Hq2X0mXvYg3cS1pQ2a9e")
 
 blp = ApiBlueprint("seeks", __name__, url_prefix="/v1/seeks", description="Play anyone now")
-EXTENSION = "buttonup.seeks"
+EXTENSION = MANIFEST.extension  # where the app keeps its use cases
 
 
 def seeks() -> Seeks:

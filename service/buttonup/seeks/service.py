@@ -27,6 +27,7 @@ from buttonup.kit import (
     player_of,
     same_request,
 )
+from buttonup.seeks.errors import SeekNotFound, StreamRequired
 from buttonup.seeks.model import (
     NewSeek,
     Seek,
@@ -89,7 +90,7 @@ class Seeks:
             coin = secrets.randbits(1) == 1
             pairing = self.board.add(seek, game_id, coin, seek.created_at)
         except NotListening as refused:
-            raise errors.StreamRequired(
+            raise StreamRequired(
                 "a seek lives while its player's stream is open: "
                 "open GET /v1/players/me/events first"
             ) from refused
@@ -129,7 +130,7 @@ class Seeks:
     def cancel(self, credential: str | None, seek_id: str) -> None:
         player = player_of(self._store, credential or "")
         if not self.board.cancel(seek_id, player.id):
-            raise errors.SeekNotFound(f"no open seek {seek_id} of this player")
+            raise SeekNotFound(f"no open seek {seek_id} of this player")
 
     def open(
         self, category: str | None, limit: int, after: tuple[float, str] | None

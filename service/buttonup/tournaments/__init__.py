@@ -1,4 +1,4 @@
-"""Tournaments, a wing: arenas (and, to come, Swiss events), as
+"""Tournaments, a wing: arenas and Swiss events, as
 docs/tournaments.md defines them. A tournament's model and pairing are pure
 (tournaments.model, tournaments.arena), its keys its own
 (tournaments.store, lua/), its use cases in tournaments.service, its routes
@@ -7,25 +7,31 @@ docs/tournaments.md defines them. A tournament's model and pairing are pure
 `attach` wires it onto the core's use cases: a MARKED consequence counts
 each finished tournament game once (a game's end is the signal, as lila's
 tournaments listen for it), and a timer starts, pairs and finishes
-tournaments; `install` adds its routes. app.py installs it; nothing in the
-core imports it."""
+tournaments. MANIFEST declares all it adds (its routes, refusals and board
+names); app.py installs it; nothing in the core imports it."""
 
-from flask import Flask
-from flask_smorest import Api
-
-from buttonup.kit import Games, Pairings, Settings
-from buttonup.kit.http import add_vocabulary
+from buttonup.kit import Games, Manifest, Pairings, Problem, Routes, Settings
 from buttonup.tournaments.ends import TournamentEnds
+from buttonup.tournaments.errors import (
+    ConditionsNotMet,
+    InvalidTournament,
+    NotTournamentCreator,
+    TooManyTournaments,
+    TournamentClosed,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentPaused,
+)
 from buttonup.tournaments.model import Scoring, System, TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.running import PAIRING_SECONDS
 from buttonup.tournaments.service import Tournaments
 from buttonup.tournaments.store import TournamentStore
 
-__all__ = ["Tournaments", "attach", "install"]
+__all__ = ["MANIFEST", "Tournaments", "attach"]
 
 
-def attach(games: Games) -> Tournaments:
+def attach(games: Games, settings: Settings | None = None) -> Tournaments:
     """Tournaments on `games`' store: its consequence registered, its timer added."""
     store = games.store
     pairings = Pairings(store, games.pipeline, games.clock, games.ports)
@@ -47,14 +53,80 @@ def attach(games: Games) -> Tournaments:
     return tournaments
 
 
-def install(app: Flask, api: Api, games: Games, settings: Settings) -> None:
-    from buttonup.tournaments.api import EXTENSION, blp  # the routes need Flask's app
+def routes() -> Routes:
+    from buttonup.tournaments.api import blp  # the routes need Flask's app
     from buttonup.tournaments.schemas import TOURNAMENT_EVENT_COMPONENTS
 
-    app.extensions[EXTENSION] = attach(games)
-    api.register_blueprint(blp)
-    api.spec.components.schemas.update(TOURNAMENT_EVENT_COMPONENTS)
+    return Routes(blp, TOURNAMENT_EVENT_COMPONENTS)
+
+
+MANIFEST = Manifest(
+    name="tournaments",
+    attach=attach,
+    routes=routes,
+    problems=(
+        Problem(
+            TournamentNotFound,
+            404,
+            "tournament_not_found",
+            "Tournament not found",
+            "no such tournament, or it expired",
+        ),
+        Problem(
+            ConditionsNotMet,
+            403,
+            "conditions_not_met",
+            "Conditions not met",
+            "a tournament joined by a player its `conditions` keep out (`detail` says which)",
+        ),
+        Problem(
+            NotTournamentCreator,
+            403,
+            "not_tournament_creator",
+            "Not the tournament's creator",
+            "a tournament started by a player other than its creator",
+        ),
+        Problem(
+            TournamentClosed,
+            409,
+            "tournament_closed",
+            "Tournament closed",
+            "a finished tournament joined, or a tournament started that is not upcoming",
+        ),
+        Problem(
+            TournamentFull,
+            409,
+            "tournament_full",
+            "Tournament full",
+            "a tournament joined that has `max_players` players",
+        ),
+        Problem(
+            TournamentPaused,
+            409,
+            "tournament_paused",
+            "Paused in this tournament",
+            "joined again before the pause for ending games unplayed is over "
+            "(`retry_after_seconds`)",
+        ),
+        Problem(
+            TooManyTournaments,
+            409,
+            "too_many_tournaments",
+            "Too many tournaments",
+            "a tournament made by a player who has 5 upcoming or running already",
+        ),
+        Problem(
+            InvalidTournament,
+            422,
+            "validation_error",
+            "Unprocessable Entity",
+            "a body field, parameter or header fails its schema",
+        ),
+    ),
     # The board names statuses and systems as the service does.
-    add_vocabulary("TOURNAMENT_STATUS", TournamentStatus)
-    add_vocabulary("TOURNAMENT_SYSTEM", System)
-    add_vocabulary("TOURNAMENT_SCORING", Scoring)
+    vocabulary={
+        "TOURNAMENT_STATUS": TournamentStatus,
+        "TOURNAMENT_SYSTEM": System,
+        "TOURNAMENT_SCORING": Scoring,
+    },
+)

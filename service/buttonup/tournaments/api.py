@@ -29,7 +29,7 @@ from buttonup.kit.http import (
     stream_response,
     to_json,
 )
-from buttonup.tournaments import schemas
+from buttonup.tournaments import MANIFEST, schemas
 from buttonup.tournaments.model import TournamentStatus
 from buttonup.tournaments.service import Tournaments
 from buttonup.tournaments.views import (
@@ -46,7 +46,7 @@ TOURNAMENT_ID = id_parameter(
 blp = ApiBlueprint(
     "tournaments", __name__, url_prefix="/v1/tournaments", description="Arenas and Swiss events"
 )
-EXTENSION = "buttonup.tournaments"
+EXTENSION = MANIFEST.extension  # where the app keeps its use cases
 
 
 def tournaments() -> Tournaments:

@@ -24,6 +24,16 @@ from buttonup.kit import (
     player_of,
     same_request,
 )
+from buttonup.tournaments.errors import (
+    ConditionsNotMet,
+    InvalidTournament,
+    NotTournamentCreator,
+    TooManyTournaments,
+    TournamentClosed,
+    TournamentFull,
+    TournamentNotFound,
+    TournamentPaused,
+)
 from buttonup.tournaments.model import (
     NewTournament,
     Standing,
@@ -92,7 +102,7 @@ class Tournaments:
         now = self._clock()
         problem = new_tournament_problem(new, now)
         if problem is not None:
-            raise errors.InvalidTournament(problem.message, problem.field)
+            raise InvalidTournament(problem.message, problem.field)
         tournament_id = new_game_id()
         if idempotency is not None:
             reserved = self._store.reserve(
@@ -108,16 +118,14 @@ class Tournaments:
                     return made
         tournament = Tournament.new(tournament_id, new, player.id, now)
         if not self.board.create(tournament):
-            raise errors.TooManyTournaments(
-                "a player has 5 upcoming or running tournaments at most"
-            )
+            raise TooManyTournaments("a player has 5 upcoming or running tournaments at most")
         return tournament
 
     def get(self, tournament_id: str) -> tuple[Tournament, int]:
         """The tournament and how many players it has."""
         tournament = self.board.load(tournament_id)
         if tournament is None:
-            raise errors.TournamentNotFound(f"no tournament {tournament_id}")
+            raise TournamentNotFound(f"no tournament {tournament_id}")
         return tournament, self.board.players(tournament_id)
 
     def listed(
@@ -203,17 +211,17 @@ class Tournaments:
         rating = self._ports.seating.current(player, tournament.category)
         refusal = tournament.conditions.refusal(rating)
         if refusal is not None:
-            raise errors.ConditionsNotMet(refusal)
+            raise ConditionsNotMet(refusal)
         now = self._clock()
         standing = Standing(player.id, player.name, round(rating.rating), now)
         joined = self.play.join(tournament, standing, now)
         if joined is Joined.CLOSED:
-            raise errors.TournamentClosed(f"tournament {tournament_id} is finished")
+            raise TournamentClosed(f"tournament {tournament_id} is finished")
         if joined is Joined.FULL:
-            raise errors.TournamentFull(f"tournament {tournament_id} has its players")
+            raise TournamentFull(f"tournament {tournament_id} has its players")
         if joined is Joined.PAUSED:
             wait_ms = self.play.paused_until(tournament_id, player.id) - now
-            raise errors.TournamentPaused(
+            raise TournamentPaused(
                 "paused for ending games before they were played", max(1, wait_ms)
             )
         if tournament.status is TournamentStatus.RUNNING:  # to pair at the next pass
@@ -233,10 +241,10 @@ class Tournaments:
         player = player_of(self._store, credential or "")
         tournament, _ = self.get(tournament_id)
         if tournament.created_by != player.id:
-            raise errors.NotTournamentCreator("only the tournament's creator starts it")
+            raise NotTournamentCreator("only the tournament's creator starts it")
         if tournament.status is not TournamentStatus.UPCOMING:
-            raise errors.TournamentClosed(f"tournament {tournament_id} is {tournament.status}")
+            raise TournamentClosed(f"tournament {tournament_id} is {tournament.status}")
         started = tournament.started(self._clock())
         if not self.board.change_status(tournament, started):
-            raise errors.TournamentClosed(f"tournament {tournament_id} started already")
+            raise TournamentClosed(f"tournament {tournament_id} started already")
         return started

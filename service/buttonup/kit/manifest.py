@@ -1,0 +1,58 @@
+"""What a wing adds to the service, declared in one place (its package's
+MANIFEST), and installed by the core at start (app.py): its use cases
+wired onto the core's, its routes and spec components, the refusals it
+answers with their codes, and the names its board pages share with the
+service.
+
+Tested in tests/api/test_app.py.
+"""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from buttonup.config import Settings
+from buttonup.errors import GameError
+from buttonup.games import Games
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A wing's refusal: answered as problem+json with this status and
+    stable `code` (`title` its short summary), and `meaning` in the spec's
+    catalogue of codes and every operation that names it."""
+
+    error: type[GameError]
+    status: int
+    code: str
+    title: str
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class Routes:
+    """A wing's routes: a flask-smorest blueprint, and spec components its
+    operations refer to by name that no schema of theirs brings (events)."""
+
+    blueprint: Any
+    components: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    """A wing, as the core installs it: `attach` wires its use cases onto the
+    core's (consequences, ports, timers, sweeps) and returns them, kept in
+    `app.extensions["buttonup.<name>"]`; `routes` is called once the app is
+    built (its modules need Flask's app); `vocabulary` names enums the board
+    reads as the service spells them (web.add_vocabulary)."""
+
+    name: str
+    attach: Callable[[Games, Settings], object]
+    routes: Callable[[], Routes]
+    problems: tuple[Problem, ...] = ()
+    vocabulary: Mapping[str, type[StrEnum]] = field(default_factory=dict)
+
+    @property
+    def extension(self) -> str:
+        return f"buttonup.{self.name}"
