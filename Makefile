@@ -64,7 +64,7 @@ test: lint
 test-fast: $(STAMP)
 	$(BIN)/pytest -q tests/engine tests/store tests/games tests/ratings tests/seeks tests/api \
 		tests/web tests/docs tests/test_layout.py tests/test_config.py \
-		-m "not e2e and not contract and not browser"
+		-m "not e2e and not contract and not browser and not thorough"
 
 # The docs' screenshots, taken by the browser tests that drive each page
 # (tests/browser/conftest.py, DOC_SCREENSHOTS).

@@ -5,6 +5,7 @@ Tested in tests/api/test_app.py.
 
 import atexit
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -17,6 +18,7 @@ from buttonup.api.codec import Codec
 from buttonup.api.http import StreamBudget
 from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
+from buttonup.api.player_events import add_wing_notices
 from buttonup.api.problems import add_wing_problem
 from buttonup.api.rate_limits import METERS, init_rate_limits
 from buttonup.config import Settings
@@ -85,20 +87,44 @@ def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing
 
 def init_routes(app: Flask, games: Games, settings: Settings, wings: list[Manifest]) -> None:
     """The core's routes and each wing's, the spec naming every code they send."""
-    for wing in wings:  # before any route is documented: its codes named
+    notices = []
+    for wing in wings:  # before any route is documented: its codes and notices named
         for kind in wing.problems:
             add_wing_problem(kind.error, kind.status, kind.code, kind.title, kind.meaning)
+        games.inbox.declare(notice.name for notice in wing.inbox)
+        notices += [
+            (n.name, n.component, n.description, dict(n.properties), dict(n.example))
+            for n in wing.inbox
+        ]
+    notice_components = add_wing_notices(notices)
     api = init_api(app)
+    api.spec.components.schemas.update(notice_components)
     for wing in wings:
         install(app, api, games, settings, wing)
     wing_codes = [kind.code for wing in wings for kind in wing.problems]
     api.name_problem_codes(list(dict.fromkeys([*PROBLEM_CODES, *wing_codes])))
 
 
-def create_app(settings: Settings | None = None, wings: Sequence[ModuleType] = WINGS) -> Flask:
-    """The service; `wings`: the wings to install (all of WINGS unless a test
-    builds it without one)."""
+def named_wings(names: Sequence[str]) -> list[ModuleType]:
+    """The wings a deployment names (BUTTONUP_WINGS): a built-in one by its
+    name, any other by its module's; each must declare a MANIFEST."""
+    found = []
+    for name in names:
+        module = import_module(name if "." in name else f"buttonup.{name}")
+        if not isinstance(getattr(module, "MANIFEST", None), Manifest):
+            raise RuntimeError(f"BUTTONUP_WINGS: {name} is no wing (it has no MANIFEST)")
+        found.append(module)
+    return found
+
+
+def create_app(
+    settings: Settings | None = None, wings: Sequence[ModuleType] | None = None
+) -> Flask:
+    """The service, with `wings` installed (by default the settings' or, if
+    they name none, every one of WINGS)."""
     settings = settings or Settings.from_env()
+    if wings is None:
+        wings = WINGS if settings.wings is None else named_wings(settings.wings)
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL is not set (`buttonup serve` sets it for you)")
     access_log = configure_logging(

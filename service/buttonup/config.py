@@ -98,6 +98,9 @@ class Settings:
     log_format: str = "json"
     access_log: bool = True  # a line per request, at log level info or below
     cors_origins: tuple[str, ...] = ()
+    # The wings to install, by module (a built-in wing by its name alone):
+    # None installs every one app.py lists (BUTTONUP_WINGS unset or empty).
+    wings: tuple[str, ...] | None = None
     # Off when empty. "300/minute;5000/hour" style, per client address / per seat token.
     rate_limit: str = ""
     seat_rate_limit: str = ""
@@ -204,6 +207,10 @@ class Settings:
                 for origin in env.get("BUTTONUP_CORS_ORIGINS", "").split(",")
                 if origin.strip()
             ),
+            wings=tuple(
+                name.strip() for name in env.get("BUTTONUP_WINGS", "").split(",") if name.strip()
+            )
+            or None,
             **numbers,
         )
 

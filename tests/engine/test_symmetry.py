@@ -3,6 +3,8 @@ one canonical form for all of them."""
 
 import random
 
+import pytest
+
 from buttonup.engine import Color, GameState, opponent, solver
 from buttonup.engine.notation import Position, circle_text, read_position, write_position
 from buttonup.engine.symmetry import (
@@ -37,6 +39,7 @@ def starting_positions(count: int, seed: int) -> list[GameState]:
     ]
 
 
+@pytest.mark.thorough
 def test_every_form_has_the_same_value_from_the_movers_side_on_thousands_of_positions():
     states = random_positions(2000, seed=11) + starting_positions(60, seed=12)
     for state in states:

@@ -6,6 +6,8 @@ rated game's review is kept for each of its players."""
 
 import random
 
+import pytest
+
 from buttonup.engine import PLAYERS, Color, Options, Status
 from buttonup.engine.board import sow
 from buttonup.engine.review import SeatReview
@@ -53,6 +55,7 @@ def played_to_the_end(games: Games, keys: dict[Color, str], rng: random.Random, 
     return match
 
 
+@pytest.mark.thorough
 def test_a_few_hundred_finished_rated_games_carry_the_review_a_solver_replay_gives(
     games: Games, store: GameStore
 ):

@@ -60,6 +60,7 @@ from buttonup.games import (
     SeatPresence,
     Snapshot,
     StreamItem,
+    Told,
 )
 from buttonup.games import RematchOffered as OfferWaiting
 
@@ -389,6 +390,8 @@ class Codec:
             return _frame(item.position, PlayerEventName.GAMES, data)
         if isinstance(item, PaddedKeepAlive):
             return PADDED_KEEPALIVE
+        if isinstance(item, Told):  # a wing's notice: its data as the wing gave it
+            return _frame(item.position, item.name, item.data.encode())
         notice = item.notice
         return _frame(item.position, notice.name, orjson.dumps(notice_view(notice, item.token)))
 

@@ -7,6 +7,8 @@ tests/e2e/test_player_streams.py.
 """
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from buttonup.api.events import event_component, one_of_events, ref
 from buttonup.api.http import InvalidParameter, header
@@ -29,7 +31,9 @@ STREAM_DESCRIPTION = (
     "version, token}: a seek was paired), `game_started` ({game_id, "
     "color, version}), `your_turn` ({game_id, version, deadline}), `game_over` ({game_id, "
     "winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch` ({game_id, "
-    "next_game_id}). Each `id:` is a position in the player's stream (`games` carries the "
+    "next_game_id}); and the notices of the wings installed (each its own event, below), "
+    "those that stand until answered sent again after `games` on every stream opened "
+    "afresh. Each `id:` is a position in the player's stream (`games` carries the "
     "position it is as of). A connection that resumes with `Last-Event-ID` gets every event "
     "after it, none twice and none missing, whichever process or node serves it, and no "
     "`games` first; only a position the stream no longer keeps starts afresh with `games`. "
@@ -203,6 +207,25 @@ SSE_EVENT = one_of_events(
     "One event of the player's stream, by its `event`",
     {name.value: component for name, (component, _, _, _) in EVENTS.items()},
 )
+
+
+def add_wing_notices(
+    notices: Sequence[tuple[str, str, str, dict[str, Any], object]],
+) -> dict[str, dict]:
+    """Wings' notices (each its name, component, description, data schema and
+    example) among the stream's events, before its operation is published;
+    the components they need, for the spec."""
+    added: dict[str, dict] = {}
+    for name, component, description, data, example in notices:
+        added[f"{component}Data"] = data_component(description, data)
+        added[component] = event_component(
+            name, f"{component}Data", description, example, STREAM_POSITION
+        )
+        mapping = SSE_EVENT["discriminator"]["mapping"]
+        if name not in mapping:
+            SSE_EVENT["oneOf"].append(ref(component))
+            mapping[name] = ref(component)["$ref"]
+    return added
 
 
 def position_after() -> str | None:

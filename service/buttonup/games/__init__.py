@@ -27,6 +27,7 @@ from buttonup.games.results import (
     Snapshot,
     StreamItem,
     Timeline,
+    Told,
 )
 from buttonup.games.service import Games
 from buttonup.games.sweep import SWEEP_BATCH
@@ -58,5 +59,6 @@ __all__ = [
     "Snapshot",
     "StreamItem",
     "Timeline",
+    "Told",
     "UNSCOPED_KEY_MIN_LENGTH",
 ]

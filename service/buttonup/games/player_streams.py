@@ -21,6 +21,7 @@ from buttonup.games.results import (
     MyGamesPage,
     PaddedKeepAlive,
     PlayerStreamItem,
+    Told,
 )
 from buttonup.store import GameStore, SealBroken, StoredEvent, player_notice, stream_order
 
@@ -50,7 +51,8 @@ class PlayerStreams:
         """What the player (as `player` authenticated them) hears of their
         games, for a stream, in batches that arrived together: first the
         games not finished (or, resuming after the stream position `after`,
-        every notice since, and no list), then each notice as it is relayed;
+        every notice since, and no list; the wings' notices that stand after
+        the list), then each notice as it is relayed or told;
         an empty batch when `keepalive_ms` passed with nothing to send."""
         self._catch_up_player(player.id)
         bounds = self._store.player_events_bounds(player.id)
@@ -60,6 +62,12 @@ class PlayerStreams:
         else:  # new, or resumed from before what the stream keeps: the list afresh
             start = bounds[1] if bounds else "0-0"
             first = [MyGamesNow(self._my_games(player, None, MY_GAMES_SHOWN, 0).games, start)]
+            # What stands until answered, again: as of the same position, so
+            # that a stream resumed from any of these misses nothing after it.
+            first += [
+                Told(start, notice.name, notice.data)
+                for notice in self._store.inbox.standing(player.id)
+            ]
         with (
             self._store.subscribe_player(player.id, start) as feed,
             self._ports.listening.listening(player.id, feed.wake),
@@ -84,7 +92,9 @@ class PlayerStreams:
                     caught_up = time.monotonic()
                 yield [PaddedKeepAlive()] if seeking else []
 
-    def _heard(self, stored: StoredEvent) -> Heard:
+    def _heard(self, stored: StoredEvent) -> Heard | Told:
+        if stored.told:
+            return Told(stored.stream_id, stored.name or "", stored.data or "{}")
         notice = player_notice(stored)
         if notice.name is not PlayerEventName.GAME_START:
             return Heard(stored.stream_id, notice)

@@ -157,7 +157,17 @@ class PaddedKeepAlive:
     and ends it (buttonup.worker), and what it held up goes with it."""
 
 
-PlayerStreamItem = MyGamesNow | Heard | PaddedKeepAlive
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A wing's notice to the player (games.inbox), at `position` in the
+    player's stream: its name, and its data as the wing gave it (JSON)."""
+
+    position: str
+    name: str
+    data: str
+
+
+PlayerStreamItem = MyGamesNow | Heard | Told | PaddedKeepAlive
 
 
 @dataclass(frozen=True, slots=True)

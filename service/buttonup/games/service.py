@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from buttonup.engine import Status
 from buttonup.games.commands import Commands
 from buttonup.games.game_streams import GameStreams
+from buttonup.games.inbox import Inbox
 from buttonup.games.pipeline import Observe, Pipeline, ignore, now_ms
 from buttonup.games.player_streams import PlayerStreams
 from buttonup.games.players import Players
@@ -54,6 +55,7 @@ class Games:
         reads = Reads(store, pipeline, clock, commands.expire)
         players = Players(store, clock, reads.in_time, reads.record)
         game_streams = GameStreams(store, clock, rematch_ms, commands.expire, pipeline.timeline)
+        self.inbox = Inbox(store)  # what the wings tell players, on their streams
         player_streams = PlayerStreams(
             store, players.my_games, pipeline.relayer.catch_up_player, self.ports
         )

@@ -40,7 +40,7 @@ from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports, StoredRatings
 from buttonup.games.reviews import Reviews
-from buttonup.kit.manifest import Manifest, Problem, Routes
+from buttonup.kit.manifest import InboxNotice, Manifest, Problem, Routes
 from buttonup.slices import every_slice, let_others_run, side_by_side
 from buttonup.store import (
     GameNotFound,
@@ -59,6 +59,7 @@ from buttonup.store.settling import local_ms
 
 __all__ = [
     # What a wing adds, declared in one place and installed by the core.
+    "InboxNotice",
     "Manifest",
     "Problem",
     "Routes",

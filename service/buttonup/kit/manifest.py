@@ -1,8 +1,8 @@
 """What a wing adds to the service, declared in one place (its package's
 MANIFEST), and installed by the core at start (app.py): its use cases
 wired onto the core's, its routes and spec components, the refusals it
-answers with their codes, and the names its board pages share with the
-service.
+answers with their codes, the notices it sends players on their streams,
+and the names its board pages share with the service.
 
 Tested in tests/api/test_app.py.
 """
@@ -31,6 +31,19 @@ class Problem:
 
 
 @dataclass(frozen=True, slots=True)
+class InboxNotice:
+    """A notice a wing sends players on their own stream (`games.inbox.tell`):
+    its event `name`, its spec `component` (its data's is `<component>Data`),
+    and its data's properties as JSON Schema, each required."""
+
+    name: str
+    component: str
+    description: str
+    properties: Mapping[str, Any]
+    example: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class Routes:
     """A wing's routes: a flask-smorest blueprint, and spec components its
     operations refer to by name that no schema of theirs brings (events)."""
@@ -51,6 +64,7 @@ class Manifest:
     attach: Callable[[Games, Settings], object]
     routes: Callable[[], Routes]
     problems: tuple[Problem, ...] = ()
+    inbox: tuple[InboxNotice, ...] = ()
     vocabulary: Mapping[str, type[StrEnum]] = field(default_factory=dict)
 
     @property

@@ -51,7 +51,8 @@ class StoredEvent:
     """One entry of a game's stream: the version a change made and the change
     as the log keeps it (store.codec); entries written by format 1 carry the
     event's name and rendered data instead. A `presence` entry says that a
-    seat's presence changed (store.presence): it has no version."""
+    seat's presence changed (store.presence): it has no version, nor has a
+    wing's notice to a player (`told`: store.inbox)."""
 
     stream_id: str
     version: int
@@ -59,12 +60,17 @@ class StoredEvent:
     name: str | None = None
     data: str | None = None
     presence: bool = False
+    told: bool = False  # a wing's notice in a player's stream (store.inbox): name, data
 
 
 def stored_event(item: tuple[bytes, dict[bytes, bytes]]) -> StoredEvent:
     stream_id, fields = item
     if b"p" in fields:
         return StoredEvent(stream_id.decode(), -1, None, presence=True)
+    told = fields.get(b"i")
+    if told is not None:
+        data = fields[b"d"].decode()
+        return StoredEvent(stream_id.decode(), -1, None, told.decode(), data, told=True)
     entry = fields.get(b"a")
     if entry is not None:
         return StoredEvent(stream_id.decode(), int(fields[b"v"]), entry.decode())

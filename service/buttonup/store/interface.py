@@ -25,6 +25,7 @@ from buttonup.store.derived import SeatSeals, Secret
 from buttonup.store.feed import EventFeed, StoredEvent, Subscription
 from buttonup.store.format1 import EarlierVersion
 from buttonup.store.idempotency import NONCE_BYTES, Reservations, Sealer
+from buttonup.store.inbox import PlayerInbox
 from buttonup.store.indexes import CommitIndexes
 from buttonup.store.lobby import Lobby
 from buttonup.store.marks import Mark, Marks
@@ -85,6 +86,7 @@ class GameStore(GameRecords):
         self._marks = Marks(client)
         self.positions = PositionsInPlay(client, game_ttl_ms)
         self.reviews = PlayerReviews(client, game_ttl_ms)
+        self.inbox = PlayerInbox(client, game_ttl_ms, self._player_events.doorbell)
         self._lobby = Lobby(client, game_ttl_ms)
         self._open_streams(client, blocking_client or client)
 

@@ -133,11 +133,13 @@ def sync_detailed(
     of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
     `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
     ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
-    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
-    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
-    none twice and none missing, whichever process or node serves it, and no `games` first; only a
-    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
-    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    ({game_id, next_game_id}); and the notices of the wings installed (each its own event, below), those
+    that stand until answered sent again after `games` on every stream opened afresh. Each `id:` is a
+    position in the player's stream (`games` carries the position it is as of). A connection that
+    resumes with `Last-Event-ID` gets every event after it, none twice and none missing, whichever
+    process or node serves it, and no `games` first; only a position the stream no longer keeps starts
+    afresh with `games`. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE`
+    seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
@@ -183,11 +185,13 @@ def sync(
     of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
     `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
     ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
-    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
-    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
-    none twice and none missing, whichever process or node serves it, and no `games` first; only a
-    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
-    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    ({game_id, next_game_id}); and the notices of the wings installed (each its own event, below), those
+    that stand until answered sent again after `games` on every stream opened afresh. Each `id:` is a
+    position in the player's stream (`games` carries the position it is as of). A connection that
+    resumes with `Last-Event-ID` gets every event after it, none twice and none missing, whichever
+    process or node serves it, and no `games` first; only a position the stream no longer keeps starts
+    afresh with `games`. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE`
+    seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
@@ -227,11 +231,13 @@ async def asyncio_detailed(
     of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
     `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
     ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
-    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
-    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
-    none twice and none missing, whichever process or node serves it, and no `games` first; only a
-    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
-    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    ({game_id, next_game_id}); and the notices of the wings installed (each its own event, below), those
+    that stand until answered sent again after `games` on every stream opened afresh. Each `id:` is a
+    position in the player's stream (`games` carries the position it is as of). A connection that
+    resumes with `Last-Event-ID` gets every event after it, none twice and none missing, whichever
+    process or node serves it, and no `games` first; only a position the stream no longer keeps starts
+    afresh with `games`. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE`
+    seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
@@ -275,11 +281,13 @@ async def asyncio(
     of, across all their games: `game_start` ({game_id, color, version, token}: a seek was paired),
     `game_started` ({game_id, color, version}), `your_turn` ({game_id, version, deadline}), `game_over`
     ({game_id, winner, end_reason, rating_diff}), `rematch_offered` ({game_id, by}) and `rematch`
-    ({game_id, next_game_id}). Each `id:` is a position in the player's stream (`games` carries the
-    position it is as of). A connection that resumes with `Last-Event-ID` gets every event after it,
-    none twice and none missing, whichever process or node serves it, and no `games` first; only a
-    position the stream no longer keeps starts afresh with `games`. A comment line keeps the connection
-    alive every `BUTTONUP_EVENTS_KEEPALIVE` seconds. The stream does not end by itself.
+    ({game_id, next_game_id}); and the notices of the wings installed (each its own event, below), those
+    that stand until answered sent again after `games` on every stream opened afresh. Each `id:` is a
+    position in the player's stream (`games` carries the position it is as of). A connection that
+    resumes with `Last-Event-ID` gets every event after it, none twice and none missing, whichever
+    process or node serves it, and no `games` first; only a position the stream no longer keeps starts
+    afresh with `games`. A comment line keeps the connection alive every `BUTTONUP_EVENTS_KEEPALIVE`
+    seconds. The stream does not end by itself.
 
     Args:
         last_event_id (str | Unset):
