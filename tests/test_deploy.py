@@ -152,8 +152,11 @@ def test_the_wheel_the_image_installs_carries_the_board_and_gunicorn_settings(tm
     for path in (ROOT / "service/buttonup/web/static").iterdir():
         assert f"buttonup/web/static/{path.name}" in names
     assert "buttonup/gunicorn.conf.py" in names
-    # Every Lua script, the core store's and each wing's, by the one glob.
-    for path in (ROOT / "service/buttonup").glob("*/lua/*.lua"):
+    # Every Lua script and every language's words, the core's and each wing's.
+    shipped = [*(ROOT / "service/buttonup").glob("*/lua/*.lua")]
+    shipped += (ROOT / "service/buttonup").glob("*/words/*.json")
+    assert len(shipped) > 20
+    for path in shipped:
         assert path.relative_to(ROOT / "service").as_posix() in names
 
 

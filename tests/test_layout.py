@@ -188,4 +188,8 @@ def test_every_file_the_package_reads_at_run_time_ships_with_it():
         # One glob ships every package's lua/ folder (a wing adds no line).
         assert folder.name == "lua" and len(folder.parts) == 2, folder
     assert "*/lua/*.lua" in shipped
+    # And every package's words (the board's, and each wing's it adds).
+    for path in SERVICE.glob("*/words/*.json"):
+        assert path.parent.parent.parent == SERVICE, path
+    assert "*/words/*.json" in shipped
     assert "web/static/*" in shipped and "web/words/*.json" in shipped

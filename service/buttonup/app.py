@@ -27,7 +27,7 @@ from buttonup.http_codes import PROBLEM_CODES
 from buttonup.kit import Manifest
 from buttonup.store import GameStore, connect
 from buttonup.sweeper import Background
-from buttonup.web import add_vocabulary
+from buttonup.web import add_vocabulary, add_words
 from buttonup.web import blp as board
 
 # The wings (features beside the core's games: each a package with its own
@@ -83,6 +83,7 @@ def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing
     api.spec.components.schemas.update(routes.components)
     for name, vocabulary in wing.vocabulary.items():
         add_vocabulary(name, vocabulary)
+    add_words(wing.words)
 
 
 def init_routes(app: Flask, games: Games, settings: Settings, wings: list[Manifest]) -> None:
@@ -114,6 +115,15 @@ def named_wings(names: Sequence[str]) -> list[ModuleType]:
         if not isinstance(getattr(module, "MANIFEST", None), Manifest):
             raise RuntimeError(f"BUTTONUP_WINGS: {name} is no wing (it has no MANIFEST)")
         found.append(module)
+    return found
+
+
+def metered_operations(wings: Sequence[Manifest]) -> dict[str, list[tuple[str, str]]]:
+    """The wings' operations, by the meter that counts each."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for wing in wings:
+        for meter, operations in wing.metered.items():
+            found.setdefault(meter, []).extend(operations)
     return found
 
 
@@ -164,6 +174,7 @@ def create_app(
         },
         socket_timeout=settings.redis_socket_timeout,
         connect_timeout=settings.redis_connect_timeout,
+        wing_operations=metered_operations([wing.MANIFEST for wing in wings]),
     )
     if settings.sweep_interval_seconds > 0:
         background = Background(games, settings.sweep_interval_seconds)

@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from buttonup.api.rate_limits import METERS
-from buttonup.app import create_app
+from buttonup.app import WINGS, create_app
 from buttonup.config import METERED, UNMETERED_ENVIRONMENT, Settings
 from tests.helpers.games import bearer, started_game
 
@@ -123,6 +123,12 @@ def test_every_meter_names_operations_the_api_has(app):
     }
     for meter in METERS:
         assert meter.operations <= routes, meter.name
+    # And each wing's, in its manifest, by a meter's name.
+    for wing in WINGS:
+        for name, operations in wing.MANIFEST.metered.items():
+            assert name in METERED and set(operations) <= routes, (wing.MANIFEST.name, name)
+    metered = {op for wing in WINGS for ops in wing.MANIFEST.metered.values() for op in ops}
+    assert ("POST", "tournaments.TournamentJoin") in metered
 
 
 def test_the_analysis_meter_counts_a_games_and_a_positions_analysis_together(limited, settings):

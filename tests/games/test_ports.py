@@ -1,12 +1,15 @@
 """The ports' defaults (games.ports), what the core does with no wing
 installed, on the use cases' real Redis: a rated game seats players with
 the rating their record holds and nothing bounds rated play; a player's
-stream keeps no padded keep-alive."""
+stream keeps no padded keep-alive; a port one wing may fill refuses a
+second, and many wings seal together."""
+
+import pytest
 
 from buttonup.engine import Color, Options
 from buttonup.engine.ratings import Rating
 from buttonup.games import Games, NewGame, PaddedKeepAlive
-from buttonup.games.ports import NobodyListens, StoredRatings
+from buttonup.games.ports import NobodyListens, Ports, PortTaken, StoredRatings
 from tests.games.clock import BLITZ
 
 
@@ -37,3 +40,43 @@ def test_without_the_seeks_wing_a_players_stream_sends_no_padded_keep_alive(
         assert PaddedKeepAlive() not in next(stream)
     finally:
         stream.close()
+
+
+def test_a_port_one_wing_fills_refuses_a_second_rather_than_let_it_win():
+    ports = Ports()
+    ports.fill_seating(StoredRatings())
+    ports.fill_listening(NobodyListens())
+    with pytest.raises(PortTaken):
+        ports.fill_seating(StoredRatings())
+    with pytest.raises(PortTaken):
+        ports.fill_listening(NobodyListens())
+
+
+class Keeper:
+    """A wing's seal, as the tournaments wing's: keeps its own keepers."""
+
+    def __init__(self, kind: str, sealed: str | None) -> None:
+        self.kind, self.sealed, self.told = kind, sealed, []
+
+    def analysis_sealed(self, match) -> str | None:
+        return self.sealed
+
+    def keeps(self, keeper: str) -> bool:
+        return keeper.startswith(f"{self.kind}:")
+
+    def reached(self, match, digest: str, now: int) -> None:
+        self.told.append(digest)
+
+
+def test_many_wings_seal_together_and_none_seals_nothing(games: Games):
+    ports = Ports()
+    match = games.create(NewGame(Options(seed=3)), None).match
+    assert ports.sealing.analysis_sealed(match) is None and not ports.sealing.keeps("any:1")
+    first, second = Keeper("tournament", None), Keeper("puzzle", "kept by a puzzle")
+    ports.add_sealing(first)
+    ports.add_sealing(second)
+    assert ports.sealing.analysis_sealed(match) == "kept by a puzzle"
+    assert ports.sealing.keeps("tournament:7") and ports.sealing.keeps("puzzle:1")
+    assert not ports.sealing.keeps("challenge:2")
+    ports.sealing.reached(match, "d1", 0)
+    assert first.told == second.told == ["d1"]

@@ -13,6 +13,7 @@ from buttonup.app import WINGS
 from buttonup.games import Games
 from buttonup.http_codes import PROBLEM_CODES
 from buttonup.store import GameStore
+from buttonup.web import add_words
 
 
 @dataclass(frozen=True)
@@ -67,3 +68,10 @@ def every_domain_error() -> dict[type[Exception], tuple[int, str, str]]:
         for kind in wing.MANIFEST.problems:
             found[kind.error] = (kind.status, kind.code, kind.title)
     return found
+
+
+def install_every_wings_words() -> None:
+    """The board's catalogues as an app with all its wings has them (each
+    wing's words added, as app.py installs them; again is a no-op)."""
+    for wing in WINGS:
+        add_words(wing.MANIFEST.words)

@@ -9,7 +9,10 @@ from pathlib import Path
 
 from buttonup.engine import BotLevel
 from buttonup.web import DEFAULT_LANGUAGE, WORDS, catalogues
-from tests.helpers.wings import every_problem_code
+from tests.helpers.wings import every_problem_code, install_every_wings_words
+
+# The catalogues as the app serves them: the core's and every wing's words.
+install_every_wings_words()
 
 STATIC = Path(__file__).resolve().parents[2] / "service/buttonup/web/static"
 SCRIPTS = {path.name: path.read_text() for path in sorted(STATIC.glob("*.js"))}

@@ -18,7 +18,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from math import ceil
 from typing import Any
@@ -65,42 +65,20 @@ METERS = (
         "analysis",
         frozenset({("GET", "analysis.Analysis"), ("POST", "positions.PositionAnalysis")}),
     ),
-    # A whole game read and played (import), or every game of a player's, or of
-    # a tournament's, written.
-    Meter(
-        "records",
-        frozenset(
-            {
-                ("POST", "records.GameImport"),
-                ("GET", "players.MyRecords"),
-                ("GET", "tournaments.TournamentRecord"),
-            }
-        ),
-    ),
-    # Something new kept in storage: a game (its bots' moves too), a seek, a
-    # rematch, a tournament.
-    Meter(
-        "creates",
-        frozenset(
-            {
-                ("POST", "games.GameCollection"),
-                ("POST", "seeks.SeekCollection"),
-                ("POST", "games.Rematch"),
-                ("POST", "tournaments.TournamentCollection"),
-            }
-        ),
-    ),
+    # A whole game read and played (import), or every game of a player's (or a
+    # wing's list of games, as a tournament's) written.
+    Meter("records", frozenset({("POST", "records.GameImport"), ("GET", "players.MyRecords")})),
+    # Something new kept in storage: a game (its bots' moves too), a rematch,
+    # and what a wing makes (a seek, a tournament).
+    Meter("creates", frozenset({("POST", "games.GameCollection"), ("POST", "games.Rematch")})),
     # A player made: apart from the games, so that people sharing an address
     # can each make a player and then start a game.
     Meter("players", frozenset({("POST", "players.PlayerCollection")})),
-    # A tournament joined or left: each changes its pool and wakes its pairing.
-    Meter(
-        "joins",
-        frozenset(
-            {("POST", "tournaments.TournamentJoin"), ("POST", "tournaments.TournamentWithdraw")}
-        ),
-    ),
+    # A membership joined or left (a wing's: a tournament's pool, woken each time).
+    Meter("joins", frozenset()),
 )
+# The core's operations are above; a wing adds its own to a meter by name in
+# its manifest (`metered`), as the app installs it.
 
 
 def _not_limited() -> bool:
@@ -126,7 +104,12 @@ class Meters:
     its credential. flask-limiter's own hooks, installed for the meters
     alone, cost every request some 60 us more (16-23% of a read)."""
 
-    def __init__(self, storage: Storage, meters: Mapping[str, MeterLimits]) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        meters: Mapping[str, MeterLimits],
+        wing_operations: Mapping[str, Iterable[tuple[str, str]]],
+    ) -> None:
         self._window = SlidingWindowCounterRateLimiter(storage)
         self._refused: OrderedDict[tuple[str, str, str], float] = OrderedDict()
         self._lock = threading.Lock()
@@ -134,7 +117,7 @@ class Meters:
             operation: (meter.name, _parsed(meters[meter.name]))
             for meter in METERS
             if any(meters.get(meter.name, ("", "")))
-            for operation in meter.operations
+            for operation in (*meter.operations, *wing_operations.get(meter.name, ()))
         }
 
     def count(self) -> None:
@@ -188,10 +171,16 @@ def init_rate_limits(
     meters: Mapping[str, MeterLimits],
     socket_timeout: float,
     connect_timeout: float,
+    wing_operations: Mapping[str, Iterable[tuple[str, str]]] | None = None,
 ) -> Limiter | None:
     """The limiter of every /v1/ request (None when it is off), and the
     meters of costly operations: `meters`, by meter name, its limits per
-    credential and per address ("": off)."""
+    credential and per address ("": off); `wing_operations`, by meter name,
+    the installed wings' operations each also counts."""
+    wing_operations = wing_operations or {}
+    unknown = set(wing_operations) - {meter.name for meter in METERS}
+    if unknown:
+        raise ValueError(f"no meter named {sorted(unknown)}: a wing may count only in these")
     limits: list[str | Callable[[], str] | ApplicationLimit] = []
     if per_address:
         limits.append(
@@ -214,7 +203,7 @@ def init_rate_limits(
     if any(any(limits) for limits in meters.values()):
         storage = storage_from_string(redis_url, **storage_options)
         assert isinstance(storage, Storage)  # a redis:// URL: limits' synchronous storage
-        app.before_request(Meters(storage, meters).count)
+        app.before_request(Meters(storage, meters, wing_operations).count)
     if not limits:
         return None  # off: flask-limiter's hooks do not run at all
     return Limiter(

@@ -6,17 +6,16 @@ Tested in tests/e2e/test_idempotency.py, tests/api/test_games.py.
 
 import base64
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
 from buttonup import errors
-from buttonup.store import is_player_key
+from buttonup.store import GameStore, is_player_key
 
 JOIN = "join"  # the scope of a join's Idempotency-Key (a move's is its seat)
 CREATE = "create"  # of a create's (a player's own, when a player key is sent)
 PLAYER = "player"  # of a player's creation
-SEEK = "seek"  # of a seek's (always a player's own)
-TOURNAMENT = "tournament"  # of a tournament's creation (always a player's own)
 # Where the Idempotency-Keys no player key scopes are reserved, whatever the
 # endpoint (a game's or a player's creation, an anonymous join): one key, one
 # request, so another endpoint's use of it is 422 `idempotency_key_reused`.
@@ -61,3 +60,27 @@ def long_enough(idempotency: Idempotency | None, credential: str | None) -> None
             f"must be at least {UNSCOPED_KEY_MIN_LENGTH} characters unless a player key "
             "is sent (use a random UUID)"
         )
+
+
+def reserve_ids(
+    store: GameStore,
+    scope: str,
+    owner: str,
+    idempotency: Idempotency | None,
+    ids: Sequence[str],
+) -> tuple[list[str], bool]:
+    """The ids a create makes (a wing's: a seek, a tournament), reserved under
+    its Idempotency-Key, scoped to `scope` (the wing's, one per kind of
+    create) and `owner` (the player whose key it is): this request's own
+    and True; or, for a retry, the first request's and False
+    (IdempotencyKeyReused when the retry's request is not the first's)."""
+    if idempotency is None:
+        return list(ids), True
+    reserved = store.reserve(
+        f"{scope}\n{owner}", idempotency.key, " ".join([idempotency.digest, *ids])
+    )
+    if reserved is None:
+        return list(ids), True
+    digest, *first = reserved.split(" ")
+    same_request(digest == idempotency.digest)
+    return first, False

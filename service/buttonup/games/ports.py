@@ -1,7 +1,7 @@
-"""What the core asks of a wing (app.py installs them: ratings, seeks),
-declared here and filled when the wing is installed, so that the core
-never imports a wing. Each port has a plain default, what the core does
-with no such wing installed.
+"""What the core asks of a wing, declared here and filled when the wing is
+installed (its `attach`, through `Ports`' methods), so that the core never
+imports a wing. Each port has a plain default, what the core does with no
+such wing installed, and says how many wings may fill it.
 
 - `RatedSeating`: what a rated game's seat needs from ratings: the rating a
   player brings, and the bounds on rated play (the ratings wing).
@@ -10,7 +10,9 @@ with no such wing installed.
   player listens).
 - `Sealing`: what perfect play is kept from everyone for a while, beyond
   protected games in play (the tournaments wing: a par-scored tournament's
-  games, its deals and every position its games reach, while it runs).
+  games, its deals and every position its games reach, while it runs); any
+  number of wings (Seals: with none, nothing is kept beyond the games in
+  play, and a keeper of a wing not installed keeps nothing).
 """
 
 from collections.abc import Callable, Sequence
@@ -116,23 +118,61 @@ class Sealing(Protocol):
         ...
 
 
-class NothingSealed:
-    """No tournaments wing: only protected games in play keep positions (fair_play)."""
+class PortTaken(RuntimeError):
+    """A second wing filling a port only one may fill: a wiring mistake,
+    refused as the app is built rather than one silently winning."""
+
+
+class Seals:
+    """The `Sealing` port as many wings fill it: a game's analysis is kept
+    while any of them keeps it, a keeper keeps while the one that wrote it
+    says so, and each is told of every position reached."""
+
+    def __init__(self) -> None:
+        self._seals: list[Sealing] = []
+
+    def add(self, sealing: Sealing) -> None:
+        self._seals.append(sealing)
 
     def analysis_sealed(self, match: Match) -> str | None:
+        for sealing in self._seals:
+            why = sealing.analysis_sealed(match)
+            if why is not None:
+                return why
         return None
 
     def keeps(self, keeper: str) -> bool:
-        return False  # a keeper of a wing not installed keeps nothing
+        return any(sealing.keeps(keeper) for sealing in self._seals)
 
     def reached(self, match: Match, digest: str, now: int) -> None:
-        """Nothing kept beyond the game's own entry."""
+        for sealing in self._seals:
+            sealing.reached(match, digest, now)
 
 
 @dataclass(slots=True)
 class Ports:
-    """The ports, each filled by the wing that answers it (at install)."""
+    """The ports, each filled by the wing that answers it (at install),
+    through its method: `seating` and `listening` by one wing at most (a
+    second is PortTaken), `sealing` by any number (Seals). Unfilled, each
+    does what the core does with no such wing (its plain default)."""
 
     seating: RatedSeating = field(default_factory=StoredRatings)
     listening: StreamListening = field(default_factory=NobodyListens)
-    sealing: Sealing = field(default_factory=NothingSealed)
+    sealing: Seals = field(default_factory=Seals)
+    _filled: set[str] = field(default_factory=set)
+
+    def fill_seating(self, seating: RatedSeating) -> None:
+        self._take("seating")
+        self.seating = seating
+
+    def fill_listening(self, listening: StreamListening) -> None:
+        self._take("listening")
+        self.listening = listening
+
+    def add_sealing(self, sealing: Sealing) -> None:
+        self.sealing.add(sealing)
+
+    def _take(self, port: str) -> None:
+        if port in self._filled:
+            raise PortTaken(f"the {port} port is filled by one wing at most")
+        self._filled.add(port)

@@ -35,12 +35,12 @@ from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
 from buttonup.games.credentials import player_of
 from buttonup.games.fair_play import digest
 from buttonup.games.flags import Flags
-from buttonup.games.idempotency import SEEK, TOURNAMENT, Idempotency, same_request
+from buttonup.games.idempotency import Idempotency, reserve_ids, same_request
 from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports, StoredRatings
 from buttonup.games.reviews import Reviews
-from buttonup.kit.manifest import InboxNotice, Manifest, Problem, Routes
+from buttonup.kit.manifest import InboxNotice, Manifest, Problem, Routes, words_of
 from buttonup.slices import every_slice, let_others_run, side_by_side
 from buttonup.store import (
     GameNotFound,
@@ -63,6 +63,7 @@ __all__ = [
     "Manifest",
     "Problem",
     "Routes",
+    "words_of",
     # The game and the match (engine): what a wing reads of a game, and the
     # options it makes one with.
     "PLAYERS",
@@ -113,10 +114,9 @@ __all__ = [
     "Survival",
     "player_of",
     "restamped_end",
-    # Idempotent creates, shared by the wings.
-    "SEEK",
-    "TOURNAMENT",
+    # Idempotent creates, shared by the wings: their ids reserved under the key.
     "Idempotency",
+    "reserve_ids",
     "same_request",
     # Long work in slices, and side by side.
     "every_slice",

@@ -7,9 +7,11 @@ and the names its board pages share with the service.
 Tested in tests/api/test_app.py.
 """
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib import resources
 from typing import Any
 
 from buttonup.config import Settings
@@ -65,8 +67,25 @@ class Manifest:
     routes: Callable[[], Routes]
     problems: tuple[Problem, ...] = ()
     inbox: tuple[InboxNotice, ...] = ()
+    # The wing's costly operations, by the meter that counts them (one of
+    # api.rate_limits.METERS: "creates", "records", "joins", ...), each as
+    # (method, "<blueprint>.<view>").
+    metered: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     vocabulary: Mapping[str, type[StrEnum]] = field(default_factory=dict)
+    # The board's words it adds, by language (its refusals' `problem.<code>`
+    # among them): `words_of(package)` reads its words/<language>.json.
+    words: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
 
     @property
     def extension(self) -> str:
         return f"buttonup.{self.name}"
+
+
+def words_of(package: str) -> dict[str, dict[str, object]]:
+    """A wing's words, from its package's words/<language>.json files."""
+    folder = resources.files(package) / "words"
+    return {
+        item.name.removesuffix(".json"): json.loads(item.read_text())
+        for item in folder.iterdir()
+        if item.name.endswith(".json")
+    }

@@ -24,7 +24,7 @@ def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Rating
     board = RatingStore(store.client, store.game_ttl_ms)
     ratings = Ratings(store, board, games.clock, games.reviews, games.flags)
     places = RatedPlayStore(store.client, store.game_ttl_ms)
-    games.ports.seating = RatedPlay(store, places, ratings, games.clock, pair_games_per_day)
+    games.ports.fill_seating(RatedPlay(store, places, ratings, games.clock, pair_games_per_day))
     games.consequences.register(RatedEnds(ratings, board))
     games.after_sweep(lambda: carry_over_legacy_marks(store, board))
     return ratings

@@ -9,7 +9,7 @@ left; MANIFEST declares all it adds. app.py installs it; nothing in the core
 imports it, and it asks the rated seating of the core's port, whichever
 wing fills it."""
 
-from buttonup.kit import BEAT_SECONDS, Games, Manifest, Problem, Routes, Settings
+from buttonup.kit import BEAT_SECONDS, Games, Manifest, Problem, Routes, Settings, words_of
 from buttonup.seeks.errors import SeekNotFound, StreamRequired
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.store import MARK_SECONDS, SeekBoard
@@ -21,7 +21,7 @@ def attach(games: Games, settings: Settings | None = None) -> Seeks:
     """Seeks on `games`' store: its port filled, its timers and sweep added."""
     store = games.store
     seeks = Seeks(store, SeekBoard(store.client), games.pipeline, games.clock, games.ports)
-    games.ports.listening = seeks
+    games.ports.fill_listening(seeks)
     games.every(MARK_SECONDS, "listening", seeks.mark_streams)
     games.every(BEAT_SECONDS, "seeking", seeks.mark_listening)
     games.after_sweep(seeks.complete_pairings)
@@ -38,6 +38,8 @@ MANIFEST = Manifest(
     name="seeks",
     attach=attach,
     routes=routes,
+    words=words_of(__name__),
+    metered={"creates": (("POST", "seeks.SeekCollection"),)},
     problems=(
         Problem(
             SeekNotFound,

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 from buttonup.kit import (
-    SEEK,
     Category,
     GameStore,
     Idempotency,
@@ -25,7 +24,7 @@ from buttonup.kit import (
     local_ms,
     new_game_id,
     player_of,
-    same_request,
+    reserve_ids,
 )
 from buttonup.seeks.errors import SeekNotFound, StreamRequired
 from buttonup.seeks.model import (
@@ -41,6 +40,8 @@ from buttonup.seeks.store import NotListening, Pairing, SeekBoard
 log = logging.getLogger(__name__)
 
 # A pairing older than this has no process making its game: a sweeper does.
+# The scope of a seek's Idempotency-Key (always a player's own).
+SEEK_SCOPE = "seek"
 PAIRING_SETTLED_MS = 5000
 PAIRING_LEASE_MS = 10_000
 PAIRING_BATCH = 100
@@ -71,17 +72,11 @@ class Seeks:
         first request placed (and the game it was paired into, once made),
         and places nothing."""
         player = player_of(self._store, credential or "")
-        seek_id, game_id = new_game_id(), new_game_id()
-        if idempotency is not None:
-            reserved = self._store.reserve(
-                f"{SEEK}\n{player.id}",
-                idempotency.key,
-                f"{idempotency.digest} {seek_id} {game_id}",
-            )
-            if reserved is not None:  # the key's first request's seek
-                same_request(reserved.split(" ")[0] == idempotency.digest)
-                _, seek_id, game_id = reserved.split(" ")
-                return self._placed_before(player, new, seek_id, game_id)
+        (seek_id, game_id), first = reserve_ids(
+            self._store, SEEK_SCOPE, player.id, idempotency, (new_game_id(), new_game_id())
+        )
+        if not first:  # the key's first request's seek
+            return self._placed_before(player, new, seek_id, game_id)
         category = category_of(new.clock)
         if new.rated:
             self._ports.seating.may_sit(player.id, category)

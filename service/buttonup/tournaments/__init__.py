@@ -10,7 +10,7 @@ tournaments listen for it), and a timer starts, pairs and finishes
 tournaments. MANIFEST declares all it adds (its routes, refusals and board
 names); app.py installs it; nothing in the core imports it."""
 
-from buttonup.kit import Games, Manifest, Pairings, Problem, Routes, Settings
+from buttonup.kit import Games, Manifest, Pairings, Problem, Routes, Settings, words_of
 from buttonup.tournaments.ends import TournamentEnds
 from buttonup.tournaments.errors import (
     ConditionsNotMet,
@@ -48,7 +48,7 @@ def attach(games: Games, settings: Settings | None = None) -> Tournaments:
         lambda game_id: [moved.outcome for moved in games.pipeline.timeline(game_id).moves()],
     )
     games.consequences.register(TournamentEnds(tournaments))
-    games.ports.sealing = tournaments.sealing
+    games.ports.add_sealing(tournaments.sealing)
     games.every(PAIRING_SECONDS, "tournaments", tournaments.upkeep)
     return tournaments
 
@@ -64,6 +64,15 @@ MANIFEST = Manifest(
     name="tournaments",
     attach=attach,
     routes=routes,
+    words=words_of(__name__),
+    metered={
+        "creates": (("POST", "tournaments.TournamentCollection"),),
+        "records": (("GET", "tournaments.TournamentRecord"),),
+        "joins": (
+            ("POST", "tournaments.TournamentJoin"),
+            ("POST", "tournaments.TournamentWithdraw"),
+        ),
+    },
     problems=(
         Problem(
             TournamentNotFound,

@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from buttonup.kit import (
-    TOURNAMENT,
     GameStore,
     Idempotency,
     Match,
@@ -22,7 +21,7 @@ from buttonup.kit import (
     errors,
     new_game_id,
     player_of,
-    same_request,
+    reserve_ids,
 )
 from buttonup.tournaments.errors import (
     ConditionsNotMet,
@@ -46,6 +45,9 @@ from buttonup.tournaments.running import TournamentRunner
 from buttonup.tournaments.store import TournamentStore, key
 
 log = logging.getLogger(__name__)
+
+# The scope of a tournament create's Idempotency-Key (always a player's own).
+TOURNAMENT_SCOPE = "tournament"
 
 
 RECORDS_PAGE = 100
@@ -103,19 +105,13 @@ class Tournaments:
         problem = new_tournament_problem(new, now)
         if problem is not None:
             raise InvalidTournament(problem.message, problem.field)
-        tournament_id = new_game_id()
-        if idempotency is not None:
-            reserved = self._store.reserve(
-                f"{TOURNAMENT}\n{player.id}",
-                idempotency.key,
-                f"{idempotency.digest} {tournament_id}",
-            )
-            if reserved is not None:  # the key's first request's
-                digest, tournament_id = reserved.split(" ")
-                same_request(digest == idempotency.digest)
-                made = self.board.load(tournament_id)
-                if made is not None:
-                    return made
+        (tournament_id,), first = reserve_ids(
+            self._store, TOURNAMENT_SCOPE, player.id, idempotency, (new_game_id(),)
+        )
+        if not first:  # the key's first request's (made, unless its create failed)
+            made = self.board.load(tournament_id)
+            if made is not None:
+                return made
         tournament = Tournament.new(tournament_id, new, player.id, now)
         if not self.board.create(tournament):
             raise TooManyTournaments("a player has 5 upcoming or running tournaments at most")

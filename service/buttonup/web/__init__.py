@@ -2,6 +2,7 @@
 only the public API (the same one any other front end uses)."""
 
 import json
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
@@ -82,9 +83,33 @@ def vocabulary() -> Response:
     return Response(vocabulary_module(), mimetype="text/javascript")
 
 
+# Words a wing adds to each language's catalogue as it is installed (its
+# refusals' `problem.<code>`, its pages'), by language.
+WING_WORDS: dict[str, dict[str, object]] = {}
+
+
+def add_words(words: Mapping[str, Mapping[str, object]]) -> None:
+    """A wing's words, by language; a key the core or another wing has is refused."""
+    core = _core_catalogues()
+    for language, added in words.items():
+        known = {**core.get(language, {}), **WING_WORDS.get(language, {})}
+        clash = [key for key, text in added.items() if key in known and known[key] != text]
+        if clash:
+            raise ValueError(f"words {clash} already mean something else in {language}")
+        WING_WORDS.setdefault(language, {}).update(added)
+    words_module.cache_clear()
+
+
+def _core_catalogues() -> dict[str, dict[str, object]]:
+    return {path.stem: json.loads(path.read_text()) for path in sorted(WORDS.glob("*.json"))}
+
+
 def catalogues() -> dict[str, dict[str, object]]:
-    """Each language's catalogue, by its code, the default first."""
-    found = {path.stem: json.loads(path.read_text()) for path in sorted(WORDS.glob("*.json"))}
+    """Each language's catalogue, by its code, the default first: the core's
+    words and those of the wings installed."""
+    found = _core_catalogues()
+    for language, added in WING_WORDS.items():
+        found.setdefault(language, {}).update(added)
     return {DEFAULT_LANGUAGE: found.pop(DEFAULT_LANGUAGE), **found}
 
 
