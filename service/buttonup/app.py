@@ -135,6 +135,7 @@ def create_app(
     settings = settings or Settings.from_env()
     if wings is None:
         wings = WINGS if settings.wings is None else named_wings(settings.wings)
+    manifests = [wing.MANIFEST for wing in wings]
     if settings.redis_url is None:
         raise RuntimeError("REDIS_URL is not set (`buttonup serve` sets it for you)")
     access_log = configure_logging(
@@ -159,7 +160,7 @@ def create_app(
     app.extensions["buttonup.streams"] = StreamBudget(
         settings.streams_per_worker, settings.max_streams_per_client
     )
-    init_routes(app, games, settings, [wing.MANIFEST for wing in wings])
+    init_routes(app, games, settings, manifests)
     app.register_blueprint(board)
     init_observability(app, settings.cors_origins, access_log)
     init_metrics(app)
@@ -174,7 +175,7 @@ def create_app(
         },
         socket_timeout=settings.redis_socket_timeout,
         connect_timeout=settings.redis_connect_timeout,
-        wing_operations=metered_operations([wing.MANIFEST for wing in wings]),
+        wing_operations=metered_operations(manifests),
     )
     if settings.sweep_interval_seconds > 0:
         background = Background(games, settings.sweep_interval_seconds)

@@ -187,8 +187,7 @@ class FairPlay:
     ) -> None:
         """PositionInPlay (REFUSED) unless perfect play about every position
         `asked` may be revealed to `asker` (a bearer credential, if sent)."""
-        if (asker is not None and self._asker_seated(asker)) or self._kept(asked, None):
-            raise errors.PositionInPlay(REFUSED)
+        self.withheld(surface, {}, required=asked, asker=asker)
 
     def withheld(
         self,

@@ -139,19 +139,17 @@ class Reads:
                     )
         current = match.game.round
         in_place = [(current.circle, current.to_move)] if current.to_move is not None else []
-        played_from = {
-            result.number: _played_from(result, tuple(by_round[result.number])) for result in page
-        }
+        moves_of = {number: tuple(listed) for number, listed in by_round.items()}
         withheld = self._pipeline.fair_play.withheld(
             Surface.GAME_ANALYSIS,
-            played_from,
+            {result.number: _played_from(result, moves_of[result.number]) for result in page},
             required=in_place,
             asker=asker,
         )
         reviews = []
         for result in page:
             if result.number not in withheld:
-                reviews.append(_reviewed(result, tuple(by_round[result.number])))
+                reviews.append(_reviewed(result, moves_of[result.number]))
                 let_others_run()
         next_after = page[-1].number if len(later) > len(page) else None
         return GameAnalysis(

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import orjson
 
 from buttonup.store.connection import Client
+from buttonup.store.feed import stream_order
 from buttonup.store.player_events import DOORBELL_KEPT, EVENTS_KEPT, events_key
 from buttonup.store.scripts import LuaScript, lua_source
 
@@ -74,9 +75,4 @@ class PlayerInbox:
         """The notices that stand, oldest first."""
         found = self._redis.hgetall(standing_key(player_id))
         notices = [Standing(*orjson.loads(value)) for value in found.values()]
-        return sorted(notices, key=lambda notice: _order(notice.position))
-
-
-def _order(position: str) -> tuple[int, int]:
-    milliseconds, _, sequence = position.partition("-")
-    return int(milliseconds), int(sequence or 0)
+        return sorted(notices, key=lambda notice: stream_order(notice.position))
