@@ -59,6 +59,14 @@ def app(settings: Settings) -> Flask:
 
 
 @pytest.fixture
+def whole_app(settings: Settings) -> Flask:
+    """The app with every wing installed, where a folder's `app` is less."""
+    app = create_app(settings)
+    app.testing = True
+    return app
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
 

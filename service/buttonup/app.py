@@ -77,7 +77,9 @@ def game_store(settings: Settings) -> GameStore:
 def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing: Manifest) -> None:
     """A wing, from its manifest: its use cases attached to the core's, its
     routes and spec components on the API, its names on the board."""
-    app.extensions[wing.extension] = wing.attach(games, settings)
+    attached = wing.attach(games, settings)
+    games.hook(attached.hooks)
+    app.extensions[wing.extension] = attached.use_cases
     routes = wing.routes()
     api.register_blueprint(routes.blueprint)
     api.spec.components.schemas.update(routes.components)

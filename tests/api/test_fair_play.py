@@ -75,7 +75,8 @@ def operator(client, method: str, path: str, key: str | None = OPERATOR_KEY):
     return getattr(client, method)(f"/v1/fair-play{path}", headers=headers)
 
 
-def test_a_perfect_player_is_flagged_kept_off_the_board_and_told_alone(client):
+def test_a_perfect_player_is_flagged_kept_off_the_board_and_told_alone(whole_app):
+    client = whole_app.test_client()  # the ratings wing's profiles and board
     ana, bo = new_player(client, "Ana"), new_player(client, "Bo")
     opened = 0  # first, both on the board: short games, each won in turn
     while untimed(client, ana)["provisional"] or untimed(client, bo)["provisional"]:

@@ -114,11 +114,11 @@ def test_costly_operations_are_metered_by_default_and_a_deployment_turns_them_of
     assert tuned.records_rate_limit == "3/minute"
 
 
-def test_every_meter_names_operations_the_api_has(app):
+def test_every_meter_names_operations_the_api_has(whole_app):
     assert {meter.name for meter in METERS} == set(METERED)
     routes = {
         (method, rule.endpoint)
-        for rule in app.url_map.iter_rules()
+        for rule in whole_app.url_map.iter_rules()
         for method in rule.methods or ()
     }
     for meter in METERS:

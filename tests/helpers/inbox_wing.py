@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from flask import Response, current_app, request
 
-from buttonup.kit import Games, InboxNotice, Manifest, Routes, Settings
+from buttonup.kit import Attached, Games, Hooks, InboxNotice, Manifest, Routes, Settings
 from buttonup.kit.http import ApiBlueprint, ApiView, json_response, to_json
 
 blp = ApiBlueprint("test_inbox", __name__, url_prefix="/v1/test-inbox", description="Tests")
@@ -33,8 +33,8 @@ class Withdraw(ApiView):
         return json_response(to_json({"withdrawn": inbox().inbox.withdraw(player_id, stands)}))
 
 
-def attach(games: Games, settings: Settings) -> Games:
-    return games
+def attach(games: Games, settings: Settings) -> Attached:
+    return Attached(games, Hooks())
 
 
 MANIFEST = Manifest(

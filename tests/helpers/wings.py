@@ -1,15 +1,18 @@
-"""The use cases with the wings installed, as app.py installs them (without
-their routes): for the tests of a wing's use cases on a real Redis."""
+"""The use cases with the wings installed, as app.py installs them (each of
+WINGS from its MANIFEST, without their routes): for the tests of a wing's
+use cases on a real Redis."""
 
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 import pytest
 
 from buttonup import ratings, seeks, tournaments
 from buttonup.api.problems import DOMAIN_ERRORS
 from buttonup.app import WINGS
+from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.http_codes import PROBLEM_CODES
 from buttonup.store import GameStore
@@ -18,17 +21,39 @@ from buttonup.web import add_words
 
 @dataclass(frozen=True)
 class Wired:
+    """The core's use cases and each wing's, by its manifest's name."""
+
     games: Games
-    ratings: ratings.Ratings
-    seeks: seeks.Seeks
-    tournaments: tournaments.Tournaments
+    use_cases: dict[str, object]
+
+    @property
+    def ratings(self) -> ratings.Ratings:
+        return cast(ratings.Ratings, self.use_cases[ratings.MANIFEST.name])
+
+    @property
+    def seeks(self) -> seeks.Seeks:
+        return cast(seeks.Seeks, self.use_cases[seeks.MANIFEST.name])
+
+    @property
+    def tournaments(self) -> tournaments.Tournaments:
+        return cast(tournaments.Tournaments, self.use_cases[tournaments.MANIFEST.name])
 
 
-def wired(store: GameStore, clock: Callable[[], int], **rated: int) -> Wired:
+def wired(
+    store: GameStore, clock: Callable[[], int], pair_games_per_day: int | None = None
+) -> Wired:
+    """Every wing of WINGS installed on the use cases, as app.py does (a
+    pair's rated games a day bounded as the settings' default, unless said)."""
     games = Games(store, clock=clock)
-    return Wired(
-        games, ratings.attach(games, **rated), seeks.attach(games), tournaments.attach(games)
-    )
+    settings = Settings()
+    if pair_games_per_day is not None:
+        settings = Settings(rated_games_per_pair_per_day=pair_games_per_day)
+    use_cases = {}
+    for wing in WINGS:
+        attached = wing.MANIFEST.attach(games, settings)
+        games.hook(attached.hooks)
+        use_cases[wing.MANIFEST.name] = attached.use_cases
+    return Wired(games, use_cases)
 
 
 @pytest.fixture

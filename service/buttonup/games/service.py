@@ -3,12 +3,14 @@ call them. Each job lives in a module of its own (games.commands,
 games.reads, games.players, games.game_streams, games.player_streams,
 games.sweep); this only wires them and names their entry points.
 
-A wing (app.py installs them) adds to the core here, and nowhere else: a
-consequence of commits (`consequences`), a port's answer (`ports`), work
-the sweep does (`after_sweep`) and work a worker does on a timer (`every`).
-It reaches the games through `pipeline` and `store`, as the core does.
+A wing (app.py installs them) adds to the core here, and nowhere else,
+with `hook(hooks)`: its consequences of commits, the ports it fills, work
+the sweep does after the core's and work a worker does on a timer
+(games.hooks). It reaches the games through `pipeline` and `store`, as
+the core does.
 
-Tested in tests/games/test_consequences.py, tests/games/test_ports.py.
+Tested in tests/games/test_hooks.py, tests/games/test_consequences.py,
+tests/games/test_ports.py.
 """
 
 from collections.abc import Callable, Iterator
@@ -16,6 +18,7 @@ from collections.abc import Callable, Iterator
 from buttonup.engine import Status
 from buttonup.games.commands import Commands
 from buttonup.games.game_streams import GameStreams
+from buttonup.games.hooks import Hooks
 from buttonup.games.inbox import Inbox
 from buttonup.games.pipeline import Observe, Pipeline, ignore, now_ms
 from buttonup.games.player_streams import PlayerStreams
@@ -90,6 +93,23 @@ class Games:
         self.create_player = players.create_player
         self.player = players.player
         self.watch_player = player_streams.watch_player
+
+    def hook(self, hooks: Hooks) -> None:
+        """A wing's hooks installed: its consequences registered, its ports
+        filled (PortTaken for a second filler of a port one fills), its
+        timers and its work after the sweep added."""
+        for consequence in hooks.consequences:
+            self.consequences.register(consequence)
+        if hooks.seating is not None:
+            self.ports.fill_seating(hooks.seating)
+        if hooks.listening is not None:
+            self.ports.fill_listening(hooks.listening)
+        if hooks.sealing is not None:
+            self.ports.add_sealing(hooks.sealing)
+        for timer in hooks.timers:
+            self.every(timer.seconds, timer.name, timer.work)
+        for work in hooks.after_sweep:
+            self.after_sweep(work)
 
     def every(self, seconds: float, name: str, work: Callable[[], object]) -> None:
         """`work` done by each worker every `seconds` (buttonup.sweeper)."""

@@ -35,12 +35,13 @@ from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
 from buttonup.games.credentials import player_of
 from buttonup.games.fair_play import digest
 from buttonup.games.flags import Flags
+from buttonup.games.hooks import Hooks, Timer
 from buttonup.games.idempotency import Idempotency, reserve_ids, same_request
 from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports, StoredRatings
 from buttonup.games.reviews import Reviews
-from buttonup.kit.manifest import InboxNotice, Manifest, Problem, Routes, words_of
+from buttonup.kit.manifest import Attached, InboxNotice, Manifest, Problem, Routes, words_of
 from buttonup.slices import every_slice, let_others_run, side_by_side
 from buttonup.store import (
     GameNotFound,
@@ -59,10 +60,13 @@ from buttonup.store.settling import local_ms
 
 __all__ = [
     # What a wing adds, declared in one place and installed by the core.
+    "Attached",
+    "Hooks",
     "InboxNotice",
     "Manifest",
     "Problem",
     "Routes",
+    "Timer",
     "words_of",
     # The game and the match (engine): what a wing reads of a game, and the
     # options it makes one with.

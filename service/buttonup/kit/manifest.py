@@ -17,6 +17,7 @@ from typing import Any
 from buttonup.config import Settings
 from buttonup.errors import GameError
 from buttonup.games import Games
+from buttonup.games.hooks import Hooks
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,15 +56,25 @@ class Routes:
 
 
 @dataclass(frozen=True, slots=True)
+class Attached:
+    """A wing's use cases, made on the core's (kept in
+    `app.extensions["buttonup.<name>"]`), and the hooks the core installs
+    for them (games.hooks: consequences, ports, timers, sweeps)."""
+
+    use_cases: object
+    hooks: Hooks
+
+
+@dataclass(frozen=True, slots=True)
 class Manifest:
-    """A wing, as the core installs it: `attach` wires its use cases onto the
-    core's (consequences, ports, timers, sweeps) and returns them, kept in
-    `app.extensions["buttonup.<name>"]`; `routes` is called once the app is
+    """A wing, as the core installs it: `attach` makes its use cases on the
+    core's and declares what they hook into (Attached), which the core
+    installs (Games.hook); `routes` is called once the app is
     built (its modules need Flask's app); `vocabulary` names enums the board
     reads as the service spells them (web.add_vocabulary)."""
 
     name: str
-    attach: Callable[[Games, Settings], object]
+    attach: Callable[[Games, Settings], Attached]
     routes: Callable[[], Routes]
     problems: tuple[Problem, ...] = ()
     inbox: tuple[InboxNotice, ...] = ()

@@ -4,11 +4,12 @@ by play (ratings.rated_play), profiles, rating histories and leaderboards
 (ratings.api), each in Redis under keys of its own (ratings.store,
 ratings.rated_play_store, lua/).
 
-`attach` wires it onto the core's use cases: a consequence of commits and
-the core's `RatedSeating` port (games.ports); MANIFEST declares its routes.
+MANIFEST declares all it adds: `attach` makes its use cases and what they
+hook into (a consequence of commits, the core's `RatedSeating` port of
+games.ports), and its routes.
 app.py installs it; nothing in the core imports it."""
 
-from buttonup.kit import Games, Manifest, Routes, Settings
+from buttonup.kit import Attached, Games, Hooks, Manifest, Routes, Settings
 from buttonup.ratings.ends import RatedEnds, carry_over_legacy_marks
 from buttonup.ratings.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
 from buttonup.ratings.rated_play_store import RatedPlayStore
@@ -18,19 +19,25 @@ from buttonup.ratings.store import RatingStore
 __all__ = ["MANIFEST", "Ratings", "attach"]
 
 
-def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Ratings:
-    """Ratings on `games`' store: its consequence registered, its port filled."""
+def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Attached:
+    """Ratings on `games`' store, and what they hook into: the rated
+    seating port, the consequence of a rated game's end, and marks of an
+    earlier release carried over after the sweep."""
     store = games.store
     board = RatingStore(store.client, store.game_ttl_ms)
     ratings = Ratings(store, board, games.clock, games.reviews, games.flags)
     places = RatedPlayStore(store.client, store.game_ttl_ms)
-    games.ports.fill_seating(RatedPlay(store, places, ratings, games.clock, pair_games_per_day))
-    games.consequences.register(RatedEnds(ratings, board))
-    games.after_sweep(lambda: carry_over_legacy_marks(store, board))
-    return ratings
+    return Attached(
+        ratings,
+        Hooks(
+            consequences=(RatedEnds(ratings, board),),
+            seating=RatedPlay(store, places, ratings, games.clock, pair_games_per_day),
+            after_sweep=(lambda: carry_over_legacy_marks(store, board),),
+        ),
+    )
 
 
-def attached(games: Games, settings: Settings) -> Ratings:
+def attached(games: Games, settings: Settings) -> Attached:
     """As the app attaches it: the deployment's bound on a pair's rated games."""
     return attach(games, settings.rated_games_per_pair_per_day)
 

@@ -3,13 +3,25 @@ is open and is paired atomically with one that suits it (seeks.store, its
 own keys and lua/), into a new private game made through the core's
 pipeline (seeks.service); its routes are /v1/seeks (seeks.api).
 
-`attach` wires it onto the core's use cases: the `StreamListening` port
-(games.ports), its timers and the sweep's completion of pairings a process
-left; MANIFEST declares all it adds. app.py installs it; nothing in the core
+MANIFEST declares all it adds: `attach` makes its use cases and what they
+hook into (the `StreamListening` port of games.ports, its timers and the
+sweep's completion of pairings a process left), and its routes and
+refusals. app.py installs it; nothing in the core
 imports it, and it asks the rated seating of the core's port, whichever
 wing fills it."""
 
-from buttonup.kit import BEAT_SECONDS, Games, Manifest, Problem, Routes, Settings, words_of
+from buttonup.kit import (
+    BEAT_SECONDS,
+    Attached,
+    Games,
+    Hooks,
+    Manifest,
+    Problem,
+    Routes,
+    Settings,
+    Timer,
+    words_of,
+)
 from buttonup.seeks.errors import SeekNotFound, StreamRequired
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.store import MARK_SECONDS, SeekBoard
@@ -17,15 +29,22 @@ from buttonup.seeks.store import MARK_SECONDS, SeekBoard
 __all__ = ["MANIFEST", "Seeks", "attach"]
 
 
-def attach(games: Games, settings: Settings | None = None) -> Seeks:
-    """Seeks on `games`' store: its port filled, its timers and sweep added."""
+def attach(games: Games, settings: Settings | None = None) -> Attached:
+    """Seeks on `games`' store, and what they hook into: the listening port,
+    timers that mark who listens and seeks, and pairings a process left."""
     store = games.store
     seeks = Seeks(store, SeekBoard(store.client), games.pipeline, games.clock, games.ports)
-    games.ports.fill_listening(seeks)
-    games.every(MARK_SECONDS, "listening", seeks.mark_streams)
-    games.every(BEAT_SECONDS, "seeking", seeks.mark_listening)
-    games.after_sweep(seeks.complete_pairings)
-    return seeks
+    return Attached(
+        seeks,
+        Hooks(
+            listening=seeks,
+            timers=(
+                Timer("listening", MARK_SECONDS, seeks.mark_streams),
+                Timer("seeking", BEAT_SECONDS, seeks.mark_listening),
+            ),
+            after_sweep=(seeks.complete_pairings,),
+        ),
+    )
 
 
 def routes() -> Routes:

@@ -4,13 +4,25 @@ docs/tournaments.md defines them. A tournament's model and pairing are pure
 (tournaments.store, lua/), its use cases in tournaments.service, its routes
 /v1/tournaments (tournaments.api).
 
-`attach` wires it onto the core's use cases: a MARKED consequence counts
-each finished tournament game once (a game's end is the signal, as lila's
-tournaments listen for it), and a timer starts, pairs and finishes
-tournaments. MANIFEST declares all it adds (its routes, refusals and board
-names); app.py installs it; nothing in the core imports it."""
+MANIFEST declares all it adds: `attach` makes its use cases and hooks them
+onto the core's (a MARKED consequence counts each finished tournament game
+once, a game's end being the signal as lila's tournaments listen for it; a
+seal keeps a par tournament's positions; a timer starts, pairs and
+finishes tournaments), and its routes, refusals and board names. app.py
+installs it; nothing in the core imports it."""
 
-from buttonup.kit import Games, Manifest, Pairings, Problem, Routes, Settings, words_of
+from buttonup.kit import (
+    Attached,
+    Games,
+    Hooks,
+    Manifest,
+    Pairings,
+    Problem,
+    Routes,
+    Settings,
+    Timer,
+    words_of,
+)
 from buttonup.tournaments.ends import TournamentEnds
 from buttonup.tournaments.errors import (
     ConditionsNotMet,
@@ -31,8 +43,8 @@ from buttonup.tournaments.store import TournamentStore
 __all__ = ["MANIFEST", "Tournaments", "attach"]
 
 
-def attach(games: Games, settings: Settings | None = None) -> Tournaments:
-    """Tournaments on `games`' store: its consequence registered, its timer added."""
+def attach(games: Games, settings: Settings | None = None) -> Attached:
+    """Tournaments on `games`' store, and what they hook into."""
     store = games.store
     pairings = Pairings(store, games.pipeline, games.clock, games.ports)
     client = store.client
@@ -47,10 +59,14 @@ def attach(games: Games, settings: Settings | None = None) -> Tournaments:
         games.record,
         lambda game_id: [moved.outcome for moved in games.pipeline.timeline(game_id).moves()],
     )
-    games.consequences.register(TournamentEnds(tournaments))
-    games.ports.add_sealing(tournaments.sealing)
-    games.every(PAIRING_SECONDS, "tournaments", tournaments.upkeep)
-    return tournaments
+    return Attached(
+        tournaments,
+        Hooks(
+            consequences=(TournamentEnds(tournaments),),
+            sealing=tournaments.sealing,
+            timers=(Timer("tournaments", PAIRING_SECONDS, tournaments.upkeep),),
+        ),
+    )
 
 
 def routes() -> Routes:
