@@ -1,8 +1,8 @@
 """The shape of the service's code: modules and classes small enough to
 read, dependencies that point one way (api -> games -> store -> engine),
 and wings (ratings, seeks, tournaments: features beside the core) that the
-core never imports, that see the core through its kit alone, that never
-import each other, and that app.py alone installs."""
+core never imports nor names, that see the core through its kit alone,
+that never import each other, and that app.py alone installs."""
 
 import ast
 import re
@@ -54,6 +54,55 @@ def test_the_core_never_imports_a_wing():
             continue
         names = imported(path)
         assert not any(n.startswith(tuple(f"buttonup.{w}" for w in WINGS)) for n in names), path
+
+
+# The wings the core's code may name after all: the rating a seat brings and
+# a rated game's change are the match's (engine.ratings), as its clock is;
+# the ratings wing is the profiles, histories and boards kept of them.
+NAMED_BY_THE_MATCH = ("ratings",)
+# An earlier release's stored form, read at the door as this release's: it
+# named the one wing whose id it kept in the core's options (store.earlier).
+EARLIER_FORMS = ("store/earlier.py",)
+
+
+def code_names(path: Path) -> list[tuple[int, str]]:
+    """The names `path`'s code uses, with their lines: identifiers, and the
+    strings that are one word (keys, fields, events); not its comments,
+    docstrings nor prose (an operation's description)."""
+    tree = ast.parse(path.read_text())
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        match node:
+            case ast.Name(id=name) | ast.Attribute(attr=name) | ast.arg(arg=name):
+                found.append((node.lineno, name))
+            case ast.FunctionDef(name=name) | ast.ClassDef(name=name) | ast.keyword(arg=str(name)):
+                found.append((node.lineno, name))
+            case ast.alias(name=name, asname=asname):
+                found.append((node.lineno, asname or name))
+            case ast.Constant(value=str(text)) if id(node) not in docstrings and " " not in text:
+                found.append((node.lineno, text))
+    return found
+
+
+def test_the_cores_code_names_no_wing():
+    """Comments and prose aside, the core says nothing of any wing: what it
+    needs of one is a port, a hook or a registry the wing fills."""
+    stems = [wing.removesuffix("s") for wing in WINGS if wing not in NAMED_BY_THE_MATCH]
+    named = re.compile("|".join(stems), re.IGNORECASE)
+    for path in MODULES:
+        relative = str(path.relative_to(SERVICE))
+        if package_of(path) in (*WINGS, "app") or relative in EARLIER_FORMS:
+            continue
+        said = [f"{line}: {name}" for line, name in code_names(path) if named.search(name)]
+        assert not said, (relative, said)
 
 
 def test_a_wing_imports_the_kit_and_itself_and_nothing_else_of_the_core():

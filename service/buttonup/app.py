@@ -15,6 +15,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from buttonup import ratings, seeks, tournaments
 from buttonup.api import ButtonUpApi, init_api
 from buttonup.api.codec import Codec
+from buttonup.api.docs import add_origin_field
 from buttonup.api.http import StreamBudget
 from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
@@ -83,6 +84,9 @@ def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing
     routes = wing.routes()
     api.register_blueprint(routes.blueprint)
     api.spec.components.schemas.update(routes.components)
+    if wing.origin_field is not None:
+        field = wing.origin_field
+        add_origin_field(api.spec.components.schemas, field.name, field.description)
     for name, vocabulary in wing.vocabulary.items():
         add_vocabulary(name, vocabulary)
     add_words(wing.words)
@@ -120,6 +124,11 @@ def named_wings(names: Sequence[str]) -> list[ModuleType]:
     return found
 
 
+def codec_for(wings: Sequence[Manifest]) -> Codec:
+    """The API's codec, naming each game's origin by the fields the wings add."""
+    return Codec(origin_fields={w.name: w.origin_field.name for w in wings if w.origin_field})
+
+
 def metered_operations(wings: Sequence[Manifest]) -> dict[str, list[tuple[str, str]]]:
     """The wings' operations, by the meter that counts each."""
     found: dict[str, list[tuple[str, str]]] = {}
@@ -127,6 +136,15 @@ def metered_operations(wings: Sequence[Manifest]) -> dict[str, list[tuple[str, s
         for meter, operations in wing.metered.items():
             found.setdefault(meter, []).extend(operations)
     return found
+
+
+def start_background(app: Flask, games: Games, settings: Settings) -> None:
+    """The worker's sweep and timers, unless the settings turn them off."""
+    if settings.sweep_interval_seconds > 0:
+        background = Background(games, settings.sweep_interval_seconds)
+        app.extensions["buttonup.background"] = background
+        background.start()
+        atexit.register(background.stop)
 
 
 def create_app(
@@ -158,7 +176,9 @@ def create_app(
         rematch_seconds=settings.rematch_seconds,
     )
     app.extensions["buttonup.games"] = games
-    app.extensions["buttonup.codec"] = Codec()
+    app.extensions["buttonup.codec"] = Codec(
+        origin_fields={wing.name: wing.origin_field.name for wing in manifests if wing.origin_field}
+    )
     app.extensions["buttonup.streams"] = StreamBudget(
         settings.streams_per_worker, settings.max_streams_per_client
     )
@@ -179,11 +199,7 @@ def create_app(
         connect_timeout=settings.redis_connect_timeout,
         wing_operations=metered_operations(manifests),
     )
-    if settings.sweep_interval_seconds > 0:
-        background = Background(games, settings.sweep_interval_seconds)
-        app.extensions["buttonup.background"] = background
-        background.start()
-        atexit.register(background.stop)
+    start_background(app, games, settings)
     if settings.trusted_proxies:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=settings.trusted_proxies, x_proto=settings.trusted_proxies

@@ -52,7 +52,7 @@ def test_a_pairing_left_by_a_dead_process_is_completed_by_the_sweep_once(
     sweep_at_once(sweepers)
     match = sweepers[0].get("pairedGame0123456789")
     assert {match.seat(color).player_id for color in PLAYERS} == {ana.id, bo.id}
-    assert match.options.paired and match.version == 2
+    assert match.options.origin.wing == "seeks" and match.version == 2
     for player in (ana, bo):
         names = heard(redis_client, player.id)
         assert names.count(PlayerEventName.GAME_START.value) == 1, names

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from buttonup.engine import (
     Match,
     OfferRematch,
     Options,
+    Origin,
     Play,
     Resign,
     TimeOut,
@@ -40,6 +42,18 @@ def test_a_new_match_is_stored_as_its_options_seed_and_bots():
     assert codec.decode_base(stored) == match
     assert len(stored) < 160
     assert b"20" in stored and b"circle" not in stored
+
+
+def test_a_games_origin_reads_back_and_an_earlier_releases_two_options_read_as_one():
+    made = Match.new("g5", Options(seed=3, origin=Origin("tournaments", "t7")), T0)
+    assert codec.decode_base(codec.encode_base(made)) == made
+    # An earlier release kept a tournament game's origin as `paired` and
+    # `tournament`, and a seek's as `paired` alone (its game_start sent).
+    earlier = orjson.loads(codec.encode_base(Match.new("g6", Options(seed=3), T0)))
+    earlier["o"] = {**earlier["o"], "paired": True, "tournament": "t7"}
+    assert codec.decode_base(orjson.dumps(earlier)).options.origin == Origin("tournaments", "t7")
+    earlier["o"] = {"seed": 3, "paired": True}
+    assert codec.decode_base(orjson.dumps(earlier)).options == Options(seed=3)
 
 
 def test_a_match_later_than_its_first_version_is_stored_whole():

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from buttonup.engine import Color, EndReason
+from buttonup.engine import Color, EndReason, Origin
 from buttonup.engine.player import Notice, PlayerEventName
 from buttonup.store import connect
 from buttonup.store.player_events import (
@@ -69,5 +69,8 @@ def test_a_notice_reads_back_as_it_was_written():
     assert decode_notice(7, "game_over", encode_notice(written).decode()) == written
     rematch = notice(PlayerEventName.REMATCH, 8, next_game_id="g2")
     assert decode_notice(8, "rematch", encode_notice(rematch).decode()) == rematch
-    started = notice(PlayerEventName.GAME_START, 2, tournament_id="t1")
+    started = notice(PlayerEventName.GAME_START, 2, origin=Origin("tournaments", "t1"))
     assert decode_notice(2, "game_start", encode_notice(started).decode()) == started
+    # An earlier release kept a tournament's pairing as "T": the same origin.
+    earlier = '{"g": "g1", "c": "red", "T": "t1"}'
+    assert decode_notice(2, "game_start", earlier) == started

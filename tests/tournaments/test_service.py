@@ -26,7 +26,7 @@ from buttonup.tournaments.errors import (
     TournamentFull,
     TournamentPaused,
 )
-from buttonup.tournaments.games import result_of
+from buttonup.tournaments.games import result_of, tournament_of
 from buttonup.tournaments.model import (
     PAUSE_STEP_MS,
     Conditions,
@@ -123,7 +123,7 @@ def test_an_arenas_pool_is_paired_and_each_player_hears_game_start(arena, redis_
     seated = set()
     for game_id in made:
         match = wings.games.get(game_id)
-        assert match.status is Status.PLAYING and match.options.tournament == tournament.id
+        assert match.status is Status.PLAYING and tournament_of(match) == tournament.id
         assert match.options.first_player.value == "red" and not match.options.rated
         seated |= {match.seat(color).player_id for color in PLAYERS}
     assert seated == {player.player.id for player in players}

@@ -48,8 +48,6 @@ class Game:
     """ Whether the result changes both players' ratings """
     unrated_reason: None | UnratedReason
     """ Why a game created rated is played unrated (its `rated` is then false); null otherwise """
-    tournament_id: None | str
-    """ The tournament whose pairing made the game (docs/tournaments.md); null: none """
     category: RatingCategory
     """ A rating category, by time control (docs/api.md, "Ratings"): `blitz`, `rapid` and `classical` Fischer clocks
     by their estimated length, `daily` (a clock per move), `untimed` """
@@ -79,6 +77,8 @@ class Game:
     """ A finished rated game's exact review (docs/api.md, "Fair play"), worked out as it ends; null for any other
     game, and for one whose review the fair-play gate kept back as it ended (a par tournament's, or a position a
     protected game stood at) """
+    tournament_id: None | str
+    """ The tournament whose pairing made the game (docs/tournaments.md); null: none """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.clock import Clock  # noqa: PLC0415
@@ -107,9 +107,6 @@ class Game:
             unrated_reason = self.unrated_reason
         else:
             unrated_reason = self.unrated_reason
-
-        tournament_id: None | str
-        tournament_id = self.tournament_id
 
         category: str = self.category
 
@@ -168,6 +165,9 @@ class Game:
         else:
             review = self.review
 
+        tournament_id: None | str
+        tournament_id = self.tournament_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -181,7 +181,6 @@ class Game:
                 "hints": hints,
                 "rated": rated,
                 "unrated_reason": unrated_reason,
-                "tournament_id": tournament_id,
                 "category": category,
                 "rating_diff": rating_diff,
                 "target_score": target_score,
@@ -195,6 +194,7 @@ class Game:
                 "rounds": rounds,
                 "rematch": rematch,
                 "review": review,
+                "tournament_id": tournament_id,
             }
         )
 
@@ -241,13 +241,6 @@ class Game:
             return cast(None | UnratedReason, data)
 
         unrated_reason = _parse_unrated_reason(d.pop("unrated_reason"))
-
-        def _parse_tournament_id(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        tournament_id = _parse_tournament_id(d.pop("tournament_id"))
 
         category = check_rating_category(d.pop("category"))
 
@@ -371,6 +364,13 @@ class Game:
 
         review = _parse_review(d.pop("review"))
 
+        def _parse_tournament_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        tournament_id = _parse_tournament_id(d.pop("tournament_id"))
+
         game = cls(
             id=id,
             status=status,
@@ -381,7 +381,6 @@ class Game:
             hints=hints,
             rated=rated,
             unrated_reason=unrated_reason,
-            tournament_id=tournament_id,
             category=category,
             rating_diff=rating_diff,
             target_score=target_score,
@@ -395,6 +394,7 @@ class Game:
             rounds=rounds,
             rematch=rematch,
             review=review,
+            tournament_id=tournament_id,
         )
 
         return game

@@ -10,9 +10,9 @@ T = TypeVar("T", bound="GameStartEvent")
 
 @_attrs_define
 class GameStartEvent:
-    """A seek of the player's, or a tournament they play, paired them: their seat in the new game, taken for them
-    (`tournament_id` names the tournament), and its token (sent to this player alone, derived as it is sent and never
-    kept)
+    """A wing's pairing (a seek of the player's, a tournament they play) made a game: their seat in it, taken for them (a
+    field the wing adds may name what paired them, as `tournament_id`), and its token (sent to this player alone,
+    derived as it is sent and never kept)
 
     """
 

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="GameStartEventData")
 
 @_attrs_define
 class GameStartEventData:
-    """A seek, or a tournament, paired into a game"""
+    """A wing's pairing made a game"""
 
     game_id: str
     """ The game """
@@ -23,7 +23,7 @@ class GameStartEventData:
     token: str
     """ The seat's bearer token (the player's key works too) """
     tournament_id: None | str
-    """ The tournament whose pairing made the game; null: a seek's """
+    """ The tournament whose pairing made the game (docs/tournaments.md); null: none """
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id

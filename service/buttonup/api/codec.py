@@ -10,13 +10,12 @@ A version of a game never changes, so its JSON and its events' frames are
 made once per worker and kept for the next answer or watcher that needs them.
 """
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
 
 import orjson
 
+from buttonup.api.memo import Memo
 from buttonup.api.player_views import (
     clock_settings_view,
     me_view,
@@ -24,7 +23,7 @@ from buttonup.api.player_views import (
     seat_review_view,
 )
 from buttonup.api.times import timestamp, timestamp_or_none
-from buttonup.engine import PLAYERS, Color, Match, Status, opponent
+from buttonup.engine import PLAYERS, Color, Match, Origin, Status, opponent
 from buttonup.engine.analysis import PositionAnalysis, RoundReview
 from buttonup.engine.events import (
     Abandoned,
@@ -64,10 +63,23 @@ from buttonup.games import (
 )
 from buttonup.games import RematchOffered as OfferWaiting
 
-T = TypeVar("T")
+# By a wing's name, the field of a game (and of its players' game_start)
+# that names the wing's own thing that made it (app.py: each manifest's
+# origin_field), such as a tournament's id.
+OriginFields = Mapping[str, str]
+NO_ORIGIN_FIELDS: OriginFields = {}
 
 
-def game_view(match: Match) -> dict[str, Any]:
+def origin_view(origin: Origin | None, origin_fields: OriginFields) -> dict[str, str | None]:
+    """The fields the installed wings name their games' origins by, each its
+    origin's id where that wing made the game, else null."""
+    return {
+        field: origin.id if origin is not None and origin.wing == wing else None
+        for wing, field in origin_fields.items()
+    }
+
+
+def game_view(match: Match, origin_fields: OriginFields = NO_ORIGIN_FIELDS) -> dict[str, Any]:
     game = match.game
     current = game.round.to_dict()
     in_play = match.status is Status.PLAYING
@@ -82,7 +94,7 @@ def game_view(match: Match) -> dict[str, Any]:
         "hints": match.hints,
         "rated": match.rated,
         "unrated_reason": match.unrated,
-        "tournament_id": options.tournament,
+        **origin_view(options.origin, origin_fields),
         "category": category_of(options.clock),
         "rating_diff": rating_diff_view(rating_diff(match)) if match.rated else None,
         "target_score": options.target_score,
@@ -163,7 +175,9 @@ def my_game_view(item: MyGame) -> dict[str, Any]:
     }
 
 
-def notice_view(notice: Notice, token: str | None = None) -> dict[str, Any]:
+def notice_view(
+    notice: Notice, token: str | None = None, origin_fields: OriginFields = NO_ORIGIN_FIELDS
+) -> dict[str, Any]:
     """What a player's stream says of a notice (`token`: game_start's)."""
     name = notice.name
     if name is PlayerEventName.GAME_START:
@@ -172,7 +186,7 @@ def notice_view(notice: Notice, token: str | None = None) -> dict[str, Any]:
             "color": notice.color,
             "version": notice.version,
             "token": token,
-            "tournament_id": notice.tournament_id,
+            **origin_view(notice.origin, origin_fields),
         }
     if name is PlayerEventName.GAME_STARTED:
         return {"game_id": notice.game_id, "color": notice.color, "version": notice.version}
@@ -242,7 +256,7 @@ def move_view(moved: Moved) -> dict[str, Any]:
 # The keep-alive comment while a player seeks: 4 KiB a second fills the
 # buffers of a stream nobody reads (a client's 128 KiB by default) within a
 # minute, and the server then ends it (buttonup.worker).
-PADDED_KEEPALIVE = b": seeking " + b"." * 4080 + b"\n\n"
+PADDED_KEEPALIVE = b": listening " + b"." * 4078 + b"\n\n"
 
 
 def to_json(document: Any) -> str:
@@ -329,12 +343,19 @@ def _moves(outcome: Outcome, skip: int = 0) -> list[dict[str, Any]]:
 class Codec:
     """Makes the JSON of the API, keeping what one version of a game renders to."""
 
-    def __init__(self, budget_bytes: int = 16 * 1024 * 1024) -> None:
-        self._games: _Memo[bytes] = _Memo(budget_bytes)
-        self._frames: _Memo[bytes] = _Memo(budget_bytes)
+    def __init__(
+        self, budget_bytes: int = 16 * 1024 * 1024, origin_fields: OriginFields = NO_ORIGIN_FIELDS
+    ) -> None:
+        # The game's fields the installed wings name their origins by.
+        self.origin_fields = dict(origin_fields)
+        self._games: Memo[bytes] = Memo(budget_bytes)
+        self._frames: Memo[bytes] = Memo(budget_bytes)
 
     def game_json(self, match: Match) -> bytes:
-        return self._games.get((match.id, match.version), lambda: orjson.dumps(game_view(match)))
+        return self._games.get(
+            (match.id, match.version),
+            lambda: orjson.dumps(game_view(match, self.origin_fields)),
+        )
 
     def game_text(self, match: Match) -> str:
         return self.game_json(match).decode()
@@ -382,8 +403,7 @@ class Codec:
             ),
         )
 
-    @staticmethod
-    def player_frames(item: PlayerStreamItem) -> bytes:
+    def player_frames(self, item: PlayerStreamItem) -> bytes:
         """An item of a player's stream as Server-Sent Events."""
         if isinstance(item, MyGamesNow):
             data = orjson.dumps([my_game_view(game) for game in item.games])
@@ -393,7 +413,8 @@ class Codec:
         if isinstance(item, Told):  # a wing's notice: its data as the wing gave it
             return _frame(item.position, item.name, item.data.encode())
         notice = item.notice
-        return _frame(item.position, notice.name, orjson.dumps(notice_view(notice, item.token)))
+        data = orjson.dumps(notice_view(notice, item.token, self.origin_fields))
+        return _frame(item.position, notice.name, data)
 
     def _event_data(self, match: Match, event: Event) -> bytes:
         game = self.game_json(match)
@@ -421,28 +442,3 @@ class Codec:
 def _frame(event_id: int | str, name: str, data: bytes) -> bytes:
     """One event: its id is a game's version, or a position in a player's stream."""
     return b"id: %s\nevent: %s\ndata: %s\n\n" % (str(event_id).encode(), name.encode(), data)
-
-
-class _Memo(Generic[T]):
-    """What was made, least recently made first out, within a budget of bytes
-    (a long game's later versions each render to tens of KB)."""
-
-    def __init__(self, budget_bytes: int) -> None:
-        self._budget = budget_bytes
-        self._held = 0
-        self._items: OrderedDict[Hashable, T] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, make: Callable[[], T]) -> T:
-        found = self._items.get(key)
-        if found is not None:
-            return found
-        made = make()
-        with self._lock:
-            if key not in self._items:
-                self._items[key] = made
-                self._held += len(made)  # type: ignore[arg-type]
-            while self._held > self._budget and len(self._items) > 1:
-                _, dropped = self._items.popitem(last=False)
-                self._held -= len(dropped)  # type: ignore[arg-type]
-        return made

@@ -48,6 +48,18 @@ ALWAYS = (414, 431, 500)
 WITH_BODY = (400, 413, 415, *ALWAYS)
 
 
+def add_origin_field(schemas: dict[str, Any], name: str, description: str) -> None:
+    """A wing's origin field (kit.OriginField) on the spec's components of a
+    game and of a player's game_start: a nullable string every answer sends."""
+    prop = {"type": ["string", "null"], "description": description, "example": None}
+    for component in ("Game", "GameStartEventData"):
+        schema = schemas[component]
+        schema["properties"][name] = prop
+        required = schema.setdefault("required", [])
+        if name not in required:
+            required.append(name)
+
+
 def id_parameter(name: str, description: str, example: str) -> dict[str, Any]:
     """A path parameter naming something by its id (every id the service
     makes reads the same way)."""

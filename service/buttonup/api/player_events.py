@@ -73,15 +73,15 @@ EVENTS: dict[PlayerEventName, tuple[str, str, str, object]] = {
     PlayerEventName.GAME_START: (
         "GameStartEvent",
         "GameStartEventData",
-        "A seek of the player's, or a tournament they play, paired them: their seat in "
-        "the new game, taken for them (`tournament_id` names the tournament), "
-        "and its token (sent to this player alone, derived as it is sent and never kept)",
+        "A wing's pairing (a seek of the player's, a tournament they play) made a game: "
+        "their seat in it, taken for them (a field the wing adds may name what paired "
+        "them, as `tournament_id`), and its token (sent to this player alone, derived as "
+        "it is sent and never kept)",
         {
             "game_id": "q7Xb0mXvYg3cS1pQ2a9e",
             "color": "red",
             "version": 2,
             "token": "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE",
-            "tournament_id": None,
         },
     ),
     PlayerEventName.GAME_STARTED: (
@@ -122,7 +122,7 @@ DATA_COMPONENTS = {
         "items": ref("MyGame"),
     },
     "GameStartEventData": data_component(
-        "A seek, or a tournament, paired into a game",
+        "A wing's pairing made a game",
         {
             "game_id": GAME_ID,
             "color": COLOR,
@@ -131,11 +131,6 @@ DATA_COMPONENTS = {
                 "type": "string",
                 "description": "The seat's bearer token (the player's key works too)",
                 "example": "3q2-7vVn0kY0n4mYw1bq0g2yVJ8rTQ9mI9b4xJmA8sE",
-            },
-            "tournament_id": {
-                "type": ["string", "null"],
-                "description": "The tournament whose pairing made the game; null: a seek's",
-                "example": None,
             },
         },
     ),

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response
 
 from buttonup.api import player_events, schemas
-from buttonup.api.codec import Codec, me_view, my_games_text, new_player_text, to_json
+from buttonup.api.codec import me_view, my_games_text, new_player_text, to_json
 from buttonup.api.docs import (
     ALWAYS,
     READ_503,
@@ -18,7 +18,7 @@ from buttonup.api.docs import (
     operation,
 )
 from buttonup.api.events import stream_response
-from buttonup.api.games import cursor_text, games, idempotency
+from buttonup.api.games import codec, cursor_text, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
 from buttonup.api.player_views import flag_view
 from buttonup.api.records import RECORD_CONTENT, TEXT
@@ -158,5 +158,5 @@ class MyEvents(ApiView):
         after = player_events.position_after()
         return stream_response(
             lambda keepalive_ms: games().watch_player(player, after, keepalive_ms),
-            Codec.player_frames,
+            codec().player_frames,
         )

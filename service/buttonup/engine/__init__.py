@@ -54,7 +54,7 @@ from buttonup.engine.game import (
 )
 from buttonup.engine.match import Match
 from buttonup.engine.notation import NotationError, Position
-from buttonup.engine.options import EndReason, Options, SeatType, Status, Visibility
+from buttonup.engine.options import EndReason, Options, Origin, SeatType, Status, Visibility
 from buttonup.engine.randomness import SeededDraws
 from buttonup.engine.rules import DEFAULT_TARGET_SCORE, STANDARD_RULES, Rules
 from buttonup.engine.seats import Rematch, Seat
@@ -88,6 +88,7 @@ __all__ = [
     "NotSeated",
     "OfferRematch",
     "Options",
+    "Origin",
     "Play",
     "Progress",
     "Rematch",

@@ -52,6 +52,16 @@ class UnratedReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """Who made a game, when a wing made it: the wing's name and its own id
+    there (a tournament's, a seek's). The core keeps it, shows it, carries
+    it to the wing's consequences, and never reads it."""
+
+    wing: str
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
 class Options:
     """What the match was created with. A new option is a field here (with
     its default), a field of the API's schema and a member of the API's game:
@@ -73,12 +83,10 @@ class Options:
     # Both players' ratings in the game's category change by its result
     # (engine.ratings): two human seats, each held by a player.
     rated: bool = False
-    # Made by pairing two seeks (the seeks wing): both seats taken at creation,
-    # each player told on their own stream; not a request's.
-    paired: bool = False
-    # The tournament whose pairing made it (a wing's id; the core only carries
-    # it: a game's end is the tournament's signal); not a request's.
-    tournament: str | None = None
+    # The wing that made it (a pairing of its: both seats taken at creation,
+    # each player told on their own stream), opaque to the core; not a
+    # request's.
+    origin: Origin | None = None
     # A seat may go berserk before its first move (an arena's games: half
     # its time, no increment; engine.clock); not a request's.
     berserk: bool = False
@@ -96,8 +104,7 @@ class Options:
             first_player=first_player,
             seed=None,
             visibility=Visibility.PRIVATE,
-            paired=False,
-            tournament=None,
+            origin=None,
             berserk=False,
         )
 

@@ -18,7 +18,7 @@ from buttonup.engine.actions import Progress
 from buttonup.engine.board import PLAYERS, Color
 from buttonup.engine.events import Event, Rematched, RematchOffered
 from buttonup.engine.match import Match
-from buttonup.engine.options import EndReason, Status
+from buttonup.engine.options import EndReason, Origin, Status
 from buttonup.engine.ratings import Category, Rating, rating_diff
 
 
@@ -65,7 +65,7 @@ class Notice:
     next_game_id: str | None = None  # rematch
     # game_over of a rated game: each seat's rating change (engine.ratings)
     rating_diff: Mapping[Color, int] | None = None
-    tournament_id: str | None = None  # game_start of a tournament's pairing
+    origin: Origin | None = None  # game_start: the wing whose pairing made the game
 
 
 # Where a game not finished stands on its player's agenda (`agenda_place`):
@@ -135,11 +135,9 @@ def _notices(
 ) -> list[Notice]:
     game_id, version = after.id, after.version
     found: list[Notice] = []
-    if after.options.paired and after.seat(color).joined and not before.seat(color).joined:
-        tournament = after.options.tournament
-        found.append(
-            Notice(PlayerEventName.GAME_START, game_id, version, color, tournament_id=tournament)
-        )
+    origin = after.options.origin
+    if origin is not None and after.seat(color).joined and not before.seat(color).joined:
+        found.append(Notice(PlayerEventName.GAME_START, game_id, version, color, origin=origin))
     playing = now is Status.PLAYING
     if playing and was is not Status.PLAYING:
         found.append(Notice(PlayerEventName.GAME_STARTED, game_id, version, color))

@@ -46,7 +46,9 @@ def paired_game(
     playing from the second: its clock starts then; a rated one is played
     unrated from then when `unrated` says why). `seed`: what its deals come
     from, never shown (None: one of its own)."""
-    match = Match.new(game_id, replace(options, paired=True), now, seed=seed)
+    if options.origin is None:
+        raise ValueError("a pairing is a wing's: its game's options name their origin")
+    match = Match.new(game_id, options, now, seed=seed)
     seats = {
         color: Seat(
             name=player.name,

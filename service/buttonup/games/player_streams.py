@@ -80,8 +80,8 @@ class PlayerStreams:
                 # write is how a stream nobody reads is noticed (its writes
                 # stall), and what it held up goes with it.
                 wait = keepalive_ms / 1000
-                seeking = self._ports.listening.keeps_alive(player.id)
-                if seeking:
+                held_up = self._ports.listening.keeps_alive(player.id)
+                if held_up:
                     wait = min(wait, PADDED_KEEPALIVE_SECONDS)
                 arrived = feed.next(wait)
                 if arrived:
@@ -90,7 +90,7 @@ class PlayerStreams:
                 if time.monotonic() - caught_up > PLAYER_CATCH_UP_SECONDS:
                     self._catch_up_player(player.id)
                     caught_up = time.monotonic()
-                yield [PaddedKeepAlive()] if seeking else []
+                yield [PaddedKeepAlive()] if held_up else []
 
     def _heard(self, stored: StoredEvent) -> Heard | Told:
         if stored.told:

@@ -10,7 +10,7 @@ the kit and themselves alone, in tests/test_layout.py.
 
 from buttonup import errors
 from buttonup.config import Settings
-from buttonup.engine import PLAYERS, Color, Match, Options, Status, opponent
+from buttonup.engine import PLAYERS, Color, Match, Options, Origin, Status, opponent
 from buttonup.engine.actions import Action, Progress
 from buttonup.engine.board import Circle, deal_circle, sow
 from buttonup.engine.clock import ClockSettings
@@ -41,7 +41,15 @@ from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports, StoredRatings
 from buttonup.games.reviews import Reviews
-from buttonup.kit.manifest import Attached, InboxNotice, Manifest, Problem, Routes, words_of
+from buttonup.kit.manifest import (
+    Attached,
+    InboxNotice,
+    Manifest,
+    OriginField,
+    Problem,
+    Routes,
+    words_of,
+)
 from buttonup.slices import every_slice, let_others_run, side_by_side
 from buttonup.store import (
     GameNotFound,
@@ -64,6 +72,7 @@ __all__ = [
     "Hooks",
     "InboxNotice",
     "Manifest",
+    "OriginField",
     "Problem",
     "Routes",
     "Timer",
@@ -80,6 +89,7 @@ __all__ = [
     "Match",
     "MoveOutcome",
     "Options",
+    "Origin",
     "Progress",
     "Status",
     "UnratedReason",

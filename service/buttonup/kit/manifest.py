@@ -47,6 +47,17 @@ class InboxNotice:
 
 
 @dataclass(frozen=True, slots=True)
+class OriginField:
+    """The field by which a game, and the `game_start` its players hear,
+    name the wing's own thing that made it (its origin's id: a tournament's,
+    say), null for a game the wing did not make; in the spec while the wing
+    is installed."""
+
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
 class Routes:
     """A wing's routes: a flask-smorest blueprint, and spec components its
     operations refer to by name that no schema of theirs brings (events)."""
@@ -78,6 +89,7 @@ class Manifest:
     routes: Callable[[], Routes]
     problems: tuple[Problem, ...] = ()
     inbox: tuple[InboxNotice, ...] = ()
+    origin_field: OriginField | None = None
     # The wing's costly operations, by the meter that counts them (one of
     # api.rate_limits.METERS: "creates", "records", "joins", ...), each as
     # (method, "<blueprint>.<view>").

@@ -23,6 +23,7 @@ from buttonup.kit import (
     words_of,
 )
 from buttonup.seeks.errors import SeekNotFound, StreamRequired
+from buttonup.seeks.model import WING
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.store import MARK_SECONDS, SeekBoard
 
@@ -54,7 +55,7 @@ def routes() -> Routes:
 
 
 MANIFEST = Manifest(
-    name="seeks",
+    name=WING,
     attach=attach,
     routes=routes,
     words=words_of(__name__),

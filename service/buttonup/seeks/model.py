@@ -22,6 +22,7 @@ from buttonup.kit import (
     ClockSettings,
     Color,
     Options,
+    Origin,
     PairedPlayer,
     Rating,
     Visibility,
@@ -47,14 +48,20 @@ class Seek:
         return category_of(self.clock)
 
 
+# The wing's name, as its games' origin names it (MANIFEST's).
+WING = "seeks"
+
+
 def seek_options(seek: Seek) -> Options:
     """What a game two paired seeks make is played with (both seeks share
-    the clock and `rated`): private, and with hints unless rated."""
+    the clock and `rated`): private, and with hints unless rated; its
+    origin the seek that waited."""
     return Options(
         clock=seek.clock,
         rated=seek.rated,
         hints=not seek.rated,  # a rated game has none
         visibility=Visibility.PRIVATE,
+        origin=Origin(WING, seek.id),
     )
 
 

@@ -51,6 +51,7 @@ from buttonup.engine.notation import deals_of
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
 from buttonup.engine.review import GameReview, SeatReview
+from buttonup.store.earlier import earlier_options
 
 FORMAT = 2
 
@@ -131,7 +132,7 @@ def decode_base(data: bytes | str) -> Match:
     plain = orjson.loads(data)
     if plain.get("f") != FORMAT:
         raise StoredFormError(f"not a base of format {FORMAT}")
-    options = Options.from_plain(plain["o"])
+    options = earlier_options(plain["o"])
     unrated = UnratedReason(plain["ur"]) if "ur" in plain else None
     if "k" in plain:
         started = replace(options, first_player=_COLOR[plain["p"]])

@@ -32,8 +32,10 @@ import orjson
 import redis
 
 from buttonup.engine import PLAYERS, Color, EndReason, Status
+from buttonup.engine.options import Origin
 from buttonup.engine.player import AgendaPlace, Notice, PlayerEventName
 from buttonup.store.connection import Client
+from buttonup.store.earlier import earlier_origin
 from buttonup.store.scripts import LuaScript, lua_source
 
 EVENTS_KEPT = 1000  # per player, about; a stream resumed from before them starts afresh
@@ -106,7 +108,7 @@ def encode_notice(notice: Notice) -> bytes:
         "b": notice.by.value if notice.by else None,
         "x": notice.next_game_id,
         "d": [notice.rating_diff[color] for color in PLAYERS] if notice.rating_diff else None,
-        "T": notice.tournament_id,
+        "o": [notice.origin.wing, notice.origin.id] if notice.origin else None,
     }
     plain.update({key: value for key, value in optional.items() if value is not None})
     return orjson.dumps(plain)
@@ -128,7 +130,7 @@ def decode_notice(version: int, name: str, data: str) -> Notice:
         rating_diff={color: round(diff) for color, diff in zip(PLAYERS, plain["d"], strict=True)}
         if plain.get("d")
         else None,
-        tournament_id=plain.get("T"),
+        origin=Origin(*plain["o"]) if "o" in plain else earlier_origin(plain.get("T")),
     )
 
 

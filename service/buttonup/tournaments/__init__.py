@@ -16,6 +16,7 @@ from buttonup.kit import (
     Games,
     Hooks,
     Manifest,
+    OriginField,
     Pairings,
     Problem,
     Routes,
@@ -34,6 +35,7 @@ from buttonup.tournaments.errors import (
     TournamentNotFound,
     TournamentPaused,
 )
+from buttonup.tournaments.games import WING
 from buttonup.tournaments.model import Scoring, System, TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.running import PAIRING_SECONDS
@@ -77,7 +79,11 @@ def routes() -> Routes:
 
 
 MANIFEST = Manifest(
-    name="tournaments",
+    name=WING,
+    origin_field=OriginField(
+        "tournament_id",
+        "The tournament whose pairing made the game (docs/tournaments.md); null: none",
+    ),
     attach=attach,
     routes=routes,
     words=words_of(__name__),

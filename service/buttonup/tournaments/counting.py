@@ -22,7 +22,7 @@ from buttonup.kit import (
     opponent,
     round_openings,
 )
-from buttonup.tournaments.games import result_of, unplayed_by
+from buttonup.tournaments.games import result_of, tournament_of, unplayed_by
 from buttonup.tournaments.model import GameResult, Standing, Tournament
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.store import TournamentStore
@@ -50,7 +50,7 @@ class TournamentCounting:
         A game not played counts for nobody, and who ended it so
         (unplayed_by; `aborted_by`: the seat that called it off) is paused
         as if they had withdrawn, longer each time."""
-        tournament_id = match.options.tournament
+        tournament_id = tournament_of(match)
         if tournament_id is None or match.status is not Status.FINISHED:
             return False
         tournament = self._board.load(tournament_id)

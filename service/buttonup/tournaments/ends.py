@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from buttonup.kit import Aborted, Color, Commit, Match, Plan, Progress, Status, Survival
+from buttonup.tournaments.games import tournament_of
 from buttonup.tournaments.service import Tournaments
 
 
@@ -29,7 +30,7 @@ class TournamentEnds:
 
     def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
         before = commit.before
-        if before.options.tournament is None or before.status is Status.FINISHED:
+        if tournament_of(before) is None or before.status is Status.FINISHED:
             return None  # most commits: at once
         if not changes or changes[-1].match.status is not Status.FINISHED:
             return None

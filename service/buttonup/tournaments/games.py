@@ -6,7 +6,7 @@ pairing takes them. Pure: the match and the standings passed in.
 Tested in tests/tournaments/test_service.py, tests/tournaments/test_par.py.
 """
 
-from buttonup.kit import PLAYERS, Color, EndReason, Match, Options, Visibility, opponent
+from buttonup.kit import PLAYERS, Color, EndReason, Match, Options, Origin, Visibility, opponent
 from buttonup.tournaments.model import (
     BERSERK_EARNED,
     BERSERK_MIN_MOVES,
@@ -22,6 +22,15 @@ from buttonup.tournaments.model import (
 from buttonup.tournaments.par import red_par
 from buttonup.tournaments.swiss import Contender
 
+# The wing's name, as its games' origin names it (MANIFEST's).
+WING = "tournaments"
+
+
+def tournament_of(match: Match) -> str | None:
+    """The id of the tournament whose pairing made the game (None: none)."""
+    origin = match.options.origin
+    return origin.id if origin is not None and origin.wing == WING else None
+
 
 def tournament_game_options(tournament: Tournament) -> Options:
     """What a tournament's game is played with: its clock, rated as it is,
@@ -34,7 +43,7 @@ def tournament_game_options(tournament: Tournament) -> Options:
         berserk=tournament.system is System.ARENA,
         visibility=Visibility.PRIVATE,
         first_player=Color.RED,
-        tournament=tournament.id,
+        origin=Origin(WING, tournament.id),
     )
 
 

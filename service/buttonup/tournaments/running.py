@@ -48,6 +48,7 @@ from buttonup.tournaments.games import (
     contender,
     placed,
     tournament_game_options,
+    tournament_of,
 )
 from buttonup.tournaments.model import (
     System,
@@ -324,7 +325,7 @@ class TournamentRunner:
             if match is None:  # being made, or made never (a process gone)
                 if now - since < 2 * PENDING_OVERDUE_MS:
                     busy.add(player_id)
-            elif match.status is not Status.FINISHED and match.options.tournament != tournament_id:
+            elif match.status is not Status.FINISHED and tournament_of(match) != tournament_id:
                 busy.add(player_id)
         free = [player_id for player_id in player_ids if player_id not in busy]
         return busy | self._ports.seating.may_not_sit(free, Category.BLITZ)  # a live rated game?

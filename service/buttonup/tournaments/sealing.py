@@ -22,6 +22,7 @@ Tested in tests/tournaments/test_par.py, tests/e2e/test_tournaments.py.
 from collections.abc import Callable
 
 from buttonup.kit import PLAYERS, Match, PositionsInPlay, deal_circle, digest, let_others_run
+from buttonup.tournaments.games import tournament_of
 from buttonup.tournaments.model import TournamentStatus
 from buttonup.tournaments.play_store import TournamentPlay
 from buttonup.tournaments.store import TournamentStore
@@ -71,7 +72,7 @@ class TournamentSealing:
         self._par: dict[str, bool] = {}
 
     def analysis_sealed(self, match: Match) -> str | None:
-        tournament_id = match.options.tournament
+        tournament_id = tournament_of(match)
         if tournament_id is None or not self._running_par(tournament_id):
             return None
         return (
@@ -96,7 +97,7 @@ class TournamentSealing:
     def reached(self, match: Match, position_digest: str, now: int) -> None:
         """A par tournament's game keeps each position it reaches until the
         tournament is over (its players meet the same deals elsewhere)."""
-        tournament_id = match.options.tournament
+        tournament_id = tournament_of(match)
         if tournament_id is None or not self._par_scored(tournament_id):
             return
         self._play.reached(tournament_id, position_digest, SEAL_MS)

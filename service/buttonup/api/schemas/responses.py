@@ -188,10 +188,6 @@ class GameSchema(Document):
         None,
         nullable=True,
     )
-    tournament_id = fields.String(
-        allow_none=True,
-        **doc("The tournament whose pairing made the game (docs/tournaments.md); null: none", None),
-    )
     category = Ref(
         RATING_CATEGORY, "The rating category its time control falls in (docs/api.md)", "blitz"
     )
