@@ -8,6 +8,7 @@ import pytest
 
 from buttonup.engine.options import Visibility
 from buttonup.store import connect
+from buttonup.tournaments.freeing import freed
 from buttonup.tournaments.model import (
     Conditions,
     GameResult,
@@ -18,6 +19,7 @@ from buttonup.tournaments.model import (
     TournamentStatus,
 )
 from buttonup.tournaments.play_store import Joined, Pending, TournamentPlay, Withdrawn
+from buttonup.tournaments.result_store import TournamentResults
 from buttonup.tournaments.schedule import SCHEDULE
 from buttonup.tournaments.store import (
     TournamentStore,
@@ -101,8 +103,20 @@ def test_a_pairing_takes_only_players_still_waiting(client):
     assert [game.game_id for game in play.overdue_pairings(tournament.id, NOW + 5000, 10)] == ["g3"]
 
 
+def counted(results, tournament, result, read, after, unplayed_by=()):
+    """result.lua's answer for a count decided from what is read now, but
+    comparing the standings `read` (as the counting reads them)."""
+    _, seen = results.read(tournament.id, result, unplayed_by)
+    decided = freed(result, seen, unplayed_by, NOW)
+    return results.count(tournament, result, NOW, seen, decided, read, after)
+
+
 def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(client):
-    board, play = TournamentStore(client), TournamentPlay(client)
+    board, play, results = (
+        TournamentStore(client),
+        TournamentPlay(client),
+        TournamentResults(client),
+    )
     tournament = a_tournament()
     board.create(tournament)
     ana, bo = Standing("ana", "Ana", 1500, NOW), Standing("bo", "Bo", 1500, NOW)
@@ -112,9 +126,9 @@ def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(cl
     result = GameResult("g1", "ana", "bo", "ana")
     ana_after, bo_after, _ = result.counted(ana, bo)
     stale = (ana_after, bo)  # as if ana's standing was read after another game
-    assert play.count(tournament, result, NOW, stale, (ana_after, bo_after)) == -1
-    assert play.count(tournament, result, NOW, (ana, bo), (ana_after, bo_after)) == 1
-    assert play.count(tournament, result, NOW, (ana, bo), (ana_after, bo_after)) == 0
+    assert counted(results, tournament, result, stale, (ana_after, bo_after)) == -1
+    assert counted(results, tournament, result, (ana, bo), (ana_after, bo_after)) == 1
+    assert counted(results, tournament, result, (ana, bo), (ana_after, bo_after)) == 0
     assert play.standing(tournament.id, "ana") == ana_after
     assert [standing.player_id for standing in play.standings_page(tournament.id, 0, 10)] == [
         "ana",
@@ -123,6 +137,32 @@ def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(cl
     assert play.results(tournament.id) == {"g1": result}
     # Back in the pool, both, while the arena's time runs.
     assert {standing.player_id for standing, *_ in play.pool(tournament.id, 10)} == {"ana", "bo"}
+
+
+def test_a_games_end_is_not_stored_over_anything_its_decision_read_that_changed_since(client):
+    """The model decides from what the count read; a withdrawal in between
+    (who goes back to the pool) sends it back to read and decide again."""
+    board, play, results = (
+        TournamentStore(client),
+        TournamentPlay(client),
+        TournamentResults(client),
+    )
+    tournament = a_tournament()
+    board.create(tournament)
+    ana, bo = Standing("ana", "Ana", 1500, NOW), Standing("bo", "Bo", 1500, NOW)
+    for standing in (ana, bo):
+        play.join(tournament, standing, NOW)
+    board.change_status(tournament, tournament.started(NOW))
+    result = GameResult("g1", "ana", "bo", "ana")
+    ana_after, bo_after, _ = result.counted(ana, bo)
+    _, seen = results.read(tournament.id, result, ())
+    decided = freed(result, seen, (), NOW)
+    assert set(decided.pooled) == {"ana", "bo"}
+    assert play.withdraw(tournament.id, "bo") is Withdrawn.PAUSED
+    stale = results.count(tournament, result, NOW, seen, decided, (ana, bo), (ana_after, bo_after))
+    assert stale == -1 and play.results(tournament.id) == {}
+    assert counted(results, tournament, result, (ana, bo), (ana_after, bo_after)) == 1
+    assert {standing.player_id for standing, *_ in play.pool(tournament.id, 10)} == {"ana"}
 
 
 def test_lists_drop_what_is_gone_and_a_creator_has_five_open(client, redis_client):

@@ -1,10 +1,12 @@
 """Each finished tournament game counted in its players' standings once,
 however often and by whoever it is counted (the consequence's mark, the
-sweep, a retry: result.lua), and each Swiss bye: a game not played counts
-for nobody and pauses who ended it so (tournaments.games.unplayed_by), a
-thrown loss counts for nobody (tournaments.throwing), and the players are
-let go for their next game and the tournament made due (its pool or its
-round changed).
+sweep, a retry: tournaments.result_store), and each Swiss bye: a game not
+played counts for nobody and pauses who ended it so
+(tournaments.games.unplayed_by), a thrown loss counts for nobody
+(tournaments.throwing), and the players are let go for their next game
+(tournaments.freeing) and the tournament made due (its pool or its round
+changed). Each count reads, decides in the model, and stores the decision
+if nothing it read has changed since, else reads again.
 
 Tested in tests/tournaments/test_service.py, tests/tournaments/test_swiss_service.py.
 """
@@ -22,9 +24,10 @@ from buttonup.kit import (
     opponent,
     round_openings,
 )
+from buttonup.tournaments.freeing import freed
 from buttonup.tournaments.games import result_of, tournament_of, unplayed_by
 from buttonup.tournaments.model import GameResult, Standing, Tournament
-from buttonup.tournaments.play_store import TournamentPlay
+from buttonup.tournaments.result_store import TournamentResults
 from buttonup.tournaments.store import TournamentStore
 from buttonup.tournaments.throwing import figures_of
 
@@ -35,12 +38,12 @@ class TournamentCounting:
     def __init__(
         self,
         board: TournamentStore,
-        play: TournamentPlay,
+        results: TournamentResults,
         clock: Callable[[], int],
         moves: Callable[[str], Sequence[MoveOutcome]],
     ) -> None:
         self._board = board
-        self._play = play
+        self._results = results
         self._clock = clock
         self._moves = moves  # a game's moves, in order (its timeline)
 
@@ -79,8 +82,7 @@ class TournamentCounting:
     def count(self, tournament: Tournament, result: GameResult, paused: Sequence[str] = ()) -> bool:
         for _ in range(COUNT_ATTEMPTS):
             now = self._clock()
-            players = [result.first] if result.bye else [result.first, result.second]
-            standings = self._play.standings_of(tournament.id, players)  # one read
+            standings, seen = self._results.read(tournament.id, result, paused)  # one read
             first = standings[result.first]
             second = None if result.bye else standings[result.second]
             if first is None or (second is None and not result.bye):
@@ -94,7 +96,10 @@ class TournamentCounting:
                 read, after = (first,), (first_after,)
                 if second is not None and second_after is not None:
                     read, after = (first, second), (first_after, second_after)
-            answer = self._play.count(tournament, result, now, read, after, paused, points)
+            decided = freed(result, seen, paused, now)
+            answer = self._results.count(
+                tournament, result, now, seen, decided, read, after, points
+            )
             if answer >= 0:
                 return answer == 1
         raise errors.ConcurrentUpdate(f"tournament {tournament.id}: its standings kept changing")

@@ -2,7 +2,7 @@
 (games.consequences): the game counted in its players' standings. MARKED:
 the game is marked before the commit, and the sweep counts what a process
 that died left; counting is once per game however often it runs
-(tournaments.store, result.lua). A game ended before each player moved
+(tournaments.result_store). A game ended before each player moved
 counts for nobody, and who ended it so is paused, as if they had
 withdrawn: a no-show (red or black) or a resignation the stored game
 tells, a seat's abort the commit's events (the sweep's count, from the

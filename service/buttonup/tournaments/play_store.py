@@ -2,7 +2,7 @@
 its keys, all on the tournament's one slot): its players joining and
 withdrawing, their standings and ranks, its pool paired under a lease, its
 pairings pending until their games are made, and each game's end counted
-once (result.lua).
+once (tournaments.result_store).
 
 Tested in tests/tournaments/test_store.py, tests/tournaments/test_service.py.
 """
@@ -16,8 +16,6 @@ import orjson
 from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, lua_source
 from buttonup.tournaments.arena import REMEET_MS
 from buttonup.tournaments.model import (
-    PAUSE_MAX_MS,
-    PAUSE_STEP_MS,
     GameResult,
     Standing,
     System,
@@ -26,10 +24,8 @@ from buttonup.tournaments.model import (
 from buttonup.tournaments.store import (
     EVENTS_KEPT,
     PACKAGE,
-    TOP_SHOWN,
     decode_result,
     decode_standing,
-    encode_result,
     encode_standing,
     key,
 )
@@ -38,22 +34,9 @@ _LIB = "tournament_lib"  # what the scripts share: telling an event, filling the
 _JOIN = lua_source("join", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _WITHDRAW = lua_source("withdraw", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _PAIR = lua_source("pair", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, REMEET_MS=REMEET_MS)
-_RESULT = lua_source(
-    "result",
-    _LIB,
-    package=PACKAGE,
-    EVENTS_KEPT=EVENTS_KEPT,
-    TOP_SHOWN=TOP_SHOWN,
-    PAUSE_STEP_MS=PAUSE_STEP_MS,
-    PAUSE_MAX_MS=PAUSE_MAX_MS,
-)
 _SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
 # The keys each script is given, in its order (its KEYS).
 _JOIN_PARTS = ("t", "standings", "ranks", "pool", "withdrawn", "playing", "events", "paused")
-_RESULT_PARTS = (
-    *("t", "standings", "ranks", "counted", "pool", "playing", "withdrawn", "events"),
-    *("legs", "pending", "pending-due", "games", "faults", "paused"),
-)
 
 
 class Joined(IntEnum):
@@ -91,16 +74,6 @@ def _keys(tournament_id: str, *parts: str) -> list[str]:
     return [key(tournament_id, part) for part in parts]
 
 
-def _told(result: GameResult, points: dict[str, int]) -> tuple[bytes, str]:
-    """A counted result's event, data then name: a game's `result`, or a
-    round's `bye` (no game: its round, its player)."""
-    if result.bye:
-        data = {"round": result.bye_round, "player_id": result.first, "points": points}
-        return orjson.dumps(data), "bye"
-    data = {"game_id": result.game_id, "winner": result.winner, "points": points}
-    return orjson.dumps(data), "result"
-
-
 def _met_since(stored: bytes | None, since: int) -> frozenset[str]:
     if stored is None:
         return frozenset()
@@ -119,7 +92,6 @@ class TournamentPlay:
         self._join = LuaScript(client, _JOIN)
         self._withdraw = LuaScript(client, _WITHDRAW)
         self._pair = LuaScript(client, _PAIR)
-        self._result = LuaScript(client, _RESULT)
         self._set_standings = LuaScript(client, _SET_STANDINGS)
 
     # ---- players ----------------------------------------------------------------
@@ -331,39 +303,6 @@ class TournamentPlay:
         return [game_id.decode() for game_id in ids]
 
     # ---- results ------------------------------------------------------------
-
-    @STORAGE_ERRORS
-    def count(
-        self,
-        tournament: Tournament,
-        result: GameResult,
-        now: int,
-        read: Sequence[Standing] = (),
-        after: Sequence[Standing] = (),
-        paused: Sequence[str] = (),
-        points: dict[str, int] | None = None,
-    ) -> int:
-        """result.lua's answer: 1 counted now, 0 counted before, -1 a
-        standing changed since `read` (read again). `paused`: the players
-        who ended it unplayed, paused as the game is counted."""
-        args: list[str | bytes | int] = [
-            result.game_id,
-            encode_result(result),
-            now,
-            result.first,
-            result.second,
-            " ".join(paused),
-            *_told(result, points or {}),
-        ]
-        for before, standing in zip(read, after, strict=True):
-            args += [
-                standing.player_id,
-                encode_standing(before),
-                encode_standing(standing),
-                standing.rank_key(tournament.system),
-            ]
-        keys = _keys(tournament.id, *_RESULT_PARTS)
-        return int(self._result(keys=keys, args=args))  # idempotent: a retry is safe
 
     @STORAGE_ERRORS
     def last_event(self, tournament_id: str) -> str:

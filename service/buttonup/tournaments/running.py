@@ -58,6 +58,7 @@ from buttonup.tournaments.model import (
     with_tie_breaks,
 )
 from buttonup.tournaments.play_store import Pending, TournamentPlay
+from buttonup.tournaments.result_store import TournamentResults
 from buttonup.tournaments.sealing import TournamentSealing
 from buttonup.tournaments.store import TournamentStore
 from buttonup.tournaments.swiss import pair_round
@@ -106,7 +107,8 @@ class TournamentRunner:
         self._store = store
         self._board = board
         # Each game's end, and each bye, counted (tournaments.counting).
-        self.counting = TournamentCounting(board, play, clock, moves)
+        results = TournamentResults(store.client)
+        self.counting = TournamentCounting(board, results, clock, moves)
         self._play = play
         self._pairings = pairings
         # What a par round keeps from perfect play (the Sealing port's answer).

@@ -4,7 +4,7 @@
 -- it pairs from a pool (an arena).
 -- Returns 0: finished or gone (nothing changed); 1: joined; 2: back after a
 -- withdrawal; 3: in already; 4: full; 5: paused, its pause not over
--- (result.lua).
+-- (tournaments.freeing).
 local status = redis.call('HGET', KEYS[1], 's')
 if not status or status == 'finished' then return 0 end
 local id = ARGV[1]

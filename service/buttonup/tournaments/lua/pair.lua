@@ -10,7 +10,7 @@
 -- Each game whose two players are both still in the pool takes them out of
 -- it and is kept pending until made; returns the ids of those. A game that
 -- follows another (a par-scored pairing's second, seats swapped) is kept
--- for when the first is counted (result.lua), and only if the first was
+-- for when the first is counted (tournaments.freeing), and only if the first was
 -- kept now. A Swiss round is paired once: the round, its bye and its deals'
 -- seed are kept with the tournament as its games are, and a round paired
 -- already pairs nothing.
