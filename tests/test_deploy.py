@@ -152,10 +152,13 @@ def test_the_wheel_the_image_installs_carries_the_board_and_gunicorn_settings(tm
     for path in (ROOT / "service/buttonup/web/static").iterdir():
         assert f"buttonup/web/static/{path.name}" in names
     assert "buttonup/gunicorn.conf.py" in names
-    # Every Lua script and every language's words, the core's and each wing's.
+    # Every Lua script and every language's words, the core's and each
+    # wing's, and each wing's board pages.
     shipped = [*(ROOT / "service/buttonup").glob("*/lua/*.lua")]
     shipped += (ROOT / "service/buttonup").glob("*/words/*.json")
-    assert len(shipped) > 20
+    pages = [*(ROOT / "service/buttonup").glob("*/board/*")]
+    assert len(shipped) > 20 and len(pages) >= 5
+    shipped += pages
     for path in shipped:
         assert path.relative_to(ROOT / "service").as_posix() in names
 

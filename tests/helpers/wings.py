@@ -5,6 +5,7 @@ use cases on a real Redis."""
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -16,7 +17,7 @@ from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.http_codes import PROBLEM_CODES
 from buttonup.store import GameStore
-from buttonup.web import add_words
+from buttonup.web import STATIC, WingBoard, WingBoards, add_words
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,24 @@ def every_domain_error() -> dict[type[Exception], tuple[int, str, str]]:
     return found
 
 
-def install_every_wings_words() -> None:
+def install_every_wings_board() -> WingBoards:
     """The board's catalogues as an app with all its wings has them (each
-    wing's words added, as app.py installs them; again is a no-op)."""
+    wing's words added, as app.py installs them; again is a no-op), and its
+    wings' pages."""
+    boards = WingBoards()
     for wing in WINGS:
-        add_words(wing.MANIFEST.words)
+        manifest = wing.MANIFEST
+        add_words(manifest.words)
+        if manifest.board is not None:
+            pages = tuple((p.param, p.module, p.show, p.nav) for p in manifest.board.pages)
+            boards.add(manifest.name, WingBoard(manifest.board.folder, pages))
+    return boards
+
+
+def board_scripts() -> list[Path]:
+    """The board's scripts: the core's, and every wing's pages' modules."""
+    found = sorted(STATIC.glob("*.js"))
+    for wing in WINGS:
+        if wing.MANIFEST.board is not None:
+            found += sorted(wing.MANIFEST.board.folder.glob("*.js"))
+    return found

@@ -1,14 +1,14 @@
 """The board takes the engine's names from the service, not from literals."""
 
 import re
-from pathlib import Path
 
 from buttonup.engine import EndReason, EventName, SeatType, Status, Visibility
 from buttonup.engine.clock import ClockType
+from tests.helpers.wings import board_scripts
 
-STATIC = Path(__file__).resolve().parents[2] / "service/buttonup/web/static"
-# The board's own scripts: every one but the vocabulary the service writes.
-BOARD = [path for path in sorted(STATIC.glob("*.js")) if path.name != "vocabulary.js"]
+# The board's own scripts, the wings' pages' among them: every one but the
+# vocabulary the service writes.
+BOARD = [path for path in board_scripts() if path.name != "vocabulary.js"]
 
 
 def test_the_vocabulary_module_names_every_member(client):

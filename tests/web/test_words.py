@@ -5,18 +5,17 @@ of the board written anywhere but the catalogues."""
 import json
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 from buttonup.engine import BotLevel
 from buttonup.web import DEFAULT_LANGUAGE, WORDS, catalogues
-from tests.helpers.wings import every_problem_code, install_every_wings_words
+from tests.helpers.wings import board_scripts, every_problem_code, install_every_wings_board
 
-# The catalogues as the app serves them: the core's and every wing's words.
-install_every_wings_words()
+# The catalogues and the page as the app serves them: the core's and every
+# wing's words, and every wing's pages.
+BOARDS = install_every_wings_board()
 
-STATIC = Path(__file__).resolve().parents[2] / "service/buttonup/web/static"
-SCRIPTS = {path.name: path.read_text() for path in sorted(STATIC.glob("*.js"))}
-PAGE = (STATIC / "index.html").read_text()
+SCRIPTS = {path.name: path.read_text() for path in board_scripts()}
+PAGE = BOARDS.page()
 LANGUAGES = ("en", "es")
 # What the page may write itself: the game's name, keys, digits and arrows.
 PAGE_SIGNS = {"Button Up!", "H", "#", "\u00d7", "\u2013", "|◀", "◀", "▶", "▶|"}  # times, en dash

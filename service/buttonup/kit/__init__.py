@@ -43,11 +43,14 @@ from buttonup.games.ports import Ports, StoredRatings
 from buttonup.games.reviews import Reviews
 from buttonup.kit.manifest import (
     Attached,
+    Board,
+    BoardPage,
     InboxNotice,
     Manifest,
     OriginField,
     Problem,
     Routes,
+    board_of,
     words_of,
 )
 from buttonup.slices import every_slice, let_others_run, side_by_side
@@ -69,6 +72,8 @@ from buttonup.store.settling import local_ms
 __all__ = [
     # What a wing adds, declared in one place and installed by the core.
     "Attached",
+    "Board",
+    "BoardPage",
     "Hooks",
     "InboxNotice",
     "Manifest",
@@ -76,6 +81,7 @@ __all__ = [
     "Problem",
     "Routes",
     "Timer",
+    "board_of",
     "words_of",
     # The game and the match (engine): what a wing reads of a game, and the
     # options it makes one with.

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from buttonup.config import Settings
@@ -58,6 +59,29 @@ class OriginField:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardPage:
+    """A page a wing adds to the board, shown for `/?<param>`: `show`, a
+    function its `module` (a file of the wing's board/ folder) exports,
+    called with the parameter's value and the board's `report`; `nav`: the
+    words key of its link in the board's navigation (None: no link)."""
+
+    param: str
+    module: str
+    show: str
+    nav: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A wing's part of the board: its folder (its pages' modules, and the
+    sections of the page they fill, `*.html`, added to the board's page as
+    the wing is installed) and its pages."""
+
+    folder: Path
+    pages: tuple[BoardPage, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Routes:
     """A wing's routes: a flask-smorest blueprint, and spec components its
     operations refer to by name that no schema of theirs brings (events)."""
@@ -98,10 +122,16 @@ class Manifest:
     # The board's words it adds, by language (its refusals' `problem.<code>`
     # among them): `words_of(package)` reads its words/<language>.json.
     words: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    board: Board | None = None  # `board_of(package, *pages)`
 
     @property
     def extension(self) -> str:
         return f"buttonup.{self.name}"
+
+
+def board_of(package: str, *pages: BoardPage) -> Board:
+    """A wing's board: its package's board/ folder, and its pages."""
+    return Board(Path(str(resources.files(package) / "board")), pages)
 
 
 def words_of(package: str) -> dict[str, dict[str, object]]:

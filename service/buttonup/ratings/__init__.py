@@ -9,7 +9,17 @@ hook into (a consequence of commits, the core's `RatedSeating` port of
 games.ports), and its routes.
 app.py installs it; nothing in the core imports it."""
 
-from buttonup.kit import Attached, Games, Hooks, Manifest, Routes, Settings
+from buttonup.kit import (
+    Attached,
+    BoardPage,
+    Games,
+    Hooks,
+    Manifest,
+    Routes,
+    Settings,
+    board_of,
+    words_of,
+)
 from buttonup.ratings.ends import RatedEnds, carry_over_legacy_marks
 from buttonup.ratings.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
 from buttonup.ratings.rated_play_store import RatedPlayStore
@@ -52,4 +62,11 @@ MANIFEST = Manifest(
     name="ratings",
     attach=attached,
     routes=routes,
+    words=words_of(__name__),
+    # A player's page (their ratings and games) and the leaderboards.
+    board=board_of(
+        __name__,
+        BoardPage("leaderboard", "leaderboard.js", "showLeaderboard", "nav.leaderboards"),
+        BoardPage("player", "profile.js", "showProfile"),
+    ),
 )

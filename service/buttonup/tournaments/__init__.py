@@ -13,6 +13,7 @@ installs it; nothing in the core imports it."""
 
 from buttonup.kit import (
     Attached,
+    BoardPage,
     Games,
     Hooks,
     Manifest,
@@ -22,6 +23,7 @@ from buttonup.kit import (
     Routes,
     Settings,
     Timer,
+    board_of,
     words_of,
 )
 from buttonup.tournaments.ends import TournamentEnds
@@ -87,6 +89,12 @@ MANIFEST = Manifest(
     attach=attach,
     routes=routes,
     words=words_of(__name__),
+    # The tournaments' list and a tournament's page.
+    board=board_of(
+        __name__,
+        BoardPage("tournaments", "tournaments.js", "showTournaments", "nav.tournaments"),
+        BoardPage("tournament", "tournaments.js", "showTournament"),
+    ),
     metered={
         "creates": (("POST", "tournaments.TournamentCollection"),),
         "records": (("GET", "tournaments.TournamentRecord"),),

@@ -1,13 +1,16 @@
 """The board: a browser front end served at /, plain static files that call
-only the public API (the same one any other front end uses)."""
+only the public API (the same one any other front end uses). A wing adds
+pages to it as it is installed (`add_board`): their sections of the page,
+their links, and their modules, served from the wing's own folder."""
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
-from flask import Blueprint, Response, send_from_directory
+from flask import Blueprint, Response, abort, current_app, send_from_directory
 
 from buttonup.engine import PLAYERS, EndReason, EventName, SeatType, Status, Visibility
 from buttonup.engine.clock import ClockType
@@ -29,11 +32,92 @@ CONTENT_SECURITY_POLICY = (
 blp = Blueprint("web", __name__, static_folder=STATIC, static_url_path="/board")
 
 
+@dataclass(frozen=True, slots=True)
+class WingBoard:
+    """A wing's pages: its folder, and each page's query parameter, module,
+    exported function and navigation link's words key (None: no link)."""
+
+    folder: Path
+    pages: tuple[tuple[str, str, str, str | None], ...]
+
+
+# Where the page takes the wings' sections, and their navigation links.
+WING_SECTIONS = "<!-- the wings' pages -->"
+WING_LINKS = "<!-- the wings' links -->"
+
+
+class WingBoards:
+    """The installed wings' boards, by the wing's name (an app's: app.py adds
+    them as it installs each wing), and what the board makes of them."""
+
+    def __init__(self) -> None:
+        self.boards: dict[str, WingBoard] = {}
+        self._page: str | None = None
+        self._pages_module: str | None = None
+
+    def add(self, wing: str, board: WingBoard) -> None:
+        self.boards[wing] = board
+        self._page = self._pages_module = None
+
+    def page(self) -> str:
+        """index.html with each wing's sections and links in it."""
+        if self._page is None:
+            html = (STATIC / "index.html").read_text()
+            sections = [
+                path.read_text().rstrip()
+                for board in self.boards.values()
+                for path in sorted(board.folder.glob("*.html"))
+            ]
+            links = [
+                f'<a href="/?{param}" data-t="{nav}"></a>'
+                for board in self.boards.values()
+                for param, _, _, nav in board.pages
+                if nav is not None
+            ]
+            html = html.replace(WING_SECTIONS, "\n\n".join(sections))
+            self._page = html.replace(WING_LINKS, "\n      ".join(links))
+        return self._page
+
+    def pages_module(self) -> str:
+        """The wings' pages as an ES module: the board's router."""
+        if self._pages_module is None:
+            pages = [
+                {"param": param, "module": f"/board/wings/{wing}/{module}", "show": show}
+                for wing, board in self.boards.items()
+                for param, module, show, _ in board.pages
+            ]
+            self._pages_module = (
+                "// Made by the service from its wings' boards.\n"
+                f"export const PAGES = Object.freeze({json.dumps(pages)});\n"
+            )
+        return self._pages_module
+
+
+def wing_boards() -> WingBoards:
+    """This app's (app.py keeps them in its extensions)."""
+    return current_app.extensions.setdefault("buttonup.boards", WingBoards())
+
+
 @blp.get("/")
 def index() -> Response:
-    response = send_from_directory(STATIC, "index.html", max_age=0)
+    response = Response(wing_boards().page(), mimetype="text/html")
+    response.headers["Cache-Control"] = "no-cache"
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     return response
+
+
+@blp.get("/board/pages.js")
+def pages() -> Response:
+    return Response(wing_boards().pages_module(), mimetype="text/javascript")
+
+
+@blp.get("/board/wings/<wing>/<name>")
+def wing_file(wing: str, name: str) -> Response:
+    """A file of an installed wing's board (send_from_directory keeps it inside)."""
+    board = wing_boards().boards.get(wing)
+    if board is None:
+        abort(404)
+    return send_from_directory(board.folder, name, max_age=0)
 
 
 def _members(vocabulary: type[StrEnum]) -> dict[str, str]:

@@ -6,9 +6,7 @@
 import { offerLanguages, translatePage } from "./i18n.js";
 import { offerSound } from "./alerts.js";
 import { showAnalysis } from "./analysis.js";
-import { showLeaderboard } from "./leaderboard.js";
-import { showProfile } from "./profile.js";
-import { showTournament, showTournaments } from "./tournaments.js";
+import { PAGES } from "./pages.js";
 import { report } from "./dom.js";
 import { showStart } from "./start.js";
 import { showGame } from "./game.js";
@@ -20,10 +18,12 @@ offerLanguages(document.getElementById("language"));
 offerSound(document.getElementById("sound"));
 const params = new URLSearchParams(window.location.search);
 const gameId = params.get("game");
+// A wing's page (pages.js: the installed wings'), its module loaded when asked for.
+const page = PAGES.find((candidate) => params.has(candidate.param));
 if (params.has("analyse")) showAnalysis(params.get("analyse"), gameId, report);
-else if (params.has("leaderboard")) showLeaderboard(params.get("leaderboard"), report);
-else if (params.has("player")) showProfile(params.get("player")).catch(report);
-else if (params.has("tournaments")) showTournaments(report);
-else if (params.has("tournament")) showTournament(params.get("tournament"), report);
-else if (gameId) showGame(gameId);
+else if (page) {
+  import(page.module)
+    .then((module) => module[page.show](params.get(page.param), report))
+    .catch(report);
+} else if (gameId) showGame(gameId);
 else showStart();

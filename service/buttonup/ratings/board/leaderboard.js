@@ -1,9 +1,9 @@
 // The leaderboards (/?leaderboard): the best players of a rating category,
 // not provisional, best first (GET /v1/leaderboards/{category}).
-import { call } from "./api.js";
-import { CATEGORY } from "./vocabulary.js";
-import { $, tableRow } from "./dom.js";
-import { categoryName, t } from "./i18n.js";
+import { call } from "/board/api.js";
+import { CATEGORY } from "/board/vocabulary.js";
+import { $, tableRow } from "/board/dom.js";
+import { categoryName, t } from "/board/i18n.js";
 
 export function showLeaderboard(initial, report) {
   $("start").hidden = true;

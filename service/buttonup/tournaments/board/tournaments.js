@@ -3,14 +3,14 @@
 // its stream), a countdown, join, withdraw and start, the podium and the
 // records once it is over. A player in it follows their own stream,
 // whose game_start opens each game it pairs them into (seeking.onGameStart).
-import { Problem, call, loadPlayer, pause, readBlocks, serverNow } from "./api.js";
-import { $, tableRow, title, titled } from "./dom.js";
-import { formatTime } from "./drawing.js";
-import { t } from "./i18n.js";
-import { followPlayer, generatedName, rememberPlayer } from "./player.js";
-import { openTournamentGame } from "./seeking.js";
-import { CLOCK_PRESETS, clockText } from "./start.js";
-import { TOURNAMENT_SCORING, TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "./vocabulary.js";
+import { Problem, call, loadPlayer, pause, readBlocks, serverNow } from "/board/api.js";
+import { $, tableRow, title, titled } from "/board/dom.js";
+import { formatTime } from "/board/drawing.js";
+import { t } from "/board/i18n.js";
+import { followPlayer, generatedName, rememberPlayer } from "/board/player.js";
+import { openTournamentGame } from "/board/seeking.js";
+import { CLOCK_PRESETS, clockText } from "/board/start.js";
+import { TOURNAMENT_SCORING, TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "/board/vocabulary.js";
 
 const REFRESH_MS = 5000; // the longest wait before a dropped stream is opened again
 const membership = (id) => `buttonup:tournament:${id}`;
@@ -40,7 +40,7 @@ function summary(tournament) {
 
 // ---- the lists --------------------------------------------------------------
 
-export function showTournaments(report) {
+export function showTournaments(_all, report) {
   $("start").hidden = true;
   $("tournaments").hidden = false;
   titled(t("tournaments.title"));

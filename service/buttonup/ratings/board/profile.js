@@ -2,10 +2,10 @@
 // deviation, the rating's history drawn as a chart (SVG, nothing fetched from
 // elsewhere), and the rated games, newest first, each a link to its game
 // (GET /v1/players/{id}, GET /v1/players/{id}/ratings).
-import { call } from "./api.js";
-import { CATEGORY } from "./vocabulary.js";
-import { $, tableRow, titled } from "./dom.js";
-import { categoryName, language, t } from "./i18n.js";
+import { call } from "/board/api.js";
+import { CATEGORY } from "/board/vocabulary.js";
+import { $, tableRow, titled } from "/board/dom.js";
+import { categoryName, language, t } from "/board/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RECENT = 20;

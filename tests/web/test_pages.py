@@ -1,0 +1,48 @@
+"""A wing's pages on the board (web.WingBoards): the app's page carries each
+installed wing's sections and navigation links, its router (pages.js) each
+page's module, served from the wing's own folder; an app without the wing
+has none of them, and serves nothing of its folder."""
+
+import pytest
+
+from buttonup import tournaments
+from buttonup.app import WINGS, create_app
+
+
+def test_the_page_carries_each_installed_wings_sections_links_and_modules(client):
+    page = client.get("/").get_data(as_text=True)
+    assert '<section id="tournaments"' in page and '<section id="leaderboard"' in page
+    assert '<a href="/?tournaments" data-t="nav.tournaments"></a>' in page
+    assert "<!-- the wings'" not in page  # every place filled
+    router = client.get("/board/pages.js")
+    assert router.status_code == 200 and router.mimetype == "text/javascript"
+    text = router.get_data(as_text=True)
+    assert '"module": "/board/wings/tournaments/tournaments.js", "show": "showTournament"' in text
+    module = client.get("/board/wings/tournaments/tournaments.js")
+    assert module.status_code == 200 and "export function showTournament(" in module.get_data(
+        as_text=True
+    )
+    assert module.mimetype == "text/javascript"
+
+
+def test_an_app_without_a_wing_has_none_of_its_pages(settings):
+    without = create_app(settings, wings=[w for w in WINGS if w is not tournaments])
+    client = without.test_client()
+    page = client.get("/").get_data(as_text=True)
+    assert '<section id="tournament' not in page and "/?tournaments" not in page
+    assert '<section id="leaderboard"' in page  # the other wings' are there
+    assert "tournaments" not in client.get("/board/pages.js").get_data(as_text=True)
+    assert client.get("/board/wings/tournaments/tournaments.js").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/board/wings/tournaments/..%2f__init__.py",
+        "/board/wings/tournaments/%2e%2e%2f__init__.py",
+        "/board/wings/nowing/tournaments.js",
+        "/board/wings/tournaments/missing.js",
+    ],
+)
+def test_nothing_outside_an_installed_wings_board_folder_is_served(client, path):
+    assert client.get(path).status_code == 404
