@@ -94,7 +94,7 @@ def freed(result: GameResult, seen: Seen, unplayed_by: Sequence[str], now: int) 
             leg = SecondLeg(seen.second_leg, result.second, result.first)
     pools = seen.status == RUNNING and seen.pools == "1" and int(seen.ends_at or 0) > now
     free = tuple(player for player in players if seen.playing.get(player) == result.game_id)
-    pooled = ()
+    pooled: tuple[str, ...] = ()
     if pools and leg is None:
         pooled = tuple(
             player
