@@ -93,7 +93,7 @@ def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing
     if wing.board is not None:
         pages = tuple((p.param, p.module, p.show, p.nav) for p in wing.board.pages)
         boards = app.extensions.setdefault("buttonup.boards", WingBoards())
-        boards.add(wing.name, WingBoard(wing.board.folder, pages))
+        boards.add(wing.name, WingBoard(wing.board.folder, pages, wing.board.hooks))
 
 
 def init_routes(app: Flask, games: Games, settings: Settings, wings: list[Manifest]) -> None:

@@ -106,7 +106,7 @@ def install_every_wings_board() -> WingBoards:
         add_words(manifest.words)
         if manifest.board is not None:
             pages = tuple((p.param, p.module, p.show, p.nav) for p in manifest.board.pages)
-            boards.add(manifest.name, WingBoard(manifest.board.folder, pages))
+            boards.add(manifest.name, WingBoard(manifest.board.folder, pages, manifest.board.hooks))
     return boards
 
 

@@ -1,6 +1,7 @@
-"""A wing's pages on the board (web.WingBoards): the app's page carries each
-installed wing's sections and navigation links, its router (pages.js) each
-page's module, served from the wing's own folder; an app without the wing
+"""A wing's part of the board (web.WingBoards): the app's page carries each
+installed wing's sections, start-screen cards, game-over parts, styles and
+navigation links, its router (pages.js) each page's module and each wing's
+hooks module, served from the wing's own folder; an app without the wing
 has none of them, and serves nothing of its folder."""
 
 import pytest
@@ -13,11 +14,17 @@ def test_the_page_carries_each_installed_wings_sections_links_and_modules(client
     page = client.get("/").get_data(as_text=True)
     assert '<section id="tournaments"' in page and '<section id="leaderboard"' in page
     assert '<a href="/?tournaments" data-t="nav.tournaments"></a>' in page
+    assert '<form id="vs-anyone" class="card">' in page  # the seeks wing's card
+    assert '<a id="back-to-tournament"' in page  # a part of the game-over card
+    assert '<link rel="stylesheet" href="/board/wings/ratings/profile.css">' in page
+    style = client.get("/board/wings/ratings/profile.css")
+    assert style.status_code == 200 and style.mimetype == "text/css"
     assert "<!-- the wings'" not in page  # every place filled
     router = client.get("/board/pages.js")
     assert router.status_code == 200 and router.mimetype == "text/javascript"
     text = router.get_data(as_text=True)
     assert '"module": "/board/wings/tournaments/tournaments.js", "show": "showTournament"' in text
+    assert '"/board/wings/seeks/seeking.js"' in text and "export const HOOKS" in text
     module = client.get("/board/wings/tournaments/tournaments.js")
     assert module.status_code == 200 and "export function showTournament(" in module.get_data(
         as_text=True
@@ -30,6 +37,7 @@ def test_an_app_without_a_wing_has_none_of_its_pages(settings):
     client = without.test_client()
     page = client.get("/").get_data(as_text=True)
     assert '<section id="tournament' not in page and "/?tournaments" not in page
+    assert "back-to-tournament" not in page and "<!-- the wings'" not in page
     assert '<section id="leaderboard"' in page  # the other wings' are there
     assert "tournaments" not in client.get("/board/pages.js").get_data(as_text=True)
     assert client.get("/board/wings/tournaments/tournaments.js").status_code == 404

@@ -73,12 +73,17 @@ class BoardPage:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A wing's part of the board: its folder (its pages' modules, and the
-    sections of the page they fill, `*.html`, added to the board's page as
-    the wing is installed) and its pages."""
+    """A wing's part of the board: its folder (its modules, and the parts of
+    the page they fill, added to the board's page as the wing is installed:
+    a page's sections `<name>.html`, a start screen's card
+    `<name>.start.html`, a part of the game-over card `<name>.game-over.html`,
+    its styles `<name>.css`),
+    its pages, and its hooks module (`install(board)`: what it adds to the
+    board's own screens, web/static/wings.js)."""
 
     folder: Path
     pages: tuple[BoardPage, ...]
+    hooks: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +134,9 @@ class Manifest:
         return f"buttonup.{self.name}"
 
 
-def board_of(package: str, *pages: BoardPage) -> Board:
-    """A wing's board: its package's board/ folder, and its pages."""
-    return Board(Path(str(resources.files(package) / "board")), pages)
+def board_of(package: str, *pages: BoardPage, hooks: str | None = None) -> Board:
+    """A wing's board: its package's board/ folder, its pages and hooks."""
+    return Board(Path(str(resources.files(package) / "board")), pages, hooks)
 
 
 def words_of(package: str) -> dict[str, dict[str, object]]:

@@ -20,6 +20,7 @@ from buttonup.kit import (
     Routes,
     Settings,
     Timer,
+    board_of,
     words_of,
 )
 from buttonup.seeks.errors import SeekNotFound, StreamRequired
@@ -59,6 +60,8 @@ MANIFEST = Manifest(
     attach=attach,
     routes=routes,
     words=words_of(__name__),
+    # "Play anyone", a card of the start screen.
+    board=board_of(__name__, hooks="seeking.js"),
     metered={"creates": (("POST", "seeks.SeekCollection"),)},
     problems=(
         Problem(

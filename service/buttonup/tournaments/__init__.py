@@ -94,6 +94,7 @@ MANIFEST = Manifest(
         __name__,
         BoardPage("tournaments", "tournaments.js", "showTournaments", "nav.tournaments"),
         BoardPage("tournament", "tournaments.js", "showTournament"),
+        hooks="next_game.js",  # a tournament's game: back to it, its next game
     ),
     metered={
         "creates": (("POST", "tournaments.TournamentCollection"),),

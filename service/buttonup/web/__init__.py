@@ -34,16 +34,31 @@ blp = Blueprint("web", __name__, static_folder=STATIC, static_url_path="/board")
 
 @dataclass(frozen=True, slots=True)
 class WingBoard:
-    """A wing's pages: its folder, and each page's query parameter, module,
-    exported function and navigation link's words key (None: no link)."""
+    """A wing's part of the board: its folder; each page's query parameter,
+    module, exported function and navigation link's words key (None: no
+    link); and its hooks module (None: none), whose `install(board)` adds
+    to the board's own screens (static/wings.js)."""
 
     folder: Path
     pages: tuple[tuple[str, str, str, str | None], ...]
+    hooks: str | None = None
 
 
-# Where the page takes the wings' sections, and their navigation links.
-WING_SECTIONS = "<!-- the wings' pages -->"
+# Where the page takes the wings' parts, by the ending of the file that
+# holds each: a page's sections (`<name>.html`), a card of the start screen
+# (`<name>.start.html`), a part of the game-over card (`<name>.game-over.html`);
+# and their navigation links.
+WING_PLACES = {
+    ".start.html": "<!-- the wings' start cards -->",
+    ".game-over.html": "<!-- the wings' game-over parts -->",
+    ".html": "<!-- the wings' pages -->",
+}
 WING_LINKS = "<!-- the wings' links -->"
+WING_STYLES = "<!-- the wings' styles -->"  # each wing's `*.css`
+
+
+def _place_of(name: str) -> str:
+    return next(marker for ending, marker in WING_PLACES.items() if name.endswith(ending))
 
 
 class WingBoards:
@@ -63,32 +78,45 @@ class WingBoards:
         """index.html with each wing's sections and links in it."""
         if self._page is None:
             html = (STATIC / "index.html").read_text()
-            sections = [
-                path.read_text().rstrip()
-                for board in self.boards.values()
-                for path in sorted(board.folder.glob("*.html"))
+            parts: dict[str, list[str]] = {marker: [] for marker in WING_PLACES.values()}
+            for board in self.boards.values():
+                for path in sorted(board.folder.glob("*.html")):
+                    parts[_place_of(path.name)].append(path.read_text().rstrip())
+            styles = [
+                f'<link rel="stylesheet" href="/board/wings/{wing}/{path.name}">'
+                for wing, board in self.boards.items()
+                for path in sorted(board.folder.glob("*.css"))
             ]
+            html = html.replace(WING_STYLES, "\n  ".join(styles))
             links = [
                 f'<a href="/?{param}" data-t="{nav}"></a>'
                 for board in self.boards.values()
                 for param, _, _, nav in board.pages
                 if nav is not None
             ]
-            html = html.replace(WING_SECTIONS, "\n\n".join(sections))
+            for marker, found in parts.items():
+                html = html.replace(marker, "\n".join(found))
             self._page = html.replace(WING_LINKS, "\n      ".join(links))
         return self._page
 
     def pages_module(self) -> str:
-        """The wings' pages as an ES module: the board's router."""
+        """The wings' pages and hooks modules as an ES module: the board's
+        router, and what wings.js loads."""
         if self._pages_module is None:
             pages = [
                 {"param": param, "module": f"/board/wings/{wing}/{module}", "show": show}
                 for wing, board in self.boards.items()
                 for param, module, show, _ in board.pages
             ]
+            hooks = [
+                f"/board/wings/{wing}/{board.hooks}"
+                for wing, board in self.boards.items()
+                if board.hooks is not None
+            ]
             self._pages_module = (
                 "// Made by the service from its wings' boards.\n"
                 f"export const PAGES = Object.freeze({json.dumps(pages)});\n"
+                f"export const HOOKS = Object.freeze({json.dumps(hooks)});\n"
             )
         return self._pages_module
 

@@ -8,7 +8,7 @@ import { $, tableRow, title, titled } from "/board/dom.js";
 import { formatTime } from "/board/drawing.js";
 import { t } from "/board/i18n.js";
 import { followPlayer, generatedName, rememberPlayer } from "/board/player.js";
-import { openTournamentGame } from "/board/seeking.js";
+import { openTournamentGame } from "./next_game.js";
 import { CLOCK_PRESETS, clockText } from "/board/start.js";
 import { TOURNAMENT_SCORING, TOURNAMENT_STATUS, TOURNAMENT_SYSTEM } from "/board/vocabulary.js";
 

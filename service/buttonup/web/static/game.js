@@ -15,7 +15,7 @@ import {
 import { $, announce, guard, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
 import { listed, t } from "./i18n.js";
 import { MOVED_KEY } from "./player.js";
-import { followTournament, toTheTournament } from "./next_game.js";
+import { gameOverShown, gameShown, rematchOffered } from "./wings.js";
 import { loadRound, noteMove, onBack } from "./moves.js";
 import {
   animateSowing,
@@ -174,7 +174,7 @@ export function ending(data, words, mineWords = words) {
 export function onSnapshot(game) {
   // First event of every connection, reconnections included.
   if (view.game && game.version < view.game.version) return;
-  if (game.tournament_id) followTournament(game.tournament_id);
+  gameShown(game);
   draw(game, game.round.circle);
   guard(loadRound(game.id, game.round.number));
   if (game.status === STATUS.FINISHED) showGameOver(game);
@@ -244,7 +244,7 @@ export function onGameOver(game) {
   // Not reconnected once it ends; it stays open while a rematch can be arranged.
   draw(game, view.circle && game.status === STATUS.FINISHED ? view.circle : game.round.circle);
   showGameOver(game);
-  if (game.tournament_id) toTheTournament(game.tournament_id);
+  gameOverShown(game);
 }
 
 // ---- rematch ----------------------------------------------------------------
@@ -261,8 +261,8 @@ export function drawRematch(game) {
   next.hidden = true;
   // An aborted game was never played: it has no rematch (409 rematch_closed).
   const aborted = game.end_reason === END.ABORTED;
-  // A tournament pairs its players' next game itself: no rematch offered.
-  button.hidden = !view.seat || aborted || Boolean(game.tournament_id);
+  // A game whose next game a wing makes (a tournament's): no rematch offered.
+  button.hidden = !view.seat || aborted || !rematchOffered(game);
   button.disabled = false;
   button.textContent = t("rematch.play");
   text.textContent = aborted ? t("rematch.aborted") : "";

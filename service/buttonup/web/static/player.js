@@ -1,9 +1,19 @@
 // The player this browser remembers, their games and their stream.
 import { PLAYER_EVENTS, STATUS } from "./vocabulary.js";
-import { onGameStart } from "./seeking.js";
-import { PLAYER_KEY, call, loadPlayer, pause, readBlocks } from "./api.js";
-import { $, guard, other } from "./dom.js";
+import { chime, soundOn } from "./alerts.js";
+import { PLAYER_KEY, call, goToGame, loadPlayer, pause, readBlocks, saveSeat } from "./api.js";
+import { $, guard, other, titled } from "./dom.js";
 import { colorName, t } from "./i18n.js";
+
+// A wing's pairing made a game for the player (a seek's, a tournament's): to
+// it, with the seat taken for them.
+function onGameStart(data) {
+  saveSeat(data.game_id, data.color, data.token);
+  titled(t("title.paired"));
+  chime("paired");
+  // The tone is heard before the page changes.
+  setTimeout(() => goToGame(data.game_id), soundOn() ? 400 : 0);
+}
 
 // ---- the player this browser remembers ---------------------------------------
 // One identity across games: its key (shown once by POST /v1/players) is kept

@@ -1,12 +1,13 @@
 // A finished game's rounds, as the game-over card lists them: each round's
 // sums and points, then what perfect play made of its deal (GET .../analysis,
 // twenty rounds a page), in words.
-import { COLORS, TOURNAMENT_SCORING, TOURNAMENT_STATUS } from "./vocabulary.js";
+import { COLORS } from "./vocabulary.js";
 import { call } from "./api.js";
 import { $, other } from "./dom.js";
 import { colorName, t } from "./i18n.js";
 import { playerName } from "./drawing.js";
 import { view } from "./game.js";
+import { analysisKept } from "./wings.js";
 
 export function reviewRounds(game) {
   const list = $("rounds-review");
@@ -24,9 +25,9 @@ export function reviewRounds(game) {
   list.replaceChildren(...items);
   const byNumber = new Map(game.rounds.map((round, index) => [round.number, items[index]]));
   // What perfect play made of each deal, page by page as the analysis answers;
-  // not asked of a game its tournament still keeps from analysis.
-  analysisOpen(game)
-    .then((open) => (open ? reviewPages(game.id, showReview, showWithheld) : undefined))
+  // not asked of a game a wing still keeps from analysis (a par tournament's).
+  analysisKept(game)
+    .then((kept) => (kept ? undefined : reviewPages(game.id, showReview, showWithheld)))
     .catch(() => {}); // the review is a bonus; the result stands without it
   function showWithheld(number) {
     const item = byNumber.get(number);
@@ -51,13 +52,6 @@ export function reviewRounds(game) {
   }
 }
 
-// Whether a finished game's analysis may be asked: a par-scored tournament's
-// games are kept from it until the tournament is over.
-export async function analysisOpen(game) {
-  if (!game.tournament_id) return true;
-  const tournament = await call("GET", `/v1/tournaments/${encodeURIComponent(game.tournament_id)}`);
-  return tournament.status === TOURNAMENT_STATUS.FINISHED || tournament.scoring !== TOURNAMENT_SCORING.PAR;
-}
 
 // A margin from `color`'s side, in words: "Red ahead by 2", "even".
 function margin(color, value) {

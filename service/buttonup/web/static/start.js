@@ -1,10 +1,10 @@
 // The start screen: against the computer, a friend or anyone; the lobby.
 import { CLOCK, COLORS, SEAT, VISIBILITY } from "./vocabulary.js";
-import { cancelSeek, seekAnyone } from "./seeking.js";
 import { PLAYER_KEY, call, goToGame, loadPlayer, saveSeat } from "./api.js";
 import { $, guard, other, title } from "./dom.js";
 import { colorName, colorWord, listed, t } from "./i18n.js";
-import { playerListening, rememberPlayer, showPlayer } from "./player.js";
+import { rememberPlayer, showPlayer } from "./player.js";
+import { startShown } from "./wings.js";
 
 // ---- start screen ----------------------------------------------------------
 
@@ -29,17 +29,13 @@ export function showStart() {
     event.preventDefault();
     guard(startAgainstFriend(new FormData(event.target)));
   });
-  $("vs-anyone").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const form = new FormData(event.target);
-    guard(seekAnyone(anyonesPlayer, () => playerListening, clockOf(form), form.get("rated") === "on"));
-  });
-  $("cancel-seek").addEventListener("click", () => guard(cancelSeek(loadPlayer())));
+  startShown(); // the wings' parts of it
   $("lobby-refresh").addEventListener("click", () => guard(showLobby()));
   guard(showLobby());
 }
 
-// The player "Play anyone" seeks as: the one remembered, or one made now.
+// The player a wing's part of the start screen acts as (a seek's): the one
+// remembered, or one made now.
 export async function anyonesPlayer() {
   const known = loadPlayer();
   if (known) return known;

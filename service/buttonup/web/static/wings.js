@@ -1,0 +1,34 @@
+// What the installed wings add to the board's own screens. Each wing's hooks
+// module (pages.js: HOOKS, from its manifest) registers here before the board
+// starts; the core's screens ask here and name no wing.
+import { HOOKS } from "./pages.js";
+
+const added = { start: [], game: [], gameOver: [], ownNextGame: [], keptAnalysis: [] };
+
+// What a wing's `install(board)` is given.
+const board = Object.freeze({
+  // Its start screen's part: `show()` as the start screen shows.
+  onStart: (show) => added.start.push(show),
+  // A game as it is first drawn on each connection, and as it ends.
+  onGame: (seen) => added.game.push(seen),
+  onGameOver: (seen) => added.gameOver.push(seen),
+  // Whether the wing makes a game's next game itself (then no rematch is offered).
+  makesNextGame: (test) => added.ownNextGame.push(test),
+  // Whether the wing keeps a finished game's analysis for now (then not asked).
+  keepsAnalysis: (test) => added.keptAnalysis.push(test),
+});
+
+export async function loadWings() {
+  const modules = await Promise.all(HOOKS.map((path) => import(path)));
+  for (const module of modules) module.install(board);
+}
+
+export const startShown = () => added.start.forEach((show) => show());
+export const gameShown = (game) => added.game.forEach((seen) => seen(game));
+export const gameOverShown = (game) => added.gameOver.forEach((seen) => seen(game));
+export const rematchOffered = (game) => !added.ownNextGame.some((test) => test(game));
+
+export async function analysisKept(game) {
+  for (const test of added.keptAnalysis) if (await test(game)) return true;
+  return false;
+}
