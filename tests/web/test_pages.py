@@ -4,10 +4,17 @@ navigation links, its router (pages.js) each page's module and each wing's
 hooks module, served from the wing's own folder; an app without the wing
 has none of them, and serves nothing of its folder."""
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from buttonup import tournaments
 from buttonup.app import WINGS, create_app
+from buttonup.web import STATIC, WORDS
+from tests.test_layout import NAMED_BY_THE_MATCH
+from tests.test_layout import WINGS as LAYOUT_WINGS
 
 
 def test_the_page_carries_each_installed_wings_sections_links_and_modules(client):
@@ -54,3 +61,27 @@ def test_an_app_without_a_wing_has_none_of_its_pages(settings):
 )
 def test_nothing_outside_an_installed_wings_board_folder_is_served(client, path):
     assert client.get(path).status_code == 404
+
+
+def without_comments(path: Path) -> str:
+    text = path.read_text()
+    if path.suffix in (".js", ".css"):
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    if path.suffix == ".js":
+        text = re.sub(r"(^|\s)//.*$", "", text, flags=re.M)
+    if path.suffix == ".html":
+        text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    if path.suffix == ".json":  # a catalogue: its keys, not its prose
+        text = "\n".join(json.loads(text))
+    return text
+
+
+def test_the_boards_own_files_name_no_wing():
+    """Comments and prose aside, the board's core scripts, page, styles and
+    catalogues say nothing of a wing (the rule tests/test_layout.py holds
+    the service's code to): what a wing shows is in its own board folder."""
+    stems = [wing.removesuffix("s") for wing in LAYOUT_WINGS if wing not in NAMED_BY_THE_MATCH]
+    named = re.compile("|".join([*stems, "leaderboard"]), re.IGNORECASE)
+    for path in [*sorted(STATIC.iterdir()), *sorted(WORDS.glob("*.json"))]:
+        found = named.findall(without_comments(path))
+        assert not found, (path.name, found)

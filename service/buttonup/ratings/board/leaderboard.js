@@ -23,7 +23,7 @@ async function draw(category) {
     ...board.items.map((leader) => {
       const name = document.createElement("a");
       name.href = `/?player=${encodeURIComponent(leader.player_id)}`;
-      name.textContent = leader.name || t("leaderboard.anonymous");
+      name.textContent = leader.name || t("player.anonymous");
       return tableRow([leader.rank, name, `${leader.rating} ±${leader.deviation}`, leader.games]);
     }),
   );

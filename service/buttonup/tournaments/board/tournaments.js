@@ -193,7 +193,7 @@ function drawStandings(items, over, mine) {
     ...items.map((entry) => {
       const name = document.createElement("a");
       name.href = `/?player=${encodeURIComponent(entry.player.id)}`;
-      name.textContent = entry.player.name || t("leaderboard.anonymous");
+      name.textContent = entry.player.name || t("player.anonymous");
       const cells = [entry.rank, name, entry.score, entry.games, `${entry.wins}–${entry.losses}`];
       const row = tableRow(cells);
       if (entry.player.id === mine) {
@@ -210,7 +210,7 @@ function drawStandings(items, over, mine) {
   podium.replaceChildren(
     ...items.slice(0, 3).map((entry) => {
       const place = document.createElement("li");
-      place.textContent = `${entry.player.name || t("leaderboard.anonymous")} · ${entry.score}`;
+      place.textContent = `${entry.player.name || t("player.anonymous")} · ${entry.score}`;
       return place;
     }),
   );
