@@ -28,7 +28,7 @@ from buttonup.http_codes import PROBLEM_CODES
 from buttonup.kit import Manifest
 from buttonup.store import GameStore, connect
 from buttonup.sweeper import Background
-from buttonup.web import WingBoard, WingBoards, add_vocabulary, add_words
+from buttonup.web import WingBoard, WingBoards
 from buttonup.web import blp as board
 
 # The wings (features beside the core's games: each a package with its own
@@ -87,12 +87,12 @@ def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing
     if wing.origin_field is not None:
         field = wing.origin_field
         add_origin_field(api.spec.components.schemas, field.name, field.description)
+    boards = app.extensions.setdefault("buttonup.boards", WingBoards())
     for name, vocabulary in wing.vocabulary.items():
-        add_vocabulary(name, vocabulary)
-    add_words(wing.words)
+        boards.add_vocabulary(name, vocabulary)
+    boards.add_words(wing.words)
     if wing.board is not None:
         pages = tuple((p.param, p.module, p.show, p.nav) for p in wing.board.pages)
-        boards = app.extensions.setdefault("buttonup.boards", WingBoards())
         boards.add(wing.name, WingBoard(wing.board.folder, pages, wing.board.hooks))
 
 

@@ -10,14 +10,16 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from buttonup.web import catalogues
 from tests.browser.test_board import play_legal, seated_in_a_blitz_game, wait_state
 from tests.browser.test_profile import rated_game_won_by as won_by
 from tests.helpers.games import new_player
+from tests.helpers.wings import install_every_wings_board
 
 pytestmark = pytest.mark.browser
 
 SPANISH = "es-ES"
+# The catalogues as the app with every wing serves them.
+catalogues = install_every_wings_board().catalogues
 ES = catalogues()["es"]
 
 

@@ -17,7 +17,7 @@ from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.http_codes import PROBLEM_CODES
 from buttonup.store import GameStore
-from buttonup.web import STATIC, WingBoard, WingBoards, add_words
+from buttonup.web import STATIC, WingBoard, WingBoards
 
 
 @dataclass(frozen=True)
@@ -97,13 +97,12 @@ def every_domain_error() -> dict[type[Exception], tuple[int, str, str]]:
 
 
 def install_every_wings_board() -> WingBoards:
-    """The board's catalogues as an app with all its wings has them (each
-    wing's words added, as app.py installs them; again is a no-op), and its
-    wings' pages."""
+    """The board's wings as an app with all of them has them: each wing's
+    words and pages added, as app.py installs them."""
     boards = WingBoards()
     for wing in WINGS:
         manifest = wing.MANIFEST
-        add_words(manifest.words)
+        boards.add_words(manifest.words)
         if manifest.board is not None:
             pages = tuple((p.param, p.module, p.show, p.nav) for p in manifest.board.pages)
             boards.add(manifest.name, WingBoard(manifest.board.folder, pages, manifest.board.hooks))

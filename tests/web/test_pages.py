@@ -39,7 +39,7 @@ def test_the_page_carries_each_installed_wings_sections_links_and_modules(client
     assert module.mimetype == "text/javascript"
 
 
-def test_an_app_without_a_wing_has_none_of_its_pages(settings):
+def test_an_app_without_a_wing_has_none_of_its_pages_names_or_words(settings):
     without = create_app(settings, wings=[w for w in WINGS if w is not tournaments])
     client = without.test_client()
     page = client.get("/").get_data(as_text=True)
@@ -48,6 +48,11 @@ def test_an_app_without_a_wing_has_none_of_its_pages(settings):
     assert '<section id="leaderboard"' in page  # the other wings' are there
     assert "tournaments" not in client.get("/board/pages.js").get_data(as_text=True)
     assert client.get("/board/wings/tournaments/tournaments.js").status_code == 404
+    # Nor its names nor its words: an app's own, whatever else the process built.
+    create_app(settings).test_client().get("/board/words.js")  # one with every wing
+    assert "TOURNAMENT_STATUS" not in client.get("/board/vocabulary.js").get_data(as_text=True)
+    words = client.get("/board/words.js").get_data(as_text=True)
+    assert "problem.tournament_full" not in words and "problem.seek_not_found" in words
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import re
 from html.parser import HTMLParser
 
 from buttonup.engine import BotLevel
-from buttonup.web import DEFAULT_LANGUAGE, WORDS, catalogues
+from buttonup.web import DEFAULT_LANGUAGE, WORDS
 from tests.helpers.wings import board_scripts, every_problem_code, install_every_wings_board
 
 # The catalogues and the page as the app serves them: the core's and every
@@ -15,6 +15,7 @@ from tests.helpers.wings import board_scripts, every_problem_code, install_every
 BOARDS = install_every_wings_board()
 
 SCRIPTS = {path.name: path.read_text() for path in board_scripts()}
+catalogues = BOARDS.catalogues
 PAGE = BOARDS.page()
 LANGUAGES = ("en", "es")
 # What the page may write itself: the game's name, keys, digits and arrows.

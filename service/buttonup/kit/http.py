@@ -48,7 +48,6 @@ from buttonup.api.schemas.shared import (
 )
 from buttonup.api.schemas.shared import timestamp as timestamp_field
 from buttonup.api.times import timestamp
-from buttonup.web import add_vocabulary
 
 __all__ = [
     # Routes: a blueprint, its views, their answers and the bearer credential.
@@ -108,5 +107,4 @@ __all__ = [
     "me_view",
     "reviewed_view",
     # The board: words a wing's pages add.
-    "add_vocabulary",
 ]

@@ -111,7 +111,7 @@ class Manifest:
     core's and declares what they hook into (Attached), which the core
     installs (Games.hook); `routes` is called once the app is
     built (its modules need Flask's app); `vocabulary` names enums the board
-    reads as the service spells them (web.add_vocabulary)."""
+    reads as the service spells them (web.wings: the app's vocabulary.js)."""
 
     name: str
     attach: Callable[[Games, Settings], Attached]
