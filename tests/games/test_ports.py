@@ -1,15 +1,22 @@
 """The ports' defaults (games.ports), what the core does with no wing
 installed, on the use cases' real Redis: a rated game seats players with
 the rating their record holds and nothing bounds rated play; a player's
-stream keeps no padded keep-alive; a port one wing may fill refuses a
-second, and many wings seal together."""
+stream keeps no padded keep-alive; a result that is no game rates nothing;
+a port one wing may fill refuses a second, and many wings seal together."""
 
 import pytest
 
 from buttonup.engine import Color, Options
 from buttonup.engine.ratings import Rating
 from buttonup.games import Games, NewGame, PaddedKeepAlive
-from buttonup.games.ports import NobodyListens, Ports, PortTaken, StoredRatings
+from buttonup.games.ports import (
+    NobodyListens,
+    NobodyRatesResults,
+    Ports,
+    PortTaken,
+    RatedResult,
+    StoredRatings,
+)
 from tests.games.clock import BLITZ
 
 
@@ -42,14 +49,24 @@ def test_without_the_seeks_wing_a_players_stream_sends_no_padded_keep_alive(
         stream.close()
 
 
+def test_without_the_ratings_wing_a_result_that_is_no_game_rates_nothing(games: Games):
+    ana = games.create_player("Ana", None)
+    solved = RatedResult("p1", ana.player.id, "puzzle", Rating(rating=1900), 1.0)
+    assert games.ports.results.rate(solved, 0) is None
+    assert games.ports.results.rating(ana.player.id, "puzzle") is None
+
+
 def test_a_port_one_wing_fills_refuses_a_second_rather_than_let_it_win():
     ports = Ports()
     ports.fill_seating(StoredRatings())
     ports.fill_listening(NobodyListens())
+    ports.fill_results(NobodyRatesResults())
     with pytest.raises(PortTaken):
         ports.fill_seating(StoredRatings())
     with pytest.raises(PortTaken):
         ports.fill_listening(NobodyListens())
+    with pytest.raises(PortTaken):
+        ports.fill_results(NobodyRatesResults())
 
 
 class Keeper:

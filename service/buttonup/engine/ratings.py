@@ -85,25 +85,34 @@ class Rating:
 def rated(ratings: dict[Color, Rating], winner: Color | None) -> dict[Color, Rating]:
     """Both players' ratings after a rated game between them: `winner` won
     (None: nobody did), each player's game one rating period."""
-    after = {}
-    for color in PLAYERS:
-        own, other = ratings[color], ratings[opponent(color)]
-        score = 0.5 if winner is None else float(winner is color)
-        updated = update_rating(
-            rating_to_mu(own.rating),
-            rd_to_phi(own.deviation),
-            own.volatility,
-            [(rating_to_mu(other.rating), rd_to_phi(other.deviation), score)],
-            tau=TAU,
+    return {
+        color: rated_against(
+            ratings[color],
+            ratings[opponent(color)],
+            0.5 if winner is None else float(winner is color),
         )
-        after[color] = replace(
-            own,
-            rating=mu_to_rating(updated.mu),
-            deviation=min(DEFAULT_DEVIATION, max(MIN_DEVIATION, phi_to_rd(updated.phi))),
-            volatility=updated.sigma,
-            games=own.games + 1,
-        )
-    return after
+        for color in PLAYERS
+    }
+
+
+def rated_against(own: Rating, other: Rating, score: float) -> Rating:
+    """`own` after one rating period with one result against `other`:
+    `score` 1 won, 0 lost, 0.5 drawn (a game's side, or an outcome that is
+    not a game's: a puzzle solved against the puzzle's rating)."""
+    updated = update_rating(
+        rating_to_mu(own.rating),
+        rd_to_phi(own.deviation),
+        own.volatility,
+        [(rating_to_mu(other.rating), rd_to_phi(other.deviation), score)],
+        tau=TAU,
+    )
+    return replace(
+        own,
+        rating=mu_to_rating(updated.mu),
+        deviation=min(DEFAULT_DEVIATION, max(MIN_DEVIATION, phi_to_rd(updated.phi))),
+        volatility=updated.sigma,
+        games=own.games + 1,
+    )
 
 
 @dataclass(frozen=True, slots=True)

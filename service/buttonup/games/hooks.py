@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from buttonup.games.consequences import Consequence
-from buttonup.games.ports import RatedSeating, Sealing, StreamListening
+from buttonup.games.ports import RatedSeating, ResultRating, Sealing, StreamListening
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,13 +28,14 @@ class Timer:
 @dataclass(frozen=True, slots=True)
 class Hooks:
     """Everything a wing adds to the use cases: `consequences` of commits
-    (games.consequences), `seating` and `listening` (ports one wing at most
-    fills), `sealing` (a port any number add to), `timers`, and
+    (games.consequences), `seating`, `listening` and `results` (ports one
+    wing at most fills), `sealing` (a port any number add to), `timers`, and
     `after_sweep` (what a process that died left of the wing's)."""
 
     consequences: tuple[Consequence, ...] = ()
     seating: RatedSeating | None = None
     listening: StreamListening | None = None
     sealing: Sealing | None = None
+    results: ResultRating | None = None
     timers: tuple[Timer, ...] = ()
     after_sweep: tuple[Callable[[], object], ...] = ()

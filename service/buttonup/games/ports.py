@@ -8,6 +8,10 @@ such wing installed, and says how many wings may fill it.
 - `StreamListening`: who listens on a player's stream, and whether the
   stream must say it is alive (the seeks wing: a seek lasts while its
   player listens).
+- `ResultRating`: what rates an outcome that is not a game's, for a wing
+  that rates something else (a puzzle solved or missed, against the
+  puzzle's rating): a player's rating in a pool of the wing's own, apart
+  from the games' categories (the ratings wing; with none, nothing is rated).
 - `Sealing`: what perfect play is kept from everyone for a while, beyond
   protected games in play (the tournaments wing: a par-scored tournament's
   games, its deals and every position its games reach, while it runs); any
@@ -102,6 +106,41 @@ class NobodyListens:
         return False
 
 
+@dataclass(frozen=True, slots=True)
+class RatedResult:
+    """An outcome that is not a game's, to be rated once: `id` the wing's own
+    (a second report of it changes nothing), the player's `score` (1 won, 0
+    lost, 0.5 drawn) against `opponent`'s rating, in the rating `pool` the
+    wing names (a word of its own, `[a-z_]{1,20}`, not a game's category)."""
+
+    id: str
+    player_id: str
+    pool: str
+    opponent: Rating
+    score: float
+
+
+class ResultRating(Protocol):
+    def rate(self, result: RatedResult, now: int) -> Rating | None:
+        """The player's rating in the result's pool after it, changed once
+        however often it is reported; None when nothing rates results."""
+        ...
+
+    def rating(self, player_id: str, pool: str) -> Rating | None:
+        """The player's rating in `pool` now (None: none)."""
+        ...
+
+
+class NobodyRatesResults:
+    """No wing rates results: an outcome reported changes nothing."""
+
+    def rate(self, result: RatedResult, now: int) -> Rating | None:
+        return None
+
+    def rating(self, player_id: str, pool: str) -> Rating | None:
+        return None
+
+
 class Sealing(Protocol):
     def analysis_sealed(self, match: Match) -> str | None:
         """Why the game's analysis is kept from everyone now (None: it is not)."""
@@ -152,13 +191,14 @@ class Seals:
 @dataclass(slots=True)
 class Ports:
     """The ports, each filled by the wing that answers it (at install),
-    through its method: `seating` and `listening` by one wing at most (a
-    second is PortTaken), `sealing` by any number (Seals). Unfilled, each
+    through its method: `seating`, `listening` and `results` by one wing at
+    most (a second is PortTaken), `sealing` by any number (Seals). Unfilled, each
     does what the core does with no such wing (its plain default)."""
 
     seating: RatedSeating = field(default_factory=StoredRatings)
     listening: StreamListening = field(default_factory=NobodyListens)
     sealing: Seals = field(default_factory=Seals)
+    results: ResultRating = field(default_factory=NobodyRatesResults)
     _filled: set[str] = field(default_factory=set)
 
     def fill_seating(self, seating: RatedSeating) -> None:
@@ -168,6 +208,10 @@ class Ports:
     def fill_listening(self, listening: StreamListening) -> None:
         self._take("listening")
         self.listening = listening
+
+    def fill_results(self, results: ResultRating) -> None:
+        self._take("results")
+        self.results = results
 
     def add_sealing(self, sealing: Sealing) -> None:
         self.sealing.add(sealing)

@@ -106,6 +106,8 @@ class Games:
             self.ports.fill_listening(hooks.listening)
         if hooks.sealing is not None:
             self.ports.add_sealing(hooks.sealing)
+        if hooks.results is not None:
+            self.ports.fill_results(hooks.results)
         for timer in hooks.timers:
             self.every(timer.seconds, timer.name, timer.work)
         for work in hooks.after_sweep:

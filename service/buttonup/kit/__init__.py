@@ -23,6 +23,7 @@ from buttonup.engine.ratings import (
     Rating,
     RatingChange,
     category_of,
+    rated_against,
     rates,
     rating_changes,
     shown_diff,
@@ -39,7 +40,7 @@ from buttonup.games.hooks import Hooks, Timer
 from buttonup.games.idempotency import Idempotency, reserve_ids, same_request
 from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
-from buttonup.games.ports import Ports, StoredRatings
+from buttonup.games.ports import Ports, RatedResult, ResultRating, StoredRatings
 from buttonup.games.reviews import Reviews
 from buttonup.kit.manifest import (
     Attached,
@@ -110,6 +111,7 @@ __all__ = [
     "RatingChange",
     "SeatReview",
     "category_of",
+    "rated_against",
     "rates",
     "rating_changes",
     "round_openings",
@@ -129,6 +131,8 @@ __all__ = [
     "Pipeline",
     "Plan",
     "Ports",
+    "RatedResult",
+    "ResultRating",
     "Reviews",
     "StoredRatings",
     "Survival",

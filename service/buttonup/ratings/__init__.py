@@ -6,7 +6,7 @@ ratings.rated_play_store, lua/).
 
 MANIFEST declares all it adds: `attach` makes its use cases and what they
 hook into (a consequence of commits, the core's `RatedSeating` port of
-games.ports), and its routes.
+games.ports, and its `ResultRating` port: ratings.results), and its routes.
 app.py installs it; nothing in the core imports it."""
 
 from buttonup.kit import (
@@ -23,6 +23,7 @@ from buttonup.kit import (
 from buttonup.ratings.ends import RatedEnds, carry_over_legacy_marks
 from buttonup.ratings.rated_play import PAIR_GAMES_PER_DAY, RatedPlay
 from buttonup.ratings.rated_play_store import RatedPlayStore
+from buttonup.ratings.results import ResultRatings
 from buttonup.ratings.service import Ratings
 from buttonup.ratings.store import RatingStore
 
@@ -43,6 +44,8 @@ def attach(games: Games, pair_games_per_day: int = PAIR_GAMES_PER_DAY) -> Attach
             consequences=(RatedEnds(ratings, board),),
             seating=RatedPlay(store, places, ratings, games.clock, pair_games_per_day),
             after_sweep=(lambda: carry_over_legacy_marks(store, board),),
+            # Outcomes that are not games, a wing's own pool each (a puzzle's).
+            results=ResultRatings(store.client, store.game_ttl_ms),
         ),
     )
 
