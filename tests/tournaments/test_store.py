@@ -111,18 +111,19 @@ def counted(results, tournament, result, read, after, unplayed_by=()):
     return results.count(tournament, result, NOW, seen, decided, read, after)
 
 
-def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(client):
-    board, play, results = (
-        TournamentStore(client),
-        TournamentPlay(client),
-        TournamentResults(client),
-    )
+def arena_started_with_ana_and_bo(client):
+    board, play = TournamentStore(client), TournamentPlay(client)
     tournament = a_tournament()
     board.create(tournament)
     ana, bo = Standing("ana", "Ana", 1500, NOW), Standing("bo", "Bo", 1500, NOW)
     for standing in (ana, bo):
         play.join(tournament, standing, NOW)
     board.change_status(tournament, tournament.started(NOW))
+    return play, TournamentResults(client), tournament, (ana, bo)
+
+
+def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(client):
+    play, results, tournament, (ana, bo) = arena_started_with_ana_and_bo(client)
     result = GameResult("g1", "ana", "bo", "ana")
     ana_after, bo_after, _ = result.counted(ana, bo)
     stale = (ana_after, bo)  # as if ana's standing was read after another game
@@ -142,17 +143,7 @@ def test_a_games_end_counts_once_and_not_over_a_standing_read_before_a_change(cl
 def test_a_games_end_is_not_stored_over_anything_its_decision_read_that_changed_since(client):
     """The model decides from what the count read; a withdrawal in between
     (who goes back to the pool) sends it back to read and decide again."""
-    board, play, results = (
-        TournamentStore(client),
-        TournamentPlay(client),
-        TournamentResults(client),
-    )
-    tournament = a_tournament()
-    board.create(tournament)
-    ana, bo = Standing("ana", "Ana", 1500, NOW), Standing("bo", "Bo", 1500, NOW)
-    for standing in (ana, bo):
-        play.join(tournament, standing, NOW)
-    board.change_status(tournament, tournament.started(NOW))
+    play, results, tournament, (ana, bo) = arena_started_with_ana_and_bo(client)
     result = GameResult("g1", "ana", "bo", "ana")
     ana_after, bo_after, _ = result.counted(ana, bo)
     _, seen = results.read(tournament.id, result, ())
