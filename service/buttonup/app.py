@@ -87,7 +87,12 @@ def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing
     if wing.origin_field is not None:
         field = wing.origin_field
         add_origin_field(api.spec.components.schemas, field.name, field.description)
-    boards = app.extensions.setdefault("buttonup.boards", WingBoards())
+    add_to_board(app.extensions.setdefault("buttonup.boards", WingBoards()), wing)
+
+
+def add_to_board(boards: WingBoards, wing: Manifest) -> None:
+    """What a wing adds to the board: the names its pages read, its words,
+    and its pages and parts of the page."""
     for name, vocabulary in wing.vocabulary.items():
         boards.add_vocabulary(name, vocabulary)
     boards.add_words(wing.words)
@@ -180,9 +185,7 @@ def create_app(
         rematch_seconds=settings.rematch_seconds,
     )
     app.extensions["buttonup.games"] = games
-    app.extensions["buttonup.codec"] = Codec(
-        origin_fields={wing.name: wing.origin_field.name for wing in manifests if wing.origin_field}
-    )
+    app.extensions["buttonup.codec"] = codec_for(manifests)
     app.extensions["buttonup.streams"] = StreamBudget(
         settings.streams_per_worker, settings.max_streams_per_client
     )

@@ -12,12 +12,12 @@ import pytest
 
 from buttonup import ratings, seeks, tournaments
 from buttonup.api.problems import DOMAIN_ERRORS
-from buttonup.app import WINGS
+from buttonup.app import WINGS, add_to_board
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.http_codes import PROBLEM_CODES
 from buttonup.store import GameStore
-from buttonup.web import STATIC, WingBoard, WingBoards
+from buttonup.web import STATIC, WingBoards
 
 
 @dataclass(frozen=True)
@@ -98,14 +98,10 @@ def every_domain_error() -> dict[type[Exception], tuple[int, str, str]]:
 
 def install_every_wings_board() -> WingBoards:
     """The board's wings as an app with all of them has them: each wing's
-    words and pages added, as app.py installs them."""
+    names, words and pages added, as app.py installs them."""
     boards = WingBoards()
     for wing in WINGS:
-        manifest = wing.MANIFEST
-        boards.add_words(manifest.words)
-        if manifest.board is not None:
-            pages = tuple((p.param, p.module, p.show, p.nav) for p in manifest.board.pages)
-            boards.add(manifest.name, WingBoard(manifest.board.folder, pages, manifest.board.hooks))
+        add_to_board(boards, wing.MANIFEST)
     return boards
 
 

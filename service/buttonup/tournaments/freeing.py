@@ -80,10 +80,16 @@ def players_of(result: GameResult) -> tuple[str, ...]:
     return (result.first,) if result.bye else (result.first, result.second)
 
 
+def no_shows_of(result: GameResult, unplayed_by: Sequence[str]) -> tuple[str, ...]:
+    """Those of the game's players who ended it unplayed."""
+    players = players_of(result)
+    return tuple(player for player in unplayed_by if player in players)
+
+
 def freed(result: GameResult, seen: Seen, unplayed_by: Sequence[str], now: int) -> Freed:
     """What the counted `result` does to its players (the module's rules)."""
     players = players_of(result)
-    no_shows = tuple(player for player in unplayed_by if player in players)
+    no_shows = no_shows_of(result, unplayed_by)
     faults = {player: int(seen.faults.get(player) or 0) + 1 for player in no_shows}
     paused = {player: now + pause_ms(count) for player, count in faults.items() if count >= 2}
     leg = dropped = None

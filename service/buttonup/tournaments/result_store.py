@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import orjson
 
 from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, lua_source
-from buttonup.tournaments.freeing import Freed, Seen, players_of
+from buttonup.tournaments.freeing import Freed, Seen, no_shows_of, players_of
 from buttonup.tournaments.model import GameResult, Standing, Tournament
 from buttonup.tournaments.store import (
     EVENTS_KEPT,
@@ -106,7 +106,7 @@ class TournamentResults:
         """The players' standings (None: not in it) and what the count
         decides from, in one round trip."""
         players = list(players_of(result))
-        no_shows = [player for player in unplayed_by if player in players]
+        no_shows = list(no_shows_of(result, unplayed_by))
         pipe = self._redis.pipeline(transaction=False)
         pipe.hmget(key(tournament_id, "standings"), players)
         pipe.hmget(key(tournament_id, "t"), ["s", "p", "e", "q"])

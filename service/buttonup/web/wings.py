@@ -109,7 +109,9 @@ class WingBoards:
 
     def page(self) -> str:
         """index.html with each wing's parts, links and styles in it."""
-        return self._made.get("page") or self._made.setdefault("page", self._page())
+        if "page" not in self._made:
+            self._made["page"] = self._page()
+        return self._made["page"]
 
     def pages_module(self) -> str:
         """The wings' pages and hooks modules as an ES module: the board's
