@@ -16,6 +16,7 @@ Used by bench/tournament_bench.py; tested through it
 """
 
 import asyncio
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -213,8 +214,18 @@ async def _drive(
 
 
 def drive(
-    port: int, tournament_id: str, count: int, ready, go, seconds: float, think_ms: float, results
+    port: int,
+    tournament_id: str,
+    count: int,
+    ready,
+    go,
+    seconds: float,
+    think_ms: float,
+    results,
+    niceness: int = 0,
 ) -> None:
-    """One process's bots (run in a process of its own); its Figures put on `results`."""
+    """One process's bots (run in a process of its own, at `niceness`); its
+    Figures put on `results`."""
+    os.nice(niceness)
     figures = asyncio.run(_drive(port, tournament_id, count, ready, go, seconds, think_ms))
     results.put((figures.moves, figures.games_ended, figures.next_pairing_ms, figures.returns))

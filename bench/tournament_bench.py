@@ -6,7 +6,10 @@ its own), and plain games beside it in the same run.
 Every bot is a player of its own (bench/arena_driver.py: its stream and a
 keep-alive connection on bare HTTP, `--driver-processes` asyncio loops
 sharing the bots; each game it is paired into played with random legal
-moves). Measures, while the arena runs: from a game's end to the player's
+moves; the bots stand for a thousand clients on machines of their own,
+so their processes run `--driver-nice` nicer than the server, whose
+latencies are then its own rather than a share of the bots' CPU on the same
+two cores). Measures, while the arena runs: from a game's end to the player's
 next `game_start` (median, p99), and the service's part of it (from the
 later of the new game's two players' game ends: an opponent the pairing
 rules allow must be free first), a standings page's latency (50 places,
@@ -101,6 +104,12 @@ def main() -> int:
     parser.add_argument("--clock", default="1+0")
     parser.add_argument("--driver-processes", type=int, default=2)
     parser.add_argument(
+        "--driver-nice",
+        type=int,
+        default=10,
+        help="the bots' processes run this much nicer than the server (0: as it)",
+    )
+    parser.add_argument(
         "--think-ms", type=float, default=0, help="each move's think, about (0: none)"
     )
     args = parser.parse_args()
@@ -193,7 +202,17 @@ def run_arena(
         processes = [
             context.Process(
                 target=drive,
-                args=(port, tournament_id, share, ready, go, args.seconds, args.think_ms, results),
+                args=(
+                    port,
+                    tournament_id,
+                    share,
+                    ready,
+                    go,
+                    args.seconds,
+                    args.think_ms,
+                    results,
+                    args.driver_nice,
+                ),
             )
             for share, ready in zip(shares, readies, strict=True)
         ]

@@ -2,7 +2,9 @@
 sweep of clocks that ran out (`Games.sweep`) and the work on a timer the
 core and its wings ask for (`Games.periodic`: the presence beat, seeks'
 marks), each on a thread of its own (a greenlet under gunicorn's gevent
-workers), started with the app and stopped with it.
+workers), started with the app and stopped with it. Work with a nudge
+(games.upkeep.Nudge) runs at once when a request nudges it in this process,
+instead of at the end of its wait.
 
 Every worker of every replica sweeps: the deadline index leases each game to
 one sweeper at a time and the game's compare-and-set commits each timeout
@@ -13,10 +15,10 @@ import logging
 import secrets
 import threading
 import weakref
-from collections.abc import Callable
 
 from buttonup.errors import GameError
 from buttonup.games import Games
+from buttonup.games.upkeep import Periodic
 
 log = logging.getLogger(__name__)
 _RUNNING: "weakref.WeakSet[Background]" = weakref.WeakSet()
@@ -32,13 +34,11 @@ class Background:
     def __init__(self, games: Games, sweep_seconds: float) -> None:
         self._games = games
         self._stopping = threading.Event()
-        timers: list[tuple[float, Callable[[], object], str]] = [
-            (sweep_seconds, games.sweep, "sweeper")
-        ]
-        timers += [(task.seconds, task.work, task.name) for task in games.periodic]
+        sweep = Periodic("sweeper", sweep_seconds, games.sweep)
+        self._timers = [sweep, *games.periodic]
         self._threads = [
-            threading.Thread(target=self._every, args=(seconds, work), name=name, daemon=True)
-            for seconds, work, name in timers
+            threading.Thread(target=self._every, args=(timer,), name=timer.name, daemon=True)
+            for timer in self._timers
         ]
 
     def start(self) -> None:
@@ -51,6 +51,9 @@ class Background:
         if self._stopping.is_set():
             return
         self._stopping.set()
+        for timer in self._timers:  # a timer waiting on its nudge stops too
+            if timer.nudge is not None:
+                timer.nudge.now()
         _RUNNING.discard(self)
         for thread in self._threads:
             if thread.is_alive():
@@ -60,17 +63,18 @@ class Background:
         except GameError as error:  # the others reap them once its beats stop
             log.warning("presence not let go on stop: %s", error)
 
-    def _every(self, seconds: float, work: Callable[[], object]) -> None:
-        """`work` every `seconds`. A failure is logged once, not every round
-        (Redis away would fill the log several lines a second), and the
-        return of the work once it succeeds again."""
-        name = threading.current_thread().name
+    def _every(self, timer: Periodic) -> None:
+        """The timer's work every `timer.seconds`, or at once when nudged. A
+        failure is logged once, not every round (Redis away would fill the
+        log several lines a second), and the return of the work once it
+        succeeds again."""
+        name, seconds, work = timer.name, timer.seconds, timer.work
         failing = False
         # Each worker's rounds start at a phase of their own, so that the
         # workers' rounds of shared work (a tournament's pairing) interleave.
-        if self._stopping.wait(seconds * secrets.randbelow(1000) / 1000):
-            return
-        while not self._stopping.wait(seconds):
+        wait = seconds * secrets.randbelow(1000) / 1000
+        while not self._waited(timer, wait):
+            wait = seconds
             try:
                 work()
             except GameError as error:  # Redis away: the next round tries again
@@ -84,3 +88,11 @@ class Background:
             if failing:
                 log.warning("%s: works again", name)
                 failing = False
+
+    def _waited(self, timer: Periodic, seconds: float) -> bool:
+        """The wait before the timer's next round (cut short by its nudge):
+        whether to stop instead."""
+        if timer.nudge is None:
+            return self._stopping.wait(seconds)
+        timer.nudge.wait(seconds)
+        return self._stopping.is_set()

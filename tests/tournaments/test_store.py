@@ -209,6 +209,19 @@ def test_the_schedule_gives_each_due_tournament_to_one_claim_and_keeps_a_poke(cl
     assert board.schedule.claim(NOW + 10**9, 10, NOW + 10**9) == []
 
 
+def test_a_poke_nudges_this_processs_pairing_and_a_game_freed_without_one_does_not(client):
+    nudges: list[str] = []
+    board = TournamentStore(client, nudge=lambda: nudges.append("now"))
+    board.schedule.poke("joined", NOW)  # a join
+    assert nudges == ["now"]
+    board.schedule.hold({"g1": ("a", "b"), "g2": ("c", "d")}, NOW)
+    board.schedule.free("g1", ["a", "b"], NOW + 1, poke="counted")  # a game's end counted
+    assert nudges == ["now", "now"]
+    board.schedule.free("g2", ["c", "d"], NOW + 2)  # counted before: nothing new to pair
+    assert nudges == ["now", "now"]
+    assert board.schedule.claim(NOW + 2, 10, NOW + 10) == ["joined", "counted"]
+
+
 def test_a_started_tournament_is_due_from_its_start_and_a_finished_one_leaves(client):
     board = TournamentStore(client)
     tournament = a_tournament()

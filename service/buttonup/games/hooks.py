@@ -13,16 +13,19 @@ from dataclasses import dataclass
 
 from buttonup.games.consequences import Consequence
 from buttonup.games.ports import RatedSeating, ResultRating, Sealing, StreamListening
+from buttonup.games.upkeep import Nudge
 
 
 @dataclass(frozen=True, slots=True)
 class Timer:
     """Work each worker does every `seconds` (buttonup.sweeper), named in
-    its logs and meters by `name`."""
+    its logs and meters by `name`; with a `nudge`, at once whenever the
+    wing nudges it in this process."""
 
     name: str
     seconds: float
     work: Callable[[], object]
+    nudge: Nudge | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from buttonup.games.reads import Reads
 from buttonup.games.results import MyGamesPage
 from buttonup.games.sweep import Sweep
 from buttonup.games.timelines import Timelines
-from buttonup.games.upkeep import BEAT_SECONDS, Periodic, Upkeep
+from buttonup.games.upkeep import BEAT_SECONDS, Nudge, Periodic, Upkeep
 from buttonup.store import GameStore
 
 
@@ -109,13 +109,16 @@ class Games:
         if hooks.results is not None:
             self.ports.fill_results(hooks.results)
         for timer in hooks.timers:
-            self.every(timer.seconds, timer.name, timer.work)
+            self.every(timer.seconds, timer.name, timer.work, timer.nudge)
         for work in hooks.after_sweep:
             self.after_sweep(work)
 
-    def every(self, seconds: float, name: str, work: Callable[[], object]) -> None:
-        """`work` done by each worker every `seconds` (buttonup.sweeper)."""
-        self.periodic.append(Periodic(name, seconds, work))
+    def every(
+        self, seconds: float, name: str, work: Callable[[], object], nudge: Nudge | None = None
+    ) -> None:
+        """`work` done by each worker every `seconds` (buttonup.sweeper), and
+        at once when `nudge` is nudged."""
+        self.periodic.append(Periodic(name, seconds, work, nudge))
 
     def after_sweep(self, work: Callable[[], object]) -> None:
         """`work` done after each sweep: what a process that died left."""

@@ -5,12 +5,30 @@ buttonup.sweeper).
 Tested in tests/test_sweeper.py, tests/store/test_presence.py.
 """
 
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from buttonup.store import BEAT_SECONDS, GameStore
 
-__all__ = ["BEAT_SECONDS", "Periodic", "Upkeep"]
+__all__ = ["BEAT_SECONDS", "Nudge", "Periodic", "Upkeep"]
+
+
+class Nudge:
+    """Work on a timer asked for now: its next round starts at once
+    instead of at the end of its wait (a wing's work that a request has
+    just made due, such as a tournament's pairing after a game's end)."""
+
+    def __init__(self) -> None:
+        self._due = threading.Event()  # a gevent event where gevent patched
+
+    def now(self) -> None:
+        self._due.set()
+
+    def wait(self, seconds: float) -> None:
+        """Until nudged or `seconds` passed; a nudge meanwhile is used up."""
+        self._due.wait(seconds)
+        self._due.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +36,8 @@ class Periodic:
     name: str
     seconds: float
     work: Callable[[], object]
+    # Wakes the work before its time (None: every `seconds`, no sooner).
+    nudge: Nudge | None = field(default=None, compare=False)
 
 
 class Upkeep:

@@ -42,6 +42,7 @@ from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
 from buttonup.games.ports import Ports, RatedResult, ResultRating, StoredRatings
 from buttonup.games.reviews import Reviews
+from buttonup.games.upkeep import Nudge
 from buttonup.kit.manifest import (
     Attached,
     Board,
@@ -82,6 +83,7 @@ __all__ = [
     "Problem",
     "Routes",
     "Timer",
+    "Nudge",
     "board_of",
     "words_of",
     # The game and the match (engine): what a wing reads of a game, and the

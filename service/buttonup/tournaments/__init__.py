@@ -17,6 +17,7 @@ from buttonup.kit import (
     Games,
     Hooks,
     Manifest,
+    Nudge,
     OriginField,
     Pairings,
     Problem,
@@ -52,7 +53,8 @@ def attach(games: Games, settings: Settings | None = None) -> Attached:
     store = games.store
     pairings = Pairings(store, games.pipeline, games.clock, games.ports)
     client = store.client
-    board, play = TournamentStore(client), TournamentPlay(client)
+    nudge = Nudge()  # a game's end or a join pairs at once, in this process
+    board, play = TournamentStore(client, nudge.now), TournamentPlay(client)
     tournaments = Tournaments(
         store,
         board,
@@ -68,7 +70,7 @@ def attach(games: Games, settings: Settings | None = None) -> Attached:
         Hooks(
             consequences=(TournamentEnds(tournaments),),
             sealing=tournaments.sealing,
-            timers=(Timer("tournaments", PAIRING_SECONDS, tournaments.upkeep),),
+            timers=(Timer("tournaments", PAIRING_SECONDS, tournaments.upkeep, nudge),),
         ),
     )
 

@@ -14,6 +14,8 @@ tournaments.store names them):
 Tested in tests/tournaments/test_store.py, tests/tournaments/test_service.py.
 """
 
+from collections.abc import Callable
+
 from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, lua_source
 from buttonup.tournaments.model import TournamentStatus
 
@@ -34,8 +36,11 @@ def list_key(status: TournamentStatus, public: bool = False) -> str:
 class TournamentSchedule:
     """Every method raises the store's own errors (store.errors)."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Client, nudge: Callable[[], object] = lambda: None) -> None:
         self._redis = client
+        # A poke's tournament is paired at once by this process's timer
+        # (its Nudge), not at its next round: a player's return to play.
+        self._nudge = nudge
         self._claim = LuaScript(client, _CLAIM)
         self._reschedule = LuaScript(client, _RESCHEDULE)
         self._free = LuaScript(client, _FREE)
@@ -61,6 +66,7 @@ class TournamentSchedule:
         """A running tournament due by `now` (its pool or round changed); on
         the schedule again if a process left it off between two writes."""
         self._redis.zadd(SCHEDULE, {tournament_id: now}, lt=True)
+        self._nudge()
 
     @STORAGE_ERRORS
     def adopt(self, status: TournamentStatus, cursor: int, count: int, at: int) -> int:
@@ -105,3 +111,5 @@ class TournamentSchedule:
         """The players a game held let go (unless a later game holds them),
         and the tournament `poke` made due by `now` in the same round trip."""
         self._free(keys=[BUSY, SCHEDULE], args=[game_id, poke or "", now, *player_ids])
+        if poke:
+            self._nudge()

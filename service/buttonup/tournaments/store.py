@@ -39,6 +39,7 @@ tournaments and their lists.
 Tested in tests/tournaments/test_service.py, tests/tournaments/test_store.py.
 """
 
+from collections.abc import Callable
 from contextlib import suppress
 
 import orjson
@@ -195,13 +196,14 @@ def decode_result(game_id: str, data: bytes | str) -> GameResult:
 class TournamentStore:
     """Every method raises the store's own errors (store.errors)."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Client, nudge: Callable[[], object] = lambda: None) -> None:
+        """`nudge`: called after a poke (tournaments.schedule)."""
         self._redis = client
         self._status = LuaScript(client, _STATUS)
         self._round = LuaScript(client, _ROUND)
         self._index_add = LuaScript(client, _INDEX_ADD)
         self._index_move = LuaScript(client, _INDEX_MOVE)
-        self.schedule = TournamentSchedule(client)  # when each needs work, who plays where
+        self.schedule = TournamentSchedule(client, nudge)  # when each needs work, who plays where
 
     # ---- the tournament -------------------------------------------------------
 
