@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from buttonup import ratings, seeks, tournaments
+from buttonup import challenges, ratings, seeks, tournaments
 from buttonup.api import ButtonUpApi, init_api
 from buttonup.api.codec import Codec
 from buttonup.api.docs import add_origin_field
@@ -34,7 +34,7 @@ from buttonup.web import blp as board
 # The wings (features beside the core's games: each a package with its own
 # model, store, use cases and routes, declared in its MANIFEST), installed
 # in this order.
-WINGS = (ratings, seeks, tournaments)
+WINGS = (challenges, ratings, seeks, tournaments)
 
 
 class ServiceApp(Flask):

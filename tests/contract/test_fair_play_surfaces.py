@@ -1,9 +1,10 @@
 """Every operation of the published spec that can reveal perfect play (a
 value, a margin, a best move, a review) or take a position or a record to
 play from asks the fair-play gate: it is listed in the gate's table
-(games.fair_play.SURFACES), and every surface of the table is driven through
-HTTP with a protected position in all 18 forms
-(tests/e2e/test_fair_play_gate.py)."""
+(games.fair_play.SURFACES) or, a wing's, in its manifest's `surfaces`, and
+every surface of the table is driven through HTTP with a protected position
+in all 18 forms (tests/e2e/test_fair_play_gate.py; a wing's, in its own
+tests: tests/e2e/test_challenges.py)."""
 
 import json
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from buttonup.app import WINGS
 from buttonup.engine.notation import POSITION_PATTERN
 from buttonup.games.fair_play import SURFACES
 from tests.e2e.test_fair_play_gate import SURFACE_DRIVERS
@@ -66,6 +68,7 @@ def operations() -> dict[str, dict[str, Any]]:
 
 def test_every_operation_that_can_reveal_perfect_play_is_a_surface_of_the_gate():
     listed = {operation for entry in SURFACES.values() for operation in entry.operations}
+    listed |= {operation for wing in WINGS for _, operation in wing.MANIFEST.surfaces}
     revealing = {name for name, operation in operations().items() if can_reveal(operation)}
     assert revealing, "the walk finds the analysis at least"
     assert revealing <= listed, f"not asking the gate: {sorted(revealing - listed)}"

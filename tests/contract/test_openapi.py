@@ -136,6 +136,14 @@ def test_bearer_security_is_declared_and_applied(committed):
         "list_fair_play_flags",
         "clear_fair_play_flag",
         "confirm_fair_play_flag",
+        "create_challenge",
+        "list_my_challenges",
+        "accept_challenge",
+        "decline_challenge",
+        "cancel_challenge",
+        "list_my_blocks",
+        "block_player",
+        "unblock_player",
     }
     # A stream may be opened with a seat's token (it marks the seat connected);
     # perfect play is refused to a player seated in a protected game (fair play).
@@ -151,6 +159,7 @@ def test_bearer_security_is_declared_and_applied(committed):
         "get_analysis",
         "analyse_position",
         "import_game",
+        "get_challenge",
     }
 
 

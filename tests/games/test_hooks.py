@@ -9,9 +9,9 @@ import pytest
 from buttonup.engine import Color, Options
 from buttonup.games import Games, NewGame
 from buttonup.games.hooks import Hooks, Timer
-from buttonup.games.ports import NobodyListens, PortTaken, StoredRatings
+from buttonup.games.ports import PortTaken, StoredRatings
 from tests.games.test_consequences import Noted
-from tests.games.test_ports import Keeper
+from tests.games.test_ports import Heard, Keeper
 
 
 def test_a_wings_hooks_are_installed_each_where_the_core_asks_for_it(games: Games):
@@ -19,7 +19,7 @@ def test_a_wings_hooks_are_installed_each_where_the_core_asks_for_it(games: Game
         Noted(),
         Keeper("test", "kept"),
         StoredRatings(),
-        NobodyListens(),
+        Heard("wing", alive=True),
     )
     ticks: list[str] = []
     swept: list[str] = []
@@ -34,7 +34,7 @@ def test_a_wings_hooks_are_installed_each_where_the_core_asks_for_it(games: Game
         )
     )
     assert "noted" in games.consequences.names
-    assert games.ports.seating is seating and games.ports.listening is listening
+    assert games.ports.seating is seating and games.ports.listening.keeps_alive("anyone")
     game = games.create(NewGame(Options(seed=1)), None).match.id
     games.join(game, Color.RED, None)
     assert noted.seen, "the consequence followed the join's commit"

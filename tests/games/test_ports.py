@@ -2,7 +2,11 @@
 installed, on the use cases' real Redis: a rated game seats players with
 the rating their record holds and nothing bounds rated play; a player's
 stream keeps no padded keep-alive; a result that is no game rates nothing;
-a port one wing may fill refuses a second, and many wings seal together."""
+a port one wing may fill refuses a second, many wings seal together, and
+many hear a stream open and close."""
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -10,7 +14,6 @@ from buttonup.engine import Color, Options
 from buttonup.engine.ratings import Rating
 from buttonup.games import Games, NewGame, PaddedKeepAlive
 from buttonup.games.ports import (
-    NobodyListens,
     NobodyRatesResults,
     Ports,
     PortTaken,
@@ -38,7 +41,7 @@ def test_without_the_ratings_wing_a_rated_seat_holds_the_players_stored_rating(g
 def test_without_the_seeks_wing_a_players_stream_sends_no_padded_keep_alive(
     games: Games, redis_server
 ):
-    assert isinstance(games.ports.listening, NobodyListens)
+    assert not games.ports.listening.keeps_alive("anyone")
     ana = games.create_player("Ana", None)
     stream = games.watch_player(ana.player, None, 50)
     try:
@@ -59,12 +62,9 @@ def test_without_the_ratings_wing_a_result_that_is_no_game_rates_nothing(games: 
 def test_a_port_one_wing_fills_refuses_a_second_rather_than_let_it_win():
     ports = Ports()
     ports.fill_seating(StoredRatings())
-    ports.fill_listening(NobodyListens())
     ports.fill_results(NobodyRatesResults())
     with pytest.raises(PortTaken):
         ports.fill_seating(StoredRatings())
-    with pytest.raises(PortTaken):
-        ports.fill_listening(NobodyListens())
     with pytest.raises(PortTaken):
         ports.fill_results(NobodyRatesResults())
 
@@ -97,3 +97,36 @@ def test_many_wings_seal_together_and_none_seals_nothing(games: Games):
     assert not ports.sealing.keeps("challenge:2")
     ports.sealing.reached(match, "d1", 0)
     assert first.told == second.told == ["d1"]
+
+
+class Heard:
+    """A wing's listening: the streams it heard open and close."""
+
+    def __init__(self, name: str, alive: bool) -> None:
+        self.name, self.alive, self.heard = name, alive, []
+
+    @contextmanager
+    def listening(self, player_id: str, wake: Callable[[], None]) -> Iterator[None]:
+        self.heard.append((self.name, "open", player_id))
+        try:
+            yield
+        finally:
+            self.heard.append((self.name, "closed", player_id))
+
+    def keeps_alive(self, player_id: str) -> bool:
+        return self.alive
+
+
+def test_every_wing_listening_hears_each_stream_open_and_close():
+    ports = Ports()
+    seeking, challenging = Heard("seeks", alive=False), Heard("challenges", alive=False)
+    ports.add_listening(seeking)
+    ports.add_listening(challenging)
+    with ports.listening.listening("ana", lambda: None):
+        assert seeking.heard == [("seeks", "open", "ana")]
+        assert challenging.heard == [("challenges", "open", "ana")]
+    assert seeking.heard[-1] == ("seeks", "closed", "ana")
+    assert challenging.heard[-1] == ("challenges", "closed", "ana")
+    assert not ports.listening.keeps_alive("ana")
+    ports.add_listening(Heard("keeping", alive=True))
+    assert ports.listening.keeps_alive("ana"), "one wing asking is enough"

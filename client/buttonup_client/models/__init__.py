@@ -7,10 +7,18 @@ from .aborted_event_data import AbortedEventData
 from .analysis import Analysis
 from .berserk_event import BerserkEvent
 from .berserk_event_data import BerserkEventData
+from .blocks import Blocks
 from .bot_level import BotLevel
 from .bot_seat import BotSeat
 from .bot_seat_type import BotSeatType
 from .button_color import ButtonColor
+from .challenge import Challenge
+from .challenge_color import ChallengeColor
+from .challenge_event import ChallengeEvent
+from .challenge_event_data import ChallengeEventData
+from .challenge_request import ChallengeRequest
+from .challenge_request_color import ChallengeRequestColor
+from .challenge_status import ChallengeStatus
 from .clock import Clock
 from .clock_type import ClockType
 from .conditions import Conditions
@@ -20,6 +28,8 @@ from .create_game import CreateGame
 from .create_game_first_player import CreateGameFirstPlayer
 from .create_game_visibility import CreateGameVisibility
 from .create_player import CreatePlayer
+from .decline_reason import DeclineReason
+from .decline_request import DeclineRequest
 from .empty_request import EmptyRequest
 from .end_reason import EndReason
 from .fischer_clock_settings import FischerClockSettings
@@ -58,6 +68,7 @@ from .move_event import MoveEvent
 from .move_event_data import MoveEventData
 from .move_margin import MoveMargin
 from .move_review import MoveReview
+from .my_challenges import MyChallenges
 from .my_game import MyGame
 from .my_game_over_event import MyGameOverEvent
 from .my_game_over_event_data import MyGameOverEventData
@@ -160,10 +171,18 @@ __all__ = (
     "Analysis",
     "BerserkEvent",
     "BerserkEventData",
+    "Blocks",
     "BotLevel",
     "BotSeat",
     "BotSeatType",
     "ButtonColor",
+    "Challenge",
+    "ChallengeColor",
+    "ChallengeEvent",
+    "ChallengeEventData",
+    "ChallengeRequest",
+    "ChallengeRequestColor",
+    "ChallengeStatus",
     "Clock",
     "ClockType",
     "Conditions",
@@ -173,6 +192,8 @@ __all__ = (
     "CreateGameFirstPlayer",
     "CreateGameVisibility",
     "CreatePlayer",
+    "DeclineReason",
+    "DeclineRequest",
     "EmptyRequest",
     "EndReason",
     "FischerClockSettings",
@@ -211,6 +232,7 @@ __all__ = (
     "MoveEventData",
     "MoveMargin",
     "MoveReview",
+    "MyChallenges",
     "MyGame",
     "MyGameOverEvent",
     "MyGameOverEventData",

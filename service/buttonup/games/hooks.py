@@ -31,8 +31,8 @@ class Timer:
 @dataclass(frozen=True, slots=True)
 class Hooks:
     """Everything a wing adds to the use cases: `consequences` of commits
-    (games.consequences), `seating`, `listening` and `results` (ports one
-    wing at most fills), `sealing` (a port any number add to), `timers`, and
+    (games.consequences), `seating` and `results` (ports one wing at most
+    fills), `listening` and `sealing` (ports any number add to), `timers`, and
     `after_sweep` (what a process that died left of the wing's)."""
 
     consequences: tuple[Consequence, ...] = ()

@@ -7,7 +7,8 @@ such wing installed, and says how many wings may fill it.
   player brings, and the bounds on rated play (the ratings wing).
 - `StreamListening`: who listens on a player's stream, and whether the
   stream must say it is alive (the seeks wing: a seek lasts while its
-  player listens).
+  player listens; the challenges wing: a real-time challenge stands while
+  its maker listens); any number of wings (Listeners).
 - `ResultRating`: what rates an outcome that is not a game's, for a wing
   that rates something else (a puzzle solved or missed, against the
   puzzle's rating): a player's rating in a pool of the wing's own, apart
@@ -19,8 +20,8 @@ such wing installed, and says how many wings may fill it.
   play, and a keeper of a wing not installed keeps nothing).
 """
 
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -96,16 +97,6 @@ class StreamListening(Protocol):
         ...
 
 
-class NobodyListens:
-    """No seeks wing: nothing hangs on a stream being open."""
-
-    def listening(self, player_id: str, wake: Callable[[], None]) -> AbstractContextManager[object]:
-        return nullcontext()
-
-    def keeps_alive(self, player_id: str) -> bool:
-        return False
-
-
 @dataclass(frozen=True, slots=True)
 class RatedResult:
     """An outcome that is not a game's, to be rated once: `id` the wing's own
@@ -162,6 +153,28 @@ class PortTaken(RuntimeError):
     refused as the app is built rather than one silently winning."""
 
 
+class Listeners:
+    """The `StreamListening` port as many wings fill it: each hears every
+    stream open and close, and a stream shows it is read while any of them
+    asks it to."""
+
+    def __init__(self) -> None:
+        self._listening: list[StreamListening] = []
+
+    def add(self, listening: StreamListening) -> None:
+        self._listening.append(listening)
+
+    @contextmanager
+    def listening(self, player_id: str, wake: Callable[[], None]) -> Iterator[None]:
+        with ExitStack() as held:
+            for listening in self._listening:
+                held.enter_context(listening.listening(player_id, wake))
+            yield
+
+    def keeps_alive(self, player_id: str) -> bool:
+        return any(listening.keeps_alive(player_id) for listening in self._listening)
+
+
 class Seals:
     """The `Sealing` port as many wings fill it: a game's analysis is kept
     while any of them keeps it, a keeper keeps while the one that wrote it
@@ -191,12 +204,13 @@ class Seals:
 @dataclass(slots=True)
 class Ports:
     """The ports, each filled by the wing that answers it (at install),
-    through its method: `seating`, `listening` and `results` by one wing at
-    most (a second is PortTaken), `sealing` by any number (Seals). Unfilled, each
+    through its method: `seating` and `results` by one wing at most (a
+    second is PortTaken), `listening` and `sealing` by any number (Listeners,
+    Seals). Unfilled, each
     does what the core does with no such wing (its plain default)."""
 
     seating: RatedSeating = field(default_factory=StoredRatings)
-    listening: StreamListening = field(default_factory=NobodyListens)
+    listening: Listeners = field(default_factory=Listeners)
     sealing: Seals = field(default_factory=Seals)
     results: ResultRating = field(default_factory=NobodyRatesResults)
     _filled: set[str] = field(default_factory=set)
@@ -205,9 +219,8 @@ class Ports:
         self._take("seating")
         self.seating = seating
 
-    def fill_listening(self, listening: StreamListening) -> None:
-        self._take("listening")
-        self.listening = listening
+    def add_listening(self, listening: StreamListening) -> None:
+        self.listening.add(listening)
 
     def fill_results(self, results: ResultRating) -> None:
         self._take("results")

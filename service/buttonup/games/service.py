@@ -103,7 +103,7 @@ class Games:
         if hooks.seating is not None:
             self.ports.fill_seating(hooks.seating)
         if hooks.listening is not None:
-            self.ports.fill_listening(hooks.listening)
+            self.ports.add_listening(hooks.listening)
         if hooks.sealing is not None:
             self.ports.add_sealing(hooks.sealing)
         if hooks.results is not None:

@@ -16,6 +16,7 @@ from buttonup.engine.board import Circle, deal_circle, sow
 from buttonup.engine.clock import ClockSettings
 from buttonup.engine.events import Aborted
 from buttonup.engine.game import MoveOutcome
+from buttonup.engine.notation import read_position
 from buttonup.engine.options import EndReason, UnratedReason, Visibility
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import (
@@ -29,12 +30,13 @@ from buttonup.engine.ratings import (
     shown_diff,
 )
 from buttonup.engine.review import SeatReview, round_openings
+from buttonup.engine.rules import DEFAULT_TARGET_SCORE, TARGET_SCORE_RANGE
 from buttonup.engine.solver import move_margins, position_value
 from buttonup.errors import GameError, InvalidField
 from buttonup.games import BEAT_SECONDS, Games
 from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
 from buttonup.games.credentials import player_of
-from buttonup.games.fair_play import digest
+from buttonup.games.fair_play import Surface, digest
 from buttonup.games.flags import Flags
 from buttonup.games.hooks import Hooks, Timer
 from buttonup.games.idempotency import Idempotency, reserve_ids, same_request
@@ -103,7 +105,10 @@ __all__ = [
     "Status",
     "UnratedReason",
     "Visibility",
+    "DEFAULT_TARGET_SCORE",
+    "TARGET_SCORE_RANGE",
     "deal_circle",
+    "read_position",
     "opponent",
     "sow",
     # Players, their ratings and reviews (engine).
@@ -118,7 +123,9 @@ __all__ = [
     "rating_changes",
     "round_openings",
     "shown_diff",
-    # Perfect play (engine.solver) and the fair-play gate's digest of a position.
+    # Perfect play (engine.solver), the fair-play gate's digest of a
+    # position and the surfaces it is asked for (Pipeline.fair_play).
+    "Surface",
     "digest",
     "move_margins",
     "position_value",

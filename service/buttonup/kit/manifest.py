@@ -18,6 +18,7 @@ from typing import Any
 from buttonup.config import Settings
 from buttonup.errors import GameError
 from buttonup.games import Games
+from buttonup.games.fair_play import Surface
 from buttonup.games.hooks import Hooks
 
 
@@ -124,6 +125,9 @@ class Manifest:
     # (method, "<blueprint>.<view>").
     metered: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     vocabulary: Mapping[str, type[StrEnum]] = field(default_factory=dict)
+    # Its operations that ask the fair-play gate (games.fair_play.SURFACES
+    # lists the core's), each by the surface it asks for.
+    surfaces: tuple[tuple[Surface, str], ...] = ()
     # The board's words it adds, by language (its refusals' `problem.<code>`
     # among them): `words_of(package)` reads its words/<language>.json.
     words: Mapping[str, Mapping[str, object]] = field(default_factory=dict)

@@ -76,7 +76,8 @@ MANIFEST = Manifest(
             409,
             "stream_required",
             "Player stream required",
-            "a seek by a player whose stream (GET /v1/players/me/events) is not open",
+            "what was asked lasts only while the player's stream "
+            "(GET /v1/players/me/events) is open, and it is not",
         ),
     ),
 )
