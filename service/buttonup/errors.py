@@ -40,6 +40,10 @@ class RatedGameInProgress(GameError):
     play of its kind as one may (ratings.rated_play)."""
 
 
+class RatedGamesPlayed(GameError):
+    """A player who has played a rated game asks to become a bot account."""
+
+
 class PositionInPlay(GameError):
     """Perfect play the fair-play gate keeps (games.fair_play)."""
 

@@ -66,6 +66,10 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
         409,
         "a rated game with a bot seat, or a seat of one taken without a player's key",
     ),
+    "rated_games_played": (
+        409,
+        "a player who has played a rated game does not become a bot account",
+    ),
     "rated_game_in_progress": (
         409,
         "a rated game joined, sought or started while the player (or, for the join that "

@@ -16,6 +16,7 @@ def test_a_human_plays_a_whole_game_against_the_perfect_bot(client):
         "joined": True,
         "level": "perfect",
         "player_id": None,
+        "bot": False,
         "rating": None,
         "provisional": None,
     }

@@ -25,6 +25,7 @@ def test_a_new_game_waits_for_two_players(client):
         "joined": False,
         "level": None,
         "player_id": None,
+        "bot": False,
         "rating": None,
         "provisional": None,
     }

@@ -2,18 +2,21 @@
 belongs to its player, the key working wherever that seat's token does, and
 idempotency keys scoped to the player."""
 
+import orjson
 import pytest
 
+from buttonup.store.players import record_key
 from tests.helpers.games import bearer, create_game, join, new_player
 
 
 def test_a_player_is_made_with_a_key_shown_once_and_kept_only_hashed(client, redis_client):
     player = new_player(client)
-    assert set(player) == {"id", "name", "key", "created_at", "ratings"} and player["name"] == "Ana"
+    assert set(player) == {"id", "name", "key", "created_at", "bot", "ratings"}
+    assert player["name"] == "Ana" and player["bot"] is False
     assert player["key"].startswith(player["id"] + ".") and len(player["key"]) > 40
     me = client.get("/v1/players/me", headers=bearer(player["key"]))
     assert me.status_code == 200
-    own = {k: player[k] for k in ("id", "name", "created_at", "ratings")}
+    own = {k: player[k] for k in ("id", "name", "created_at", "bot", "ratings")}
     assert me.get_json() == {**own, "fair_play": None}, "no flag: nothing to tell"
     secret = player["key"].encode()
     for key in redis_client.scan_iter():
@@ -147,3 +150,31 @@ def test_a_name_with_a_hidden_character_is_refused_everywhere(client, name):
 def test_a_name_is_kept_in_nfc(client):
     made = client.post("/v1/players", json={"name": "Zoe\u0308"}).get_json()
     assert made["name"] == "Zoë"
+
+
+def test_a_new_player_becomes_a_bot_account_for_good_and_is_marked_in_its_seats(client):
+    player = new_player(client, "Robo")
+    became = client.post("/v1/players/me/bot", headers=bearer(player["key"]))
+    assert became.status_code == 200 and became.get_json()["bot"] is True
+    again = client.post("/v1/players/me/bot", headers=bearer(player["key"]))
+    assert again.status_code == 200 and again.get_json()["bot"] is True, "nothing changes"
+    assert client.get("/v1/players/me", headers=bearer(player["key"])).get_json()["bot"]
+    game = client.post("/v1/games", json={}).get_json()
+    seated = client.post(
+        f"/v1/games/{game['id']}/players", json={"color": "red"}, headers=bearer(player["key"])
+    )
+    assert seated.get_json()["game"]["players"]["red"]["bot"] is True
+    # Read back from storage (its log), not only from the answer that made it.
+    players = client.get(f"/v1/games/{game['id']}").get_json()["players"]
+    assert players["red"]["bot"] is True and players["black"]["bot"] is False
+    assert client.post("/v1/players/me/bot").status_code == 401
+
+
+def test_a_player_with_a_rated_game_played_does_not_become_a_bot(client, redis_client):
+    human = new_player(client, "Ana")
+    # A rated game won, as the ratings wing records its end on the player.
+    key = record_key(human["id"])
+    redis_client.set(key, orjson.dumps({**orjson.loads(redis_client.get(key)), "w": 1}))
+    refused = client.post("/v1/players/me/bot", headers=bearer(human["key"]))
+    assert (refused.status_code, refused.get_json()["code"]) == (409, "rated_games_played")
+    assert client.get("/v1/players/me", headers=bearer(human["key"])).get_json()["bot"] is False

@@ -10,6 +10,7 @@ from buttonup.challenges.model import (
     NOT_PENDING,
     NOT_YOURS,
     OPEN_MS,
+    Accepts,
     Challenge,
     ChallengeRefused,
     ChallengeStatus,
@@ -19,6 +20,7 @@ from buttonup.challenges.model import (
 )
 from buttonup.engine import Color, Origin
 from buttonup.engine.clock import ClockSettings, ClockType
+from buttonup.engine.ratings import Category
 
 BLITZ = ClockSettings(ClockType.FISCHER, 180, 2)
 DAILY = ClockSettings(ClockType.PER_MOVE, seconds=86_400)
@@ -109,3 +111,17 @@ def test_its_game_is_private_with_hints_unless_rated_and_names_the_challenge():
     assert options.rated and not options.hints and options.clock == BLITZ
     assert options.origin == Origin("challenges", "c1")
     assert a_challenge().options().hints
+
+
+def test_what_a_player_does_not_accept_is_declined_with_what_to_send_instead():
+    rapid_casual = Accepts(frozenset({Category.RAPID}), rated=False, casual=True, positions=False)
+    rapid = ClockSettings(ClockType.FISCHER, 600, 5)
+    assert rapid_casual.refusal(a_challenge(clock=BLITZ)) is DeclineReason.TOO_FAST
+    assert rapid_casual.refusal(a_challenge(clock=DAILY)) is DeclineReason.TOO_SLOW
+    assert rapid_casual.refusal(a_challenge(clock=rapid, rated=True)) is DeclineReason.CASUAL
+    assert rapid_casual.refusal(a_challenge(clock=rapid, position="p")) is DeclineReason.POSITION
+    assert rapid_casual.refusal(a_challenge(clock=rapid)) is None
+    ends = Accepts(frozenset({Category.BLITZ, Category.UNTIMED}), rated=True, casual=False)
+    assert ends.refusal(a_challenge(clock=rapid)) is DeclineReason.TIMECONTROL
+    assert ends.refusal(a_challenge(clock=BLITZ)) is DeclineReason.RATED
+    assert Accepts().refusal(a_challenge(clock=DAILY, rated=True, position="p")) is None

@@ -124,6 +124,7 @@ def test_bearer_security_is_declared_and_applied(committed):
         "claim_victory",
         "request_rematch",
         "get_me",
+        "become_bot",
         "list_my_games",
         "get_my_records",
         "stream_my_events",
@@ -144,6 +145,8 @@ def test_bearer_security_is_declared_and_applied(committed):
         "list_my_blocks",
         "block_player",
         "unblock_player",
+        "get_my_accepts",
+        "set_my_accepts",
     }
     # A stream may be opened with a seat's token (it marks the seat connected);
     # perfect play is refused to a player seated in a protected game (fair play).

@@ -284,3 +284,56 @@ def test_a_rated_challenge_waits_for_a_free_maker_and_taker(server, http):
     finally:
         for stream in streams:
             stream.close()
+
+
+RAPID = {"type": "fischer", "initial_seconds": 600, "increment_seconds": 5}
+CLASSICAL = {"type": "fischer", "initial_seconds": 1800, "increment_seconds": 20}
+
+
+def a_bot(http: httpx.Client, name: str) -> dict:
+    bot = new_player(http, name)
+    became = http.post("/v1/players/me/bot", headers=bearer(bot["key"]))
+    assert became.status_code == 200 and became.json()["bot"] is True
+    return bot
+
+
+def test_a_bot_declines_at_once_what_it_does_not_accept_and_plays_what_it_does(server, http):
+    bot, ana = a_bot(http, "Robo"), new_player(http, "Ana")
+    accepts = {"categories": ["rapid"], "rated": False, "casual": True, "positions": False}
+    said = http.put("/v1/players/me/accepts", json=accepts, headers=bearer(bot["key"]))
+    assert said.status_code == 200 and said.json() == accepts
+    assert http.get("/v1/players/me/accepts", headers=bearer(bot["key"])).json() == accepts
+    ana_stream = Listener(server.base_url, ana["key"]).start_open()
+    bot_stream = Listener(server.base_url, bot["key"]).start_open()
+    try:
+        position = "-.WW.W.R.R.R.B.B.B_r_0-0_15_1r"
+        for body, reason in (
+            ({"clock": BLITZ}, "too_fast"),
+            ({"clock": CLASSICAL}, "too_slow"),
+            ({"clock": None}, "too_slow"),
+            ({"clock": RAPID, "rated": True}, "casual"),
+            ({"clock": RAPID, "position": position}, "position"),
+        ):
+            refused = challenge(http, ana, to=bot["id"], **body).json()
+            assert (refused["status"], refused["decline_reason"]) == ("declined", reason), body
+        assert http.get("/v1/challenges", headers=bearer(bot["key"])).json()["incoming"] == []
+        welcome = challenge(http, ana, to=bot["id"], clock=RAPID).json()
+        assert welcome["status"] == "pending"
+        heard(bot_stream, welcome["id"], "pending")
+        game_id = act(http, bot, welcome["id"], "accept").json()["game_id"]
+        seats = http.get(f"/v1/games/{game_id}").json()["players"]
+        by_player = {seat["player_id"]: seat["bot"] for seat in seats.values()}
+        assert by_player == {bot["id"]: True, ana["id"]: False}
+    finally:
+        ana_stream.close()
+        bot_stream.close()
+
+
+def test_a_bot_plays_challenges_not_seeks(server, http):
+    bot = a_bot(http, "Robo")
+    stream = Listener(server.base_url, bot["key"]).start_open()
+    try:
+        sought = http.post("/v1/seeks", json={"clock": BLITZ}, headers=bearer(bot["key"]))
+        assert (sought.status_code, sought.json()["code"]) == (403, "bots_not_allowed")
+    finally:
+        stream.close()

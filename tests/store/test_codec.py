@@ -26,6 +26,8 @@ from buttonup.engine import (
 )
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.match import next_match
+from buttonup.engine.options import UnratedReason
+from buttonup.engine.ratings import Rating
 from buttonup.store import codec
 
 T0 = 1_767_225_600_000
@@ -157,6 +159,26 @@ def test_a_players_join_keeps_its_player_id_in_the_log_and_the_base():
     match = Match.new("g9", Options(seed=5), T0).apply(join).match
     decoded = codec.decode_base(codec.encode_base(match, whole=True))
     assert decoded == match and decoded.red.player_id == join.player_id
+
+
+def test_a_bot_accounts_join_is_marked_in_the_log_and_the_base_and_unread_before():
+    rating = Rating(1500.0, 350.0, 0.06, 0)
+    joins = [
+        Join(Color.RED, "Robo", "a" * 64, T0 + 7, player_id="p1", bot_account=True),
+        Join(Color.BLACK, "Robo", "b" * 64, T0 + 8, "p2", rating, bot_account=True),
+        Join(Color.BLACK, None, "c" * 64, T0 + 9, bot_account=True),
+        Join(Color.RED, "R", "d" * 64, T0, "p3", rating, UnratedReason.PAIR_LIMIT, True),
+    ]
+    for join in joins:
+        entry = codec.encode_action(join, T0)
+        assert entry.split("\t")[0].endswith(codec.BOT_MARK)
+        assert list(codec.decode_entries(entry, T0)) == [join]
+    # An entry without the mark (every one before bot accounts) is no bot's.
+    plain = replace(joins[0], bot_account=False)
+    assert list(codec.decode_entries(codec.encode_action(plain, T0), T0)) == [plain]
+    match = Match.new("g9", Options(seed=5), T0).apply(joins[0]).match
+    decoded = codec.decode_base(codec.encode_base(match, whole=True))
+    assert decoded == match and decoded.red.bot_account and not decoded.black.bot_account
 
 
 def test_a_rematch_is_two_short_entries_and_stays_in_a_whole_base():

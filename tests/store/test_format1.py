@@ -75,7 +75,7 @@ def with_revision_2(game: dict) -> dict:
     else:
         end_reason = "target_score" if game["status"] == "finished" else None
     players = {
-        color: {**seat, "player_id": None, "rating": None, "provisional": None}
+        color: {**seat, "player_id": None, "bot": False, "rating": None, "provisional": None}
         for color, seat in game["players"].items()
     }
     return {

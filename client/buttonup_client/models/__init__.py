@@ -4,6 +4,7 @@ from .abandoned_event import AbandonedEvent
 from .abandoned_event_data import AbandonedEventData
 from .aborted_event import AbortedEvent
 from .aborted_event_data import AbortedEventData
+from .accepts import Accepts
 from .analysis import Analysis
 from .berserk_event import BerserkEvent
 from .berserk_event_data import BerserkEventData
@@ -63,6 +64,7 @@ from .list_my_games_status import ListMyGamesStatus
 from .list_seeks_category import ListSeeksCategory
 from .list_tournaments_status import ListTournamentsStatus
 from .lobby_page import LobbyPage
+from .me import Me
 from .move import Move
 from .move_event import MoveEvent
 from .move_event_data import MoveEventData
@@ -168,6 +170,7 @@ __all__ = (
     "AbandonedEventData",
     "AbortedEvent",
     "AbortedEventData",
+    "Accepts",
     "Analysis",
     "BerserkEvent",
     "BerserkEventData",
@@ -227,6 +230,7 @@ __all__ = (
     "ListSeeksCategory",
     "ListTournamentsStatus",
     "LobbyPage",
+    "Me",
     "Move",
     "MoveEvent",
     "MoveEventData",

@@ -24,6 +24,8 @@ class MyPlayer:
     """ The player's name, if given """
     created_at: datetime.datetime
     """ RFC 3339 UTC """
+    bot: bool
+    """ Whether the player is a bot account (`become_bot`): a program """
     ratings: Ratings
     """ A player's rating in each category (docs/api.md, "Ratings"). """
     fair_play: Flag | None
@@ -38,6 +40,8 @@ class MyPlayer:
         name = self.name
 
         created_at = self.created_at.isoformat()
+
+        bot = self.bot
 
         ratings = self.ratings.to_dict()
 
@@ -54,6 +58,7 @@ class MyPlayer:
                 "id": id,
                 "name": name,
                 "created_at": created_at,
+                "bot": bot,
                 "ratings": ratings,
                 "fair_play": fair_play,
             }
@@ -78,6 +83,8 @@ class MyPlayer:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        bot = d.pop("bot")
+
         ratings = Ratings.from_dict(d.pop("ratings"))
 
         def _parse_fair_play(data: object) -> Flag | None:
@@ -99,6 +106,7 @@ class MyPlayer:
             id=id,
             name=name,
             created_at=created_at,
+            bot=bot,
             ratings=ratings,
             fair_play=fair_play,
         )

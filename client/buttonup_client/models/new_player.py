@@ -23,6 +23,8 @@ class NewPlayer:
     """ The player's name, if given """
     created_at: datetime.datetime
     """ RFC 3339 UTC """
+    bot: bool
+    """ Whether the player is a bot account (`become_bot`): a program """
     ratings: Ratings
     """ A player's rating in each category (docs/api.md, "Ratings"). """
     key: str
@@ -37,6 +39,8 @@ class NewPlayer:
 
         created_at = self.created_at.isoformat()
 
+        bot = self.bot
+
         ratings = self.ratings.to_dict()
 
         key = self.key
@@ -48,6 +52,7 @@ class NewPlayer:
                 "id": id,
                 "name": name,
                 "created_at": created_at,
+                "bot": bot,
                 "ratings": ratings,
                 "key": key,
             }
@@ -71,6 +76,8 @@ class NewPlayer:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        bot = d.pop("bot")
+
         ratings = Ratings.from_dict(d.pop("ratings"))
 
         key = d.pop("key")
@@ -79,6 +86,7 @@ class NewPlayer:
             id=id,
             name=name,
             created_at=created_at,
+            bot=bot,
             ratings=ratings,
             key=key,
         )

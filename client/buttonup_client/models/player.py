@@ -25,6 +25,9 @@ class Player:
     """ A bot's level; null for humans """
     player_id: None | str
     """ The player who holds the seat (joined with a player key); null otherwise """
+    bot: bool
+    """ Whether the player who holds it is a bot account (a program playing as a player; a `bot` seat's `type` is
+    the service's own bot) """
     rating: int | None
     """ A rated game's: the player's rating as they took the seat; null otherwise """
     provisional: bool | None
@@ -47,6 +50,8 @@ class Player:
         player_id: None | str
         player_id = self.player_id
 
+        bot = self.bot
+
         rating: int | None
         rating = self.rating
 
@@ -62,6 +67,7 @@ class Player:
                 "joined": joined,
                 "level": level,
                 "player_id": player_id,
+                "bot": bot,
                 "rating": rating,
                 "provisional": provisional,
             }
@@ -105,6 +111,8 @@ class Player:
 
         player_id = _parse_player_id(d.pop("player_id"))
 
+        bot = d.pop("bot")
+
         def _parse_rating(data: object) -> int | None:
             if data is None:
                 return data
@@ -125,6 +133,7 @@ class Player:
             joined=joined,
             level=level,
             player_id=player_id,
+            bot=bot,
             rating=rating,
             provisional=provisional,
         )

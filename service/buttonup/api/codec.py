@@ -216,6 +216,7 @@ def players_view(match: Match) -> dict[str, Any]:
             "joined": seat.joined,
             "level": seat.level,
             "player_id": seat.player_id,
+            "bot": seat.bot_account,
             "rating": round(seat.rating.rating) if seat.rating else None,
             "provisional": seat.rating.provisional if seat.rating else None,
         }

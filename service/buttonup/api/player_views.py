@@ -23,6 +23,7 @@ def me_view(player: Player) -> dict[str, Any]:
         "id": player.id,
         "name": player.name,
         "created_at": timestamp(player.created_at),
+        "bot": player.bot,
         "ratings": ratings_view(player),
     }
 

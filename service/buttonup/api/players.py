@@ -84,6 +84,27 @@ class Me(ApiView):
         return json_response(to_json(mine))
 
 
+@blp.route("/me/bot")
+class MyBotAccount(ApiView):
+    @blp.response(200, schemas.MeSchema)
+    @operation(
+        blp,
+        "become_bot",
+        "Become a bot account",
+        "Turns the player into a bot account, for good: a program that plays as this "
+        'player. A bot is marked wherever a player shows (`"bot": true`: seats, profiles, '
+        "standings), is kept off the leaderboards, plays challenges only (its seeks are "
+        "403 `bots_not_allowed`), joins only the tournaments that allow bots, and its "
+        "moves are metered per bot. Only a player who has played no rated game becomes "
+        "one (409 `rated_games_played`); asking again changes nothing.",
+        errors=(*ALWAYS, 401, 409, 503),
+        codes={409: ("rated_games_played",), 503: WRITE_503},
+        secured=True,
+    )
+    def post(self) -> Response:
+        return json_response(to_json(me_view(games().become_bot(bearer_token() or ""))))
+
+
 @blp.route("/me/games")
 class MyGames(ApiView):
     @blp.arguments(schemas.MyGamesQuerySchema(), location="query", as_kwargs=True)

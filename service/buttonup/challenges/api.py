@@ -10,7 +10,7 @@ from typing import Any, cast
 from flask import Response, current_app
 
 from buttonup.challenges import MANIFEST, schemas
-from buttonup.challenges.model import DeclineReason
+from buttonup.challenges.model import SPEEDS, Accepts, DeclineReason
 from buttonup.challenges.service import Challenges
 from buttonup.challenges.views import challenge_view, my_challenges_view
 from buttonup.kit.http import (
@@ -171,6 +171,50 @@ class ChallengeCancel(ApiView):
     )
     def post(self, challenge_id: str) -> Response:
         return answer(challenges().cancel(bearer_token(), challenge_id))
+
+
+def accepts_view(accepts: Accepts) -> dict[str, Any]:
+    return {
+        "categories": [c.value for c in SPEEDS if c in accepts.categories],
+        "rated": accepts.rated,
+        "casual": accepts.casual,
+        "positions": accepts.positions,
+    }
+
+
+@blp.route("/players/me/accepts")
+class MyAccepts(ApiView):
+    @blp.response(200, schemas.AcceptsSchema)
+    @operation(
+        blp,
+        "get_my_accepts",
+        "What I accept",
+        "The challenges the player accepts (everything until it says otherwise).",
+        errors=(*ALWAYS, 401, 503),
+        codes={503: READ_503},
+        secured=True,
+    )
+    def get(self) -> Response:
+        return json_response(to_json(accepts_view(challenges().accepts(bearer_token()))))
+
+    @blp.arguments(schemas.AcceptsSchema())
+    @blp.response(200, schemas.AcceptsSchema)
+    @operation(
+        blp,
+        "set_my_accepts",
+        "Say what I accept",
+        "What the player (a bot account, mostly) accepts: its rating `categories`, "
+        "`rated` and `casual` games, games from `positions`. A challenge outside it is "
+        "declined as it is made, with the reason that says what to send instead: "
+        "`too_fast`, `too_slow` or `timecontrol` (its clock), `casual` (send an unrated "
+        "one), `rated` (send a rated one), `position` (from a first deal).",
+        errors=(*WITH_BODY, 401, 422, 503),
+        codes={503: WRITE_503},
+        secured=True,
+    )
+    def put(self, accepts: Accepts) -> Response:
+        kept = challenges().accept_only(bearer_token(), accepts)
+        return json_response(to_json(accepts_view(kept)))
 
 
 @blp.route("/players/me/blocks")

@@ -211,6 +211,38 @@ class Challenge:
         )
 
 
+# The categories from fastest to slowest, for a refusal's reason.
+SPEEDS = (Category.BLITZ, Category.RAPID, Category.CLASSICAL, Category.DAILY, Category.UNTIMED)
+
+
+@dataclass(frozen=True, slots=True)
+class Accepts:
+    """What a player (a bot, mostly) says it accepts: a challenge outside it
+    is declined at once, with the reason that says what to send instead."""
+
+    categories: frozenset[Category] = frozenset(SPEEDS)
+    rated: bool = True
+    casual: bool = True
+    positions: bool = True
+
+    def refusal(self, challenge: Challenge) -> DeclineReason | None:
+        category = challenge.category
+        if category not in self.categories:
+            accepted = [SPEEDS.index(c) for c in self.categories] or [len(SPEEDS)]
+            if SPEEDS.index(category) < min(accepted):
+                return DeclineReason.TOO_FAST
+            if SPEEDS.index(category) > max(accepted):
+                return DeclineReason.TOO_SLOW
+            return DeclineReason.TIMECONTROL
+        if challenge.rated and not self.rated:
+            return DeclineReason.CASUAL  # send a casual one instead
+        if not challenge.rated and not self.casual:
+            return DeclineReason.RATED
+        if challenge.position is not None and not self.positions:
+            return DeclineReason.POSITION
+        return None
+
+
 def lasts_ms(new: NewChallenge) -> int:
     """How long a challenge made so may stand at most."""
     if new.to is None:

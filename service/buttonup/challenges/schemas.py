@@ -7,9 +7,17 @@ from typing import Any
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from buttonup.challenges.model import MAX_MESSAGE, ChallengeStatus, DeclineReason, NewChallenge
-from buttonup.kit import TARGET_SCORE_RANGE, Color, Options, read_position
+from buttonup.challenges.model import (
+    MAX_MESSAGE,
+    SPEEDS,
+    Accepts,
+    ChallengeStatus,
+    DeclineReason,
+    NewChallenge,
+)
+from buttonup.kit import TARGET_SCORE_RANGE, Category, Color, Options, read_position
 from buttonup.kit.http import (
+    CATEGORIES,
     PLAYER_COLORS,
     RATING_CATEGORY,
     ClockRequestSchema,
@@ -184,6 +192,33 @@ class MyChallengesSchema(Document):
 
     incoming = fields.List(fields.Nested(ChallengeSchema), **doc("Those made to them", []))
     outgoing = fields.List(fields.Nested(ChallengeSchema), **doc("Those they made", []))
+
+
+class AcceptsSchema(Described):
+    """What a player accepts: a challenge outside it is declined at once, with
+    the reason that says what to send instead (`too_fast`, `too_slow` or
+    `timecontrol`; `casual`, `rated`; `position`)."""
+
+    categories = fields.List(
+        Ref(RATING_CATEGORY, "A category", "blitz", validate=validate.OneOf(CATEGORIES)),
+        validate=validate.Length(max=len(SPEEDS)),
+        load_default=lambda: [category.value for category in SPEEDS],
+        **doc("The rating categories of the clocks it accepts; all by default", ["blitz"]),
+    )
+    rated = StrictBoolean(load_default=True, **doc("Whether it accepts rated games", True))
+    casual = StrictBoolean(load_default=True, **doc("Whether it accepts unrated games", True))
+    positions = StrictBoolean(
+        load_default=True, **doc("Whether it accepts games from a position", False)
+    )
+
+    @post_load
+    def _accepts(self, data: dict[str, Any], **kwargs: Any) -> Accepts:
+        return Accepts(
+            frozenset(Category(c) for c in data["categories"]),
+            data["rated"],
+            data["casual"],
+            data["positions"],
+        )
 
 
 class BlocksSchema(Document):

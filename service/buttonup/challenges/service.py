@@ -32,6 +32,7 @@ from buttonup.challenges.errors import (
 from buttonup.challenges.model import (
     MAX_PENDING,
     NOT_PENDING,
+    Accepts,
     Challenge,
     ChallengeRefused,
     ChallengeStatus,
@@ -118,6 +119,11 @@ class Challenges:
         )
         if challenge.position is not None:
             self._position_open(challenge, credential)
+        refusal = self.board.accepts(new.to).refusal(challenge) if new.to else None
+        if refusal is not None:  # outside what the invitee accepts: declined, saying why
+            answered = replace(challenge, status=ChallengeStatus.DECLINED, decline_reason=refusal)
+            self.board.keep_answered(answered)
+            return answered
         declined = replace(
             challenge, status=ChallengeStatus.DECLINED, decline_reason=DeclineReason.GENERIC
         )
@@ -271,7 +277,7 @@ class Challenges:
                 self.board.made(challenge.id)
                 return
             rating = self._ports.seating.current(player, challenge.category)
-            paired[color] = PairedPlayer(player_id, player.name, rating)
+            paired[color] = PairedPlayer(player_id, player.name, rating, player.bot)
         try:
             self._pairings.start(challenge.game_id, challenge.options(), paired)
         except errors.GameError as error:  # accepted all the same: the sweep makes it
@@ -325,6 +331,18 @@ class Challenges:
 
     def keeps_alive(self, player_id: str) -> bool:
         return False
+
+    # ---- what a player accepts -------------------------------------------------------
+
+    def accepts(self, credential: str | None) -> Accepts:
+        return self.board.accepts(player_of(self._store, credential or "").id)
+
+    def accept_only(self, credential: str | None, accepts: Accepts) -> Accepts:
+        """What the player accepts from now on; a challenge outside it is
+        declined as it is made."""
+        player = player_of(self._store, credential or "")
+        self.board.keep_accepts(player.id, accepts)
+        return accepts
 
     # ---- blocks -------------------------------------------------------------------
 

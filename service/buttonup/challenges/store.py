@@ -27,11 +27,12 @@ import orjson
 from buttonup.challenges.model import (
     DAY_MS,
     STREAM_GRACE_MS,
+    Accepts,
     Challenge,
     ChallengeStatus,
     DeclineReason,
 )
-from buttonup.kit import STORAGE_ERRORS, Client, Color, LuaScript, Options, lua_source
+from buttonup.kit import STORAGE_ERRORS, Category, Client, Color, LuaScript, Options, lua_source
 
 PACKAGE = "buttonup.challenges"
 PREFIX = "buttonup:{challenges}"
@@ -46,6 +47,8 @@ MARK_SECONDS = 2.0
 # longer (a reconnect), unless another process's stream marks them again.
 CLOSED_GRACE_MS = 5000
 MAX_BLOCKS = 1000
+# What a player accepts is kept this long after it last said.
+ACCEPTS_MS = 365 * DAY_MS
 _MAKE = lua_source("make", package=PACKAGE)
 _CHANGE = lua_source("change", package=PACKAGE)
 _UNHEARD = lua_source("unheard", package=PACKAGE)
@@ -61,6 +64,10 @@ def out_key(player_id: str) -> str:
 
 def in_key(player_id: str) -> str:
     return f"{PREFIX}:in:{player_id}"
+
+
+def accepts_key(player_id: str) -> str:
+    return f"{PREFIX}:accepts:{player_id}"
 
 
 def blocks_key(player_id: str) -> str:
@@ -259,6 +266,35 @@ class ChallengeBoard:
     @STORAGE_ERRORS
     def made(self, challenge_id: str) -> None:
         self._redis.zrem(UNMADE_KEY, challenge_id)
+
+    # ---- what a player accepts ----------------------------------------------------
+
+    @STORAGE_ERRORS
+    def accepts(self, player_id: str) -> Accepts:
+        """What the player said it accepts (everything, until it says)."""
+        stored = self._redis.get(accepts_key(player_id))
+        if stored is None:
+            return Accepts()
+        plain = orjson.loads(stored)
+        return Accepts(
+            frozenset(Category(c) for c in plain["c"]), plain["r"], plain["u"], plain["p"]
+        )
+
+    @STORAGE_ERRORS
+    def keep_accepts(self, player_id: str, accepts: Accepts) -> None:
+        plain = {
+            "c": sorted(accepts.categories),
+            "r": accepts.rated,
+            "u": accepts.casual,
+            "p": accepts.positions,
+        }
+        self._redis.set(accepts_key(player_id), orjson.dumps(plain), px=ACCEPTS_MS)
+
+    @STORAGE_ERRORS
+    def keep_answered(self, challenge: Challenge) -> None:
+        """A challenge answered as it was made (declined at once): kept to be
+        read back, listed nowhere."""
+        self._redis.set(challenge_key(challenge.id), encode_challenge(challenge), px=LINGER_MS)
 
     # ---- blocks -----------------------------------------------------------------
 

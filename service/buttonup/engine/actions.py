@@ -40,6 +40,7 @@ class Join:
     rating: Rating | None = None  # a rated game's: the player's rating as they join
     # A rated game's join that makes it unrated, and why (engine.ratings)
     unrated: UnratedReason | None = None
+    bot_account: bool = False  # the player is a bot account (engine.player)
 
 
 @dataclass(frozen=True, slots=True)

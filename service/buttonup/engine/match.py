@@ -206,32 +206,31 @@ class Match:
         player_id: str | None = None,
         rating: Rating | None = None,
         unrated: UnratedReason | None = None,
+        bot: bool = False,
     ) -> Progress:
         """Take `color`, or the first open seat (red before black), for the
-        player `player_id` when one joins (with their `rating`, a rated
-        game's; `unrated`: the game is played unrated from this join, why)."""
+        player `player_id` when one joins (a bot account when `bot`; with their
+        `rating`, a rated game's; `unrated`: played unrated from here, why)."""
         if player_id is not None and player_id in (self.red.player_id, self.black.player_id):
             raise SeatTaken("this player holds a seat of this game already", self.version)
         if color is None:
             if not self.open_seats:
                 raise GameFull("both seats are taken", self.version)
             color = self.open_seats[0]
-        return self.apply(Join(color, name, token_sha256, now, player_id, rating, unrated))
+        return self.apply(Join(color, name, token_sha256, now, player_id, rating, unrated, bot))
 
     def take_reserved(
         self, color: Color, token_sha256: str, now: int, unrated: UnratedReason | None = None
     ) -> Progress | None:
-        """The holder of the token a seat was reserved for takes it (a
-        rematch's seat, once its holder has its token); None when taken
-        already. `unrated`: as `join`'s."""
+        """The holder of the token a seat was reserved for takes it (a rematch's
+        seat, once its holder has its token); None when taken; `unrated` as join's."""
         seat = self.seat(color)
         if seat.token_sha256 != token_sha256:
             raise NotSeated("this seat is reserved for another token")
         if seat.joined:
             return None
-        return self.apply(
-            Join(color, seat.name, token_sha256, now, seat.player_id, seat.rating, unrated)
-        )
+        held = (seat.player_id, seat.rating, unrated, seat.bot_account)
+        return self.apply(Join(color, seat.name, token_sha256, now, *held))
 
     def play(self, color: Color, position: int, now: int) -> Progress:
         _require_in_time(self, now)

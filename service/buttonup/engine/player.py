@@ -32,6 +32,15 @@ class Player:
     ratings: Mapping[Category, Rating] = field(default_factory=dict)
     wins: int = 0  # rated games
     losses: int = 0
+    # A bot account (a program that plays as this player), for good: marked
+    # wherever the player shows.
+    bot: bool = False
+
+    @property
+    def may_become_bot(self) -> bool:
+        """A player becomes a bot account before any rated game of theirs."""
+        played = self.wins + self.losses + sum(r.games for r in self.ratings.values())
+        return not self.bot and played == 0
 
     def rating(self, category: Category) -> Rating:
         """The player's rating in `category`: the starting one until rated."""

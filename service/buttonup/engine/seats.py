@@ -21,6 +21,7 @@ class Seat:
     player_id: str | None = None  # the player whose key took the seat (engine.player)
     # A rated game's: the player's rating in its category as the seat was taken
     rating: Rating | None = None
+    bot_account: bool = False  # held by a bot account (a program playing as a player)
 
     @classmethod
     def bot(cls, level: BotLevel) -> "Seat":
@@ -30,7 +31,11 @@ class Seat:
         """This human seat's holder, in a rematch: a seat reserved for them
         (for a new token), with their rating now when it is rated."""
         return Seat(
-            name=self.name, token_sha256=token_sha256, player_id=self.player_id, rating=rating
+            name=self.name,
+            token_sha256=token_sha256,
+            player_id=self.player_id,
+            rating=rating,
+            bot_account=self.bot_account,
         )
 
     @property

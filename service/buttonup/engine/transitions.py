@@ -186,6 +186,7 @@ def _joined(match: "Match", action: Join) -> Progress:
         token_sha256=action.token_sha256,
         player_id=action.player_id,
         rating=action.rating,
+        bot_account=action.bot_account,
     )
     unrated = action.unrated if match.options.rated else None
     if action.color is Color.RED:

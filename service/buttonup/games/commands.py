@@ -132,6 +132,7 @@ class Commands:
         except errors.Unauthenticated as error:
             refusal = error
         player_id = player.id if player is not None else None
+        bot = player is not None and player.bot
         if player is not None and name is None:
             name = player.name
         token = new_token()
@@ -151,7 +152,7 @@ class Commands:
             rating = self._ports.seating.brought(player, match)
 
             def join(unrated: UnratedReason | None = None) -> Progress:
-                return match.join(color, name, token_sha256, now, player_id, rating, unrated)
+                return match.join(color, name, token_sha256, now, player_id, rating, unrated, bot)
 
             joined = self._ports.seating.join(match, join, refuse=True)
             assert joined is not None  # a join always makes a version

@@ -30,6 +30,7 @@ class PairedPlayer:
     player_id: str
     name: str | None
     rating: Rating
+    bot_account: bool = False
 
 
 def paired_game(
@@ -55,6 +56,7 @@ def paired_game(
             token_sha256=token_sha256[color],
             player_id=player.player_id,
             rating=player.rating if options.rated else None,
+            bot_account=player.bot_account,
         )
         for color, player in players.items()
     }

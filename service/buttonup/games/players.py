@@ -75,6 +75,21 @@ class Players:
         player = self._store.create_player(player)
         return NewPlayer(player, key, replayed)
 
+    def become_bot(self, key: str) -> Player:
+        """The player (by key) a bot account, for good (again: nothing
+        changes); RatedGamesPlayed once they have played a rated game."""
+        player = player_of(self._store, key)
+        if player.bot:
+            return player
+        now = self._store.make_bot(player.id)
+        if now is None:
+            raise errors.PlayerNotFound("the player expired")
+        if not now.bot:
+            raise errors.RatedGamesPlayed(
+                "a player who has played a rated game does not become a bot account"
+            )
+        return now
+
     def player(self, key: str) -> Player:
         """The player whose key this is; Unauthenticated for any other."""
         return player_of(self._store, key)

@@ -90,8 +90,8 @@ class Games:
         self.analyse_position = reads.analyse_position
         self.watch = game_streams.watch
         # Players (games.players) and a player's stream.
-        self.create_player = players.create_player
-        self.player = players.player
+        self.create_player, self.player = players.create_player, players.player
+        self.become_bot = players.become_bot
         self.watch_player = player_streams.watch_player
 
     def hook(self, hooks: Hooks) -> None:

@@ -23,7 +23,7 @@ from buttonup.kit import (
     board_of,
     words_of,
 )
-from buttonup.seeks.errors import SeekNotFound, StreamRequired
+from buttonup.seeks.errors import BotsNotAllowed, SeekNotFound, StreamRequired
 from buttonup.seeks.model import WING
 from buttonup.seeks.service import Seeks
 from buttonup.seeks.store import MARK_SECONDS, SeekBoard
@@ -64,6 +64,14 @@ MANIFEST = Manifest(
     board=board_of(__name__, hooks="seeking.js"),
     metered={"creates": (("POST", "seeks.SeekCollection"),)},
     problems=(
+        Problem(
+            BotsNotAllowed,
+            403,
+            "bots_not_allowed",
+            "Bots not allowed",
+            "a bot account where only people play: seeks, and tournaments whose maker did "
+            "not allow bots",
+        ),
         Problem(
             SeekNotFound,
             404,

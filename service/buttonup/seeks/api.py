@@ -60,9 +60,11 @@ class SeekCollection(ApiView):
         "seeks are gone. A rated seek by a player who holds as many rated games in play of "
         "its kind as one may is 409 `rated_game_in_progress`. With an `Idempotency-Key` "
         "(the player's own), a retry gets the first answer (the game that request paired "
-        "the seek into, or null) and places nothing again.",
-        errors=(*WITH_BODY, 401, 409, 422, 503),
+        "the seek into, or null) and places nothing again. A bot account plays "
+        "challenges, not seeks: 403 `bots_not_allowed`.",
+        errors=(*WITH_BODY, 401, 403, 409, 422, 503),
         codes={
+            403: ("bots_not_allowed",),
             409: ("stream_required", "rated_game_in_progress"),
             422: ("validation_error", "idempotency_key_reused"),
             503: WRITE_503,

@@ -12,5 +12,9 @@ class SeekNotFound(GameError):
     """No open seek with that id of the player asking."""
 
 
+class BotsNotAllowed(GameError):
+    """A seek by a bot account: bots play challenges, not seeks."""
+
+
 class StreamRequired(GameError):
     """A seek by a player whose stream is not open: it would be gone at once."""

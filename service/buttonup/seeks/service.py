@@ -26,7 +26,7 @@ from buttonup.kit import (
     player_of,
     reserve_ids,
 )
-from buttonup.seeks.errors import SeekNotFound, StreamRequired
+from buttonup.seeks.errors import BotsNotAllowed, SeekNotFound, StreamRequired
 from buttonup.seeks.model import (
     NewSeek,
     Seek,
@@ -72,6 +72,8 @@ class Seeks:
         first request placed (and the game it was paired into, once made),
         and places nothing."""
         player = player_of(self._store, credential or "")
+        if player.bot:
+            raise BotsNotAllowed("a bot account plays challenges, not seeks")
         (seek_id, game_id), first = reserve_ids(
             self._store, SEEK_SCOPE, player.id, idempotency, (new_game_id(), new_game_id())
         )

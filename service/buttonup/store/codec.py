@@ -52,6 +52,7 @@ from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
 from buttonup.engine.review import GameReview, SeatReview
 from buttonup.store.earlier import earlier_options
+from buttonup.store.review_codec import decode_review, encode_review
 
 FORMAT = 2
 
@@ -187,8 +188,11 @@ def _name_or_none(value: StrEnum | None) -> str | None:
 
 def _encode_seat(seat: Seat) -> list[Any]:
     plain = [seat.type.value, seat.name, seat.joined, seat.token_sha256, seat.level]
-    if seat.rating is not None:
-        return [*plain, seat.player_id, encode_rating(seat.rating)]
+    rating = encode_rating(seat.rating) if seat.rating is not None else None
+    if seat.bot_account:  # a bot account's: marked last (records before had no mark)
+        return [*plain, seat.player_id, rating, 1]
+    if rating is not None:
+        return [*plain, seat.player_id, rating]
     return plain if seat.player_id is None else [*plain, seat.player_id]
 
 
@@ -201,7 +205,8 @@ def _decode_seat(plain: list[Any]) -> Seat:
         token_sha256=token_sha256,
         level=BotLevel(level) if level else None,
         player_id=player[0] if player else None,
-        rating=decode_rating(player[1]) if len(player) > 1 else None,
+        rating=decode_rating(player[1]) if len(player) > 1 and player[1] is not None else None,
+        bot_account=len(player) > 2 and bool(player[2]),
     )
 
 
@@ -322,7 +327,10 @@ def encode_action(action: Action, previous_at: int) -> str:
         kind = "j" if action.player_id is None else "J" if action.rating is None else "R"
         if action.unrated is not None and action.rating is not None:
             kind = "U"
-        parts = [kind + _LETTER[action.color], delay, action.token_sha256]
+        # A bot account's join is marked after its colour (BOT_MARK), which
+        # readers of entries without it never look at.
+        mark = BOT_MARK if action.bot_account else ""
+        parts = [kind + _LETTER[action.color] + mark, delay, action.token_sha256]
         if action.player_id is not None:
             parts.append(action.player_id)
         if action.rating is not None:
@@ -344,24 +352,6 @@ def encode_action(action: Action, previous_at: int) -> str:
     if review is not None:  # its own field, marked: a rated end may come without ratings
         entry += FIELD + REVIEW_MARK + encode_review(review)
     return entry + ENTRY_END
-
-
-def encode_review(review: GameReview) -> str:
-    """Red's seat (encode_seat_review), then `;` and black's."""
-    return ";".join(encode_seat_review(review[color]) for color in PLAYERS)
-
-
-def decode_review(text: str) -> GameReview:
-    return GameReview(*map(decode_seat_review, text.split(";")))
-
-
-def encode_seat_review(seat: SeatReview) -> str:
-    """`moves,mattered,perfect,lost,largest` (a game's end, a player's kept reviews)."""
-    return ",".join(map(str, seat.figures))
-
-
-def decode_seat_review(text: str) -> SeatReview:
-    return SeatReview(*map(int, text.split(",")))
 
 
 def _encode_rated_end(rated_from: tuple[Rating, Rating], diff: RatingDiff) -> str:
@@ -396,24 +386,9 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
         if kind.isdigit():
             at += int(parts[1], 36) if len(parts) > 1 else 0
             yield Play(int(parts[0]), at, **_rated_end(parts, 2))
-        elif kind == "j":
+        elif kind in _JOINS:
             at += int(parts[1], 36)
-            name = parts[3] if len(parts) > 3 else None
-            yield Join(_COLOR[entry[1]], name, parts[2], at)
-        elif kind == "J":
-            at += int(parts[1], 36)
-            name = parts[4] if len(parts) > 4 else None
-            yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3])
-        elif kind == "R":
-            at += int(parts[1], 36)
-            name = parts[5] if len(parts) > 5 else None
-            yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3], decode_rating(parts[4]))
-        elif kind == "U":
-            at += int(parts[1], 36)
-            name = parts[6] if len(parts) > 6 else None
-            rating = decode_rating(parts[4])
-            unrated = UnratedReason(parts[5])
-            yield Join(_COLOR[entry[1]], name, parts[2], at, parts[3], rating, unrated)
+            yield _join(kind, parts, at)
         elif kind in _ENDING:
             at += int(parts[1], 36)
             yield _ENDING[kind](_COLOR[entry[1]], at, **_rated_end(parts, 2))
@@ -428,6 +403,27 @@ def decode_entries(text: str, previous_at: int) -> Iterator[Action]:
             yield AcceptRematch(_COLOR[entry[1]], parts[2], at)
         else:
             raise StoredFormError(f"unknown log entry {entry!r}")
+
+
+_JOINS = frozenset("jJRU")
+BOT_MARK = "!"
+
+
+def _join(kind: str, parts: list[str], at: int) -> Join:
+    """A join's entry (its kind "j", "J", "R" or "U", then its colour)."""
+    color, bot = _COLOR[parts[0][1]], parts[0].endswith(BOT_MARK)
+    if kind == "j":
+        name = parts[3] if len(parts) > 3 else None
+        return Join(color, name, parts[2], at, bot_account=bot)
+    if kind == "J":
+        name = parts[4] if len(parts) > 4 else None
+        return Join(color, name, parts[2], at, parts[3], bot_account=bot)
+    rating = decode_rating(parts[4])
+    if kind == "R":
+        name = parts[5] if len(parts) > 5 else None
+        return Join(color, name, parts[2], at, parts[3], rating, bot_account=bot)
+    name = parts[6] if len(parts) > 6 else None
+    return Join(color, name, parts[2], at, parts[3], rating, UnratedReason(parts[5]), bot)
 
 
 _ENDING: dict[str, type[Resign | Claim]] = {"r": Resign, "c": Claim}

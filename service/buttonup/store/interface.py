@@ -209,6 +209,11 @@ class GameStore(GameRecords):
         return self._players.create(player)
 
     @STORAGE_ERRORS
+    def make_bot(self, player_id: str) -> Player | None:
+        """The player a bot account for good, if they may be (Player.may_become_bot)."""
+        return self._players.make_bot(player_id)
+
+    @STORAGE_ERRORS
     def authenticate_player(self, key: str) -> Player | None:
         return self._players.authenticate(key)
 

@@ -23,6 +23,8 @@ from buttonup.store.ids import GAME_ID_PATTERN, hash_token
 from buttonup.store.scripts import LuaScript, lua_source
 
 _AUTHENTICATE = lua_source("player_authenticate")
+_REPLACE = lua_source("player_replace")
+BOT_ATTEMPTS = 5
 PLAYER_KEY = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43,86})$")
 
 
@@ -44,6 +46,7 @@ class PlayerStore:
         self._redis = client
         self._ttl_ms = ttl_ms
         self._authenticate = LuaScript(client, _AUTHENTICATE)
+        self._replace = LuaScript(client, _REPLACE)
 
     def create(self, player: Player) -> Player:
         """Store `player` unless its id has a record already (the first of two
@@ -53,6 +56,24 @@ class PlayerStore:
             return player
         first = self.load(player.id)
         return first if first is not None else self.create(player)
+
+    def make_bot(self, player_id: str) -> Player | None:
+        """The player a bot account from now on, unless they may not become
+        one (Player.may_become_bot): the player as stored (None: gone). A
+        compare-and-set of the record as read, so that a rated game's end
+        written meanwhile is kept and seen."""
+        key = record_key(player_id)
+        for _ in range(BOT_ATTEMPTS):
+            stored = self._redis.get(key)
+            if stored is None:
+                return None
+            player = _decoded(player_id, stored)
+            if not player.may_become_bot:
+                return player
+            now = orjson.dumps({**orjson.loads(stored), "b": 1})
+            if self._replace(keys=[key], args=[stored, now]):
+                return _decoded(player_id, now)
+        return self.load(player_id)
 
     def load(self, player_id: str) -> Player | None:
         stored = self._redis.get(record_key(player_id))
@@ -94,7 +115,7 @@ class PlayerStore:
 def _decoded(player_id: str, stored: bytes) -> Player:
     """A player record: name, key's hash, when made and, once rated games
     ended, "r" (ratings by category, the ratings wing writes them: ratings.store), "w" and
-    "l" (rated games won and lost). Records of earlier releases also hold
+    "l" (rated games won and lost); "b": 1 for a bot account. Records of earlier releases also hold
     "f", unread."""
     plain = orjson.loads(stored)
     ratings = {
@@ -108,4 +129,5 @@ def _decoded(player_id: str, stored: bytes) -> Player:
         ratings=ratings,
         wins=plain.get("w", 0),
         losses=plain.get("l", 0),
+        bot=plain.get("b", 0) == 1,
     )

@@ -9,8 +9,8 @@ Tested in tests/games/test_reviews.py, tests/e2e/test_fair_play_review.py.
 """
 
 from buttonup.engine.review import SeatReview
-from buttonup.store.codec import decode_seat_review, encode_seat_review
 from buttonup.store.connection import STORAGE_ERRORS, Client
+from buttonup.store.review_codec import decode_seat_review, encode_seat_review
 
 REVIEWS_KEPT = 100  # per player, the newest reviewed games
 FLAGS_KEY = "buttonup:fair-play:flags"  # player id -> the flag's evidence (JSON)

@@ -377,7 +377,8 @@ class TournamentRunner:
                     else Rating()  # expired since: the game is made all the same
                 )
                 name = standing.name if standing is not None else None
-                seats[color] = PairedPlayer(player_id, name, rating)
+                bot = player is not None and player.bot
+                seats[color] = PairedPlayer(player_id, name, rating, bot)
             try:
                 self._pairings.start(game.game_id, options, seats, seed=deals)
             except (errors.GameError, SealBroken) as error:  # pending still: the next pass

@@ -73,6 +73,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_401
 
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -152,7 +157,8 @@ def sync_detailed(
     rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
-    answer (the game that request paired the seek into, or null) and places nothing again.
+    answer (the game that request paired the seek into, or null) and places nothing again. A bot account
+    plays challenges, not seeks: 403 `bots_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):
@@ -209,7 +215,8 @@ def sync(
     rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
-    answer (the game that request paired the seek into, or null) and places nothing again.
+    answer (the game that request paired the seek into, or null) and places nothing again. A bot account
+    plays challenges, not seeks: 403 `bots_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):
@@ -248,7 +255,8 @@ async def asyncio_detailed(
     rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
-    answer (the game that request paired the seek into, or null) and places nothing again.
+    answer (the game that request paired the seek into, or null) and places nothing again. A bot account
+    plays challenges, not seeks: 403 `bots_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):
@@ -303,7 +311,8 @@ async def asyncio(
     rating category: a second replaces the first; once paired, all their seeks are gone. A rated seek by
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
-    answer (the game that request paired the seek into, or null) and places nothing again.
+    answer (the game that request paired the seek into, or null) and places nothing again. A bot account
+    plays challenges, not seeks: 403 `bots_not_allowed`.
 
     Args:
         idempotency_key (str | Unset):

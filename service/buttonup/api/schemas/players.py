@@ -17,6 +17,9 @@ class MeSchema(Document):
     id = fields.String(**doc("The player's id", "Yb2kQ0sNw4ZrT6hV8uXa"))
     name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
     created_at = timestamp("RFC 3339 UTC")
+    bot = fields.Boolean(
+        **doc("Whether the player is a bot account (`become_bot`): a program", False)
+    )
     ratings = ratings_field("The player's rating in each category")
 
 

@@ -44,6 +44,13 @@ class PlayerSchema(Document):
         allow_none=True,
         **doc("The player who holds the seat (joined with a player key); null otherwise", None),
     )
+    bot = fields.Boolean(
+        **doc(
+            "Whether the player who holds it is a bot account (a program playing as a "
+            "player; a `bot` seat's `type` is the service's own bot)",
+            False,
+        )
+    )
     rating = fields.Integer(
         allow_none=True,
         **doc("A rated game's: the player's rating as they took the seat; null otherwise", None),
