@@ -44,6 +44,15 @@ class RatedGamesPlayed(GameError):
     """A player who has played a rated game asks to become a bot account."""
 
 
+class BotMovesLimited(GameError):
+    """A bot account's move past its minute's allowance (games.bot_moves);
+    `retry_after_ms`: the wait until the next minute."""
+
+    def __init__(self, detail: str, retry_after_ms: int) -> None:
+        super().__init__(detail)
+        self.retry_after_ms = retry_after_ms
+
+
 class PositionInPlay(GameError):
     """Perfect play the fair-play gate keeps (games.fair_play)."""
 

@@ -5,6 +5,7 @@ idempotency keys scoped to the player."""
 import orjson
 import pytest
 
+from buttonup.games import bot_moves
 from buttonup.store.players import record_key
 from tests.helpers.games import bearer, create_game, join, new_player
 
@@ -178,3 +179,29 @@ def test_a_player_with_a_rated_game_played_does_not_become_a_bot(client, redis_c
     refused = client.post("/v1/players/me/bot", headers=bearer(human["key"]))
     assert (refused.status_code, refused.get_json()["code"]) == (409, "rated_games_played")
     assert client.get("/v1/players/me", headers=bearer(human["key"])).get_json()["bot"] is False
+
+
+def test_a_bots_moves_are_metered_per_bot_whatever_game_they_are_in(client, monkeypatch):
+    monkeypatch.setattr(bot_moves, "BOT_MOVES_PER_MINUTE", 4)  # the real path, a smaller allowance
+    robo = new_player(client, "Robo")
+    client.post("/v1/players/me/bot", headers=bearer(robo["key"]))
+    answers = []
+    for _ in range(6):  # a game each move: the allowance is the bot's, not a game's
+        game = client.post("/v1/games", json={"first_player": "red"}).get_json()
+        seat = {"json": {"color": "red"}, "headers": bearer(robo["key"])}
+        assert client.post(f"/v1/games/{game['id']}/players", **seat).status_code == 201
+        join(client, game["id"], color="black")
+        legal = client.get(f"/v1/games/{game['id']}").get_json()["round"]["legal_moves"]
+        moved = client.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"position": legal[0]},
+            headers=bearer(robo["key"]),
+        )
+        answers.append(moved)
+        if moved.status_code == 429:
+            break
+    refused = answers[-1]
+    assert refused.status_code == 429 and refused.get_json()["code"] == "rate_limited"
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert len(answers) in (5, 6), "four moves a minute, then refused (a new minute at most once)"
+    assert all(answer.status_code == 201 for answer in answers[:-1])

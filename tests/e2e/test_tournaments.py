@@ -539,3 +539,23 @@ def test_each_swiss_bye_goes_to_the_lowest_placed_of_the_fewest_byes_unless_a_re
         expected = leaving_games[0] if leaving_games else lowest_first[0].player_id
         assert bye == expected, (number, bye, [s.player_id for s in lowest_first])
         before += rounds[number]
+
+
+def test_a_bot_joins_only_a_tournament_that_allows_bots_and_is_marked_in_its_standings(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        maker, robo = new_player(http, "Org"), new_player(http, "Robo")
+        assert http.post("/v1/players/me/bot", headers=bearer(robo["key"])).status_code == 200
+        people = http.post("/v1/tournaments", json=arena(), headers=bearer(maker["key"])).json()
+        assert people["bots"] is False
+        refused = http.post(f"/v1/tournaments/{people['id']}/join", headers=bearer(robo["key"]))
+        assert (refused.status_code, refused.json()["code"]) == (403, "bots_not_allowed")
+        open_to_bots = http.post(
+            "/v1/tournaments", json=arena(bots=True), headers=bearer(maker["key"])
+        ).json()
+        assert open_to_bots["bots"] is True
+        tid = open_to_bots["id"]
+        assert http.post(f"/v1/tournaments/{tid}/join", headers=bearer(robo["key"])).is_success
+        assert http.post(f"/v1/tournaments/{tid}/join", headers=bearer(maker["key"])).is_success
+        standings = http.get(f"/v1/tournaments/{tid}/standings").json()["items"]
+        marks = {entry["player"]["id"]: entry["player"]["bot"] for entry in standings}
+        assert marks == {robo["id"]: True, maker["id"]: False}

@@ -202,6 +202,21 @@ def test_the_leaderboard_lists_players_once_no_longer_provisional(client):
     assert client.get("/v1/leaderboards/blitz?limit=0").status_code == 422
 
 
+def test_a_bot_is_rated_and_marked_but_kept_off_the_leaderboard(client):
+    ana, robo = new_player(client, "Ana"), new_player(client, "Robo")
+    assert client.post("/v1/players/me/bot", headers=bearer(robo["key"])).status_code == 200
+    games = 0
+    while profile(client, ana)["ratings"]["blitz"]["provisional"]:
+        resign(client, rated_game(client, ana, robo), (ana, robo)[games % 2])
+        games += 1
+        assert games < 30
+    shown = profile(client, robo)
+    assert shown["bot"] is True and not shown["ratings"]["blitz"]["provisional"]
+    assert profile(client, ana)["bot"] is False
+    board = client.get("/v1/leaderboards/blitz").get_json()["items"]
+    assert [entry["player_id"] for entry in board] == [ana["id"]], "the bot is off it"
+
+
 @pytest.mark.parametrize("player_id", ["nobody", "a.b", "x" * 65])
 def test_an_unknown_player_is_404(client, player_id):
     answer = client.get(f"/v1/players/{player_id}")

@@ -25,6 +25,8 @@ class Profile:
     """ The player's name, if given """
     created_at: datetime.datetime
     """ RFC 3339 UTC """
+    bot: bool
+    """ Whether the player is a bot account (a program) """
     ratings: Ratings
     """ A player's rating in each category (docs/api.md, "Ratings"). """
     counts: Counts
@@ -41,6 +43,8 @@ class Profile:
 
         created_at = self.created_at.isoformat()
 
+        bot = self.bot
+
         ratings = self.ratings.to_dict()
 
         counts = self.counts.to_dict()
@@ -54,6 +58,7 @@ class Profile:
                 "id": id,
                 "name": name,
                 "created_at": created_at,
+                "bot": bot,
                 "ratings": ratings,
                 "counts": counts,
                 "review": review,
@@ -80,6 +85,8 @@ class Profile:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        bot = d.pop("bot")
+
         ratings = Ratings.from_dict(d.pop("ratings"))
 
         counts = Counts.from_dict(d.pop("counts"))
@@ -90,6 +97,7 @@ class Profile:
             id=id,
             name=name,
             created_at=created_at,
+            bot=bot,
             ratings=ratings,
             counts=counts,
             review=review,

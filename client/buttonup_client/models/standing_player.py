@@ -18,6 +18,8 @@ class StandingPlayer:
     """ Their name """
     rating: int
     """ Their rating in the category as they joined """
+    bot: bool
+    """ Whether the player is a bot account """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -27,6 +29,8 @@ class StandingPlayer:
 
         rating = self.rating
 
+        bot = self.bot
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -34,6 +38,7 @@ class StandingPlayer:
                 "id": id,
                 "name": name,
                 "rating": rating,
+                "bot": bot,
             }
         )
 
@@ -53,10 +58,13 @@ class StandingPlayer:
 
         rating = d.pop("rating")
 
+        bot = d.pop("bot")
+
         standing_player = cls(
             id=id,
             name=name,
             rating=rating,
+            bot=bot,
         )
 
         return standing_player

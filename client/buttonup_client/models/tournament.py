@@ -62,6 +62,8 @@ class Tournament:
     """ Who may join (null: no bound). """
     visibility: TournamentVisibility
     """ Listed or not """
+    bots: bool
+    """ Whether bot accounts may join """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.fischer_clock_settings import FischerClockSettings  # noqa: PLC0415
@@ -116,6 +118,8 @@ class Tournament:
 
         visibility: str = self.visibility
 
+        bots = self.bots
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -138,6 +142,7 @@ class Tournament:
                 "created_by": created_by,
                 "conditions": conditions,
                 "visibility": visibility,
+                "bots": bots,
             }
         )
 
@@ -237,6 +242,8 @@ class Tournament:
 
         visibility = check_tournament_visibility(d.pop("visibility"))
 
+        bots = d.pop("bots")
+
         tournament = cls(
             id=id,
             name=name,
@@ -256,6 +263,7 @@ class Tournament:
             created_by=created_by,
             conditions=conditions,
             visibility=visibility,
+            bots=bots,
         )
 
         return tournament

@@ -49,6 +49,8 @@ class TournamentRequest:
     """ Who may join """
     visibility: TournamentRequestVisibility | Unset = "public"
     """ `public`: listed; `private`: joined by its id alone """
+    bots: bool | Unset = False
+    """ Whether bot accounts may join (403 `bots_not_allowed` otherwise) """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.conditions import Conditions  # noqa: PLC0415
@@ -104,6 +106,8 @@ class TournamentRequest:
         if not isinstance(self.visibility, Unset):
             visibility = self.visibility
 
+        bots = self.bots
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -129,6 +133,8 @@ class TournamentRequest:
             field_dict["conditions"] = conditions
         if visibility is not UNSET:
             field_dict["visibility"] = visibility
+        if bots is not UNSET:
+            field_dict["bots"] = bots
 
         return field_dict
 
@@ -230,6 +236,8 @@ class TournamentRequest:
         else:
             visibility = check_tournament_request_visibility(_visibility)
 
+        bots = d.pop("bots", UNSET)
+
         tournament_request = cls(
             name=name,
             system=system,
@@ -242,6 +250,7 @@ class TournamentRequest:
             max_players=max_players,
             conditions=conditions,
             visibility=visibility,
+            bots=bots,
         )
 
         return tournament_request

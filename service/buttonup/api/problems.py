@@ -41,6 +41,7 @@ DOMAIN_ERRORS: dict[type[Exception], tuple[int, str, str]] = {
     errors.FlagNotFound: (404, "flag_not_found", "Flag not found"),
     errors.RatedGameInProgress: (409, "rated_game_in_progress", "Rated game in progress"),
     errors.RatedGamesPlayed: (409, "rated_games_played", "Rated games played"),
+    errors.BotMovesLimited: (429, "rate_limited", "Too Many Requests"),
     errors.ConcurrentUpdate: (409, "version_conflict", "Concurrent update"),
     errors.VersionMismatch: (412, "version_mismatch", "Version mismatch"),
     errors.IdempotencyKeyReused: (422, "idempotency_key_reused", "Idempotency key reused"),

@@ -19,6 +19,7 @@ from buttonup.engine.notation import NotationError
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
 from buttonup.engine.record_reader import read_record
+from buttonup.games.bot_moves import BotMoves
 from buttonup.games.credentials import named_player
 from buttonup.games.fair_play import Surface
 from buttonup.games.idempotency import (
@@ -48,12 +49,10 @@ class Commands:
         rematch_ms: int,
         ports: Ports,
     ) -> None:
-        self._store = store
-        self._pipeline = pipeline
-        self._ports = ports
-        self._clock = clock
+        self._store, self._pipeline, self._ports, self._clock = store, pipeline, ports, clock
         self._abandon_ms = abandon_ms
         self._rematch_ms = rematch_ms
+        self._bot_moves = BotMoves(store, clock)  # a bot account's moves, metered
 
     def create(
         self, new: NewGame, idempotency: Idempotency | None, credential: str | None = None
@@ -198,6 +197,7 @@ class Commands:
         idempotency: Idempotency | None = None,
     ) -> Outcome:
         def sow(match: Match, seat: Color, now: int) -> Progress:
+            self._bot_moves.count(match.seat(seat))
             return match.play(seat, position, now)
 
         return self._pipeline.run_as_seat(

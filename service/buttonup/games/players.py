@@ -81,7 +81,7 @@ class Players:
         player = player_of(self._store, key)
         if player.bot:
             return player
-        now = self._store.make_bot(player.id)
+        now = self._store.player_records.make_bot(player.id)
         if now is None:
             raise errors.PlayerNotFound("the player expired")
         if not now.bot:

@@ -33,6 +33,7 @@ class ProfileSchema(Document):
     id = fields.String(**doc("The player's id", "Yb2kQ0sNw4ZrT6hV8uXa"))
     name = fields.String(allow_none=True, **doc("The player's name, if given", "Ana"))
     created_at = timestamp_field("RFC 3339 UTC")
+    bot = fields.Boolean(**doc("Whether the player is a bot account (a program)", False))
     ratings = ratings_field("The player's rating in each category")
     counts = fields.Nested(CountsSchema, **doc("Rated games", {"rated": 0, "wins": 0, "losses": 0}))
     review = fields.Nested(

@@ -128,6 +128,7 @@ class Ratings:
                 changes[color],
                 match.game.winner is color,
                 at,
+                on_the_board=not seat.bot_account,  # bots are kept off the leaderboards
             )
 
     def _apply_one(
@@ -139,6 +140,7 @@ class Ratings:
         change: RatingChange,
         won: bool,
         at: int,
+        on_the_board: bool = True,
     ) -> None:
         # First guess: the rating the game ended with (their turn was held
         # meanwhile); the store answers the rating it holds when that is wrong.
@@ -149,7 +151,7 @@ class Ratings:
             if kind is Applied.CHANGED:
                 read = stored
                 continue
-            if stored is not None:
+            if stored is not None and on_the_board:
                 self.board.place(player_id, category, stored)
             return
         raise StorageUnavailable(f"player {player_id}'s rating kept changing")
@@ -204,6 +206,6 @@ class Ratings:
         leaders = []
         for player_id, _ in top:
             player = players[player_id]
-            if player is not None and player_id not in off:
+            if player is not None and player_id not in off and not player.bot:
                 leaders.append(Leader(player, player.rating(category)))
         return leaders[:limit]

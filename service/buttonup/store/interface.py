@@ -83,6 +83,7 @@ class GameStore(GameRecords):
         self._sealer = Sealer(self._secret.keyed_digest, lambda: secrets.token_bytes(NONCE_BYTES))
         self._seat_seals = SeatSeals(client, self._sealer.seal, self._sealer.open, game_ttl_ms)
         self._players = PlayerStore(client, game_ttl_ms)
+        self.player_records = self._players  # bot accounts: made, and their moves counted
         self._marks = Marks(client)
         self.positions = PositionsInPlay(client, game_ttl_ms)
         self.reviews = PlayerReviews(client, game_ttl_ms)
@@ -207,11 +208,6 @@ class GameStore(GameRecords):
         """Store a new player; when one with its id exists already (made by
         the same idempotent request), that one is kept and returned."""
         return self._players.create(player)
-
-    @STORAGE_ERRORS
-    def make_bot(self, player_id: str) -> Player | None:
-        """The player a bot account for good, if they may be (Player.may_become_bot)."""
-        return self._players.make_bot(player_id)
 
     @STORAGE_ERRORS
     def authenticate_player(self, key: str) -> Player | None:

@@ -18,7 +18,7 @@ import orjson
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import Category
 from buttonup.store.codec import decode_rating
-from buttonup.store.connection import Client
+from buttonup.store.connection import STORAGE_ERRORS, Client
 from buttonup.store.ids import GAME_ID_PATTERN, hash_token
 from buttonup.store.scripts import LuaScript, lua_source
 
@@ -57,6 +57,16 @@ class PlayerStore:
         first = self.load(player.id)
         return first if first is not None else self.create(player)
 
+    @STORAGE_ERRORS
+    def count_bot_move(self, player_id: str, minute: int) -> int:
+        """One more move of the bot in this minute (of the epoch): its count."""
+        key = f"buttonup:{{player:{player_id}}}:bot-moves:{minute}"
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.incr(key)
+        pipe.pexpire(key, 2 * 60_000)
+        return int(pipe.execute()[0])
+
+    @STORAGE_ERRORS
     def make_bot(self, player_id: str) -> Player | None:
         """The player a bot account from now on, unless they may not become
         one (Player.may_become_bot): the player as stored (None: gone). A

@@ -29,6 +29,7 @@ from buttonup.kit import (
 )
 from buttonup.tournaments.ends import TournamentEnds
 from buttonup.tournaments.errors import (
+    BotsNotAllowed,
     ConditionsNotMet,
     InvalidTournament,
     NotTournamentCreator,
@@ -107,6 +108,14 @@ MANIFEST = Manifest(
         ),
     },
     problems=(
+        Problem(
+            BotsNotAllowed,
+            403,
+            "bots_not_allowed",
+            "Bots not allowed",
+            "a bot account where only people play: seeks, and tournaments whose maker did "
+            "not allow bots",
+        ),
         Problem(
             TournamentNotFound,
             404,

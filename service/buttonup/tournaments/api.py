@@ -152,9 +152,10 @@ class TournamentJoin(ApiView):
         "The player (by key) joins, or comes back after withdrawing (their standing kept); "
         "its `conditions` are checked now (403 `conditions_not_met`, `detail` says which). "
         "A running arena pairs them within seconds: `game_start` on their stream names the "
-        "game and the tournament. Joining twice changes nothing.",
+        "game and the tournament. Joining twice changes nothing. A bot account joins only "
+        "a tournament made with `bots: true` (403 `bots_not_allowed`).",
         {
-            403: ("conditions_not_met",),
+            403: ("conditions_not_met", "bots_not_allowed"),
             404: ("tournament_not_found",),
             409: ("tournament_closed", "tournament_full"),
         },

@@ -21,6 +21,10 @@ class TournamentFull(GameError):
     """A join of a tournament with as many players as it takes."""
 
 
+class BotsNotAllowed(GameError):
+    """A bot account joining a tournament whose maker did not allow bots."""
+
+
 class TournamentPaused(GameError):
     """A join again of a tournament by a player paused for ending games
     before they were played, before the pause is over (`retry_after_ms`)."""

@@ -112,6 +112,7 @@ class NewTournament:
     max_players: int = 1000
     conditions: Conditions = Conditions()
     visibility: Visibility = Visibility.PUBLIC
+    bots: bool = False  # whether bot accounts may join
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +172,7 @@ class Tournament:
     max_players: int
     conditions: Conditions
     visibility: Visibility
+    bots: bool = False  # whether bot accounts may join (its maker's say)
 
     @classmethod
     def new(cls, tournament_id: str, new: NewTournament, created_by: str, now: int) -> "Tournament":
@@ -192,6 +194,7 @@ class Tournament:
             max_players=new.max_players,
             conditions=new.conditions,
             visibility=new.visibility,
+            bots=new.bots,
         )
 
     @property
@@ -258,6 +261,7 @@ class Standing:
     buchholz: int = 0
     sonneborn: int = 0
     withdrawn: bool = False
+    bot: bool = False  # a bot account's
 
     @property
     def performance(self) -> int:

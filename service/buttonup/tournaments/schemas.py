@@ -127,6 +127,10 @@ class TournamentRequestSchema(Described):
         validate=validate.OneOf(VISIBILITIES),
         **doc("`public`: listed; `private`: joined by its id alone", "public"),
     )
+    bots = StrictBoolean(
+        load_default=False,
+        **doc("Whether bot accounts may join (403 `bots_not_allowed` otherwise)", False),
+    )
 
     @post_load
     def _new(self, data: dict[str, Any], **kwargs: Any) -> NewTournament:
@@ -144,6 +148,7 @@ class TournamentRequestSchema(Described):
             max_players=data["max_players"],
             conditions=data["conditions"] or Conditions(),
             visibility=Visibility(data["visibility"]),
+            bots=data["bots"],
         )
 
 
@@ -184,6 +189,7 @@ class TournamentSchema(Document):
     visibility = fields.String(
         validate=validate.OneOf(VISIBILITIES), **doc("Listed or not", "public")
     )
+    bots = fields.Boolean(**doc("Whether bot accounts may join", False))
 
 
 class TournamentListSchema(Document):
@@ -220,6 +226,7 @@ class StandingPlayerSchema(Document):
     id = fields.String(**doc("The player's id", "Pq7Xb0mXvYg3cS1pQ2a9"))
     name = fields.String(allow_none=True, **doc("Their name", "Ana"))
     rating = fields.Integer(**doc("Their rating in the category as they joined", 1500))
+    bot = fields.Boolean(**doc("Whether the player is a bot account", False))
 
 
 class StandingSchema(Document):

@@ -24,6 +24,7 @@ from buttonup.kit import (
     reserve_ids,
 )
 from buttonup.tournaments.errors import (
+    BotsNotAllowed,
     ConditionsNotMet,
     InvalidTournament,
     NotTournamentCreator,
@@ -204,12 +205,14 @@ class Tournaments:
         withdrawal; their conditions checked at join."""
         player = player_of(self._store, credential or "")
         tournament, _ = self.get(tournament_id)
+        if player.bot and not tournament.bots:
+            raise BotsNotAllowed("this tournament's maker did not allow bots")
         rating = self._ports.seating.current(player, tournament.category)
         refusal = tournament.conditions.refusal(rating)
         if refusal is not None:
             raise ConditionsNotMet(refusal)
         now = self._clock()
-        standing = Standing(player.id, player.name, round(rating.rating), now)
+        standing = Standing(player.id, player.name, round(rating.rating), now, bot=player.bot)
         joined = self.play.join(tournament, standing, now)
         if joined is Joined.CLOSED:
             raise TournamentClosed(f"tournament {tournament_id} is finished")

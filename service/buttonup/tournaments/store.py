@@ -112,6 +112,7 @@ def encode_tournament(tournament: Tournament) -> bytes:
             "x": tournament.max_players,
             "k": [conditions.min_rating, conditions.max_rating, conditions.min_rated_games],
             "v": tournament.visibility.value,
+            "B": tournament.bots,
         }
     )
 
@@ -138,6 +139,7 @@ def decode_tournament(data: bytes | str) -> Tournament:
         max_players=plain["x"],
         conditions=Conditions(*plain["k"]),
         visibility=Visibility(plain["v"]),
+        bots=plain.get("B", False),  # tournaments made before bots were: none
     )
 
 
@@ -160,6 +162,7 @@ _STANDING_FIELDS = (
     "started",
     "buchholz",
     "sonneborn",
+    "bot",  # last: standings written before bots were end before it
 )
 
 
@@ -170,7 +173,7 @@ def encode_standing(standing: Standing) -> bytes:
 
 
 def decode_standing(data: bytes | str, withdrawn: bool = False) -> Standing:
-    values = dict(zip(_STANDING_FIELDS, orjson.loads(data), strict=True))
+    values = dict(zip(_STANDING_FIELDS, orjson.loads(data), strict=False))
     values["met"] = tuple(values["met"])
     return Standing(**values, withdrawn=withdrawn)
 

@@ -43,6 +43,7 @@ def tournament_view(tournament: Tournament, players: int) -> dict[str, Any]:
             "min_rated_games": conditions.min_rated_games,
         },
         "visibility": tournament.visibility,
+        "bots": tournament.bots,
     }
 
 
@@ -50,7 +51,12 @@ def standing_view(ranked: RankedStanding, system: System) -> dict[str, Any]:
     standing = ranked.standing
     return {
         "rank": ranked.rank,
-        "player": {"id": standing.player_id, "name": standing.name, "rating": standing.rating},
+        "player": {
+            "id": standing.player_id,
+            "name": standing.name,
+            "rating": standing.rating,
+            "bot": standing.bot,
+        },
         "score": standing.score,
         "games": standing.games,
         "wins": standing.wins,

@@ -103,7 +103,7 @@ def sync_detailed(
      The player (by key) joins, or comes back after withdrawing (their standing kept); its `conditions`
     are checked now (403 `conditions_not_met`, `detail` says which). A running arena pairs them within
     seconds: `game_start` on their stream names the game and the tournament. Joining twice changes
-    nothing.
+    nothing. A bot account joins only a tournament made with `bots: true` (403 `bots_not_allowed`).
 
     Args:
         tournament_id (str):
@@ -137,7 +137,7 @@ def sync(
      The player (by key) joins, or comes back after withdrawing (their standing kept); its `conditions`
     are checked now (403 `conditions_not_met`, `detail` says which). A running arena pairs them within
     seconds: `game_start` on their stream names the game and the tournament. Joining twice changes
-    nothing.
+    nothing. A bot account joins only a tournament made with `bots: true` (403 `bots_not_allowed`).
 
     Args:
         tournament_id (str):
@@ -166,7 +166,7 @@ async def asyncio_detailed(
      The player (by key) joins, or comes back after withdrawing (their standing kept); its `conditions`
     are checked now (403 `conditions_not_met`, `detail` says which). A running arena pairs them within
     seconds: `game_start` on their stream names the game and the tournament. Joining twice changes
-    nothing.
+    nothing. A bot account joins only a tournament made with `bots: true` (403 `bots_not_allowed`).
 
     Args:
         tournament_id (str):
@@ -198,7 +198,7 @@ async def asyncio(
      The player (by key) joins, or comes back after withdrawing (their standing kept); its `conditions`
     are checked now (403 `conditions_not_met`, `detail` says which). A running arena pairs them within
     seconds: `game_start` on their stream names the game and the tournament. Joining twice changes
-    nothing.
+    nothing. A bot account joins only a tournament made with `bots: true` (403 `bots_not_allowed`).
 
     Args:
         tournament_id (str):
