@@ -19,7 +19,7 @@ from buttonup.api.docs import add_origin_field
 from buttonup.api.http import StreamBudget
 from buttonup.api.metrics import count_changes, init_metrics
 from buttonup.api.observability import configure_logging, init_observability
-from buttonup.api.player_events import add_wing_notices
+from buttonup.api.player_events import wing_notice_components
 from buttonup.api.problems import add_wing_problem
 from buttonup.api.rate_limits import METERS, init_rate_limits
 from buttonup.config import Settings
@@ -112,7 +112,7 @@ def init_routes(app: Flask, games: Games, settings: Settings, wings: list[Manife
             (n.name, n.component, n.description, dict(n.properties), dict(n.example))
             for n in wing.inbox
         ]
-    notice_components = add_wing_notices(notices)
+    notice_components = wing_notice_components(notices)
     api = init_api(app)
     api.spec.components.schemas.update(notice_components)
     for wing in wings:

@@ -64,7 +64,15 @@ def test_the_service_without_a_wing_serves_its_core_and_publishes_no_trace_of_it
     codes = set(spec["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
     assert not alone & codes and set(PROBLEM_CODES) <= codes
     assert left_out.MANIFEST.extension not in without.extensions
+    # Its notices are among the player stream's events of the app that has it only.
+    for notice in left_out.MANIFEST.inbox:
+        assert notice.name in stream_events(whole) and notice.name not in stream_events(spec)
     client = without.test_client()
     game, tokens = started_game(client)
     moved = play(client, game, tokens, game["round"]["legal_moves"][0])
     assert moved.status_code == 201, moved.get_json()
+
+
+def stream_events(spec: dict) -> set[str]:
+    """The events the spec's player stream may send, by name."""
+    return set(spec["components"]["schemas"]["PlayerEvent"]["discriminator"]["mapping"])

@@ -198,28 +198,26 @@ COMPONENTS = {
         for name, (component, data, description, example) in EVENTS.items()
     },
 }
-SSE_EVENT = one_of_events(
-    "One event of the player's stream, by its `event`",
-    {name.value: component for name, (component, _, _, _) in EVENTS.items()},
-)
+# The stream's event: one of the core's and of the installed wings' notices,
+# a component each app writes (wing_notice_components).
+PLAYER_EVENT = "PlayerEvent"
 
 
-def add_wing_notices(
+def wing_notice_components(
     notices: Sequence[tuple[str, str, str, dict[str, Any], object]],
 ) -> dict[str, dict]:
-    """Wings' notices (each its name, component, description, data schema and
-    example) among the stream's events, before its operation is published;
-    the components they need, for the spec."""
+    """The spec's components for this app's stream: each wing's notice
+    (its name, component, description, data schema and example) and its
+    data, and the stream's event (PLAYER_EVENT) with them among the core's."""
     added: dict[str, dict] = {}
+    events = {name.value: component for name, (component, _, _, _) in EVENTS.items()}
     for name, component, description, data, example in notices:
         added[f"{component}Data"] = data_component(description, data)
         added[component] = event_component(
             name, f"{component}Data", description, example, STREAM_POSITION
         )
-        mapping = SSE_EVENT["discriminator"]["mapping"]
-        if name not in mapping:
-            SSE_EVENT["oneOf"].append(ref(component))
-            mapping[name] = ref(component)["$ref"]
+        events[name] = component
+    added[PLAYER_EVENT] = one_of_events("One event of the player's stream, by its `event`", events)
     return added
 
 

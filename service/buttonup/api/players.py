@@ -17,7 +17,7 @@ from buttonup.api.docs import (
     WRITE_503,
     operation,
 )
-from buttonup.api.events import stream_response
+from buttonup.api.events import ref, stream_response
 from buttonup.api.games import codec, cursor_text, games, idempotency
 from buttonup.api.http import ApiBlueprint, ApiView, InvalidParameter, bearer_token, json_response
 from buttonup.api.player_views import flag_view
@@ -170,7 +170,7 @@ class MyEvents(ApiView):
         responses={
             200: {
                 "description": "The player's event stream",
-                "content": {"text/event-stream": {"schema": player_events.SSE_EVENT}},
+                "content": {"text/event-stream": {"schema": ref(player_events.PLAYER_EVENT)}},
             }
         },
     )

@@ -8,6 +8,7 @@ from httpx_sse import connect_sse
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.challenge_event import ChallengeEvent
 from ...models.game_start_event import GameStartEvent
 from ...models.game_started_event import GameStartedEvent
 from ...models.my_game_over_event import MyGameOverEvent
@@ -39,7 +40,8 @@ def _get_kwargs(
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
@@ -95,7 +97,8 @@ def _parse_response(
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
@@ -117,7 +120,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     last_event_id: str | Unset = UNSET,
 ) -> Response[
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
@@ -149,7 +153,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
+        Response[ChallengeEvent | GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -168,7 +172,8 @@ def sync(
     client: AuthenticatedClient,
     last_event_id: str | Unset = UNSET,
 ) -> (
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
@@ -201,7 +206,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
+        ChallengeEvent | GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
     """
 
     return sync_detailed(
@@ -215,7 +220,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     last_event_id: str | Unset = UNSET,
 ) -> Response[
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
@@ -247,7 +253,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
+        Response[ChallengeEvent | GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -264,7 +270,8 @@ async def asyncio(
     client: AuthenticatedClient,
     last_event_id: str | Unset = UNSET,
 ) -> (
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
@@ -297,7 +304,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
+        ChallengeEvent | GameStartedEvent | GameStartEvent | MyGameOverEvent | MyGamesEvent | MyRematchEvent | MyRematchOfferedEvent | YourTurnEvent | Problem
     """
 
     return (
@@ -311,7 +318,8 @@ async def asyncio(
 def _parse_event(
     event: dict[str, str],
 ) -> (
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
@@ -322,7 +330,8 @@ def _parse_event(
     def _parse_response_200(
         data: object,
     ) -> (
-        GameStartedEvent
+        ChallengeEvent
+        | GameStartedEvent
         | GameStartEvent
         | MyGameOverEvent
         | MyGamesEvent
@@ -333,56 +342,64 @@ def _parse_event(
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_0 = MyGamesEvent.from_dict(data)
+            componentsschemas_player_event_type_0 = MyGamesEvent.from_dict(data)
 
-            return response_200_type_0
+            return componentsschemas_player_event_type_0
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_1 = GameStartEvent.from_dict(data)
+            componentsschemas_player_event_type_1 = GameStartEvent.from_dict(data)
 
-            return response_200_type_1
+            return componentsschemas_player_event_type_1
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_2 = GameStartedEvent.from_dict(data)
+            componentsschemas_player_event_type_2 = GameStartedEvent.from_dict(data)
 
-            return response_200_type_2
+            return componentsschemas_player_event_type_2
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_3 = YourTurnEvent.from_dict(data)
+            componentsschemas_player_event_type_3 = YourTurnEvent.from_dict(data)
 
-            return response_200_type_3
+            return componentsschemas_player_event_type_3
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_4 = MyGameOverEvent.from_dict(data)
+            componentsschemas_player_event_type_4 = MyGameOverEvent.from_dict(data)
 
-            return response_200_type_4
+            return componentsschemas_player_event_type_4
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
         try:
             if not isinstance(data, dict):
                 raise TypeError()
-            response_200_type_5 = MyRematchOfferedEvent.from_dict(data)
+            componentsschemas_player_event_type_5 = MyRematchOfferedEvent.from_dict(data)
 
-            return response_200_type_5
+            return componentsschemas_player_event_type_5
+        except (TypeError, ValueError, AttributeError, KeyError):
+            pass
+        try:
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_player_event_type_6 = MyRematchEvent.from_dict(data)
+
+            return componentsschemas_player_event_type_6
         except (TypeError, ValueError, AttributeError, KeyError):
             pass
         if not isinstance(data, dict):
             raise TypeError()
-        response_200_type_6 = MyRematchEvent.from_dict(data)
+        componentsschemas_player_event_type_7 = ChallengeEvent.from_dict(data)
 
-        return response_200_type_6
+        return componentsschemas_player_event_type_7
 
     response_200 = _parse_response_200(event)
 
@@ -396,7 +413,8 @@ def follow(
     idle_timeout: float = 25.0,
     reconnect_attempts: int = 5,
 ) -> Iterator[
-    GameStartedEvent
+    ChallengeEvent
+    | GameStartedEvent
     | GameStartEvent
     | MyGameOverEvent
     | MyGamesEvent
