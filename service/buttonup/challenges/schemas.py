@@ -27,6 +27,7 @@ from buttonup.kit.http import (
     StrictBoolean,
     StrictInteger,
     doc,
+    playable_position,
     position_field,
     timestamp_field,
 )
@@ -110,16 +111,7 @@ class ChallengeRequestSchema(Described):
         named = data.get("for_")
         if named is not None and (data.get("to") is not None or named[0] == named[1]):
             raise ValidationError("`for`: two different players of an open challenge", "for")
-        if data.get("position") is None:
-            return
-        if data.get("rated"):
-            raise ValidationError("a game from a position is not rated", "rated")
-        start = read_position(data["position"])
-        if start.to_move is None:
-            raise ValidationError("the game is over there: nobody moves", "position")
-        given = original.get("target_score") if isinstance(original, dict) else None
-        if given is not None and given != start.target:
-            raise ValidationError(f"the position's target is {start.target}", "target_score")
+        playable_position(data, original)
 
     @post_load
     def _new_challenge(self, data: dict[str, Any], **kwargs: Any) -> NewChallenge:

@@ -32,7 +32,12 @@ from buttonup.api.records import RECORD_CONTENT, TEXT
 from buttonup.api.schemas.fair_play import ReviewedSchema
 from buttonup.api.schemas.queries import next_cursor, page_limit
 from buttonup.api.schemas.ratings import RATING_EXAMPLE, ratings_field
-from buttonup.api.schemas.requests import ClockRequestSchema, name_field, position_field
+from buttonup.api.schemas.requests import (
+    ClockRequestSchema,
+    name_field,
+    playable_position,
+    position_field,
+)
 from buttonup.api.schemas.shared import (
     CATEGORIES,
     PLAYER_COLOR,
@@ -81,6 +86,7 @@ __all__ = [
     "StrictInteger",
     "doc",
     "name_field",
+    "playable_position",
     "position_field",
     "ratings_field",
     "timestamp_field",

@@ -60,6 +60,23 @@ def _position(text: str) -> Position:
         ) from None
 
 
+def playable_position(data: dict[str, Any], original: Any) -> None:
+    """A request's position to start from (its field `position`, if any) has
+    someone to move and its own target (which `target_score` must not
+    contradict), and its game is never rated: ValidationError naming the
+    field otherwise."""
+    if data.get("position") is None:
+        return
+    if data.get("rated"):
+        raise ValidationError("a game from a position is not rated", "rated")
+    start = _position(data["position"])
+    if start.to_move is None:
+        raise ValidationError("the game is over there: nobody moves", "position")
+    given = original.get("target_score") if isinstance(original, dict) else None
+    if given is not None and given != start.target:
+        raise ValidationError(f"the position's target is {start.target}", "target_score")
+
+
 def position_field(description: str, **extra: Any) -> fields.String:
     return fields.String(
         validate=[
@@ -334,17 +351,7 @@ class CreateGameSchema(Described):
 
     @validates_schema(pass_original=True)
     def _playable_position(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        """A position to start from has someone to move, and its own target."""
-        if "position" not in data:
-            return
-        if data.get("rated"):
-            raise ValidationError("a game from a position is not rated", "rated")
-        start = _position(data["position"])
-        if start.to_move is None:
-            raise ValidationError("the game is over there: nobody moves", "position")
-        given = original.get("target_score") if isinstance(original, dict) else None
-        if given is not None and given != start.target:
-            raise ValidationError(f"the position's target is {start.target}", "target_score")
+        playable_position(data, original)
 
     @post_load
     def _new_game(self, data: dict[str, Any], **kwargs: Any) -> NewGame:
