@@ -86,8 +86,9 @@ CONFIG = SchemathesisConfig.from_dict(
         ],
         "generation": {"max-examples": 40, "with-security-parameters": False},
         # Enough sequences that one follows create, join and play through the
-        # links whatever else the spec offers (the operator's fair-play calls too).
-        "phases": {"stateful": {"max-steps": 16, "generation": {"max-examples": 300}}},
+        # links whatever else the spec offers (the operator's fair-play calls, and
+        # the challenges' eleven operations, too).
+        "phases": {"stateful": {"max-steps": 16, "generation": {"max-examples": 400}}},
     }
 )
 
