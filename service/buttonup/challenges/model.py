@@ -189,11 +189,16 @@ class Challenge:
         if not self.pending:
             raise ChallengeRefused(NOT_PENDING, f"the challenge is {self.status.value}")
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Who plays its game, as far as known: a direct one's maker and
+        invitee, an open one's takers so far (the first first)."""
+        return (self.maker, self.to) if self.to is not None else self.takers
+
     def seats(self, coin: bool) -> dict[Color, str]:
         """Who plays which colour once accepted: a direct one's maker as they
         asked (else by the `coin`), an open one's first taker so."""
-        first, second = (self.maker, self.to) if self.to is not None else self.takers
-        assert second is not None  # accepted: both known
+        first, second = self.players  # accepted: both known
         chosen = self.color if self.color is not None else (Color.RED if coin else Color.BLACK)
         return {chosen: first, opponent(chosen): second}
 

@@ -203,7 +203,7 @@ class Challenges:
             after = challenge.accepted_by(player.id)
             if after.rated:  # the taker, and once both are known the other too
                 done = after.status is ChallengeStatus.ACCEPTED
-                for player_id in after.seats(True).values() if done else [player.id]:
+                for player_id in after.players if done else [player.id]:
                     self._ports.seating.may_sit(player_id, after.category)
             if after.position is not None:
                 self._position_open(after, credential)
