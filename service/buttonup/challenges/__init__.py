@@ -22,11 +22,18 @@ from buttonup.challenges.errors import (
     TooManyBlocks,
     TooManyChallenges,
 )
-from buttonup.challenges.model import WING, Challenge
+from buttonup.challenges.model import (
+    WING,
+    Challenge,
+    ChallengeNotice,
+    ChallengeStatus,
+    DeclineReason,
+)
 from buttonup.challenges.service import NOTICE, Challenges
 from buttonup.challenges.store import MARK_SECONDS, ChallengeBoard
 from buttonup.kit import (
     Attached,
+    BoardPage,
     Games,
     Hooks,
     InboxNotice,
@@ -36,6 +43,7 @@ from buttonup.kit import (
     Settings,
     Surface,
     Timer,
+    board_of,
     words_of,
 )
 
@@ -142,6 +150,21 @@ MANIFEST = Manifest(
     attach=attach,
     routes=routes,
     words=words_of(__name__),
+    # A challenge's page (the notice's `url`), the form that makes one to a
+    # player, and what the board's own screens gain: incoming challenges as
+    # cards, a link to challenge from a profile and a finished game.
+    board=board_of(
+        __name__,
+        BoardPage("challenge", "challenges.js", "showChallenge"),
+        BoardPage("challenge-to", "challenges.js", "showChallengeForm"),
+        hooks="hooks.js",
+    ),
+    # The board reads statuses, reasons and the notice's name as the service spells them.
+    vocabulary={
+        "CHALLENGE_NOTICE": ChallengeNotice,
+        "CHALLENGE_STATUS": ChallengeStatus,
+        "DECLINE_REASON": DeclineReason,
+    },
     # A challenge from a position asks the gate as making and accepting it.
     surfaces=(
         (Surface.GAME_FROM_POSITION, "create_challenge"),

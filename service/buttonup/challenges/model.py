@@ -50,6 +50,12 @@ MAX_MESSAGE = 140
 REAL_TIME = frozenset({Category.BLITZ, Category.RAPID, Category.CLASSICAL})
 
 
+class ChallengeNotice(StrEnum):
+    """The wing's notice on a player's stream (its manifest's inbox)."""
+
+    CHALLENGE = "challenge"
+
+
 class ChallengeStatus(StrEnum):
     PENDING = "pending"
     ACCEPTED = "accepted"

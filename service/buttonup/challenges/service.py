@@ -34,6 +34,7 @@ from buttonup.challenges.model import (
     NOT_PENDING,
     Accepts,
     Challenge,
+    ChallengeNotice,
     ChallengeRefused,
     ChallengeStatus,
     DeclineReason,
@@ -60,7 +61,7 @@ from buttonup.kit import (
 
 log = logging.getLogger(__name__)
 
-NOTICE = "challenge"  # the inbox notice's name (MANIFEST's)
+NOTICE = ChallengeNotice.CHALLENGE  # the inbox notice's name (MANIFEST's)
 CHANGE_ATTEMPTS = 5
 LAPSES_PER_PASS = 100
 # An accepted challenge whose game is not made this long after has no

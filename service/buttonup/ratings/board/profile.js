@@ -1,11 +1,13 @@
 // A player's page (/?player=ID): name, the rating in each category with its
 // deviation, the rating's history drawn as a chart (SVG, nothing fetched from
 // elsewhere), and the rated games, newest first, each a link to its game
-// (GET /v1/players/{id}, GET /v1/players/{id}/ratings).
+// (GET /v1/players/{id}, GET /v1/players/{id}/ratings); below the name, what
+// the installed wings offer to do with the player (a challenge).
 import { call } from "/board/api.js";
 import { CATEGORY } from "/board/vocabulary.js";
 import { $, tableRow, titled } from "/board/dom.js";
 import { categoryName, language, t } from "/board/i18n.js";
+import { playerShown } from "/board/wings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RECENT = 20;
@@ -17,9 +19,17 @@ export async function showProfile(playerId) {
   const path = `/v1/players/${encodeURIComponent(playerId)}`;
   const [player, history] = await Promise.all([call("GET", path), call("GET", `${path}/ratings`)]);
   $("profile-name").textContent = player.name || t("profile.unnamed");
+  if (player.bot) {
+    const tag = document.createElement("span");
+    tag.className = "tag";
+    tag.textContent = t("profile.bot");
+    $("profile-name").append(" ", tag);
+  }
   titled(player.name || t("profile.player"));
   const { rated, wins, losses } = player.counts;
   $("profile-counts").textContent = t("profile.counts", { n: rated, wins, losses });
+  $("profile-actions").replaceChildren();
+  playerShown(player, $("profile-actions"));
   $("profile-ratings").replaceChildren(
     ...Object.values(CATEGORY).map((category) => {
       const rating = player.ratings[category];

@@ -4,6 +4,9 @@ import { chime, soundOn } from "./alerts.js";
 import { PLAYER_KEY, call, goToGame, loadPlayer, pause, readBlocks, saveSeat } from "./api.js";
 import { $, guard, other, titled } from "./dom.js";
 import { colorName, t } from "./i18n.js";
+import { noticeHeard } from "./wings.js";
+
+const OWN_EVENTS = new Set(Object.values(PLAYER_EVENTS));
 
 // A wing's pairing made a game for the player (a seek's, a tournament's): to
 // it, with the seat taken for them.
@@ -96,7 +99,8 @@ export const playerListening = new Promise((resolve) => {
 
 // The player's stream: `games` first, then a notice whenever one of the
 // player's games needs them (started, their turn, over, a rematch, a seek
-// paired); the list is read again at each. Resumed with Last-Event-ID after a drop.
+// paired); the list is read again at each. A wing's notice (a challenge) goes
+// to the wings that hear it. Resumed with Last-Event-ID after a drop.
 // `onGames`: what to do with the games a new connection lists first (a game
 // paired before the stream opened is among them).
 export async function followPlayer(player, onGames = null) {
@@ -122,7 +126,8 @@ export async function followPlayer(player, onGames = null) {
             streamOpened();
             if (onGames) guard(onGames(games));
           } else if (fields.event === PLAYER_EVENTS.GAME_START) onGameStart(JSON.parse(fields.data));
-          else if (fields.event) guard(refreshMyGames(player));
+          else if (OWN_EVENTS.has(fields.event)) guard(refreshMyGames(player));
+          else if (fields.event) noticeHeard(fields.event, JSON.parse(fields.data)); // a wing's
         });
       }
     } catch {

@@ -3,7 +3,7 @@
 // starts; the core's screens ask here and name no wing.
 import { HOOKS } from "./pages.js";
 
-const added = { start: [], game: [], gameOver: [], ownNextGame: [], keptAnalysis: [] };
+const added = { start: [], game: [], gameOver: [], ownNextGame: [], keptAnalysis: [], player: [], notices: {} };
 
 // What a wing's `install(board)` is given.
 const board = Object.freeze({
@@ -16,6 +16,12 @@ const board = Object.freeze({
   makesNextGame: (test) => added.ownNextGame.push(test),
   // Whether the wing keeps a finished game's analysis for now (then not asked).
   keepsAnalysis: (test) => added.keptAnalysis.push(test),
+  // A notice the wing adds to the player's stream (its manifest's inbox), each
+  // time it is heard on a page that follows the stream: `heard(data)`.
+  onNotice: (event, heard) => (added.notices[event] ??= []).push(heard),
+  // A player's page as it is drawn: `show(player, place)` may add to `place`,
+  // the page's row of things to do with that player.
+  onPlayerShown: (show) => added.player.push(show),
 });
 
 export async function loadWings() {
@@ -26,6 +32,8 @@ export async function loadWings() {
 export const startShown = () => added.start.forEach((show) => show());
 export const gameShown = (game) => added.game.forEach((seen) => seen(game));
 export const gameOverShown = (game) => added.gameOver.forEach((seen) => seen(game));
+export const playerShown = (player, place) => added.player.forEach((show) => show(player, place));
+export const noticeHeard = (event, data) => (added.notices[event] ?? []).forEach((heard) => heard(data));
 export const rematchOffered = (game) => !added.ownNextGame.some((test) => test(game));
 
 export async function analysisKept(game) {
