@@ -33,11 +33,15 @@ def challenge_from_profile(page, them: str, *, clock: str, message: str = "") ->
 
 
 def play_out(pages: dict, base: str, game: str) -> dict:
-    """Each page plays its first legal move when its turn comes, to the end."""
+    """Each page plays its first legal move when its turn comes (an untimed
+    round's summary closed first), to the end."""
     for _ in range(400):
         state = httpx.get(f"{base}/v1/games/{game}").json()
         if state["status"] == "finished":
             return state
+        for page in pages.values():
+            if page.locator("#continue").is_visible():
+                page.click("#continue")
         page = pages.get(state["players"][state["round"]["to_move"]]["player_id"])
         if page is not None and page.locator("#board .position.legal").count():
             play_legal(page)

@@ -9,7 +9,8 @@ import { colorName, colorWord, language, t } from "./i18n.js";
 import { drawRematch, myTurn, view } from "./game.js";
 import { reviewRounds } from "./review.js";
 
-const STEP_MS = 260; // one sown button
+const STEP_MS = 90; // one sown button, at most
+const SOWING_MS = 300; // a whole sowing, at most
 
 // ---- drawing ---------------------------------------------------------------
 
@@ -174,11 +175,12 @@ export function drawSeatPanels(game) {
   if (canJoin) $("join-text").textContent = t("join.invited", { color: colorName(open[0]) });
 }
 
-// The sowing, button by button: lift the stack, then drop its buttons from the
-// bottom one on each next non-empty stack clockwise; when there are more
-// buttons than stacks (overflow) the last stack takes all that remain.
-export async function animateSowing(position) {
-  const stacks = view.circle.map((stack) => stack.slice());
+// The stacks after sowing `position`: its buttons dropped from the bottom one
+// on each next non-empty stack clockwise; when there are more buttons than
+// stacks (overflow) the last stack takes all that remain. Drawn only: the
+// service decides every move, and its answer replaces this.
+export function sown(circle, position) {
+  const stacks = circle.map((stack) => stack.slice());
   const lifted = stacks[position];
   stacks[position] = [];
   const targets = [];
@@ -186,18 +188,37 @@ export async function animateSowing(position) {
     const index = (position + step) % POSITIONS;
     if (stacks[index].length) targets.push(index);
   }
+  const drops = lifted.map((color, i) => ({ color, target: targets[Math.min(i, targets.length - 1)] }));
+  return { lifted, drops };
+}
+
+// The sowing, button by button, over SOWING_MS at most whatever the stack's
+// height: lift the stack, then drop its buttons one by one.
+export async function animateSowing(position) {
+  const stacks = view.circle.map((stack) => stack.slice());
+  const { lifted, drops } = sown(stacks, position);
+  const step = reducedMotion ? 0 : Math.min(STEP_MS, SOWING_MS / (lifted.length + 1));
+  stacks[position] = [];
   drawStacks(stacks, { lifted: position });
-  await sleep(reducedMotion ? 0 : STEP_MS);
-  for (let i = 0; i < lifted.length; i += 1) {
-    const target = targets[Math.min(i, targets.length - 1)];
-    stacks[target].push(lifted[i]);
+  await sleep(step);
+  for (const { color, target } of drops) {
+    stacks[target].push(color);
     drawStacks(stacks, { landed: target });
     // Each drop, for anything that follows the animation (tests, sounds).
-    document.dispatchEvent(
-      new CustomEvent("buttonup:drop", { detail: { from: position, to: target, color: lifted[i] } }),
-    );
-    await sleep(reducedMotion ? 0 : STEP_MS);
+    document.dispatchEvent(new CustomEvent("buttonup:drop", { detail: { from: position, to: target, color } }));
+    await sleep(step);
   }
+  drawStacks(stacks);
+  view.circle = stacks;
+}
+
+// The circle after sowing `position`, at once (no animation): a move whose
+// next event is already waiting.
+export function sowAtOnce(position) {
+  const stacks = view.circle.map((stack) => stack.slice());
+  const { drops } = sown(stacks, position);
+  stacks[position] = [];
+  for (const { color, target } of drops) stacks[target].push(color);
   drawStacks(stacks);
   view.circle = stacks;
 }

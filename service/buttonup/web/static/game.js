@@ -20,6 +20,7 @@ import { loadRound, noteMove, onBack } from "./moves.js";
 import {
   animateSowing,
   draw,
+  sowAtOnce,
   onPresence,
   openSeats,
   playerName,
@@ -28,7 +29,9 @@ import {
   tickClocks,
 } from "./drawing.js";
 
-const PAUSE_MS = 350; // between two moves
+// Before another's move that follows a move just drawn, so that the two read
+// as two; none when more events wait, nor before one's own.
+const PAUSE_MS = 120;
 
 // ---- the game screen -------------------------------------------------------
 
@@ -39,6 +42,8 @@ export const view = {
   circle: null, // the stacks on screen (may run ahead of game during animation)
   sentAt: null, // the version a move was sent from, until the move is drawn
   queue: Promise.resolve(), // events are shown one after another
+  waiting: 0, // events queued and not yet shown
+  shown: null, // one's own move, drawn as it was sent: {version, position, done}
   stream: null, // the AbortController of the stream's fetch
   lastEventId: null, // where a reconnection resumes
   over: false, // game_over arrived: the stream is done
@@ -160,7 +165,13 @@ export function dispatch(fields) {
   if (!handler || fields.data === undefined) return; // an event of a later API
   const data = JSON.parse(fields.data);
   if (fields.event === EVENTS.GAME_OVER) view.over = true;
-  view.queue = view.queue.then(() => handler(data)).catch(report);
+  view.waiting += 1;
+  view.queue = view.queue
+    .then(() => handler(data))
+    .catch(report)
+    .finally(() => {
+      view.waiting -= 1;
+    });
 }
 
 // An ending told as it happens: `words` say who (data.color) did what, or
@@ -187,22 +198,32 @@ export function onGame(game) {
 
 export async function onMove({ move, game }) {
   if (view.game && game.version <= view.game.version) return;
-  await sleep(reducedMotion ? 0 : PAUSE_MS);
   const who = playerName(view.game, move.player);
   const mine = view.seat?.color === move.player;
+  const shown = view.shown;
+  view.shown = null;
   quiet(); // what was said of the move before is over now
   say(t(mine ? "move.mine" : "move.theirs", { who, position: move.position }));
-  await animateSowing(move.position);
+  if (shown && shown.version === game.version - 1 && shown.position === move.position) {
+    await shown.done; // drawn from the moment it was sent
+  } else if (view.waiting > 1) {
+    sowAtOnce(move.position); // the next event is already here: no animation
+  } else {
+    if (!mine) await sleep(reducedMotion ? 0 : PAUSE_MS);
+    await animateSowing(move.position);
+  }
   noteMove(move, view.circle.map((stack) => stack.slice()));
   if (move.round_over) {
     // The board keeps the final stack until the round summary is dismissed.
     view.game = game;
     $("board").dataset.version = String(game.version);
-    return;
+  } else {
+    if (move.extra_turn) announce(t(mine ? "move.extra_mine" : "move.extra", { who }));
+    if (move.overflow) announce(t("move.overflow"));
+    draw(game, game.round.circle);
   }
-  if (move.extra_turn) announce(t(mine ? "move.extra_mine" : "move.extra", { who }));
-  if (move.overflow) announce(t("move.overflow"));
-  draw(game, game.round.circle);
+  // The board at rest after the move, for anything that follows it (tests).
+  document.dispatchEvent(new CustomEvent("buttonup:rest", { detail: { version: game.version } }));
 }
 
 // How long a docked round summary stays unless closed.
@@ -334,8 +355,9 @@ export async function play(position) {
     return;
   }
   view.sentAt = view.game.version;
+  // Drawn at once, as it is sent; its event (or the answer) confirms it.
+  view.shown = { version: view.game.version, position, done: animateSowing(position) };
   try {
-    // The move is drawn when its event arrives, like the opponent's.
     const played = await call("POST", `/v1/games/${view.gameId}/moves`, {
       body: { position },
       token: view.seat.token,
@@ -343,7 +365,12 @@ export async function play(position) {
     // Other tabs of this browser (its "Your games") hear of one's own move.
     localStorage.setItem(MOVED_KEY, `${view.gameId}:${played.game.version}`);
   } catch (error) {
+    // Refused: the board as the service last drew it.
+    const shown = view.shown;
     view.sentAt = null;
+    view.shown = null;
+    if (shown) await shown.done;
+    draw(view.game, view.game.round.circle);
     throw error;
   }
 }
