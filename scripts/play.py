@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import queue
+import signal
 import sys
 import threading
 import time
@@ -307,6 +308,16 @@ def wait_for_change(base_url: str, game: Game, me: str) -> Game:
     return game
 
 
+def leave_at_once(signum: int, frame: object) -> None:
+    """Ctrl-C leaves at once wherever the program waits (a request, the
+    pairing, a prompt), without unwinding through the HTTP clients: a
+    KeyboardInterrupt that lands inside a request can leave the program
+    hanging as it closes them (seen while waiting to be paired). Nothing is
+    lost: the game goes on, and the seat is still the player's."""
+    print("\nLeft.", flush=True)
+    os._exit(130)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -339,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     screen = Screen(color=colored)
     base_url = service_url(args.base_url)
 
+    signal.signal(signal.SIGINT, leave_at_once)
     if args.tournament:
         for paired in tournament_games(base_url, args):
             print(f"\nPaired: game {paired.game.id}, you are {paired.color}.")

@@ -143,7 +143,8 @@ def test_play_joins_a_tournament_and_plays_the_game_it_pairs(live_server):
         child.sendline(move)
     child.expect("Game over: You win!")
     child.expect("Waiting to be paired")
-    child.sendintr()
+    child.sendintr()  # leaves at once, wherever it waits
+    child.expect("Left.")
     child.expect(pexpect.EOF)
     standings = httpx.get(f"{path}/standings").json()["items"]
     assert [(item["player"]["name"], item["score"]) for item in standings] == [
