@@ -45,6 +45,18 @@ export function quiet() {
   $("announce").classList.remove("visible");
 }
 
+// A line for a screen reader's log of the game (moves, where the last button
+// landed, a round's end and the score, a low clock); the last few are kept.
+const SPOKEN_KEPT = 12;
+
+export function narrate(text) {
+  const line = document.createElement("p");
+  line.textContent = text;
+  const log = $("spoken");
+  log.append(line);
+  while (log.children.length > SPOKEN_KEPT) log.firstElementChild.remove();
+}
+
 export function say(text) {
   $("turn").textContent = text;
 }

@@ -4,7 +4,7 @@ import { turnIs } from "./alerts.js";
 import { COLORS, END, SEAT, STATUS } from "./vocabulary.js";
 import { POSITIONS, drawStack, stackWords } from "./circle.js";
 import { serverNow } from "./api.js";
-import { $, other, reducedMotion, sleep } from "./dom.js";
+import { $, narrate, other, reducedMotion, sleep } from "./dom.js";
 import { colorName, colorWord, language, t } from "./i18n.js";
 import { drawRematch, myTurn, view } from "./game.js";
 import { reviewRounds } from "./review.js";
@@ -69,6 +69,18 @@ export function formatTime(ms) {
 
 // Counts down from the game's deadline, by the server's clock; the server
 // ends the game at zero by itself, and its timeout event redraws the board.
+// One's own clock said aloud as it runs low, once at each of these.
+const LOW_CLOCK_MS = [30_000, 10_000];
+let lowSaid = Infinity;
+
+function sayLowClock(left) {
+  const crossed = LOW_CLOCK_MS.filter((mark) => left < mark && mark < lowSaid);
+  if (left >= LOW_CLOCK_MS[0]) lowSaid = Infinity; // an increment lifted it
+  if (!crossed.length || left <= 0) return;
+  lowSaid = Math.min(...crossed);
+  narrate(t("clock.low", { n: Math.ceil(left / 1000) }));
+}
+
 export function tickClocks() {
   const clock = view.game?.clock;
   for (const color of COLORS) {
@@ -82,6 +94,7 @@ export function tickClocks() {
     element.textContent = formatTime(left);
     element.classList.toggle("running", running);
     element.classList.toggle("low", running && left < 10_000);
+    if (running && view.seat?.color === color) sayLowClock(left);
     element.classList.toggle("berserked", clock.berserk.includes(color));
   }
 }
@@ -193,7 +206,8 @@ export function sown(circle, position) {
 }
 
 // The sowing, button by button, over SOWING_MS at most whatever the stack's
-// height: lift the stack, then drop its buttons one by one.
+// height: lift the stack, then drop its buttons one by one. Returns where the
+// last button landed.
 export async function animateSowing(position) {
   const stacks = view.circle.map((stack) => stack.slice());
   const { lifted, drops } = sown(stacks, position);
@@ -210,6 +224,7 @@ export async function animateSowing(position) {
   }
   drawStacks(stacks);
   view.circle = stacks;
+  return drops.at(-1)?.target ?? null;
 }
 
 // The circle after sowing `position`, at once (no animation): a move whose
@@ -221,6 +236,7 @@ export function sowAtOnce(position) {
   for (const { color, target } of drops) stacks[target].push(color);
   drawStacks(stacks);
   view.circle = stacks;
+  return drops.at(-1)?.target ?? null;
 }
 
 export function showRoundEnd(summary, game) {
@@ -249,6 +265,8 @@ export function showRoundEnd(summary, game) {
       })
     : t("round.tie");
   $("round-end-title").textContent = t("round.over", { n: summary.number });
+  const over = t("round.spoken", { n: summary.number, red, black });
+  narrate(`${over} ${$("round-points").textContent} ${t("game.score_spoken", game.score)}`);
   $("round-end").hidden = false;
   $("continue").hidden = game.status === STATUS.FINISHED;
   $("continue").focus();

@@ -5,24 +5,34 @@ import { buildCircle } from "./circle.js";
 import {
   call,
   goToGame,
-  loadPlayer,
   loadSeat,
   noteServerTime,
   pause,
   readBlocks,
   saveSeat,
 } from "./api.js";
-import { $, announce, guard, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
-import { listed, t } from "./i18n.js";
+import { $, announce, guard, narrate, quiet, reducedMotion, report, say, sleep, titled } from "./dom.js";
+import { t } from "./i18n.js";
 import { MOVED_KEY } from "./player.js";
 import { gameOverShown, gameShown, rematchOffered } from "./wings.js";
 import { loadRound, noteMove, onBack } from "./moves.js";
+import {
+  abort,
+  berserk,
+  claim,
+  copyLink,
+  copyRecord,
+  focusStack,
+  join,
+  onKey,
+  resign,
+  showHint,
+} from "./actions.js";
 import {
   animateSowing,
   draw,
   sowAtOnce,
   onPresence,
-  openSeats,
   playerName,
   showGameOver,
   showRoundEnd,
@@ -204,24 +214,31 @@ export async function onMove({ move, game }) {
   view.shown = null;
   quiet(); // what was said of the move before is over now
   say(t(mine ? "move.mine" : "move.theirs", { who, position: move.position }));
+  let landed;
   if (shown && shown.version === game.version - 1 && shown.position === move.position) {
-    await shown.done; // drawn from the moment it was sent
+    landed = await shown.done; // drawn from the moment it was sent
   } else if (view.waiting > 1) {
-    sowAtOnce(move.position); // the next event is already here: no animation
+    landed = sowAtOnce(move.position); // the next event is already here: no animation
   } else {
     if (!mine) await sleep(reducedMotion ? 0 : PAUSE_MS);
-    await animateSowing(move.position);
+    landed = await animateSowing(move.position);
   }
+  const told = [t(mine ? "move.mine" : "move.theirs", { who, position: move.position })];
+  if (landed !== null) told.push(t("move.landed", { position: landed }));
   noteMove(move, view.circle.map((stack) => stack.slice()));
   if (move.round_over) {
     // The board keeps the final stack until the round summary is dismissed.
     view.game = game;
     $("board").dataset.version = String(game.version);
   } else {
-    if (move.extra_turn) announce(t(mine ? "move.extra_mine" : "move.extra", { who }));
-    if (move.overflow) announce(t("move.overflow"));
+    const news = [];
+    if (move.extra_turn) news.push(t(mine ? "move.extra_mine" : "move.extra", { who }));
+    if (move.overflow) news.push(t("move.overflow"));
+    if (news.length) announce(news.join(" "));
+    told.push(...news);
     draw(game, game.round.circle);
   }
+  narrate(told.join(" "));
   // The board at rest after the move, for anything that follows it (tests).
   document.dispatchEvent(new CustomEvent("buttonup:rest", { detail: { version: game.version } }));
 }
@@ -259,6 +276,7 @@ export async function onRoundOver(summary) {
     };
   });
   draw(game, game.round.circle);
+  focusStack(0); // the keys go on where the summary took them
 }
 
 export function onGameOver(game) {
@@ -372,96 +390,5 @@ export async function play(position) {
     if (shown) await shown.done;
     draw(view.game, view.game.round.circle);
     throw error;
-  }
-}
-
-export async function join() {
-  const open = openSeats(view.game);
-  const name = $("join-name").value.trim();
-  const joined = await call("POST", `/v1/games/${view.gameId}/players`, {
-    body: name ? { color: open[0], name } : { color: open[0] },
-    token: loadPlayer()?.key, // the seat is then the remembered player's
-  });
-  view.seat = { color: joined.color, token: joined.token };
-  saveSeat(view.gameId, joined.color, joined.token);
-  reconnect(); // now as the seat: it shows as connected
-  document.activeElement?.blur(); // the name field goes away; keys go to the board
-  draw(view.game, view.circle);
-}
-
-export async function showHint() {
-  if (!myTurn()) return;
-  const analysis = await call("GET", `/v1/games/${view.gameId}/analysis`);
-  if (analysis.version !== view.game.version) return;
-  const best = new Set(analysis.best);
-  for (const button of $("board").children) {
-    button.classList.toggle("hinted", best.has(Number(button.dataset.position)));
-  }
-  const margin = analysis.value > 0 ? `+${analysis.value}` : String(analysis.value);
-  announce(t("hint.best", { positions: listed(analysis.best, "disjunction"), margin }));
-}
-
-export async function resign() {
-  const button = $("resign");
-  if (button.dataset.confirm !== "yes") {
-    button.dataset.confirm = "yes";
-    button.textContent = t("controls.resign_confirm");
-    setTimeout(() => {
-      button.dataset.confirm = "";
-      button.textContent = t("controls.resign");
-    }, 4000);
-    return;
-  }
-  await call("POST", `/v1/games/${view.gameId}/resign`, { token: view.seat.token });
-}
-
-export async function berserk() {
-  await call("POST", `/v1/games/${view.gameId}/berserk`, { token: view.seat.token });
-}
-
-export async function abort() {
-  await call("POST", `/v1/games/${view.gameId}/abort`, { token: view.seat.token });
-}
-
-export async function claim() {
-  try {
-    await call("POST", `/v1/games/${view.gameId}/claim-victory`, { token: view.seat.token });
-  } catch (error) {
-    if (error.code !== "claim_not_allowed") throw error;
-    const wait = error.body?.retry_after_seconds;
-    if (!wait) throw error;
-    // Not yet: say when, and offer it again then.
-    $("claim").disabled = true;
-    $("opponent-gone-text").textContent = t("gone.wait", { n: wait });
-    setTimeout(() => {
-      $("claim").disabled = false;
-      $("opponent-gone-text").textContent = t("gone.text");
-    }, wait * 1000);
-  }
-}
-
-export function copyLink() {
-  const input = $("invite-link");
-  input.select();
-  navigator.clipboard?.writeText(input.value).catch(() => {});
-  announce(t("copied.link"));
-}
-
-export async function copyRecord() {
-  const response = await fetch(`/v1/games/${encodeURIComponent(view.gameId)}/record`);
-  if (!response.ok) throw new Error(t("record.unread"));
-  await navigator.clipboard.writeText(await response.text());
-  announce(t("copied.record"));
-}
-
-export function onKey(event) {
-  const typing = event.target.closest("input, select, textarea");
-  if ((typing && typing.offsetParent !== null) || event.ctrlKey || event.metaKey) return;
-  if (/^[0-8]$/.test(event.key)) {
-    event.preventDefault();
-    $("board").children[Number(event.key)].focus();
-    guard(play(Number(event.key)));
-  } else if (event.key === "h" || event.key === "H") {
-    if (!$("hint").hidden) guard(showHint());
   }
 }
