@@ -1,7 +1,8 @@
 """Play anyone, in the browser: two pages pressing "Play anyone" end up in
 the same rated game, ratings beside the names, no Hint nor Analyse while it
 is played, and the change and the exact review on the game-over card;
-waiting can be cancelled;
+waiting can be cancelled; a seek waiting shows in the other page's lobby,
+in Spanish, and a tap on it answers it;
 the leaderboards page reads."""
 
 import re
@@ -78,6 +79,30 @@ def test_two_pages_pressing_play_anyone_end_up_in_the_same_game(open_page, live_
             else:
                 expect(line).to_contain_text(f"{seat['perfect']} of {seat['mattered']} choices")
     assert ana.errors == [] and bo.errors == []
+
+
+def test_a_seek_shows_in_the_lobby_and_a_tap_answers_it_in_spanish(open_page, live_server):
+    eli = open_page("/", reduced_motion=True)
+    remember(eli, "Eli")
+    press_play_anyone(eli)
+    expect(eli.locator("#seeking")).to_be_visible()
+    expect(eli.locator("#seek-list li")).to_have_count(0)  # not one's own
+
+    fay = open_page("/", reduced_motion=True, locale="es-ES")
+    remember(fay, "Fay")
+    row = fay.locator("#seek-list li", has_text="Eli")
+    expect(row).to_have_text(
+        re.compile(r"^Eli \(1500\?\) · Blitz · 3 min \+ 2 s · puntuada.*Jugar$")
+    )
+    expect(fay.locator("#lobby-empty")).to_be_hidden()
+    row.get_by_role("button", name="Jugar").click()
+    for page in (eli, fay):
+        page.wait_for_url(re.compile(r"game="), timeout=15_000)
+    assert game_id(eli) == game_id(fay)
+    game = httpx.get(f"{live_server.base_url}/v1/games/{game_id(fay)}").json()
+    assert {game["players"][color]["name"] for color in ("red", "black")} == {"Eli", "Fay"}
+    expect(fay.locator("#player-red.me, #player-black.me")).to_have_count(1)
+    assert eli.errors == [] and fay.errors == []
 
 
 def test_waiting_for_anyone_can_be_cancelled(open_page, live_server):

@@ -1,8 +1,9 @@
 """Play anyone now through `buttonup serve` (two workers on the suite's Redis,
 and on the test cluster): seeks wait while their player's stream is open and
 are paired at once with one that suits them, each player told on their own
-stream with their seat's token; a burst of seekers pairs exactly, nobody
-twice and nobody left waiting beside a seek that suits them."""
+stream with their seat's token; a seek that answers a listed one is paired
+with that one or refused; a burst of seekers pairs exactly, nobody twice and
+nobody left waiting beside a seek that suits them."""
 
 import json
 import threading
@@ -166,6 +167,34 @@ def test_a_seek_needs_its_players_stream_and_goes_with_it(server):
             assert seek(http, di, clock=RAPID).json()["game_id"] is None
         finally:
             di_stream.close()
+
+
+def test_a_seek_that_answers_a_listed_one_is_paired_with_it_or_refused(server):
+    with httpx.Client(base_url=server.base_url, timeout=10) as http:
+        players = [new_player(http, name) for name in ("Ivy", "Jo", "Kit")]
+        streams = [Listener(server.base_url, p["key"]).start_open() for p in players]
+        per_move = {"type": "per_move", "seconds": 86400}
+        try:
+            ivy, jo, kit = players
+            # Both ask for black: they do not suit each other, and both wait.
+            for player in (ivy, jo):
+                assert seek(http, player, clock=per_move, color="black").json()["game_id"] is None
+            jos = next(item for item in open_seeks(http) if item["name"] == "Jo")
+            wrong = seek(http, kit, clock=BLITZ, answers=jos["id"])
+            assert wrong.status_code == 404 and wrong.json()["code"] == "seek_not_found"
+            assert all(item["name"] != "Kit" for item in open_seeks(http)), "nothing placed"
+            # Kit answers Jo's, the newer of the two that suit him.
+            paired = seek(http, kit, clock=per_move, answers=jos["id"])
+            assert paired.status_code == 201, paired.text
+            game = http.get(f"/v1/games/{paired.json()['game_id']}").json()
+            assert game["players"]["black"]["player_id"] == jo["id"]
+            assert game["players"]["red"]["player_id"] == kit["id"]
+            assert streams[1].game_start()["game_id"] == game["id"]
+            gone = seek(http, kit, clock=per_move, answers=jos["id"])
+            assert gone.status_code == 404, "answered once"
+        finally:
+            for stream in streams:
+                stream.close()
 
 
 def test_seeks_that_do_not_suit_each_other_both_wait(server):

@@ -1,7 +1,8 @@
 """The pairing script on the suite's real Redis agrees with the rule stated
 plainly here (`accepts`: the service writes it once, in Lua) for seeks of
 every kind: two seeks are paired exactly
-when each accepts the other; and the oldest that suits is taken first."""
+when each accepts the other; the oldest that suits is taken first; and a
+seek that answers one is paired with that one alone, or changes nothing."""
 
 import random
 
@@ -11,7 +12,7 @@ from buttonup.engine import Color
 from buttonup.engine.clock import ClockSettings, ClockType
 from buttonup.engine.ratings import Category, Rating
 from buttonup.seeks.model import Seek
-from buttonup.seeks.store import SeekBoard
+from buttonup.seeks.store import NotAnswerable, SeekBoard
 from buttonup.store import connect
 
 CLOCKS = [
@@ -93,3 +94,32 @@ def test_the_oldest_seek_that_suits_is_taken_first(board):
         assert paired is not None and paired.waiting.player_id == "p1", "p0 takes only 1600+"
         listed, _ = board.open(NOW, list(Category), None, 100)
         assert [seek.player_id for seek in listed] == ["p0"]
+
+
+def test_a_seek_that_answers_one_is_paired_with_that_one_or_changes_nothing(board):
+    blitz, rapid = CLOCKS[1], CLOCKS[2]
+    with board.listening("p0"), board.listening("p1"), board.listening("p2"):
+        # Both ask for red: they do not suit each other, and both wait.
+        red = Color.RED
+        older = Seek("seekolder000000000", "p0", "p0", Rating(), blitz, False, NOW, None, red)
+        newer = Seek("seeknewer000000000", "p1", "p1", Rating(), blitz, False, NOW + 1, None, red)
+        assert board.add(older, "g0", True, NOW) is None
+        assert board.add(newer, "g1", True, NOW) is None
+        # A seek of another clock does not suit the one it answers: nothing placed.
+        wrong = Seek("seekwrong000000000", "p2", "p2", Rating(), rapid, False, NOW + 2)
+        with pytest.raises(NotAnswerable):
+            board.add(wrong, "g2", True, NOW, answers=newer.id)
+        with pytest.raises(NotAnswerable):
+            board.add(wrong, "g2", True, NOW, answers="seekgone0000000000")
+        listed, _ = board.open(NOW, list(Category), None, 100)
+        assert [seek.id for seek in listed] == [older.id, newer.id]
+        # Answering the newer takes it, though the older suits as well.
+        mine = Seek("seekmine0000000000", "p2", "p2", Rating(), blitz, False, NOW + 3)
+        paired = board.add(mine, "g3", True, NOW, answers=newer.id)
+        assert paired is not None and paired.waiting == newer and paired.found == mine
+        listed, _ = board.open(NOW, list(Category), None, 100)
+        assert [seek.id for seek in listed] == [older.id]
+        # One's own seek is not an opponent.
+        again = Seek("seekagain000000000", "p0", "p0", Rating(), blitz, False, NOW + 4, None)
+        with pytest.raises(NotAnswerable):
+            board.add(again, "g4", True, NOW, answers=older.id)

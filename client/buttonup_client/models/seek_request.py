@@ -33,6 +33,10 @@ class SeekRequest:
     anyone """
     color: SeekRequestColor | Unset = "random"
     """ The colour to play; `random`: either """
+    answers: None | str | Unset = UNSET
+    """ The id of a waiting seek (from `list_seeks`) to answer: paired with that one alone, or 404 `seek_not_found`
+    when it is gone or does not suit this seek (its clock, `rated`, colour or rating range), and nothing is placed
+    """
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.fischer_clock_settings import FischerClockSettings  # noqa: PLC0415
@@ -58,6 +62,12 @@ class SeekRequest:
         if not isinstance(self.color, Unset):
             color = self.color
 
+        answers: None | str | Unset
+        if isinstance(self.answers, Unset):
+            answers = UNSET
+        else:
+            answers = self.answers
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -69,6 +79,8 @@ class SeekRequest:
             field_dict["rating_range"] = rating_range
         if color is not UNSET:
             field_dict["color"] = color
+        if answers is not UNSET:
+            field_dict["answers"] = answers
 
         return field_dict
 
@@ -115,11 +127,21 @@ class SeekRequest:
         else:
             color = check_seek_request_color(_color)
 
+        def _parse_answers(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        answers = _parse_answers(d.pop("answers", UNSET))
+
         seek_request = cls(
             clock=clock,
             rated=rated,
             rating_range=rating_range,
             color=color,
+            answers=answers,
         )
 
         return seek_request

@@ -61,10 +61,13 @@ class SeekCollection(ApiView):
         "its kind as one may is 409 `rated_game_in_progress`. With an `Idempotency-Key` "
         "(the player's own), a retry gets the first answer (the game that request paired "
         "the seek into, or null) and places nothing again. A bot account plays "
-        "challenges, not seeks: 403 `bots_not_allowed`.",
-        errors=(*WITH_BODY, 401, 403, 409, 422, 503),
+        "challenges, not seeks: 403 `bots_not_allowed`. `answers` names one waiting seek "
+        "to pair with (a lobby's tap): 404 `seek_not_found` when it is gone or does not "
+        "suit, nothing placed.",
+        errors=(*WITH_BODY, 401, 403, 404, 409, 422, 503),
         codes={
             403: ("bots_not_allowed",),
+            404: ("seek_not_found",),
             409: ("stream_required", "rated_game_in_progress"),
             422: ("validation_error", "idempotency_key_reused"),
             503: WRITE_503,

@@ -90,6 +90,7 @@ class NewSeek:
     rated: bool = False
     rating_range: tuple[int, int] | None = None
     color: Color | None = None
+    answers: str | None = None  # the id of the waiting seek it answers
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,16 @@ class SeekRequestSchema(Described):
         validate=validate.OneOf([*PLAYER_COLORS, "random"]),
         **doc("The colour to play; `random`: either", "random"),
     )
+    answers = fields.String(
+        load_default=None,
+        validate=validate.Length(1, 64),
+        **doc(
+            "The id of a waiting seek (from `list_seeks`) to answer: paired with that one "
+            "alone, or 404 `seek_not_found` when it is gone or does not suit this seek (its "
+            "clock, `rated`, colour or rating range), and nothing is placed",
+            "Hq2X0mXvYg3cS1pQ2a9e",
+        ),
+    )
 
     @post_load
     def _new_seek(self, data: dict[str, Any], **kwargs: Any) -> NewSeek:
@@ -71,6 +81,7 @@ class SeekRequestSchema(Described):
             rated=data["rated"],
             rating_range=(min(low_high), max(low_high)) if low_high is not None else None,
             color=Color(data["color"]) if data["color"] != "random" else None,
+            answers=data.get("answers"),
         )
 
 

@@ -35,7 +35,7 @@ from buttonup.seeks.model import (
     paired_players,
     seek_options,
 )
-from buttonup.seeks.store import NotListening, Pairing, SeekBoard
+from buttonup.seeks.store import NotAnswerable, NotListening, Pairing, SeekBoard
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,12 @@ class Seeks:
         seek = self._seek(seek_id, player, new, self._ports.seating.current(player, category))
         try:
             coin = secrets.randbits(1) == 1
-            pairing = self.board.add(seek, game_id, coin, seek.created_at)
+            pairing = self.board.add(seek, game_id, coin, seek.created_at, new.answers)
+        except NotAnswerable as refused:
+            raise SeekNotFound(
+                f"seek {new.answers} is not waiting, or does not suit this one "
+                "(its clock, rated, colour or rating range)"
+            ) from refused
         except NotListening as refused:
             raise StreamRequired(
                 "a seek lives while its player's stream is open: "

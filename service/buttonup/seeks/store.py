@@ -76,6 +76,7 @@ class SeekAdded(IntEnum):
     NOT_LISTENING = 0  # the player's stream is not open: nothing changed
     WAITING = 1
     PAIRED = 2  # {2, the seek it was paired with}
+    NOT_ANSWERABLE = 3  # the seek it answers is gone or does not suit: nothing changed
 
 
 def pool_key(category: Category) -> str:
@@ -99,6 +100,10 @@ _KEYS = [
 
 class NotListening(Exception):
     """A seek by a player with no stream open: it would be gone at once."""
+
+
+class NotAnswerable(Exception):
+    """A seek answering one that is gone, or that does not suit it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,10 +173,14 @@ class SeekBoard:
         self._claim = LuaScript(client, _CLAIM)
 
     @STORAGE_ERRORS
-    def add(self, seek: Seek, game_id: str, coin: bool, now: int) -> Pairing | None:
+    def add(
+        self, seek: Seek, game_id: str, coin: bool, now: int, answers: str | None = None
+    ) -> Pairing | None:
         """Place `seek` (None: it waits), or pair it at once with the first
-        open seek that suits it: a Pairing for the game `game_id`.
-        NotListening when the player has no stream open: nothing changed."""
+        open seek that suits it (the one it `answers`, when it names one): a
+        Pairing for the game `game_id`. NotListening when the player has no
+        stream open, NotAnswerable when the seek it answers is gone or does
+        not suit: nothing changed."""
         data = encode_seek(seek)
         answer = self._add(
             keys=_KEYS,
@@ -184,10 +193,13 @@ class SeekBoard:
                 "1" if coin else "0",
                 UNHEARD_SEEK_MS,
                 NEAREST_READ,
+                answers or "",
             ],
         )
         if answer[0] == SeekAdded.NOT_LISTENING:
             raise NotListening(seek.player_id)
+        if answer[0] == SeekAdded.NOT_ANSWERABLE:
+            raise NotAnswerable(answers)
         if answer[0] == SeekAdded.WAITING:
             if seek.player_id in self._listening:  # its stream is here: at once
                 self._now_seeking(self._seeking | {seek.player_id})

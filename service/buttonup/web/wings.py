@@ -26,11 +26,13 @@ DEFAULT_LANGUAGE = "en"
 
 # Where the page takes the wings' parts, by the ending of the file that
 # holds each: a page's sections (`<name>.html`), a card of the start screen
-# (`<name>.start.html`), a part of the game-over card (`<name>.game-over.html`);
-# their navigation links, and their styles (`<name>.css`).
+# (`<name>.start.html`), a part of the game-over card (`<name>.game-over.html`),
+# a part of the start screen's lobby (`<name>.lobby.html`); their navigation
+# links, and their styles (`<name>.css`).
 WING_PLACES = {
     ".start.html": "<!-- the wings' start cards -->",
     ".game-over.html": "<!-- the wings' game-over parts -->",
+    ".lobby.html": "<!-- the wings' lobby parts -->",
     ".html": "<!-- the wings' pages -->",
 }
 WING_LINKS = "<!-- the wings' links -->"

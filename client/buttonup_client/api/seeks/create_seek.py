@@ -78,6 +78,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_403
 
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
@@ -158,7 +163,8 @@ def sync_detailed(
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
     answer (the game that request paired the seek into, or null) and places nothing again. A bot account
-    plays challenges, not seeks: 403 `bots_not_allowed`.
+    plays challenges, not seeks: 403 `bots_not_allowed`. `answers` names one waiting seek to pair with
+    (a lobby's tap): 404 `seek_not_found` when it is gone or does not suit, nothing placed.
 
     Args:
         idempotency_key (str | Unset):
@@ -216,7 +222,8 @@ def sync(
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
     answer (the game that request paired the seek into, or null) and places nothing again. A bot account
-    plays challenges, not seeks: 403 `bots_not_allowed`.
+    plays challenges, not seeks: 403 `bots_not_allowed`. `answers` names one waiting seek to pair with
+    (a lobby's tap): 404 `seek_not_found` when it is gone or does not suit, nothing placed.
 
     Args:
         idempotency_key (str | Unset):
@@ -256,7 +263,8 @@ async def asyncio_detailed(
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
     answer (the game that request paired the seek into, or null) and places nothing again. A bot account
-    plays challenges, not seeks: 403 `bots_not_allowed`.
+    plays challenges, not seeks: 403 `bots_not_allowed`. `answers` names one waiting seek to pair with
+    (a lobby's tap): 404 `seek_not_found` when it is gone or does not suit, nothing placed.
 
     Args:
         idempotency_key (str | Unset):
@@ -312,7 +320,8 @@ async def asyncio(
     a player who holds as many rated games in play of its kind as one may is 409
     `rated_game_in_progress`. With an `Idempotency-Key` (the player's own), a retry gets the first
     answer (the game that request paired the seek into, or null) and places nothing again. A bot account
-    plays challenges, not seeks: 403 `bots_not_allowed`.
+    plays challenges, not seeks: 403 `bots_not_allowed`. `answers` names one waiting seek to pair with
+    (a lobby's tap): 404 `seek_not_found` when it is gone or does not suit, nothing placed.
 
     Args:
         idempotency_key (str | Unset):

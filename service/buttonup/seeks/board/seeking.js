@@ -1,11 +1,14 @@
 // "Play anyone", the seeks wing's card on the start screen: a seek
 // (POST /v1/seeks) waits while this browser's player stream is open; when it
 // is paired, the stream's `game_start` brings the new game and the seat's
-// token, and the board opens the game (player.js).
-import { Problem, call, loadPlayer, pause } from "/board/api.js";
+// token, and the board opens the game (player.js). The seeks waiting show in
+// the lobby, each answered with a tap (a seek that `answers` it).
+import { Problem, call, goToGame, loadPlayer, pause, saveSeat } from "/board/api.js";
 import { guard } from "/board/dom.js";
+import { categoryName, colorWord, t } from "/board/i18n.js";
 import { playerListening } from "/board/player.js";
-import { anyonesPlayer, clockOf } from "/board/start.js";
+import { anyonesPlayer, clockOf, clockText, showLobby } from "/board/start.js";
+import { COLORS } from "/board/vocabulary.js";
 
 const $ = (id) => document.getElementById(id);
 let seekId = null;
@@ -19,6 +22,66 @@ export function install(board) {
     });
     $("cancel-seek").addEventListener("click", () => guard(cancelSeek(loadPlayer())));
   });
+  board.onLobby(showSeeks);
+}
+
+// The seeks waiting, in the lobby (list_seeks): who, their rating, the
+// category, clock and colour; a tap answers one. One's own is not listed.
+async function showSeeks() {
+  const page = await call("GET", "/v1/seeks?limit=20");
+  const others = page.items.filter((seek) => seek.id !== seekId);
+  $("seek-list").replaceChildren(
+    ...others.map((seek) => {
+      const item = document.createElement("li");
+      item.dataset.seek = seek.id;
+      const text = document.createElement("span");
+      const rating = `${seek.rating}${seek.provisional ? "?" : ""}`;
+      const terms = [`${seek.name || t("anyone.someone")} (${rating})`];
+      terms.push(categoryName(seek.category), clockText(seek.clock));
+      terms.push(t(seek.rated ? "lobby.rated" : "anyone.casual"));
+      if (seek.color) terms.push(t("anyone.plays", { color: colorWord(seek.color) }));
+      text.textContent = terms.join(" · ");
+      const answer = document.createElement("button");
+      answer.type = "button";
+      answer.textContent = t("anyone.answer");
+      answer.addEventListener("click", () => guard(answerSeek(seek)));
+      item.append(text, answer);
+      return item;
+    }),
+  );
+  return others.length;
+}
+
+// A seek that answers `seek`: the game is made at once, the player's key
+// holding their seat; a seek gone meanwhile says so, and the lobby is read again.
+async function answerSeek(seek) {
+  const me = await anyonesPlayer();
+  await playerListening;
+  const color = seek.color ? COLORS.find((other) => other !== seek.color) : "random";
+  const body = { clock: seek.clock, rated: seek.rated, color, answers: seek.id };
+  try {
+    const placed = await placeSeek(body, me);
+    const game = await call("GET", `/v1/games/${encodeURIComponent(placed.game_id)}`);
+    const mine = COLORS.find((seat) => game.players[seat].player_id === me.id);
+    saveSeat(game.id, mine, me.key);
+    goToGame(game.id);
+  } catch (error) {
+    guard(showLobby());
+    throw error;
+  }
+}
+
+// POST /v1/seeks with the player's stream open (a seek lives while it is).
+async function placeSeek(body, me) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call("POST", "/v1/seeks", { body, token: me.key });
+    } catch (error) {
+      // The stream is open here but its mark may not be seen yet: once more.
+      if (!(error instanceof Problem && error.code === "stream_required") || attempt > 3) throw error;
+      await pause(500);
+    }
+  }
 }
 
 function showSeeking(seeking) {
@@ -31,17 +94,7 @@ function showSeeking(seeking) {
 async function seekAnyone(player, listening, clock, rated) {
   const me = await player();
   await listening();
-  let placed;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      placed = await call("POST", "/v1/seeks", { body: { clock, rated }, token: me.key });
-      break;
-    } catch (error) {
-      // The stream is open here but its mark may not be seen yet: once more.
-      if (!(error instanceof Problem && error.code === "stream_required") || attempt > 3) throw error;
-      await pause(500);
-    }
-  }
+  const placed = await placeSeek({ clock, rated }, me);
   seekId = placed.id;
   showSeeking(true);
 }

@@ -2,18 +2,29 @@
 -- the game id a pairing makes, the coin that draws colours when neither asks,
 -- how long a seek whose player is not listening is kept (ms) before it goes,
 -- how many seeks to read on each side of its rating in each pool it may pair
--- from. The player's seek of the same category is replaced. The opponent is
--- the oldest that suits of the seeks read: those nearest its rating, within
--- its range, whose colour it allows (its cost is what it reads, whatever
--- waits). Returns {0} the player has no stream open (nothing changed), {1}
--- waiting, {2, the opponent's seek} paired: both seeks and every other seek
--- of both players are gone, and the pairing is kept until its game is made
--- (`pairing_done`).
+-- from, and the id of the one waiting seek it answers ('' for none). The
+-- player's seek of the same category is replaced. The opponent is the seek it
+-- answers, else the oldest that suits of the seeks read: those nearest its
+-- rating, within its range, whose colour it allows (its cost is what it
+-- reads, whatever waits). Returns {0} the player has no stream open (nothing
+-- changed), {1} waiting, {2, the opponent's seek} paired: both seeks and
+-- every other seek of both players are gone, and the pairing is kept until
+-- its game is made (`pairing_done`); {3} the seek it answers is gone or does
+-- not suit (nothing changed).
 local now = tonumber(ARGV[1])
 local alive_since = now - tonumber(ARGV[2])
 local mine = cjson.decode(ARGV[3])
 local reads = tonumber(ARGV[8])
 if not online(mine['p'], alive_since) then return {0} end
+local answered = ARGV[9]
+local best, best_seek, best_stored
+if answered ~= '' then
+  best_stored = redis.call('HGET', KEYS[1], answered)
+  if not best_stored then return {3} end
+  best, best_seek = answered, cjson.decode(best_stored)
+  local suits = accepts(mine, best_seek) and accepts(best_seek, mine)
+  if not suits or not online(best_seek['p'], alive_since) then return {3} end
+end
 local field = mine['p'] .. ':' .. mine['k']
 local old = redis.call('HGET', KEYS[2], field)
 if old then
@@ -22,10 +33,9 @@ if old then
 end
 local low, high = '-inf', '+inf'
 if mine['lo'] ~= nil then low, high = mine['lo'], mine['hi'] end
-local best, best_seek, best_stored
 local rating = string.format('%.17g', mine['r'])
 for _, colour in ipairs({'red', 'black', ''}) do
-  if mine['o'] == '' or colour ~= mine['o'] then
+  if answered == '' and (mine['o'] == '' or colour ~= mine['o']) then
     local pool = rated_pool(mine['k'], colour)
     local near = redis.call('ZREVRANGEBYSCORE', pool, rating, low, 'LIMIT', 0, reads)
     for _, id in ipairs(redis.call('ZRANGEBYSCORE', pool, '(' .. rating, high, 'LIMIT', 0, reads)) do

@@ -4,7 +4,7 @@ import { PLAYER_KEY, call, goToGame, loadPlayer, saveSeat } from "./api.js";
 import { $, guard, other, title } from "./dom.js";
 import { colorName, colorWord, listed, t } from "./i18n.js";
 import { rememberPlayer, showPlayer } from "./player.js";
-import { startShown } from "./wings.js";
+import { lobbyShown, startShown } from "./wings.js";
 
 // ---- start screen ----------------------------------------------------------
 
@@ -44,10 +44,14 @@ export async function anyonesPlayer() {
   return made;
 }
 
-// Public games with an open seat (list_games); refreshed on demand, not polled.
+// Public games with an open seat (list_games), and what the wings list beside
+// them (players seeking a game); refreshed on demand, not polled.
 export async function showLobby() {
-  const page = await call("GET", "/v1/games?status=waiting&limit=20");
-  $("lobby-empty").hidden = page.items.length > 0;
+  const [page, listedByWings] = await Promise.all([
+    call("GET", "/v1/games?status=waiting&limit=20"),
+    lobbyShown(),
+  ]);
+  $("lobby-empty").hidden = page.items.length + listedByWings > 0;
   $("lobby-list").replaceChildren(
     ...page.items.map((game) => {
       const item = document.createElement("li");

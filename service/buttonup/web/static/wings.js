@@ -3,7 +3,7 @@
 // starts; the core's screens ask here and name no wing.
 import { HOOKS } from "./pages.js";
 
-const added = { start: [], game: [], gameOver: [], ownNextGame: [], keptAnalysis: [], player: [], notices: {} };
+const added = { start: [], game: [], gameOver: [], ownNextGame: [], keptAnalysis: [], player: [], notices: {}, lobby: [] };
 
 // What a wing's `install(board)` is given.
 const board = Object.freeze({
@@ -22,6 +22,9 @@ const board = Object.freeze({
   // A player's page as it is drawn: `show(player, place)` may add to `place`,
   // the page's row of things to do with that player.
   onPlayerShown: (show) => added.player.push(show),
+  // The start screen's lobby, as it is drawn: `show()` lists the wing's part
+  // and resolves to how many it listed.
+  onLobby: (show) => added.lobby.push(show),
 });
 
 export async function loadWings() {
@@ -35,6 +38,12 @@ export const gameOverShown = (game) => added.gameOver.forEach((seen) => seen(gam
 export const playerShown = (player, place) => added.player.forEach((show) => show(player, place));
 export const noticeHeard = (event, data) => (added.notices[event] ?? []).forEach((heard) => heard(data));
 export const rematchOffered = (game) => !added.ownNextGame.some((test) => test(game));
+
+// How many the wings listed in the lobby, once they have.
+export async function lobbyShown() {
+  const counts = await Promise.all(added.lobby.map((show) => show()));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
 
 export async function analysisKept(game) {
   for (const test of added.keptAnalysis) if (await test(game)) return true;
