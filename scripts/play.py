@@ -10,8 +10,10 @@
 (or `make play`, `make play JOIN=ID`: the scripts need the project's venv,
 where the generated client is installed).
 
-Type a position to sow it, `r` to resign, `a` to abort before the first move,
-`c` to claim a game your opponent left, `q` to leave (the game goes on).
+Type a position to sow it, `r` to resign (asked to confirm), `a` to abort
+before the first move, `c` to claim a game your opponent left, `q` or Ctrl-C
+to leave (the game goes on: `--join ID` takes your seat back, its token kept
+in ~/.local/state/buttonup/seats.json).
 After the game, answer `y` to play again: a rematch, colours swapped.
 `--clock 3+2` plays 3 minutes each plus 2 s a move; `--clock 1d` a day per move
 (also `30s`, `10m`, `2h`). A clock that runs out loses the game.
@@ -79,6 +81,7 @@ from buttonup_client.models import (
 )
 from clocks import parse_clock
 from reaching import run, service_url
+from seats import keep_seat, kept_seat
 
 ANSI = {"red": "\033[1;31m", "black": "\033[1;34m", "white": "\033[1;37m", "dim": "\033[2m"}
 RESET = "\033[0m"
@@ -162,6 +165,13 @@ def fail(result, what: str):
 
 def take_seat(base_url: str, args: argparse.Namespace) -> tuple[Joined, str]:
     with Client(base_url=base_url) as anonymous:
+        kept = kept_seat(base_url, args.join) if args.join else None
+        if kept is not None:  # one's own seat, kept from an earlier run
+            game = get_game.sync(args.join, client=anonymous)
+            if not isinstance(game, Game):
+                fail(game, "read the game")
+            print(f"Back in your seat ({kept[0]}).")
+            return Joined(color=kept[0], token=kept[1], bot_moves=[], game=game), args.join
         if args.join:
             game_id = args.join
         else:
@@ -314,8 +324,13 @@ def leave_at_once(signum: int, frame: object) -> None:
     KeyboardInterrupt that lands inside a request can leave the program
     hanging as it closes them (seen while waiting to be paired). Nothing is
     lost: the game goes on, and the seat is still the player's."""
-    print("\nLeft.", flush=True)
+    back = f" Back to your game with: {returning[0]}" if returning[0] else ""
+    print(f"\nLeft.{back}", flush=True)
     os._exit(130)
+
+
+# How to take one's seat back, once there is one (what Ctrl-C says on leaving).
+returning: list[str | None] = [None]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -359,23 +374,28 @@ def main(argv: list[str] | None = None) -> int:
                     return 0
         return 0
     joined, game_id = seek_anyone(base_url, args) if args.anyone else take_seat(base_url, args)
+    keep_seat(base_url, game_id, joined.color, joined.token)  # run again with --join to return
+    returning[0] = f"make play JOIN={game_id} BASE_URL={base_url}"
     me = joined.color
     print(f"Game id: {game_id}  (you are {me})")
     print(f"Game link (the board, for a browser): {base_url}/?game={game_id}")
     opponent = getattr(joined.game.players, "black" if me == "red" else "red")
     if not opponent.joined:  # a human seat still open: someone is to take it
         print(
-            "Your opponent joins with: "
-            f"python scripts/play.py --base-url {base_url} --join {game_id}"
+            "Your opponent joins with (in this project's folder): "
+            f"make play JOIN={game_id} BASE_URL={base_url}"
         )
     print_moves(joined.bot_moves, me, joined.game)  # a bot that starts plays as the game starts
     while joined is not None:
         with AuthenticatedClient(base_url=base_url, token=joined.token) as seat:
             game = play_game(base_url, screen, seat, joined.color, joined.game)
             if game is None:
+                print(f"Back to your game with: {returning[0]}")
                 return 0
             joined = play_again(base_url, seat, game)
             if joined is not None:
+                keep_seat(base_url, joined.game.id, joined.color, joined.token)
+                returning[0] = f"make play JOIN={joined.game.id} BASE_URL={base_url}"
                 print(f"\nRematch: game {joined.game.id}, you are {joined.color}.")
     return 0
 
@@ -461,6 +481,8 @@ def take_turn(seat: AuthenticatedClient, game: Game, me: str) -> Game | None:
                 continue
             fail(ended, "abort" if answer == "a" else "claim")
         if answer == "r":
+            if input("Resign this game? [y/N] ").strip().lower() != "y":
+                continue
             resigned = resign_game.sync(game.id, client=seat)
             if isinstance(resigned, Game):
                 return resigned

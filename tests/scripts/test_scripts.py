@@ -3,9 +3,11 @@
 import ast
 import io
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -85,12 +87,17 @@ def decline_rematch(child: pexpect.spawn) -> None:
     child.sendline("n")
 
 
+# Where play.py keeps its seats in these tests (not the user's own).
+PLAY_STATE = tempfile.mkdtemp(prefix="buttonup-play-state-")
+
+
 def spawn_play(live_server, *args: str) -> pexpect.spawn:
     child = pexpect.spawn(
         sys.executable,
         [str(SCRIPTS / "play.py"), "--base-url", live_server.base_url, "--no-color", *args],
         encoding="utf-8",
         timeout=20,
+        env={**os.environ, "XDG_STATE_HOME": PLAY_STATE},
     )
     child.logfile_read = io.StringIO()  # the whole transcript, for checks after the end
     return child
@@ -151,6 +158,36 @@ def test_play_joins_a_tournament_and_plays_the_game_it_pairs(live_server):
         ("Ana", 2),
         ("Bo", 0),
     ]
+
+
+def test_a_player_who_leaves_takes_their_seat_back_with_the_command_printed(live_server):
+    child = spawn_play(live_server, "--color", "red", "--name", "Ana")
+    child.expect(r"Game id: (\S+)")
+    game_id = child.match.group(1)
+    command = f"make play JOIN={game_id} BASE_URL={live_server.base_url}"
+    child.expect(re.escape(f"Your opponent joins with (in this project's folder): {command}"))
+    child.expect("Waiting for an opponent")
+    child.sendintr()
+    child.expect(re.escape(f"Left. Back to your game with: {command}"))
+    child.expect(pexpect.EOF)
+    base = f"{live_server.base_url}/v1/games/{game_id}"
+    assert httpx.post(f"{base}/players", json={"name": "Bo"}).json()["color"] == "black"
+    # The printed command runs play.py with --join: Ana's seat, not a 409 game_full.
+    again = spawn_play(live_server, "--join", game_id)
+    again.expect(re.escape("Back in your seat (red)."))
+    again.expect(rf"Game id: {game_id}  \(you are red\)")
+    again.expect(r"Your move \[([\d, ]+)\]")
+    before = httpx.get(base).json()["version"]
+    again.sendline(again.match.group(1).split(",")[0])
+    wait_for_version(base, before + 1)
+    moves = httpx.get(f"{base}/moves").json()
+    assert [move["player"] for move in moves][:1] == ["red"]
+    again.sendintr()  # black to move: Ana leaves again
+    again.expect(re.escape(f"Left. Back to your game with: {command}"))
+    again.expect(pexpect.EOF)
+    kept = json.loads((Path(PLAY_STATE) / "buttonup" / "seats.json").read_text())
+    assert oct((Path(PLAY_STATE) / "buttonup" / "seats.json").stat().st_mode & 0o777) == "0o600"
+    assert kept[f"{live_server.base_url} {game_id}"]["color"] == "red"
 
 
 def test_a_person_plays_a_game_in_the_terminal(live_server):
@@ -233,6 +270,12 @@ def test_the_board_marks_legal_positions_and_resigning_ends_the_game(live_server
     child.sendline("9")
     child.expect("Choose one of")
     child.sendline("r")
+    child.expect(r"Resign this game\? \[y/N\]")
+    child.sendline("n")  # not yet: the prompt comes back
+    child.expect(r"Your move \[([\d, ]+)\]")
+    child.sendline("r")
+    child.expect(r"Resign this game\? \[y/N\]")
+    child.sendline("y")
     child.expect(r"Game over: red wins. \(black resigned\)")
     decline_rematch(child)
     child.expect(pexpect.EOF)
@@ -341,6 +384,8 @@ def test_play_with_a_clock_creates_a_timed_game_and_shows_the_time(live_server):
     if moved:  # the bot started: too late to abort, so resign
         child.expect("a game can be aborted only before its first move")
         child.sendline("r")
+        child.expect(r"Resign this game\? \[y/N\]")
+        child.sendline("y")
         child.expect(r"Game over: black wins. \(red resigned\)")
     else:
         child.expect("Aborted before the first move: nobody wins.")
@@ -474,6 +519,8 @@ def test_two_terminals_playing_anyone_meet_in_one_rated_game(live_server):
     mover = ana if ids[0][1] == game["round"]["to_move"] else bo
     mover.expect(r"Your move")
     mover.sendline("r")
+    mover.expect(r"Resign this game\? \[y/N\]")
+    mover.sendline("y")
     for child in (ana, bo):
         child.expect("Game over")
         decline_rematch(child)
