@@ -15,19 +15,27 @@ BASE_URL ?= http://$(or $(HOST),127.0.0.1):$(or $(PORT),8000)
 
 .PHONY: install run test test-fast lint format bench clean openapi client selfplay play watch screenshots
 
+# Each step of a first install says what it does and how far along it is,
+# one line at a time (`make run` takes steps 1 to 3; the scripts, 4; the
+# tests, 5); pip's own lines stay quiet.
 $(SERVE_STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
-	touch $(SERVE_STAMP)
+	@echo "install 1/5: a virtual environment in $(VENV)"
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "install 2/5: pip, up to date"
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "install 3/5: the service and what it runs on (flask, flask-smorest, redis, gunicorn, gevent...)"
+	@$(BIN)/python -m pip install --quiet -e .
+	@touch $(SERVE_STAMP)
 
 $(SCRIPTS_STAMP): $(SERVE_STAMP) client/pyproject.toml
-	$(BIN)/python -m pip install --quiet -e ./client
-	touch $(SCRIPTS_STAMP)
+	@echo "install 4/5: the generated client, for the scripts (./client)"
+	@$(BIN)/python -m pip install --quiet -e ./client
+	@touch $(SCRIPTS_STAMP)
 
 $(STAMP): $(SCRIPTS_STAMP) pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "install 5/5: the tools to test and check (pytest, playwright, ruff, mypy, schemathesis...)"
+	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
 
 install: $(STAMP)
 
