@@ -144,7 +144,8 @@ def test_a_taken_port_is_said_before_anything_starts(redis_server, tmp_path):
     assert result.stdout == ""
     assert result.stderr == (
         f"buttonup: cannot serve on 127.0.0.1:{port}: the port is taken (another "
-        "`buttonup serve`?); choose one with --port\n"
+        "`buttonup serve`?); choose another: `make run PORT=9000`, or "
+        "`buttonup serve --port 9000`\n"
     )
     assert list(tmp_path.iterdir()) == [], "no embedded Redis was started"
 

@@ -183,7 +183,10 @@ def _unbindable(host: str, port: int) -> str | None:
             probe.bind(address)
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
-                return "the port is taken (another `buttonup serve`?); choose one with --port"
+                return (
+                    "the port is taken (another `buttonup serve`?); choose another: "
+                    "`make run PORT=9000`, or `buttonup serve --port 9000`"
+                )
             return error.strerror or str(error)
     return None
 

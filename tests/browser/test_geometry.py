@@ -91,13 +91,27 @@ def inside(inner: dict, outer: dict) -> bool:
     )
 
 
-def apart(one: dict, other: dict) -> bool:
+def apart(one: dict, other: dict, gap: float = 0) -> bool:
     return (
-        one["right"] <= other["left"]
-        or other["right"] <= one["left"]
-        or one["bottom"] <= other["top"]
-        or other["bottom"] <= one["top"]
+        one["right"] + gap <= other["left"]
+        or other["right"] + gap <= one["left"]
+        or one["bottom"] + gap <= other["top"]
+        or other["bottom"] + gap <= one["top"]
     )
+
+
+# Two labels this close read as one ("0-12": position 0 worth -12? or 0 - 12?).
+LABEL_GAP = 4
+
+
+def bounds(rects: list[dict]) -> dict:
+    """The smallest rectangle around `rects`."""
+    return {
+        "left": min(rect["left"] for rect in rects),
+        "right": max(rect["right"] for rect in rects),
+        "top": min(rect["top"] for rect in rects),
+        "bottom": max(rect["bottom"] for rect in rects),
+    }
 
 
 def check_areas(spots: list[dict], width: int) -> None:
@@ -108,6 +122,15 @@ def check_areas(spots: list[dict], width: int) -> None:
         assert area["left"] >= 0 and area["right"] <= width, area
         for part in spot["labels"] + spot["chips"]:
             assert inside(part, area), (part, area)
+        # A position's number, a move's value and the stack never meet, and
+        # the two labels stand apart enough to read as two.
+        labels = spot["labels"]
+        for index, one in enumerate(labels):
+            for other in labels[index + 1 :]:
+                assert apart(one, other, LABEL_GAP), (one, other)
+        if spot["chips"]:
+            stack = bounds(spot["chips"])
+            assert all(apart(label, stack) for label in labels), (labels, stack)
     for index, one in enumerate(spots):
         for other in spots[index + 1 :]:
             assert apart(one["area"], other["area"]), (one["area"], other["area"])
@@ -116,11 +139,15 @@ def check_areas(spots: list[dict], width: int) -> None:
 # Nine buttons in one stack (a round's end), and the stacks a round begins with.
 TALL = "-.-.-.-.-.RWRBWWRBB.-.-.-_-_4-15_15_3b"
 DEAL = "W.W.W.R.R.R.B.B.B_r_0-0_15_1r"
+# Moves worth -12, -8 and 0: two-digit values beside the numbers.
+WIDE_VALUES = "RW.BW.B.R.R.-.-.WB.-_r_0-0_15_1r"
 GEOMETRY_WIDTHS = [(320, 640), (360, 740), (390, 844), (1280, 800), (1920, 1080)]
 
 
 @pytest.mark.parametrize(("size", "locale"), in_each_language(GEOMETRY_WIDTHS, 1), ids=named)
-@pytest.mark.parametrize("position", [TALL, DEAL], ids=["nine-high", "deal"])
+@pytest.mark.parametrize(
+    "position", [TALL, DEAL, WIDE_VALUES], ids=["nine-high", "deal", "wide-values"]
+)
 def test_analysis_board_areas_hold_their_stack_and_labels_and_never_meet(
     open_page, size, position, locale, artifacts
 ):
@@ -133,12 +160,13 @@ def test_analysis_board_areas_hold_their_stack_and_labels_and_never_meet(
     page.wait_for_timeout(200)
     spots = page.evaluate(AREAS, "analysis-board")
     check_areas(spots, size[0])
-    assert max(len(spot["chips"]) for spot in spots) == (9 if position == TALL else 1)
+    highest = {TALL: 9, DEAL: 1, WIDE_VALUES: 2}[position]
+    assert max(len(spot["chips"]) for spot in spots) == highest
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size[0], page.evaluate(WIDEST)
-    if position == DEAL:
+    if position != TALL:
         assert any(spot["labels"][1:] for spot in spots), "each move's value shows"
-    shape = "tall" if position == TALL else "deal"
+    shape = {TALL: "tall", DEAL: "deal"}.get(position, "values")
     page.screenshot(path=artifacts / f"analysis-{size[0]}-{shape}{suffix(locale)}.png")
 
 
@@ -172,3 +200,26 @@ def test_a_players_page_scrolls_no_wider_than_a_phone(
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= size[0], page.evaluate(WIDEST)
     assert page.errors == []
+
+
+FOLD = """() => ['board', 'moves', 'controls'].map((id) => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return {id, top: r.top, bottom: r.bottom, visible: r.height > 0};
+})"""
+
+
+@pytest.mark.parametrize(
+    ("size", "locale"), in_each_language([(1280, 800), (1920, 1080)]), ids=named
+)
+def test_on_a_wide_screen_the_whole_game_shows_above_the_fold(open_page, size, locale, artifacts):
+    page = open_page("/", reduced_motion=True, size=size, locale=locale)
+    page.select_option("#vs-bot select[name=level]", "random")
+    page.click("#vs-bot button[type=submit]")
+    page.wait_for_url(re.compile(r"\\?game="))
+    page.wait_for_function("() => document.querySelectorAll('#board .chip').length === 9")
+    page.locator("#board .position.legal").first.click()  # a move in the list
+    page.wait_for_function("() => document.querySelectorAll('#move-list li').length > 0")
+    for part in page.evaluate(FOLD):
+        assert part["visible"] and part["top"] >= 0 and part["bottom"] <= size[1], part
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    page.screenshot(path=artifacts / f"game-fold-{size[0]}{suffix(locale)}.png")

@@ -198,7 +198,49 @@ def test_the_not_found_page_the_lobby_the_tournaments_and_a_players_page_in_span
 
     ana = rated_game_won_by(api)
     page.goto(f"/?player={ana['id']}")
-    expect(page.locator("#profile-counts")).to_have_text("1 partida puntuada: 1 ganada, 0 perdida.")
+    # Each count takes its own plural, and a category within a sentence no capital.
+    expect(page.locator("#profile-counts")).to_have_text(
+        "1 partida puntuada: 1 ganada, 0 perdidas."
+    )
+    expect(page.locator("#profile-chart-title")).to_have_text(
+        "Puntuación en blitz, partida a partida"
+    )
     expect(page.locator("#profile-games li").first).to_contain_text("Ganada · Blitz")
+    no_english(page)
+    assert page.errors == []
+
+
+def test_a_rated_game_aborted_after_reds_move_says_so_in_spanish(open_page, live_server):
+    """A rated game one player never moved in ends as an abort even after the
+    other's move: the card says "before both had moved", not "before the
+    first move"."""
+    with httpx.Client(base_url=live_server.base_url, timeout=10) as http:
+        ana, bo = new_player(http, "Ana"), new_player(http, "Bo")
+        blitz = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+        game = http.post("/v1/games", json={"rated": True, "clock": blitz}).json()
+        keys = {"red": ana["key"], "black": bo["key"]}
+        for color, key in keys.items():
+            seat = http.post(
+                f"/v1/games/{game['id']}/players",
+                json={"color": color},
+                headers={"Authorization": f"Bearer {key}"},
+            )
+            assert seat.status_code == 201, seat.text
+        game = http.get(f"/v1/games/{game['id']}").json()
+        mover = game["round"]["to_move"]
+        moved = http.post(
+            f"/v1/games/{game['id']}/moves",
+            json={"position": game["round"]["legal_moves"][0]},
+            headers={"Authorization": f"Bearer {keys[mover]}"},
+        )
+        assert moved.status_code == 201
+        ended = http.post(
+            f"/v1/games/{game['id']}/resign", headers={"Authorization": f"Bearer {keys[mover]}"}
+        ).json()
+        assert ended["end_reason"] == "aborted"
+    page = open_page(f"/?game={game['id']}", reduced_motion=True, locale=SPANISH)
+    expect(page.locator("#game-over-text")).to_contain_text(
+        "Anulada antes de que jugaran los dos: nadie ganó"
+    )
     no_english(page)
     assert page.errors == []

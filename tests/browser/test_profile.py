@@ -46,7 +46,7 @@ def test_a_players_page_shows_ratings_history_and_games_and_seats_link_to_it(
     row = page.locator("#profile-ratings tr", has_text="Blitz")
     expect(row).to_contain_text(f"{blitz['rating']}?")
     expect(row).to_contain_text(f"±{blitz['deviation']}")
-    expect(page.locator("#profile-chart-title")).to_have_text("Rating in Blitz, game by game")
+    expect(page.locator("#profile-chart-title")).to_have_text("Rating in blitz, game by game")
     expect(page.locator("#profile-chart svg circle")).to_have_count(2)
     history = httpx.get(f"{live_server.base_url}/v1/players/{ana['id']}/ratings").json()["items"]
     top = max(game["rating"] + game["deviation"] for game in history)

@@ -79,6 +79,7 @@ def test_the_catalogues_translate_rather_than_copy():
         "clock.fischer",
         "clock.sudden_death",
         "lobby.seat",
+        "profile.counts",
         "tournaments.item",
         "analysis.move",
     }, same

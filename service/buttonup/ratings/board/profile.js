@@ -6,7 +6,7 @@
 import { call } from "/board/api.js";
 import { CATEGORY } from "/board/vocabulary.js";
 import { $, tableRow, titled } from "/board/dom.js";
-import { categoryName, language, t } from "/board/i18n.js";
+import { categoryName, categoryWord, language, t } from "/board/i18n.js";
 import { playerShown } from "/board/wings.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -27,7 +27,12 @@ export async function showProfile(playerId) {
   }
   titled(player.name || t("profile.player"));
   const { rated, wins, losses } = player.counts;
-  $("profile-counts").textContent = t("profile.counts", { n: rated, wins, losses });
+  // Each count with its own plural ("1 partida puntuada: 0 ganadas, 1 perdida").
+  $("profile-counts").textContent = t("profile.counts", {
+    games: t("profile.games", { n: rated }),
+    wins: t("profile.wins", { n: wins }),
+    losses: t("profile.losses", { n: losses }),
+  });
   $("profile-actions").replaceChildren();
   playerShown(player, $("profile-actions"));
   $("profile-ratings").replaceChildren(
@@ -46,7 +51,7 @@ export async function showProfile(playerId) {
     games.filter((game) => game.category === category),
   ]);
   const [category, line] = played.reduce((most, next) => (next[1].length > most[1].length ? next : most));
-  const named = categoryName(category);
+  const named = categoryWord(category); // within a sentence
   $("profile-chart-title").textContent = line.length ? t("profile.chart", { category: named }) : "";
   $("profile-chart").replaceChildren(...(line.length ? chart(line) : []));
   $("profile-games").replaceChildren(

@@ -43,6 +43,8 @@ export function listed(items, type = "conjunction") {
 export const colorName = (color) => t(`color.${color}`);
 export const colorWord = (color) => colorName(color).toLocaleLowerCase(language);
 export const categoryName = (category) => t(`category.${category}`);
+// A category within a sentence ("rating in untimed", "puntuación en sin reloj").
+export const categoryWord = (category) => categoryName(category).toLocaleLowerCase(language);
 
 export function translatePage(root = document) {
   document.documentElement.lang = language;
