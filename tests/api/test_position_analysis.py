@@ -56,3 +56,21 @@ def test_a_position_whose_round_is_over_is_valued_by_its_final_stack(client):
     )
     assert answer.status_code == 200, answer.get_json()
     assert (answer.get_json()["value"], answer.get_json()["to_move"]) == (10, None)
+
+
+@pytest.mark.parametrize(
+    ("position", "column", "reason"),
+    [
+        ("W.W.W.R.R.R.B.B.B_x_0-0_15_1r", 19, "mover"),
+        ("W.W.W.R.R.R.B.B.B_r_0-0_15_0r", 28, "round_from_one"),
+        ("RRR.WWW.BBB.-.-.-.-.-.-_r_0-0_15_1r", 1, "unreachable"),
+    ],
+)
+def test_a_refused_position_says_where_and_why_as_data(client, position, column, reason):
+    answer = client.post("/v1/analysis", json={"position": position})
+    assert answer.status_code == 422
+    problem = answer.get_json()
+    assert problem["code"] == "validation_error"
+    assert (problem["line"], problem["column"], problem["reason"]) == (1, column, reason)
+    said = f"not a position: column {column}: "
+    assert any(message.startswith(said) for message in problem["errors"]["position"])

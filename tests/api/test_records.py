@@ -3,7 +3,10 @@ imported as a game for review, and games started from a position."""
 
 import pytest
 
+from buttonup.engine.notation import Reason
 from tests.helpers.games import bearer, create_game, play, started_game
+
+REASONS = {reason.value for reason in Reason}
 
 TEXT = {"Content-Type": "text/plain; charset=utf-8"}
 
@@ -91,7 +94,7 @@ def test_a_record_that_does_not_read_is_refused_with_where(client, body, line, c
     problem = answer.get_json()
     assert problem["code"] == "invalid_record"
     assert (problem["line"], problem["column"]) == (line, column)
-    assert reason in problem["reason"]
+    assert reason in problem["detail"] and problem["reason"] in REASONS
 
 
 def test_an_illegal_move_in_a_record_is_refused_at_its_column(client):
@@ -128,7 +131,8 @@ def test_a_record_of_a_game_in_play_is_not_imported(client):
     game, tokens = started_game(client, seed=8)
     play(client, game, tokens, game["round"]["legal_moves"][0])
     answer = client.post("/v1/games/import", data=record_of(client, game["id"]), headers=TEXT)
-    assert answer.status_code == 422 and "Result is *" in answer.get_json()["reason"]
+    assert answer.status_code == 422 and "Result is *" in answer.get_json()["detail"]
+    assert answer.get_json()["reason"] == "not_over"
 
 
 def test_a_players_games_come_as_one_download_of_records(client):
@@ -224,7 +228,7 @@ def test_a_number_in_a_record_beyond_its_range_is_refused_at_its_tag(client, tag
     assert answer.status_code == 422, answer.get_json()
     problem = answer.get_json()
     assert (problem["code"], problem["line"]) == ("invalid_record", at + 1)
-    assert reason in problem["reason"]
+    assert reason in problem["detail"] and problem["reason"] in REASONS
 
 
 def test_a_game_with_a_negative_seed_exports_and_imports_again(client):
@@ -271,7 +275,7 @@ def test_an_imported_name_follows_the_one_name_rule(client, name):
     assert answer.status_code == 422, answer.get_json()
     problem = answer.get_json()
     assert (problem["code"], problem["line"], problem["column"]) == ("invalid_record", at + 1, 7)
-    assert "a name" in problem["reason"]
+    assert "a name" in problem["detail"] and problem["reason"] == "name_tag"
 
 
 def test_an_imported_name_is_kept_in_nfc(client):

@@ -99,15 +99,18 @@ def test_a_broken_record_is_told_where_it_goes_wrong(open_page):
     expect(page.locator("#error")).to_contain_text("line 2, column 2")
 
 
-def test_a_wrong_position_is_said_in_the_services_words_and_nothing_changes(open_page, live_server):
+def test_a_wrong_position_is_said_by_the_services_reason_and_nothing_changes(
+    open_page, live_server
+):
     page = open_page("/?analyse", reduced_motion=True)
     page.fill("#analyse-text", "W.W.W.R.R.R.B.B.B_r_0-0_15_1r")
     page.click("#analyse-form button[type=submit]")
     expect(page.locator("#analysis-moves li")).to_have_count(3)  # one a white button
     page.fill("#analyse-text", "hello world")
     page.click("#analyse-form button[type=submit]")
-    expect(page.locator("#error")).to_contain_text(
-        "not a position: column 12: a position is five parts joined by '_'"
+    expect(page.locator("#error")).to_have_text(
+        "Not a position (column 12): a position is five parts joined by '_': circle, mover, "
+        "score, target, round"
     )
     expect(page.locator("#analysis-position")).to_have_text("W.W.W.R.R.R.B.B.B_r_0-0_15_1r")
     assert page.errors == []
@@ -123,7 +126,7 @@ def test_a_record_of_a_game_in_play_is_refused_saying_why_and_where(open_page, l
     page.fill("#analyse-text", record)
     page.click("#analyse-form button[type=submit]")
     expect(page.locator("#error")).to_contain_text(
-        "only a game that is over is imported: its Result is * (line 5, column 10). "
+        "The record does not read (line 5, column 10): only a game that is over is imported. "
         "A game still in play is analysed from its own page (Analyse), when it allows hints."
     )
     assert page.errors == []

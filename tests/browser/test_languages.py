@@ -136,16 +136,29 @@ def test_a_timed_games_round_card_stands_aside_in_spanish(open_page, live_server
     assert page.errors == []
 
 
-def test_the_analysis_boards_errors_are_said_in_spanish_with_the_services_reason(open_page):
+def test_the_analysis_boards_errors_are_said_in_spanish_by_the_services_reason(open_page):
+    """Every reason a position or a record is refused for is written in the
+    page's language, by its code, with where: no English sentence, the
+    service's included."""
     page = open_page("/?analyse", reduced_motion=True, locale=SPANISH)
     page.fill("#analyse-text", "hello world")
     page.click("#analyse-form button[type=submit]")
-    expect(page.locator("#error")).to_contain_text(
-        "La posición no se lee: not a position: column 12: a position is five parts joined by '_'"
+    expect(page.locator("#error")).to_have_text(
+        "La posición no se lee (columna 12): " + ES["notation.position_parts"]
     )
+    no_english(page)
+    page.fill("#analyse-text", "W.W.W.R.R.R.B.B.B_r_0-0_15_0r")
+    page.click("#analyse-form button[type=submit]")
+    expect(page.locator("#error")).to_have_text(
+        "La posición no se lee (columna 28): las rondas se numeran desde 1"
+    )
+    no_english(page)
     page.fill("#analyse-text", '[Red "Ana"]\n[Red "Bo"]\n\n1. r WWWRRRBBB\n')
     page.click("#analyse-form button[type=submit]")
-    expect(page.locator("#error")).to_contain_text("El registro no se lee (línea 2, columna 2): ")
+    expect(page.locator("#error")).to_have_text(
+        "El registro no se lee (línea 2, columna 2): esta etiqueta aparece dos veces"
+    )
+    no_english(page)
     page.fill("#analyse-text", "W.W.W.R.R.R.B.B.B_r_0-0_15_1r")
     page.click("#analyse-form button[type=submit]")
     expect(page.locator("#analysis-status")).to_have_text(

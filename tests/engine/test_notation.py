@@ -9,6 +9,7 @@ from buttonup.engine.game import Tally
 from buttonup.engine.notation import (
     MAX_POSITION_LENGTH,
     NotationError,
+    Reason,
     read_deal,
     read_position,
     write_position,
@@ -103,7 +104,8 @@ def test_a_position_plays_on_as_the_game_it_came_from():
 def test_a_malformed_or_unreachable_position_is_refused_where_it_goes_wrong(text, column, reason):
     with pytest.raises(NotationError) as refused:
         read_position(text)
-    assert reason in refused.value.reason
+    assert reason in refused.value.text
+    assert refused.value.reason in Reason  # and why, as a code
     assert (refused.value.line, refused.value.column) == (1, column)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from buttonup.engine import PLAYERS, Match
 from buttonup.engine.events import Moved
-from buttonup.engine.notation import NotationError
+from buttonup.engine.notation import NotationError, Reason
 from buttonup.engine.options import EndReason
 from buttonup.engine.record_reader import MAX_RECORD_BYTES, read_record
 from buttonup.engine.records import write_record
@@ -117,5 +117,5 @@ def test_a_record_written_by_the_service_names_every_tag_once():
 def test_a_broken_record_is_refused_where_it_goes_wrong(change, line, column, reason):
     assert read_record(RECORD)  # the record itself reads
     refused = refusal(change(RECORD))
-    assert reason in refused.reason, refused
+    assert reason in refused.text and refused.reason in Reason, refused
     assert (refused.line, refused.column) == (line, column), refused

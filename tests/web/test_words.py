@@ -7,6 +7,7 @@ import re
 from html.parser import HTMLParser
 
 from buttonup.engine import BotLevel
+from buttonup.engine.notation import Reason
 from buttonup.web import DEFAULT_LANGUAGE, WORDS
 from tests.helpers.wings import board_scripts, every_problem_code, install_every_wings_board
 
@@ -94,6 +95,11 @@ def test_every_problem_code_has_the_boards_own_words_in_each_language():
 def test_every_bot_level_is_named_in_each_language():
     for language, words in catalogues().items():
         assert all(f"bot_name.{level.value}" in words for level in BotLevel), language
+
+
+def test_every_reason_a_record_or_position_is_refused_for_is_said_in_each_language():
+    for language, words in catalogues().items():
+        assert all(f"notation.{reason.value}" in words for reason in Reason), language
 
 
 def used_keys() -> tuple[set[str], set[str]]:

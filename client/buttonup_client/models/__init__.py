@@ -83,6 +83,7 @@ from .my_rematch_event_data import MyRematchEventData
 from .my_rematch_offered_event import MyRematchOfferedEvent
 from .my_rematch_offered_event_data import MyRematchOfferedEventData
 from .new_player import NewPlayer
+from .notation_reason import NotationReason
 from .open_seek import OpenSeek
 from .open_seeks import OpenSeeks
 from .per_move_clock_settings import PerMoveClockSettings
@@ -249,6 +250,7 @@ __all__ = (
     "MyRematchOfferedEvent",
     "MyRematchOfferedEventData",
     "NewPlayer",
+    "NotationReason",
     "OpenSeek",
     "OpenSeeks",
     "PerMoveClockSettings",

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.notation_reason import NotationReason, check_notation_reason
 from ..models.problem_code import ProblemCode, check_problem_code
 from ..types import UNSET, Unset
 
@@ -38,11 +39,12 @@ class Problem:
     retry_after_seconds: int | Unset = UNSET
     """ claim_not_allowed: when the claim would be allowed, if nothing changes """
     line: int | Unset = UNSET
-    """ invalid_record: the line of the first thing wrong, from 1 """
+    """ invalid_record, and validation_error for a position: the line of the first thing wrong, from 1 """
     column: int | Unset = UNSET
-    """ invalid_record: its column, from 1 """
-    reason: str | Unset = UNSET
-    """ invalid_record: what is wrong there """
+    """ invalid_record, and a position's refusal: its column, from 1 """
+    reason: NotationReason | Unset = UNSET
+    """ Why a record or a position is refused, as a code (docs/notation.md#reasons): the refusal's `detail` says it
+    in English, with what was expected there """
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_
@@ -69,7 +71,9 @@ class Problem:
 
         column = self.column
 
-        reason = self.reason
+        reason: str | Unset = UNSET
+        if not isinstance(self.reason, Unset):
+            reason = self.reason
 
         field_dict: dict[str, Any] = {}
 
@@ -130,7 +134,12 @@ class Problem:
 
         column = d.pop("column", UNSET)
 
-        reason = d.pop("reason", UNSET)
+        _reason = d.pop("reason", UNSET)
+        reason: NotationReason | Unset
+        if isinstance(_reason, Unset):
+            reason = UNSET
+        else:
+            reason = check_notation_reason(_reason)
 
         problem = cls(
             type_=type_,

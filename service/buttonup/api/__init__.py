@@ -26,7 +26,7 @@ from buttonup.api import (
 from buttonup.api.http import JSON
 from buttonup.api.problems import MalformedBody, MalformedJson, UnsupportedMediaType
 from buttonup.api.records import TEXT_BODY_ENDPOINTS
-from buttonup.engine.notation import NotationError
+from buttonup.engine.notation import NotationError, Reason
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 # No request body of this API nests more than two deep.
@@ -153,7 +153,10 @@ def read_text_body(mimetype: str, data: bytes) -> None:
         line_start = before.rfind(b"\n") + 1
         column = len(before[line_start:].decode("utf-8", errors="replace")) + 1
         raise NotationError(
-            f"not UTF-8 text: byte {error.start + 1}", before.count(b"\n") + 1, column
+            Reason.NOT_UTF8,
+            f"not UTF-8 text: byte {error.start + 1}",
+            before.count(b"\n") + 1,
+            column,
         ) from None
 
 

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from buttonup import engine, errors
 from buttonup.api.http import InvalidParameter, TooManyStreams
 from buttonup.api.metrics import REDIS_ERRORS
+from buttonup.api.schemas.shared import RefusedPosition
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, add_wing_code, problem_body
 
 log = logging.getLogger(__name__)
@@ -125,7 +126,7 @@ def handle_domain_error(error: Exception) -> Response:
         detail = "no game with this id (it may have expired)"
     elif isinstance(error, engine.NotationError):
         detail = str(error)
-        extra.update(line=error.line, column=error.column, reason=error.reason)
+        extra.update(line=error.line, column=error.column, reason=error.reason.value)
     elif isinstance(error, errors.InvalidIdempotencyKey):
         detail = "the request does not match its schema"
         extra["errors"] = {"Idempotency-Key": [str(error)]}
@@ -155,6 +156,9 @@ def handle_http_exception(error: HTTPException) -> Response:
     if status == 422 and messages is not None:
         extra["errors"] = _flatten_messages(messages)
         detail = "the request does not match its schema"
+        refused = _refused_position(messages)
+        if refused is not None:  # where and why, as data beside the text
+            extra.update(line=refused.line, column=refused.column, reason=refused.reason)
     if status == 500:
         detail = "an unexpected error occurred"
     if status == 405:
@@ -208,6 +212,16 @@ def register(app: Flask) -> None:
     app.register_error_handler(InvalidParameter, handle_invalid_parameter)
     app.register_error_handler(TooManyStreams, handle_too_many_streams)
     app.register_error_handler(Exception, handle_unexpected)
+
+
+def _refused_position(messages: Any) -> RefusedPosition | None:
+    """The first position refusal among a schema's messages, if any."""
+    if isinstance(messages, RefusedPosition):
+        return messages
+    inner = messages.values() if isinstance(messages, dict) else messages
+    if isinstance(inner, str) or not hasattr(inner, "__iter__"):
+        return None
+    return next((found for item in inner if (found := _refused_position(item))), None)
 
 
 def _flatten_messages(messages: Any) -> dict[str, list[str]]:

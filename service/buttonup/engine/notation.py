@@ -11,6 +11,7 @@ a tie, so a position that is to be played on needs it)."""
 
 import re
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import lru_cache
 
 from buttonup.engine.board import BOARD_SIZE, PLAYERS, Circle, Color, Stack, make_stack
@@ -35,13 +36,83 @@ _NUMBER = f"({_COUNT.pattern})"
 POSITION_PATTERN = rf"^{_STACK}(\.{_STACK}){{8}}_[rb-]_{_NUMBER}-{_NUMBER}_{_NUMBER}_{_NUMBER}[rb]$"
 
 
+class Reason(StrEnum):
+    """Why a text is not a position or a record, or breaks a rule: the
+    refusal's `reason`, one of these codes (docs/notation.md#reasons), for a
+    reader to say in its own words; its `detail` says it in English."""
+
+    # A position string.
+    POSITION_TOO_LONG = "position_too_long"
+    POSITION_PARTS = "position_parts"
+    CIRCLE_POSITIONS = "circle_positions"
+    STACK_LETTERS = "stack_letters"
+    MOVER = "mover"
+    SCORE_FORMAT = "score_format"
+    WHOLE_NUMBER = "whole_number"
+    TARGET_RANGE = "target_range"
+    ROUND_FORMAT = "round_format"
+    ROUND_FROM_ONE = "round_from_one"
+    BUTTON_COUNTS = "button_counts"
+    TARGET_REACHED = "target_reached"
+    ROUND_OVER_ONE_STACK = "round_over_one_stack"
+    GAME_OVER_WINNER = "game_over_winner"
+    TWO_AT_TARGET = "two_at_target"
+    SCORE_IN_FIRST_ROUND = "score_in_first_round"
+    UNREACHABLE = "unreachable"
+    # A deal.
+    DEAL_LETTERS = "deal_letters"
+    DEAL_COUNTS = "deal_counts"
+    # A record: its text and its tags.
+    RECORD_TOO_LARGE = "record_too_large"
+    NOT_UTF8 = "not_utf8"
+    FINAL_LINE_BREAK = "final_line_break"
+    TAG_FORMAT = "tag_format"
+    TAG_TWICE = "tag_twice"
+    TAGS_END = "tags_end"
+    TAG_MISSING = "tag_missing"
+    TAG_NUMBER = "tag_number"
+    TAG_RANGE = "tag_range"
+    TARGET_MISMATCH = "target_mismatch"
+    CLOCK_TAG = "clock_tag"
+    NAME_TAG = "name_tag"
+    BOT_TAG = "bot_tag"
+    BOT_NAME = "bot_name"
+    DATE_TAG = "date_tag"
+    # A record: its rounds and moves.
+    ROUND_LINE = "round_line"
+    MOVE_SEPARATOR = "move_separator"
+    ROUNDS_MISSING = "rounds_missing"
+    ROUND_ORDER = "round_order"
+    ROUND_STARTER = "round_starter"
+    POSITION_MARK = "position_mark"
+    FIRST_ROUND = "first_round"
+    ROUND_NOT_OVER = "round_not_over"
+    MOVE_FORMAT = "move_format"
+    ROUND_IS_OVER = "round_is_over"
+    ILLEGAL_MOVE = "illegal_move"
+    EXTRA_TURN_MARK = "extra_turn_mark"
+    RESULT_FORMAT = "result_format"
+    FINAL_STACK = "final_stack"
+    STRENGTHS = "strengths"
+    SCORE_MISMATCH = "score_mismatch"
+    # A record: how the game ended.
+    RESULT_TAG = "result_tag"
+    END_IN_PLAY = "end_in_play"
+    RESULT_IN_PLAY = "result_in_play"
+    END_MISSING = "end_missing"
+    END_VALUE = "end_value"
+    END_MISMATCH = "end_mismatch"
+    NOT_OVER = "not_over"
+
+
 class NotationError(RulesError):
     """Text that is not a position or record, or breaks a rule: `line` and
-    `column` (from 1) say where, the message why."""
+    `column` (from 1) say where, `reason` why (a code), `text` why in English."""
 
-    def __init__(self, reason: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(f"line {line}, column {column}: {reason}")
+    def __init__(self, reason: Reason, text: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(f"line {line}, column {column}: {text}")
         self.reason = reason
+        self.text = text
         self.line = line
         self.column = column
 
@@ -104,9 +175,13 @@ def read_deal(text: str, line: int = 1, column: int = 1) -> Circle:
     """A deal: nine letters, three of each of R, B and W."""
     bad = next((i for i, letter in enumerate(text) if letter not in _BUTTON_OF), None)
     if bad is not None:
-        raise NotationError("a deal is nine buttons R, B and W", line, column + bad)
+        raise NotationError(
+            Reason.DEAL_LETTERS, "a deal is nine buttons R, B and W", line, column + bad
+        )
     if len(text) != BOARD_SIZE or sorted(text) != sorted(_DEAL_LETTERS):
-        raise NotationError("a deal is nine buttons, three of each of R, B and W", line, column)
+        raise NotationError(
+            Reason.DEAL_COUNTS, "a deal is nine buttons, three of each of R, B and W", line, column
+        )
     return tuple(make_stack([_BUTTON_OF[letter]]) for letter in text)
 
 
@@ -135,10 +210,13 @@ def read_position(text: str, line: int = 1, column: int = 1, *, stored: bool = F
     Its target is within TARGET_SCORE_RANGE, but for a `stored` game's,
     which is read as it was made (games made before the bound still load)."""
     if len(text) > MAX_POSITION_LENGTH:
-        raise NotationError(f"longer than {MAX_POSITION_LENGTH} characters", line, column)
+        raise NotationError(
+            Reason.POSITION_TOO_LONG, f"longer than {MAX_POSITION_LENGTH} characters", line, column
+        )
     parts = text.split("_")
     if len(parts) != 5:
         raise NotationError(
+            Reason.POSITION_PARTS,
             "a position is five parts joined by '_': circle, mover, score, target, round",
             line,
             column + len(text),
@@ -152,7 +230,7 @@ def read_position(text: str, line: int = 1, column: int = 1, *, stored: bool = F
     target = _count(parts[3], "the target", line, starts[3])
     low, high = TARGET_SCORE_RANGE
     if target < low or (target > high and not stored):
-        raise NotationError(f"the target is {low} to {high}", line, starts[3])
+        raise NotationError(Reason.TARGET_RANGE, f"the target is {low} to {high}", line, starts[3])
     number, starter = _round(parts[4], line, starts[4])
     position = Position(circle, to_move, score, target, number, starter)
     _check_reachable(position, line, column)
@@ -162,7 +240,12 @@ def read_position(text: str, line: int = 1, column: int = 1, *, stored: bool = F
 def _circle(text: str, line: int, column: int) -> Circle:
     stacks = text.split(".")
     if len(stacks) != BOARD_SIZE:
-        raise NotationError(f"the circle has {BOARD_SIZE} positions joined by '.'", line, column)
+        raise NotationError(
+            Reason.CIRCLE_POSITIONS,
+            f"the circle has {BOARD_SIZE} positions joined by '.'",
+            line,
+            column,
+        )
     circle: list[tuple[Color, ...]] = []
     at = column
     for stack in stacks:
@@ -170,7 +253,12 @@ def _circle(text: str, line: int, column: int) -> Circle:
             circle.append(())
         elif not stack or any(letter not in _BUTTON_OF for letter in stack):
             bad = next((i for i, letter in enumerate(stack) if letter not in _BUTTON_OF), 0)
-            raise NotationError("a stack is buttons R, B, W (bottom first) or '-'", line, at + bad)
+            raise NotationError(
+                Reason.STACK_LETTERS,
+                "a stack is buttons R, B, W (bottom first) or '-'",
+                line,
+                at + bad,
+            )
         else:
             circle.append(make_stack(_BUTTON_OF[letter] for letter in stack))
         at += len(stack) + 1
@@ -181,14 +269,16 @@ def _mover(text: str, line: int, column: int) -> Color | None:
     if text == NOBODY:
         return None
     if text not in _PLAYER_OF:
-        raise NotationError("who is to move is 'r', 'b' or '-'", line, column)
+        raise NotationError(Reason.MOVER, "who is to move is 'r', 'b' or '-'", line, column)
     return _PLAYER_OF[text]
 
 
 def _score(text: str, line: int, column: int) -> Tally:
     red, dash, black = text.partition("-")
     if not dash:
-        raise NotationError("the score is red's and black's points joined by '-'", line, column)
+        raise NotationError(
+            Reason.SCORE_FORMAT, "the score is red's and black's points joined by '-'", line, column
+        )
     return Tally(
         red=_count(red, "red's points", line, column),
         black=_count(black, "black's points", line, column + len(red) + 1),
@@ -199,40 +289,60 @@ def _round(text: str, line: int, column: int) -> tuple[int, Color]:
     number, starter = text[:-1], text[-1:]
     if starter not in _PLAYER_OF:
         raise NotationError(
-            "the round is its number and who started it ('r' or 'b')", line, column + len(number)
+            Reason.ROUND_FORMAT,
+            "the round is its number and who started it ('r' or 'b')",
+            line,
+            column + len(number),
         )
     count = _count(number, "the round's number", line, column)
     if count < 1:
-        raise NotationError("rounds are numbered from 1", line, column)
+        raise NotationError(Reason.ROUND_FROM_ONE, "rounds are numbered from 1", line, column)
     return count, _PLAYER_OF[starter]
 
 
 def _count(text: str, what: str, line: int, column: int) -> int:
     if not _COUNT.fullmatch(text):
-        raise NotationError(f"{what}: a whole number, no leading zeros", line, column)
+        raise NotationError(
+            Reason.WHOLE_NUMBER, f"{what}: a whole number, no leading zeros", line, column
+        )
     return int(text)
 
 
 def _check_reachable(position: Position, line: int, column: int) -> None:
     """What no play can lead to is refused, with the first reason found."""
     if not holds_the_buttons(position.circle):
-        raise NotationError("the circle holds nine buttons, three of each of R, B and W", line)
+        raise NotationError(
+            Reason.BUTTON_COUNTS, "the circle holds nine buttons, three of each of R, B and W", line
+        )
     score, target = position.score, position.target
     stacks = sum(1 for stack in position.circle if stack)
     reached = [player for player in PLAYERS if score[player] >= target]
     if position.to_move is not None:
         if reached:
-            raise NotationError("a player has the target score, yet someone is to move", line)
+            raise NotationError(
+                Reason.TARGET_REACHED, "a player has the target score, yet someone is to move", line
+            )
         if stacks < 2:
-            raise NotationError("a round with one stack left is over: nobody moves", line)
+            raise NotationError(
+                Reason.ROUND_OVER_ONE_STACK,
+                "a round with one stack left is over: nobody moves",
+                line,
+            )
     elif stacks == 1 and len(reached) != 1:
-        raise NotationError("a game over at a round's end has one player at the target", line)
+        raise NotationError(
+            Reason.GAME_OVER_WINNER,
+            "a game over at a round's end has one player at the target",
+            line,
+        )
     if len(reached) > 1:
-        raise NotationError("only one player can reach the target", line)
+        raise NotationError(Reason.TWO_AT_TARGET, "only one player can reach the target", line)
     if position.round == 1 and (score.red or score.black) and stacks > 1:
-        raise NotationError("nobody scores before the first round ends", line)
+        raise NotationError(
+            Reason.SCORE_IN_FIRST_ROUND, "nobody scores before the first round ends", line
+        )
     if not reachable(position.circle, position.to_move, position.starter):
         raise NotationError(
+            Reason.UNREACHABLE,
             "no deal and legal moves lead to this circle with this player to move in a round "
             "this player started",
             line,

@@ -19,6 +19,7 @@ from buttonup.engine.notation import (
     PLAYER_LETTERS,
     NotationError,
     Position,
+    Reason,
     deal_text,
     read_deal,
     read_position,
@@ -65,10 +66,17 @@ def read_record(text: str, pause: Pause = no_pause) -> ReadRecord:
     """A record, read strictly and played through by the engine (`pause`
     called after each round)."""
     if len(text.encode()) > MAX_RECORD_BYTES:
-        raise NotationError(f"a record is at most {MAX_RECORD_BYTES} bytes")
+        raise NotationError(
+            Reason.RECORD_TOO_LARGE, f"a record is at most {MAX_RECORD_BYTES} bytes"
+        )
     lines = text.split("\n")
     if lines[-1] != "":
-        raise NotationError("a record ends with a line break", len(lines), len(lines[-1]) + 1)
+        raise NotationError(
+            Reason.FINAL_LINE_BREAK,
+            "a record ends with a line break",
+            len(lines),
+            len(lines[-1]) + 1,
+        )
     lines.pop()
     tags, blank = _tags(lines)
     rounds = [_round_line(line, number) for number, line in enumerate(lines, 1) if number > blank]
@@ -83,21 +91,27 @@ def _tags(lines: list[str]) -> tuple[dict[str, tuple[str, int]], int]:
             return tags, number
         found = _TAG.fullmatch(line)
         if found is None:
-            raise NotationError('a tag is [Name "value"], alone on its line', number)
+            raise NotationError(
+                Reason.TAG_FORMAT, 'a tag is [Name "value"], alone on its line', number
+            )
         name = found.group(1)
         if name in tags:
-            raise NotationError(f"the tag {name} is given twice", number, 2)
+            raise NotationError(Reason.TAG_TWICE, f"the tag {name} is given twice", number, 2)
         tags[name] = (re.sub(r"\\(.)", r"\1", found.group(2)), number)
-    raise NotationError("the tags end with a blank line", len(lines) + 1)
+    raise NotationError(Reason.TAGS_END, "the tags end with a blank line", len(lines) + 1)
 
 
 def _round_line(line: str, number: int) -> _Line:
     found = _ROUND.match(line)
     if found is None:
-        raise NotationError("a round line is its number, a period, 'r' or 'b', its deal", number)
+        raise NotationError(
+            Reason.ROUND_LINE, "a round line is its number, a period, 'r' or 'b', its deal", number
+        )
     rest = line[found.end() :]
     if rest and (not rest.startswith(" ") or rest == " "):
-        raise NotationError("moves are separated by spaces", number, found.end() + 1)
+        raise NotationError(
+            Reason.MOVE_SEPARATOR, "moves are separated by spaces", number, found.end() + 1
+        )
     start = found.end() + 2
     return _Line(
         number, int(found.group(1)), _PLAYER_OF[found.group(2)], found.group(3), rest[1:], start
@@ -118,19 +132,30 @@ class _Game:
         if found is not None:
             self.position = read_position(found[0], found[1], len('[Position "') + 1)
             if self.position.target != self.target:
-                raise NotationError("the position's target is not the Target tag's", found[1])
+                raise NotationError(
+                    Reason.TARGET_MISMATCH,
+                    "the position's target is not the Target tag's",
+                    found[1],
+                )
         self.moves: list[int] = []
 
     def play(self, lines: list[_Line], last_line: int, pause: Pause) -> ReadRecord:
         if not lines:
-            raise NotationError("a record has a line for each round it reached", last_line + 1)
+            raise NotationError(
+                Reason.ROUNDS_MISSING,
+                "a record has a line for each round it reached",
+                last_line + 1,
+            )
         deals = self._deals(lines)
         state = self._first_state(lines[0], deals)
         for index, line in enumerate(lines):
             if line.round != state.round.number:
-                raise NotationError(f"this is round {state.round.number}", line.number)
+                raise NotationError(
+                    Reason.ROUND_ORDER, f"this is round {state.round.number}", line.number
+                )
             if line.starter is not state.round.starting_player:
                 raise NotationError(
+                    Reason.ROUND_STARTER,
                     f"{state.round.starting_player} starts round {line.round}",
                     line.number,
                     len(str(line.round)) + 3,
@@ -147,11 +172,19 @@ class _Game:
             if line.deal == FROM_POSITION:
                 if index or self.position is None:
                     raise NotationError(
-                        "only the round of the Position tag is '@'", line.number, column
+                        Reason.POSITION_MARK,
+                        "only the round of the Position tag is '@'",
+                        line.number,
+                        column,
                     )
                 continue
             if index == 0 and self.position is not None:
-                raise NotationError("a game from a position starts with '@'", line.number, column)
+                raise NotationError(
+                    Reason.POSITION_MARK,
+                    "a game from a position starts with '@'",
+                    line.number,
+                    column,
+                )
             deals += [()] * (line.round - 1 - len(deals))
             deals.append(read_deal(line.deal, line.number, column))
         return tuple(deals)
@@ -161,7 +194,7 @@ class _Game:
         if self.position is not None:
             return self.position.state(self.seed, rules, deals)
         if first.round != 1:
-            raise NotationError("a game starts at round 1", first.number)
+            raise NotationError(Reason.FIRST_ROUND, "a game starts at round 1", first.number)
         return GameState.new(rules, first.starter, self.seed, deals)
 
     def _play_round(self, state: GameState, line: _Line, last: bool) -> GameState:
@@ -170,33 +203,36 @@ class _Game:
         for index, word in enumerate(words):
             if word == "=":
                 if not state.rounds or state.rounds[-1].number != line.round:
-                    raise NotationError(NOT_OVER, number, column)
+                    raise NotationError(Reason.ROUND_NOT_OVER, NOT_OVER, number, column)
                 self._check_result(state, " ".join(words[index:]), number, column)
                 return state
             move = _MOVE.fullmatch(word)
             if move is None:
-                raise NotationError(BAD_MOVE, number, column)
+                raise NotationError(Reason.MOVE_FORMAT, BAD_MOVE, number, column)
             if state.round.number != line.round or state.to_move is None:
-                raise NotationError(OVER, number, column)
+                raise NotationError(Reason.ROUND_IS_OVER, OVER, number, column)
             try:
                 state, outcome = state.apply(state.to_move, int(move.group(1)))
             except RulesError as refused:
-                raise NotationError(f"illegal move: {refused.detail}", number, column) from None
+                raise NotationError(
+                    Reason.ILLEGAL_MOVE, f"illegal move: {refused.detail}", number, column
+                ) from None
             if outcome.extra_turn != bool(move.group(2)):
                 need = "gives an extra turn: '+'" if outcome.extra_turn else "gives no extra turn"
-                raise NotationError(f"this move {need}", number, column)
+                raise NotationError(Reason.EXTRA_TURN_MARK, f"this move {need}", number, column)
             self.moves.append(outcome.position)
             column += len(word) + 1
         if state.rounds and state.rounds[-1].number == line.round:
-            raise NotationError(OVER, number, column)
+            raise NotationError(Reason.ROUND_IS_OVER, OVER, number, column)
         if not last:
-            raise NotationError(NOT_OVER, number, column)
+            raise NotationError(Reason.ROUND_NOT_OVER, NOT_OVER, number, column)
         return state
 
     def _check_result(self, state: GameState, text: str, line: int, column: int) -> None:
         found = _RESULT.fullmatch(text)
         if found is None:
             raise NotationError(
+                Reason.RESULT_FORMAT,
                 BAD_RESULT,
                 line,
                 column,
@@ -204,17 +240,21 @@ class _Game:
         result = state.rounds[-1]
         final = stack_text(result.final_stack)
         if found.group(1) != final:
-            raise NotationError(f"the final stack is {final}", line, column + 2)
+            raise NotationError(Reason.FINAL_STACK, f"the final stack is {final}", line, column + 2)
         strength = (int(found.group(2)), int(found.group(3)))
         if strength != (result.strength.red, result.strength.black):
             raise NotationError(
+                Reason.STRENGTHS,
                 f"the strengths are {result.strength.red}-{result.strength.black}",
                 line,
                 column + 12,
             )
         if (found.group(4), found.group(5)) != (str(state.score.red), str(state.score.black)):
             raise NotationError(
-                f"the score is {state.score.red}-{state.score.black}", line, found.start(4) + column
+                Reason.SCORE_MISMATCH,
+                f"the score is {state.score.red}-{state.score.black}",
+                line,
+                found.start(4) + column,
             )
 
     def _ended(self, state: GameState, last_line: int) -> ReadRecord:
@@ -222,22 +262,27 @@ class _Game:
         end_tag = self._tags.get("End")
         winner = {color.value: color for color in PLAYERS}.get(result)
         if result not in (IN_PLAY, NO_WINNER) and winner is None:
-            raise NotationError("Result: red, black, none or *", result_line, 10)
+            raise NotationError(Reason.RESULT_TAG, "Result: red, black, none or *", result_line, 10)
         end = None
         if result == IN_PLAY:
             if end_tag is not None:
-                raise NotationError("a game in play has no End tag", end_tag[1])
+                raise NotationError(Reason.END_IN_PLAY, "a game in play has no End tag", end_tag[1])
             if state.is_over:
                 raise NotationError(
-                    "the game is over: its Result names the winner", result_line, 10
+                    Reason.RESULT_IN_PLAY,
+                    "the game is over: its Result names the winner",
+                    result_line,
+                    10,
                 )
         else:
             if end_tag is None:
-                raise NotationError("a game over has an End tag", self._blank)
+                raise NotationError(Reason.END_MISSING, "a game over has an End tag", self._blank)
             try:
                 end = EndReason(end_tag[0])
             except ValueError:
-                raise NotationError(f"End: one of {', '.join(EndReason)}", end_tag[1], 7) from None
+                raise NotationError(
+                    Reason.END_VALUE, f"End: one of {', '.join(EndReason)}", end_tag[1], 7
+                ) from None
             self._check_end(state, end, winner, end_tag[1])
         options = Options(
             target_score=self.target,
@@ -256,7 +301,7 @@ class _Game:
 
     def _check_end(self, state: GameState, end: EndReason, winner: Color | None, line: int) -> None:
         def refuse(reason: str) -> None:
-            raise NotationError(reason, line, 7)
+            raise NotationError(Reason.END_MISMATCH, reason, line, 7)
 
         if end is EndReason.TARGET_SCORE:
             if not state.is_over or state.winner is not winner:
@@ -281,13 +326,17 @@ class _Game:
         found = self._tags.get(name)
         if found is None:
             if required:
-                raise NotationError(f"the {name} tag is needed", self._blank)
+                raise NotationError(Reason.TAG_MISSING, f"the {name} tag is needed", self._blank)
             return None
         if not _NUMBER.fullmatch(found[0]):
-            raise NotationError(f"{name}: a whole number", found[1], len(name) + 4)
+            raise NotationError(
+                Reason.TAG_NUMBER, f"{name}: a whole number", found[1], len(name) + 4
+            )
         low, high = within
         if not low <= int(found[0]) <= high:
-            raise NotationError(f"{name}: {low} to {high}", found[1], len(name) + 4)
+            raise NotationError(
+                Reason.TAG_RANGE, f"{name}: {low} to {high}", found[1], len(name) + 4
+            )
         return int(found[0])
 
     def _clock(self) -> ClockSettings | None:
@@ -306,7 +355,7 @@ class _Game:
                 return ClockSettings(ClockType.PER_MOVE, seconds=int(amount))
             raise ValueError("'fischer <initial>+<increment>' or 'per_move <seconds>'")
         except ValueError as error:
-            raise NotationError(f"Clock: {error}", line, 9) from None
+            raise NotationError(Reason.CLOCK_TAG, f"Clock: {error}", line, 9) from None
 
     def _seats(self) -> tuple[dict[Color, str | None], dict[Color, BotLevel]]:
         names: dict[Color, str | None] = {}
@@ -315,14 +364,21 @@ class _Game:
             name_tag, bot_tag = SEAT_TAGS[color]
             name = self._tags.get(name_tag)
             if name is None:
-                raise NotationError(f"the {name_tag} tag is needed ('?' when unnamed)", self._blank)
+                raise NotationError(
+                    Reason.TAG_MISSING,
+                    f"the {name_tag} tag is needed ('?' when unnamed)",
+                    self._blank,
+                )
             if name[0] == ANONYMOUS:
                 names[color] = None
             else:
                 problem = name_problem(name[0])
                 if problem is not None:  # the one rule for names (engine.names)
                     raise NotationError(
-                        f"{name_tag}: a name of {problem}", name[1], len(name_tag) + 4
+                        Reason.NAME_TAG,
+                        f"{name_tag}: a name of {problem}",
+                        name[1],
+                        len(name_tag) + 4,
                     )
                 names[color] = normal_name(name[0])
             bot = self._tags.get(bot_tag)
@@ -331,24 +387,26 @@ class _Game:
                     bots[color] = BotLevel(bot[0])
                 except ValueError:
                     raise NotationError(
-                        f"{bot_tag}: one of {', '.join(BotLevel)}", bot[1]
+                        Reason.BOT_TAG, f"{bot_tag}: one of {', '.join(BotLevel)}", bot[1]
                     ) from None
                 if names[color] != BOT_NAMES[bots[color]]:
                     raise NotationError(
-                        f"a {bot[0]} bot is named {BOT_NAMES[bots[color]]}", name[1]
+                        Reason.BOT_NAME,
+                        f"a {bot[0]} bot is named {BOT_NAMES[bots[color]]}",
+                        name[1],
                     )
         return names, bots
 
     def _date(self) -> int:
         found = self._tags.get("Date")
         if found is None:
-            raise NotationError("the Date tag is needed", self._blank)
+            raise NotationError(Reason.TAG_MISSING, "the Date tag is needed", self._blank)
         try:
             day = datetime.strptime(found[0], DATE_FORMAT).replace(tzinfo=UTC)
         except ValueError:
-            raise NotationError("Date: YYYY-MM-DD", found[1], 8) from None
+            raise NotationError(Reason.DATE_TAG, "Date: YYYY-MM-DD", found[1], 8) from None
         if day.strftime(DATE_FORMAT) != found[0]:
-            raise NotationError("Date: YYYY-MM-DD", found[1], 8)
+            raise NotationError(Reason.DATE_TAG, "Date: YYYY-MM-DD", found[1], 8)
         return int(day.timestamp() * 1000)
 
 

@@ -15,7 +15,7 @@ from buttonup.engine import PLAYERS, Color, Match, SeatTaken, Status, Visibility
 from buttonup.engine.actions import Progress
 from buttonup.engine.board import opponent
 from buttonup.engine.match import next_match
-from buttonup.engine.notation import NotationError
+from buttonup.engine.notation import NotationError, Reason
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Rating
 from buttonup.engine.record_reader import read_record
@@ -37,6 +37,9 @@ from buttonup.slices import let_others_run
 from buttonup.store import GameStore, SealBroken, hash_token, new_game_id, new_token
 
 log = logging.getLogger(__name__)
+
+# What an import of a game in play is refused with (its Result is "*").
+ONLY_OVER = "only a game that is over is imported: its Result is *"
 
 
 class Commands:
@@ -96,9 +99,7 @@ class Commands:
         keeps a position it passes through from `asker`."""
         read = read_record(text, pause=let_others_run)
         if read.end is None:
-            raise NotationError(
-                "only a game that is over is imported: its Result is *", read.result_line, 10
-            )
+            raise NotationError(Reason.NOT_OVER, ONLY_OVER, read.result_line, 10)
         base = Match.new(new_game_id(), read.options, read.created_at, read.bots)
         unheld = {color: hash_token(new_token()) for color in PLAYERS}
         changes = read.changes(base, unheld, pause=let_others_run)

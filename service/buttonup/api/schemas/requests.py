@@ -17,6 +17,7 @@ from buttonup.api.schemas.shared import (
     SEAT_TYPES,
     VISIBILITIES,
     Described,
+    RefusedPosition,
     StrictBoolean,
     StrictInteger,
     _is_player_color,
@@ -55,9 +56,9 @@ def _position(text: str) -> Position:
     try:
         return read_position(text)
     except NotationError as refused:
-        raise ValidationError(
-            f"not a position: column {refused.column}: {refused.reason}"
-        ) from None
+        text = f"not a position: column {refused.column}: {refused.text}"
+        why = RefusedPosition(text, refused.reason.value, refused.line, refused.column)
+        raise ValidationError(why) from None
 
 
 def playable_position(data: dict[str, Any], original: Any) -> None:

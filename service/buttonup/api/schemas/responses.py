@@ -13,6 +13,7 @@ from buttonup.api.schemas.shared import (
     END_REASON,
     FINAL_STACK_EXAMPLE,
     GAME_ID_EXAMPLE,
+    NOTATION_REASON,
     PLAYER_COLOR,
     RATING_CATEGORY,
     SEAT_TYPES,
@@ -347,10 +348,25 @@ class ProblemSchema(Document):
     retry_after_seconds = fields.Integer(
         **doc("claim_not_allowed: when the claim would be allowed, if nothing changes", 42)
     )
-    line = fields.Integer(**doc("invalid_record: the line of the first thing wrong, from 1", 8))
-    column = fields.Integer(**doc("invalid_record: its column, from 1", 16))
+    line = fields.Integer(
+        **doc(
+            "invalid_record, and validation_error for a position: the line of the first thing "
+            "wrong, from 1",
+            8,
+        )
+    )
+    column = fields.Integer(
+        **doc("invalid_record, and a position's refusal: its column, from 1", 16)
+    )
+    # A plain string with the codes' component: Problem is made before Ref's
+    # mapping is registered, so a Ref here would read differently app to app.
     reason = fields.String(
-        **doc("invalid_record: what is wrong there", "this move gives an extra turn: '+'")
+        metadata={
+            "allOf": [NOTATION_REASON],
+            "description": "invalid_record, and a position's refusal: what is wrong there, as "
+            "a code (`detail`, or the field's message under `errors`, says it in English)",
+            "example": "extra_turn_mark",
+        }
     )
 
 

@@ -22,6 +22,7 @@ from buttonup.engine.clock import (
     ClockType,
 )
 from buttonup.engine.names import HIDDEN_RANGES
+from buttonup.engine.notation import Reason
 from buttonup.engine.options import UnratedReason
 from buttonup.engine.ratings import Category
 
@@ -46,8 +47,17 @@ BOT_LEVELS = tuple(level.value for level in BotLevel)
 END_REASON = {"$ref": "#/components/schemas/EndReason"}
 UNRATED_REASON = {"$ref": "#/components/schemas/UnratedReason"}
 RATING_CATEGORY = {"$ref": "#/components/schemas/RatingCategory"}
+NOTATION_REASON = {"$ref": "#/components/schemas/NotationReason"}
 CATEGORIES = [category.value for category in Category]
 COMPONENTS = {
+    "NotationReason": {
+        "type": "string",
+        "enum": [reason.value for reason in Reason],
+        "description": "Why a record or a position is refused, as a code "
+        "(docs/notation.md#reasons): the refusal's `detail` says it in English, with "
+        "what was expected there",
+        "example": "extra_turn_mark",
+    },
     "RatingCategory": {
         "type": "string",
         "enum": CATEGORIES,
@@ -225,3 +235,19 @@ class TallySchema(Document):
 
 def tally_field(description: str, example: dict[str, int]) -> fields.Nested:
     return fields.Nested(TallySchema, **doc(description, example))
+
+
+class RefusedPosition(str):
+    """A position's refusal as a field's message (its English text), with
+    where and why as data: the 422 lifts `line`, `column` and `reason` (a
+    code of docs/notation.md#reasons) beside `errors`, for a reader to say
+    it in its own words."""
+
+    reason: str
+    line: int
+    column: int
+
+    def __new__(cls, text: str, reason: str, line: int, column: int) -> "RefusedPosition":
+        refused = super().__new__(cls, text)
+        refused.reason, refused.line, refused.column = reason, line, column
+        return refused

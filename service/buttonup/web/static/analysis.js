@@ -8,7 +8,7 @@ import { Problem, call, goToGame, loadPlayer, pastEvents, saveSeat } from "./api
 import { buildCircle, drawStack, stackWords } from "./circle.js";
 import { EVENTS, NOTATION, SEAT } from "./vocabulary.js";
 import { $, other } from "./dom.js";
-import { colorName, t } from "./i18n.js";
+import { colorName, hasWords, t } from "./i18n.js";
 
 // Each step: a position string, the move that led to it (null for the first).
 const board = { steps: [], at: 0, analyses: new Map(), shown: 0 };
@@ -79,8 +79,9 @@ async function stepsOfRecord(record) {
   });
   const game = await response.json();
   if (!response.ok) {
-    // The service's reason, with its line and column (its words are English).
-    const reason = game.reason || game.detail;
+    // The service's reason, by its code, in the board's words, with its line
+    // and column (its `detail` is English, for developers).
+    const reason = reasonWords(game);
     const { line, column } = game;
     let said = line ? t("analysis.record_at", { reason, line, column }) : t("analysis.record", { reason });
     if (/^\[Result "\*"\]$/m.test(record)) {
@@ -177,6 +178,12 @@ async function show() {
       : "";
 }
 
+// A refusal's reason in the board's words, by its code (docs/notation.md#reasons);
+// a code this board does not know yet, in the service's English.
+function reasonWords(problem) {
+  return hasWords(`notation.${problem.reason}`) ? t(`notation.${problem.reason}`) : problem.detail;
+}
+
 const signed = (margin) => (margin > 0 ? `+${margin}` : String(margin));
 
 async function analyse(position) {
@@ -185,8 +192,12 @@ async function analyse(position) {
     try {
       analysis = await call("POST", "/v1/analysis", { body: { position } });
     } catch (error) {
-      // The service says what is wrong with the position, and where: its words.
-      const said = error instanceof Problem ? error.body?.errors?.position : null;
+      // The service says what is wrong with the position, and where, as data.
+      const body = error instanceof Problem ? error.body : null;
+      if (body?.reason) {
+        throw new Error(t("analysis.position_at", { reason: reasonWords(body), column: body.column }));
+      }
+      const said = body?.errors?.position;
       if (said?.length) throw new Error(t("analysis.position_unread", { reason: said.at(-1) }));
       throw error;
     }
