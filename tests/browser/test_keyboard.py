@@ -3,7 +3,8 @@ against a bot played with the keyboard alone (the arrows move between the
 stacks, Enter plays, Enter continues after a round), the board read through
 the browser's accessibility tree (each stack's buttons bottom to top, as the
 service's circle has them), and the log a screen reader follows saying each
-move, where its last button landed, each round's end and the score."""
+move, where its last button landed, each round's end and the score, and
+one's clock as it runs low."""
 
 import re
 
@@ -11,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_board import STATE, drawn_version, expected_drops, game_id
+from tests.browser.test_board import STATE, drawn_version, expected_drops, game_id, seat_in
 
 WORDS = {
     "en-US": {
@@ -98,4 +99,33 @@ def test_a_whole_game_by_keyboard_read_through_the_accessibility_tree(
     finished = httpx.get(f"{base}/v1/games/{game_id(page)}").json()
     assert finished["status"] == "finished" and finished["end_reason"] == "target_score"
     assert rounds_heard >= 1 or finished["round"]["number"] == 1
+    assert page.errors == []
+
+
+LOW = {"en-US": r"(\d+) seconds left\.", "es-ES": r"Te quedan (\d+) segundos\."}
+
+
+@pytest.mark.parametrize("locale", sorted(LOW))
+def test_ones_clock_is_said_as_it_runs_low(open_page, live_server, locale):
+    """Under 30 seconds, and again under 10, the log says how long is left."""
+    base = live_server.base_url
+    quick = {"type": "fischer", "initial_seconds": 12, "increment_seconds": 0}
+    game = httpx.post(
+        f"{base}/v1/games",
+        json={
+            "first_player": "red",
+            "clock": quick,
+            "players": {"black": {"type": "bot", "level": "random"}},
+        },
+    ).json()
+    seat = httpx.post(f"{base}/v1/games/{game['id']}/players", json={"color": "red"}).json()
+    page = open_page("/", locale=locale, reduced_motion=True)
+    seat_in(page, game["id"], "red", seat["token"])
+    spoken = page.locator("#spoken")
+    expect(spoken).to_contain_text(re.compile(LOW[locale]))
+    first = int(re.search(LOW[locale], spoken.inner_text()).group(1))
+    assert 10 < first <= 12, "said once under 30 seconds"
+    expect(spoken.locator("p")).to_have_count(2, timeout=8_000)  # and once under 10
+    second = int(re.findall(LOW[locale], spoken.inner_text())[-1])
+    assert 1 <= second <= 10
     assert page.errors == []

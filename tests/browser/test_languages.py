@@ -207,6 +207,10 @@ def test_the_not_found_page_the_lobby_the_tournaments_and_a_players_page_in_span
     page.goto("/?tournaments")
     expect(page.locator("#tournaments-title")).to_have_text("Torneos")
     expect(page.locator("#new-tournament button[type=submit]")).to_have_text("Crearlo")
+    # What arena, Swiss and par mean, a tap away.
+    page.click("#new-tournament details.what summary")
+    for key in ("tournaments.what_arena", "tournaments.what_swiss", "tournaments.what_par"):
+        expect(page.locator("#new-tournament details.what")).to_contain_text(ES[key])
     no_english(page)
 
     ana = rated_game_won_by(api)

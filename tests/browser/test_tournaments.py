@@ -29,6 +29,9 @@ def test_two_players_meet_in_an_arena_made_and_started_on_the_board(open_page, a
     tournament_url = ana.url
     expect(ana.locator("#tournament-name")).to_have_text("Club arena")
     expect(ana.locator("#tournament-about")).to_contain_text("Upcoming · Club arena · arena of 30")
+    ana.click("#tournament-what summary")  # what an arena is, a tap away
+    expect(ana.locator("#tournament-what-arena")).to_contain_text("paired again at once")
+    expect(ana.locator("#tournament-what-swiss")).to_be_hidden()
     ana.click("#tournament-join")
     expect(ana.locator("#tournament-standings tr")).to_have_count(1)
     expect(ana.locator("#tournament-start")).to_be_visible()  # its creator's
@@ -50,10 +53,14 @@ def test_two_players_meet_in_an_arena_made_and_started_on_the_board(open_page, a
     expect(ana.locator("#scoreboard")).to_contain_text("Bo")  # and "You" for one's own seat
     expect(bo.locator("#scoreboard")).to_contain_text("Ana")
 
+    # What berserk is, a tap away beside its button.
+    ana.click("#berserk-what summary")
+    expect(ana.locator("#berserk-what p")).to_contain_text("half your time and every increment")
     # Before her first move, Ana goes berserk: her clock is marked, the button gone.
     ana.click("#go-berserk")
     expect(ana.locator(".player.me .clock.berserked")).to_be_visible()
     expect(ana.locator("#go-berserk")).to_be_hidden()
+    expect(ana.locator("#berserk-what")).to_be_hidden()
     expect(bo.locator(".clock.berserked")).to_have_count(1)  # told on the game's stream
     # A move each on the board (a tournament game counts once played), then Ana resigns.
     moved: set[str] = set()

@@ -174,6 +174,9 @@ async function draw(id) {
   $("tournament-join").hidden = over || inIt;
   $("tournament-name-asked").hidden = over || inIt || Boolean(player);
   $("tournament-par").hidden = tournament.scoring !== TOURNAMENT_SCORING.PAR;
+  // What its system means, a tap away (its scoring, par, is said above).
+  $("tournament-what-arena").hidden = tournament.system !== TOURNAMENT_SYSTEM.ARENA;
+  $("tournament-what-swiss").hidden = tournament.system !== TOURNAMENT_SYSTEM.SWISS;
   $("tournament-withdraw").hidden = over || !inIt;
   $("tournament-start").hidden =
     tournament.status !== TOURNAMENT_STATUS.UPCOMING || player?.id !== tournament.created_by;

@@ -53,6 +53,7 @@ export function draw(game, circle) {
   $("resign").hidden = !playing;
   $("abort").hidden = !playing || !unmoved; // before the first move: no loser
   $("go-berserk").hidden = !playing || !game.clock?.berserk_open.includes(view.seat.color);
+  $("berserk-what").hidden = $("go-berserk").hidden;
   drawSeatPanels(game);
   drawPresence();
   tickClocks();
