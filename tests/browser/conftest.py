@@ -38,6 +38,12 @@ DOC_SCREENSHOTS = (
     "round-card-timed-390-es.png",
     "game-over-es.png",
     "tournament-1280.png",
+    "lobby-seek-1280-es.png",
+    "lobby-seek-390-es.png",
+    "analysis-error-1280-es.png",
+    "analysis-error-390-es.png",
+    "text-view-1280.png",
+    "text-view-390.png",
 )
 DOCS_SCREENSHOTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

@@ -40,6 +40,16 @@ def stack_names(page) -> list[str]:
     return re.findall(r"button \"([^\"]+)\"", tree)
 
 
+def shoot_text_view(page, artifacts) -> None:
+    """The text view, open, at a desktop's width and a phone's (then closed,
+    the focus where it was)."""
+    page.locator("#text-view").evaluate("(view) => { view.open = true; }")
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=artifacts / f"text-view-{width}.png", full_page=True)
+    page.locator("#text-view").evaluate("(view) => { view.open = false; }")
+
+
 def arrow_to(page, position: int) -> None:
     """Moves the focus to `position` with the arrows alone."""
     for _ in range(9):
@@ -52,7 +62,7 @@ def arrow_to(page, position: int) -> None:
 
 @pytest.mark.parametrize("locale", sorted(WORDS))
 def test_a_whole_game_by_keyboard_read_through_the_accessibility_tree(
-    open_page, live_server, locale
+    open_page, live_server, locale, artifacts
 ):
     words = WORDS[locale]
     page = open_page("/", locale=locale, reduced_motion=True)
@@ -64,7 +74,7 @@ def test_a_whole_game_by_keyboard_read_through_the_accessibility_tree(
     page.keyboard.press("Enter")  # sends the form
     page.wait_for_url(re.compile(r"\?game="))
     base = live_server.base_url
-    rounds_heard = 0
+    rounds_heard, shot = 0, False
     while (state := page.wait_for_function(STATE, timeout=30_000).json_value()) != "over":
         if state == "round":
             expect(page.locator("#continue")).to_be_focused()
@@ -85,6 +95,11 @@ def test_a_whole_game_by_keyboard_read_through_the_accessibility_tree(
             colors = ", ".join(words["colors"][color] for color in circle[position])
             if circle[position]:
                 assert f"{words['bottom']}: {colors}" in name, (name, circle[position])
+        # The text view reads the same, for anyone who opens it.
+        assert page.locator("#board-text li").all_text_contents() == names
+        if locale == "en-US" and not shot:
+            shoot_text_view(page, artifacts)
+            shot = True
         position = game["round"]["legal_moves"][-1]
         if page.evaluate("document.activeElement.closest('#board') === null"):
             page.keyboard.press("ArrowRight")  # into the board

@@ -136,7 +136,9 @@ def test_a_timed_games_round_card_stands_aside_in_spanish(open_page, live_server
     assert page.errors == []
 
 
-def test_the_analysis_boards_errors_are_said_in_spanish_by_the_services_reason(open_page):
+def test_the_analysis_boards_errors_are_said_in_spanish_by_the_services_reason(
+    open_page, artifacts
+):
     """Every reason a position or a record is refused for is written in the
     page's language, by its code, with where: no English sentence, the
     service's included."""
@@ -147,6 +149,9 @@ def test_the_analysis_boards_errors_are_said_in_spanish_by_the_services_reason(o
         "La posición no se lee (columna 12): " + ES["notation.position_parts"]
     )
     no_english(page)
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=artifacts / f"analysis-error-{width}-es.png")
     page.fill("#analyse-text", "W.W.W.R.R.R.B.B.B_r_0-0_15_0r")
     page.click("#analyse-form button[type=submit]")
     expect(page.locator("#error")).to_have_text(

@@ -81,7 +81,9 @@ def test_two_pages_pressing_play_anyone_end_up_in_the_same_game(open_page, live_
     assert ana.errors == [] and bo.errors == []
 
 
-def test_a_seek_shows_in_the_lobby_and_a_tap_answers_it_in_spanish(open_page, live_server):
+def test_a_seek_shows_in_the_lobby_and_a_tap_answers_it_in_spanish(
+    open_page, live_server, artifacts
+):
     eli = open_page("/", reduced_motion=True)
     remember(eli, "Eli")
     press_play_anyone(eli)
@@ -95,6 +97,9 @@ def test_a_seek_shows_in_the_lobby_and_a_tap_answers_it_in_spanish(open_page, li
         re.compile(r"^Eli \(1500\?\) · Blitz · 3 min \+ 2 s · puntuada.*Jugar$")
     )
     expect(fay.locator("#lobby-empty")).to_be_hidden()
+    for width, height in ((1280, 800), (390, 844)):
+        fay.set_viewport_size({"width": width, "height": height})
+        fay.locator("#lobby").screenshot(path=artifacts / f"lobby-seek-{width}-es.png")
     row.get_by_role("button", name="Jugar").click()
     for page in (eli, fay):
         page.wait_for_url(re.compile(r"game="), timeout=15_000)

@@ -42,6 +42,14 @@ export function draw(game, circle) {
     button.setAttribute("aria-disabled", String(!playable));
     button.setAttribute("aria-label", stackLabel(position, view.circle[position], playable));
   }
+  // The same words as a list anyone can read: the board as text.
+  $("board-text").replaceChildren(
+    ...view.circle.map((stack, position) => {
+      const item = document.createElement("li");
+      item.textContent = stackLabel(position, stack, legal.has(position));
+      return item;
+    }),
+  );
   $("turn").textContent = turnText(game);
   turnIs(mine && game.status === STATUS.PLAYING);
   $("hint").hidden = !(game.hints && view.seat && game.status === STATUS.PLAYING);
