@@ -5,6 +5,7 @@ import io
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -525,3 +526,41 @@ def test_two_terminals_playing_anyone_meet_in_one_rated_game(live_server):
         child.expect("Game over")
         decline_rematch(child)
         child.expect(pexpect.EOF)
+
+
+def test_the_command_printed_for_the_opponent_works_from_a_fresh_clone(live_server, tmp_path):
+    """What play.py prints for the other player, run in a fresh clone of the
+    project: make knows the verb and passes the game and the service through
+    (its install steps are tests/test_makefile.py's), and the script it ends
+    with, run as the venv make makes would run it, takes the other seat."""
+    child = spawn_play(live_server, "--color", "red", "--name", "Ana")
+    child.expect(r"Game id: (\S+)")
+    game_id = child.match.group(1)
+    child.expect(r"Your opponent joins with \(in this project's folder\): (make play [^\r\n]+)")
+    printed = shlex.split(child.match.group(1))
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True, timeout=60)
+    planned = subprocess.run(
+        [*printed, "--dry-run", "--always-make"],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout.splitlines()
+    assert any("-m venv .venv" in line for line in planned), "a fresh clone makes its venv"
+    script = shlex.split(planned[-1])
+    assert script[:2] == [".venv/bin/python", "scripts/play.py"], planned[-1]
+    opponent = pexpect.spawn(
+        sys.executable,
+        [*script[1:], "--no-color"],
+        cwd=str(clone),
+        encoding="utf-8",
+        timeout=20,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")},  # another person's
+    )
+    opponent.expect(rf"Game id: {game_id}  \(you are black\)")
+    opponent.sendintr()
+    opponent.expect(pexpect.EOF)
+    child.sendintr()
+    child.expect(pexpect.EOF)
