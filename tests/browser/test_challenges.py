@@ -2,17 +2,22 @@
 player challenged from their profile hears it as a card on their start
 screen, accepts it, and both are taken to the game, which they play to its
 end; the game-over card challenges the opponent again, and a decline's
-reason reaches the maker's page; an open challenge's link, in Spanish, seats
-the first two who take it; a person plays a bot account (scripts/bot.py)
-that they challenge from its profile, to the end."""
+reason reaches the maker's page (in English and in Spanish); an open
+challenge's link, in Spanish, seats the first two who take it; a person
+plays a bot account (scripts/bot.py) that they challenge from its profile,
+to the end."""
 
 import re
 
 import httpx
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_board import game_id, play_legal, remember
+from tests.helpers.wings import install_every_wings_board
 from tests.scripts.test_bot import bot
+
+WORDS = install_every_wings_board().catalogues()  # each language's, the wings' included
 
 UNTIMED, BLITZ = "0", "1"  # the start page's first and second time controls
 
@@ -51,22 +56,33 @@ def play_out(pages: dict, base: str, game: str) -> dict:
     raise AssertionError("the game did not end")
 
 
-def test_a_challenge_is_sent_received_played_and_a_second_one_declined(open_page, live_server):
+@pytest.mark.parametrize("locale", ["en-US", "es-ES"])
+def test_a_challenge_is_sent_received_played_and_a_second_one_declined(
+    open_page, live_server, locale
+):
+    words = WORDS[locale[:2]]
+
+    def said(key: str, **values: str) -> str:
+        text = words[key]
+        for name, value in values.items():
+            text = text.replace(f"{{{name}}}", value)
+        return text
+
     base = live_server.base_url
-    ana = open_page("/", reduced_motion=True)
+    ana = open_page("/", reduced_motion=True, locale=locale)
     remember(ana, "Ana")
-    bo = open_page("/", reduced_motion=True)
+    bo = open_page("/", reduced_motion=True, locale=locale)
     remember(bo, "Bo")
     ana_id, bo_id = player_id(ana), player_id(bo)
 
     challenge_from_profile(ana, bo_id, clock=BLITZ, message="A quick one?")
-    expect(ana.locator("#challenge-title")).to_have_text("Your challenge to Bo")
-    expect(ana.locator("#challenge-state")).to_have_text("Waiting for an answer…")
+    expect(ana.locator("#challenge-title")).to_have_text(said("challenge.to_them", name="Bo"))
+    expect(ana.locator("#challenge-state")).to_have_text(said("challenge.waiting"))
     assert "challenge=" in ana.url
 
     card = bo.locator("#challenge-cards .challenge-card")
     expect(card).to_have_count(1)
-    expect(card.locator("h3")).to_have_text("Ana challenges you")
+    expect(card.locator("h3")).to_have_text(said("challenge.from_them", name="Ana"))
     expect(card).to_contain_text("3 min + 2 s")
     expect(card.locator("blockquote")).to_have_text("A quick one?")
     card.locator(".challenge-accept").click()
@@ -85,17 +101,17 @@ def test_a_challenge_is_sent_received_played_and_a_second_one_declined(open_page
     # screen, declines it as "later", and Bo's page says her reason.
     ana.goto("/")
     again = bo.locator("#challenge-opponent")
-    expect(again).to_have_text("Challenge Ana")
+    expect(again).to_have_text(said("challenge.opponent", name="Ana"))
     again.click()
     bo.select_option("#challenge-form select[name=clock]", UNTIMED)
     bo.click("#challenge-form button[type=submit]")
     card = ana.locator("#challenge-cards .challenge-card")
-    expect(card.locator("h3")).to_have_text("Bo challenges you")
+    expect(card.locator("h3")).to_have_text(said("challenge.from_them", name="Bo"))
     card.locator(".challenge-reason").select_option("later")
     card.locator(".challenge-decline").click()
     expect(card).to_have_count(0)
     expect(bo.locator("#challenge-state")).to_have_text(
-        "Declined: “This is not the right time for me, please ask again later.”"
+        said("challenge.declined", reason=words["challenge.why.later"])
     )
     assert ana.errors == [] and bo.errors == []
 
