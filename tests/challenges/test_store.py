@@ -1,13 +1,17 @@
 """Challenges in Redis (challenges.store): made whole or refused (a full
 maker, a real-time one unheard, a blocked maker's stored declined), read
 back as written, changed only as they were read, and their lapses found:
-past their time, or their maker's stream unheard."""
+past their time, or their maker's stream unheard; blocks bounded, at once
+or not."""
+
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from buttonup.challenges.model import STREAM_GRACE_MS, ChallengeStatus, DeclineReason
 from buttonup.challenges.store import (
     CLOSED_GRACE_MS,
+    MAX_BLOCKS,
     ChallengeBoard,
     Made,
     decode_challenge,
@@ -93,3 +97,15 @@ def test_lapses_are_found_past_their_time_or_once_the_maker_goes_unheard(board):
     assert board.heard("ana", NOW + 1000 + CLOSED_GRACE_MS)
     assert board.unheard(NOW + 1000 + CLOSED_GRACE_MS + 1, 10) == ["c1"]
     assert not board.heard("ana", NOW + 1000 + CLOSED_GRACE_MS + 1)
+
+
+def test_blocks_are_bounded_even_when_many_come_at_once(board):
+    """MAX_BLOCKS, checked and added in one script: blocks sent together from
+    many threads never pass the bound, and a block already held still holds."""
+    with ThreadPoolExecutor(8) as pool:
+        held = list(pool.map(lambda n: board.block("cy", f"p{n}"), range(MAX_BLOCKS + 200)))
+    assert sum(held) == MAX_BLOCKS
+    assert len(board.blocked_by("cy")) == MAX_BLOCKS
+    first = board.blocked_by("cy")[0]
+    assert board.block("cy", first), "a block held already still holds"
+    assert not board.block("cy", "someone-new")

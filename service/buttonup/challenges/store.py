@@ -50,6 +50,7 @@ MAX_BLOCKS = 1000
 # What a player accepts is kept this long after it last said.
 ACCEPTS_MS = 365 * DAY_MS
 _MAKE = lua_source("make", package=PACKAGE)
+_BLOCK = lua_source("block", package=PACKAGE)
 _CHANGE = lua_source("change", package=PACKAGE)
 _UNHEARD = lua_source("unheard", package=PACKAGE)
 
@@ -138,6 +139,7 @@ class ChallengeBoard:
         self._make = LuaScript(client, _MAKE)
         self._change = LuaScript(client, _CHANGE)
         self._unheard = LuaScript(client, _UNHEARD)
+        self._block = LuaScript(client, _BLOCK)
 
     @STORAGE_ERRORS
     def make(self, challenge: Challenge, declined: Challenge, most: int, now: int) -> Made:
@@ -301,11 +303,7 @@ class ChallengeBoard:
     @STORAGE_ERRORS
     def block(self, player_id: str, blocked: str) -> bool:
         """Whether the block holds (False: the player blocks MAX_BLOCKS already)."""
-        key = blocks_key(player_id)
-        if self._redis.scard(key) >= MAX_BLOCKS and not self._redis.sismember(key, blocked):
-            return False
-        self._redis.sadd(key, blocked)
-        return True
+        return bool(self._block(keys=[blocks_key(player_id)], args=[blocked, MAX_BLOCKS]))
 
     @STORAGE_ERRORS
     def unblock(self, player_id: str, blocked: str) -> None:
