@@ -2,6 +2,7 @@
 replacing its parts)."""
 
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -148,6 +149,50 @@ def test_a_taken_port_is_said_before_anything_starts(redis_server, tmp_path):
         "`buttonup serve --port 9000`\n"
     )
     assert list(tmp_path.iterdir()) == [], "no embedded Redis was started"
+
+
+def files_at_most(soft: int, hard: int):
+    """A child's open-file limit (before it runs)."""
+    return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_an_open_file_limit_below_what_the_settings_need_is_said_at_start(tmp_path):
+    with socket.socket() as taken:  # the serve then stops at its port, after the warning
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        environment = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+        low = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "buttonup.cli",
+                "serve",
+                "--port",
+                port,
+                "--connections",
+                "1000",
+            ],
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            preexec_fn=files_at_most(512, 512),
+        )
+        raised = subprocess.run(
+            [sys.executable, "-m", "buttonup.cli", "serve", "--port", port, "--connections", "100"],
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            preexec_fn=files_at_most(128, 512),  # 264 needed: raised within the hard limit
+        )
+    assert low.stderr.startswith(
+        "buttonup: warning: a worker may need 2064 open files (1000 connections, each with a "
+        "Redis connection, and its own), but this process may open 512: raise `ulimit -n` "
+        "to 2064, or lower BUTTONUP_CONNECTIONS"
+    ), low.stderr
+    assert "warning" not in raised.stderr and "cannot serve" in raised.stderr
 
 
 def test_a_redis_that_does_not_answer_is_said_once_and_the_service_waits_for_it():

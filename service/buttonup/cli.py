@@ -6,6 +6,7 @@ import errno
 import fcntl
 import importlib.metadata
 import os
+import resource
 import signal
 import socket
 import subprocess
@@ -101,6 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         print(f"buttonup: the deployment's secret is in {path}", flush=True)  # never itself
         return 0
+    short = _file_limit(args.connections or settings.connections)
+    if short:
+        print(f"buttonup: warning: {short}", file=sys.stderr, flush=True)
     host, _, port = settings.bind.rpartition(":")
     args.host = args.host or host
     args.port = args.port if args.port is not None else int(port)
@@ -167,6 +171,31 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(f"{text!r} is not a port: a number from 1 to 65535")
     return int(text)
+
+
+# Files a worker may hold beside its connections' own: its Redis pools take
+# one a connection at most, and the process itself some more.
+FILES_PER_CONNECTION = 2
+FILES_BESIDE = 64
+
+
+def _file_limit(connections: int) -> str | None:
+    """This process's open-file limit, which gunicorn's workers inherit,
+    raised to what `connections` a worker may need when the hard limit
+    allows; else what to do about it."""
+    need = FILES_PER_CONNECTION * connections + FILES_BESIDE
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return None
+    if hard == resource.RLIM_INFINITY or hard >= need:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
+        return None
+    return (
+        f"a worker may need {need} open files ({connections} connections, each with a "
+        f"Redis connection, and its own), but this process may open {hard}: raise "
+        f"`ulimit -n` to {need}, or lower BUTTONUP_CONNECTIONS; past the limit, "
+        "connections are refused"
+    )
 
 
 def _unbindable(host: str, port: int) -> str | None:
