@@ -127,7 +127,9 @@ export async function followPlayer(player, onGames = null) {
             if (onGames) guard(onGames(games));
           } else if (fields.event === PLAYER_EVENTS.GAME_START) onGameStart(JSON.parse(fields.data));
           else if (OWN_EVENTS.has(fields.event)) guard(refreshMyGames(player));
-          else if (fields.event) noticeHeard(fields.event, JSON.parse(fields.data)); // a wing's
+          else if (fields.event && fields.data !== undefined) {
+            noticeHeard(fields.event, JSON.parse(fields.data)); // a wing's
+          }
         });
       }
     } catch {
