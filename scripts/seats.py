@@ -9,6 +9,8 @@ Tested in tests/scripts/test_scripts.py.
 
 import json
 import os
+import sys
+import tempfile
 from pathlib import Path
 
 KEPT = 100
@@ -36,14 +38,19 @@ def kept_seat(base_url: str, game_id: str) -> tuple[str, str] | None:
 
 
 def keep_seat(base_url: str, game_id: str, color: str, token: str) -> None:
-    """Keeps the seat (the newest last), readable by its owner alone."""
+    """Keeps the seat (the newest last), readable by its owner alone. Two
+    programs keeping seats at once each write a file of their own and swap
+    it in, so neither fails (the last one's list stands); a seat that could
+    not be kept only means `--join` cannot take it back."""
     kept = _read()
     kept.pop(f"{base_url} {game_id}", None)
     kept[f"{base_url} {game_id}"] = {"color": color, "token": token}
     path = seats_file()
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    written = path.with_suffix(".tmp")
-    descriptor = os.open(written, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w") as out:
-        json.dump(dict(list(kept.items())[-KEPT:]), out)
-    written.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        descriptor, written = tempfile.mkstemp(dir=path.parent, suffix=".tmp")  # mode 600
+        with os.fdopen(descriptor, "w") as out:
+            json.dump(dict(list(kept.items())[-KEPT:]), out)
+        os.replace(written, path)
+    except OSError as error:
+        print(f"(your seat was not kept for --join: {error})", file=sys.stderr)

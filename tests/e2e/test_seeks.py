@@ -192,6 +192,8 @@ def test_a_seek_that_answers_a_listed_one_is_paired_with_it_or_refused(server):
             assert streams[1].game_start()["game_id"] == game["id"]
             gone = seek(http, kit, clock=per_move, answers=jos["id"])
             assert gone.status_code == 404, "answered once"
+            ivys = next(item["id"] for item in open_seeks(http) if item["name"] == "Ivy")
+            assert http.delete(f"/v1/seeks/{ivys}", headers=bearer(ivy["key"])).status_code == 204
         finally:
             for stream in streams:
                 stream.close()
