@@ -339,3 +339,18 @@ def test_a_command_that_changes_nothing_answers_from_a_fresh_read(games, redis_s
     again = games.rematch(game_id, tokens[Color.RED])
     assert not hasattr(offered, "token") and made.color is Color.RED
     assert again.color is Color.BLACK and again.outcome.match.id == made.outcome.match.id
+
+
+def test_a_bot_accounts_move_decided_again_after_a_conflict_counts_once(games, redis_server):
+    robo = games.create_player("Robo", None)
+    games.become_bot(robo.key)
+    new = NewGame(Options(seed=9, first_player=Color.RED))
+    game_id = games.create(new, None).match.id
+    games.join(game_id, Color.RED, None, credential=robo.key)
+    other = process(redis_server)
+    stale = other.get(game_id)  # caches the game before black sits: its commit conflicts
+    games.join(game_id, Color.BLACK, None)
+    other.play(game_id, robo.key, stale.game.legal_moves()[0])
+    minute = other.clock() // 60_000
+    counted = other.store.player_records.count_bot_move(robo.player.id, minute) - 1
+    assert counted == 1, "decided twice (a conflict, then fresh state), counted once"

@@ -197,8 +197,12 @@ class Commands:
         if_match: frozenset[int] | None = None,
         idempotency: Idempotency | None = None,
     ) -> Outcome:
+        counted: list[bool] = []  # a retry after a conflict decides again: counted once
+
         def sow(match: Match, seat: Color, now: int) -> Progress:
-            self._bot_moves.count(match.seat(seat))
+            if not counted:
+                self._bot_moves.count(match.seat(seat))
+                counted.append(True)
             return match.play(seat, position, now)
 
         return self._pipeline.run_as_seat(
