@@ -34,7 +34,6 @@ def challenge_from_profile(page, them: str, *, clock: str, message: str = "") ->
     page.fill("#challenge-form input[name=target]", "3")
     page.fill("#challenge-form input[name=message]", message)
     page.click("#challenge-form button[type=submit]")
-    expect(page.locator("#challenge-shown")).to_be_visible()
 
 
 def play_out(pages: dict, base: str, game: str) -> dict:
@@ -76,6 +75,7 @@ def test_a_challenge_is_sent_received_played_and_a_second_one_declined(
     ana_id, bo_id = player_id(ana), player_id(bo)
 
     challenge_from_profile(ana, bo_id, clock=BLITZ, message="A quick one?")
+    expect(ana.locator("#challenge-shown")).to_be_visible()
     expect(ana.locator("#challenge-title")).to_have_text(said("challenge.to_them", name="Bo"))
     expect(ana.locator("#challenge-state")).to_have_text(said("challenge.waiting"))
     assert "challenge=" in ana.url

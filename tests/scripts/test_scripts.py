@@ -175,10 +175,12 @@ def test_a_player_who_leaves_takes_their_seat_back_with_the_command_printed(live
     bo = httpx.post(f"{base}/players", json={"name": "Bo"}).json()
     assert bo["color"] == "black"
     game = httpx.get(base).json()
-    if game["round"]["to_move"] == "black":  # Bo starts: his move first, then Ana's turn
+    while game["round"]["to_move"] == "black":  # Bo starts (extra turns too), then Ana's turn
         move = {"position": game["round"]["legal_moves"][0]}
         auth = {"Authorization": f"Bearer {bo['token']}"}
-        assert httpx.post(f"{base}/moves", json=move, headers=auth).status_code == 201
+        moved = httpx.post(f"{base}/moves", json=move, headers=auth)
+        assert moved.status_code == 201
+        game = moved.json()["game"]
     # The printed command runs play.py with --join: Ana's seat, not a 409 game_full.
     again = spawn_play(live_server, "--join", game_id)
     again.expect(re.escape("Back in your seat (red)."))
