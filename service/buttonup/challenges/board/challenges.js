@@ -4,10 +4,16 @@
 // that challenges a player (/?challenge-to=PLAYER_ID, from their profile or a
 // finished game). An accepted challenge's game opens by itself: the player's
 // stream brings `game_start` with the seat (player.js).
-import { Problem, call, goToGame, loadPlayer, pause, saveSeat } from "/board/api.js";
+import { call, loadPlayer } from "/board/api.js";
 import { $, guard, other, titled } from "/board/dom.js";
 import { categoryName, colorWord, t } from "/board/i18n.js";
-import { followPlayer, generatedName, playerListening, rememberPlayer } from "/board/player.js";
+import {
+  followPlayer,
+  generatedName,
+  openSeatedGame,
+  postWhileListening,
+  rememberPlayer,
+} from "/board/player.js";
 import { clockOf, clockText, offerClocks } from "/board/start.js";
 import { CHALLENGE_STATUS, DECLINE_REASON } from "/board/vocabulary.js";
 import { onChallenge } from "./hooks.js";
@@ -103,12 +109,7 @@ export async function acceptChallenge(id) {
   const me = loadPlayer() || (await rememberPlayer(generatedName()));
   listen(me);
   const accepted = await call("POST", `${path(id)}/accept`, { token: me.key });
-  if (accepted.game_id) {
-    const game = await call("GET", `/v1/games/${encodeURIComponent(accepted.game_id)}`);
-    const color = ["red", "black"].find((seat) => game.players[seat].player_id === me.id);
-    if (color) saveSeat(game.id, color, me.key);
-    goToGame(game.id);
-  }
+  if (accepted.game_id) await openSeatedGame(accepted.game_id, me);
   return accepted;
 }
 
@@ -189,18 +190,7 @@ async function sendChallenge(body) {
   const me = loadPlayer() || (await rememberPlayer(generatedName()));
   onChallenge((heard) => heard.from === me.id && heard.to === body.to && drawChallenge(heard));
   listen(me);
-  await playerListening;
-  let made;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      made = await call("POST", "/v1/challenges", { body, token: me.key });
-      break;
-    } catch (error) {
-      // The stream is open here but its mark may not be seen yet: again.
-      if (!(error instanceof Problem && error.code === "stream_required") || attempt > 3) throw error;
-      await pause(500);
-    }
-  }
+  const made = await postWhileListening("/v1/challenges", body, me);
   window.history.replaceState(null, "", `/?challenge=${encodeURIComponent(made.id)}`);
   drawChallenge(made);
 }

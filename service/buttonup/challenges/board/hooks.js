@@ -5,11 +5,11 @@
 // offer to challenge the player (or the opponent); the start screen makes an
 // open challenge's link.
 import { call, loadPlayer } from "/board/api.js";
-import { $, guard } from "/board/dom.js";
+import { $, guard, other } from "/board/dom.js";
 import { view } from "/board/game.js";
 import { t } from "/board/i18n.js";
 import { anyonesPlayer, clockOf } from "/board/start.js";
-import { CHALLENGE_NOTICE, CHALLENGE_STATUS } from "/board/vocabulary.js";
+import { CHALLENGE_NOTICE, CHALLENGE_STATUS, COLORS } from "/board/vocabulary.js";
 
 const heardBy = [];
 
@@ -49,8 +49,8 @@ function offerChallenge(player, place) {
 function challengeOpponent(game) {
   const me = loadPlayer();
   const link = $("challenge-opponent");
-  const mine = me && ["red", "black"].find((color) => game.players[color].player_id === me.id);
-  const opponent = mine && game.players[mine === "red" ? "black" : "red"];
+  const mine = me && COLORS.find((color) => game.players[color].player_id === me.id);
+  const opponent = mine && game.players[other(mine)];
   link.hidden = !opponent?.player_id || !view.seat;
   if (link.hidden) return;
   link.href = challengeLink(opponent.player_id);

@@ -3,12 +3,11 @@
 // is paired, the stream's `game_start` brings the new game and the seat's
 // token, and the board opens the game (player.js). The seeks waiting show in
 // the lobby, each answered with a tap (a seek that `answers` it).
-import { Problem, call, goToGame, loadPlayer, pause, saveSeat } from "/board/api.js";
-import { guard } from "/board/dom.js";
+import { Problem, call, loadPlayer } from "/board/api.js";
+import { guard, other } from "/board/dom.js";
 import { categoryName, colorWord, t } from "/board/i18n.js";
-import { playerListening } from "/board/player.js";
+import { openSeatedGame, postWhileListening } from "/board/player.js";
 import { anyonesPlayer, clockOf, clockText, showLobby } from "/board/start.js";
-import { COLORS } from "/board/vocabulary.js";
 
 const $ = (id) => document.getElementById(id);
 let seekId = null;
@@ -18,7 +17,7 @@ export function install(board) {
     $("vs-anyone").addEventListener("submit", (event) => {
       event.preventDefault();
       const form = new FormData(event.target);
-      guard(seekAnyone(anyonesPlayer, () => playerListening, clockOf(form), form.get("rated") === "on"));
+      guard(seekAnyone(clockOf(form), form.get("rated") === "on"));
     });
     $("cancel-seek").addEventListener("click", () => guard(cancelSeek(loadPlayer())));
   });
@@ -56,31 +55,14 @@ async function showSeeks() {
 // holding their seat; a seek gone meanwhile says so, and the lobby is read again.
 async function answerSeek(seek) {
   const me = await anyonesPlayer();
-  await playerListening;
-  const color = seek.color ? COLORS.find((other) => other !== seek.color) : "random";
+  const color = seek.color ? other(seek.color) : "random"; // the other seat, or either
   const body = { clock: seek.clock, rated: seek.rated, color, answers: seek.id };
   try {
-    const placed = await placeSeek(body, me);
-    const game = await call("GET", `/v1/games/${encodeURIComponent(placed.game_id)}`);
-    const mine = COLORS.find((seat) => game.players[seat].player_id === me.id);
-    saveSeat(game.id, mine, me.key);
-    goToGame(game.id);
+    const placed = await postWhileListening("/v1/seeks", body, me);
+    await openSeatedGame(placed.game_id, me);
   } catch (error) {
     guard(showLobby());
     throw error;
-  }
-}
-
-// POST /v1/seeks with the player's stream open (a seek lives while it is).
-async function placeSeek(body, me) {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await call("POST", "/v1/seeks", { body, token: me.key });
-    } catch (error) {
-      // The stream is open here but its mark may not be seen yet: once more.
-      if (!(error instanceof Problem && error.code === "stream_required") || attempt > 3) throw error;
-      await pause(500);
-    }
   }
 }
 
@@ -89,12 +71,11 @@ function showSeeking(seeking) {
   $("seek-button").hidden = seeking;
 }
 
-// `player()`: the player this browser remembers, made first if need be;
-// `listening()`: resolves once their stream is open; `clock`: the time control.
-async function seekAnyone(player, listening, clock, rated) {
-  const me = await player();
-  await listening();
-  const placed = await placeSeek({ clock, rated }, me);
+// A seek by the player this browser remembers (made first if need be), with
+// this clock, rated or not.
+async function seekAnyone(clock, rated) {
+  const me = await anyonesPlayer();
+  const placed = await postWhileListening("/v1/seeks", { clock, rated }, me);
   seekId = placed.id;
   showSeeking(true);
 }

@@ -197,30 +197,32 @@ export function drawSeatPanels(game) {
   if (canJoin) $("join-text").textContent = t("join.invited", { color: colorName(open[0]) });
 }
 
-// The stacks after sowing `position`: its buttons dropped from the bottom one
-// on each next non-empty stack clockwise; when there are more buttons than
-// stacks (overflow) the last stack takes all that remain. Drawn only: the
-// service decides every move, and its answer replaces this.
-export function sown(circle, position) {
-  const stacks = circle.map((stack) => stack.slice());
-  const lifted = stacks[position];
-  stacks[position] = [];
+// Sowing `position`: its buttons dropped from the bottom one on each next
+// non-empty stack clockwise (when there are more buttons than stacks, an
+// overflow, the last stack takes all that remain); each drop, the stacks
+// after, and where the last button landed. Drawn only: the service decides
+// every move, and its answer replaces this.
+function sown(circle, position) {
+  const after = circle.map((stack) => stack.slice());
+  const lifted = after[position];
+  after[position] = [];
   const targets = [];
   for (let step = 1; step < POSITIONS; step += 1) {
     const index = (position + step) % POSITIONS;
-    if (stacks[index].length) targets.push(index);
+    if (after[index].length) targets.push(index);
   }
   const drops = lifted.map((color, i) => ({ color, target: targets[Math.min(i, targets.length - 1)] }));
-  return { lifted, drops };
+  for (const { color, target } of drops) after[target].push(color);
+  return { drops, after, landed: drops.at(-1)?.target ?? null };
 }
 
 // The sowing, button by button, over SOWING_MS at most whatever the stack's
 // height: lift the stack, then drop its buttons one by one. Returns where the
 // last button landed.
 export async function animateSowing(position) {
+  const { drops, after, landed } = sown(view.circle, position);
+  const step = reducedMotion ? 0 : Math.min(STEP_MS, SOWING_MS / (drops.length + 1));
   const stacks = view.circle.map((stack) => stack.slice());
-  const { lifted, drops } = sown(stacks, position);
-  const step = reducedMotion ? 0 : Math.min(STEP_MS, SOWING_MS / (lifted.length + 1));
   stacks[position] = [];
   drawStacks(stacks, { lifted: position });
   await sleep(step);
@@ -231,21 +233,18 @@ export async function animateSowing(position) {
     document.dispatchEvent(new CustomEvent("buttonup:drop", { detail: { from: position, to: target, color } }));
     await sleep(step);
   }
-  drawStacks(stacks);
-  view.circle = stacks;
-  return drops.at(-1)?.target ?? null;
+  drawStacks(after);
+  view.circle = after;
+  return landed;
 }
 
 // The circle after sowing `position`, at once (no animation): a move whose
 // next event is already waiting.
 export function sowAtOnce(position) {
-  const stacks = view.circle.map((stack) => stack.slice());
-  const { drops } = sown(stacks, position);
-  stacks[position] = [];
-  for (const { color, target } of drops) stacks[target].push(color);
-  drawStacks(stacks);
-  view.circle = stacks;
-  return drops.at(-1)?.target ?? null;
+  const { after, landed } = sown(view.circle, position);
+  drawStacks(after);
+  view.circle = after;
+  return landed;
 }
 
 export function showRoundEnd(summary, game) {

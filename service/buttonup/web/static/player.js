@@ -1,7 +1,7 @@
 // The player this browser remembers, their games and their stream.
-import { PLAYER_EVENTS, STATUS } from "./vocabulary.js";
+import { COLORS, PLAYER_EVENTS, STATUS } from "./vocabulary.js";
 import { chime, soundOn } from "./alerts.js";
-import { PLAYER_KEY, call, goToGame, loadPlayer, pause, readBlocks, saveSeat } from "./api.js";
+import { PLAYER_KEY, Problem, call, goToGame, loadPlayer, pause, readBlocks, saveSeat } from "./api.js";
 import { $, guard, other, titled } from "./dom.js";
 import { colorName, t } from "./i18n.js";
 import { noticeHeard } from "./wings.js";
@@ -16,6 +16,30 @@ function onGameStart(data) {
   chime("paired");
   // The tone is heard before the page changes.
   setTimeout(() => goToGame(data.game_id), soundOn() ? 400 : 0);
+}
+
+// A game the player holds a seat in by their key (a seek answered, a
+// challenge accepted): the seat kept for the game's page, then to it.
+export async function openSeatedGame(gameId, player) {
+  const game = await call("GET", `/v1/games/${encodeURIComponent(gameId)}`);
+  const color = COLORS.find((seat) => game.players[seat].player_id === player.id);
+  if (color) saveSeat(game.id, color, player.key);
+  goToGame(game.id);
+}
+
+// A POST that lasts only while the player's stream is open (a seek, a
+// real-time challenge): sent once it is open, and again while the service
+// has not yet seen it open (409 stream_required).
+export async function postWhileListening(path, body, player) {
+  await playerListening;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call("POST", path, { body, token: player.key });
+    } catch (error) {
+      if (!(error instanceof Problem && error.code === "stream_required") || attempt > 3) throw error;
+      await pause(500);
+    }
+  }
 }
 
 // ---- the player this browser remembers ---------------------------------------
