@@ -548,9 +548,13 @@ def test_the_command_printed_for_the_opponent_works_from_a_fresh_clone(live_serv
     printed = shlex.split(child.match.group(1))
     clone = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True, timeout=60)
+    # Run as a person would, not as a sub-make of `make test` (whose
+    # environment would have make print the directories it enters).
+    alone = {k: v for k, v in os.environ.items() if k not in {"MAKELEVEL", "MAKEFLAGS", "MFLAGS"}}
     planned = subprocess.run(
         [*printed, "--dry-run", "--always-make"],
         cwd=clone,
+        env=alone,
         capture_output=True,
         text=True,
         check=True,
