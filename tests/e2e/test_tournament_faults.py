@@ -15,7 +15,10 @@ import time
 import httpx
 import pytest
 
+from buttonup.games.consequences import CATCH_UP_LEASE_MS, OVERDUE_AFTER_MS
+from buttonup.games.player_streams import PLAYER_CATCH_UP_SECONDS
 from buttonup.tournaments.model import GameResult, Standing, System, replayed
+from buttonup.tournaments.running import IDLE_MS
 from tests.conftest import LiveServer
 from tests.e2e.test_cluster import cluster  # noqa: F401  (the module's cluster)
 from tests.e2e.test_ratings import retried
@@ -27,6 +30,13 @@ from tests.helpers.sse import sse_events
 pytestmark = pytest.mark.e2e
 
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
+# What a fault may hold up, at worst, before the service has recovered: a
+# game_start relayed by a process that died is relayed by its players'
+# streams' catch-up; a game end's count it left, by the sweep once the mark
+# is overdue (after the dead process's catch-up lease); a lost poke, by the
+# tournament's idle look. Then the games the test waits for are played.
+RECOVERY_SECONDS = PLAYER_CATCH_UP_SECONDS + (OVERDUE_AFTER_MS + CATCH_UP_LEASE_MS + IDLE_MS) / 1000
+PLAYED_SECONDS = 60
 
 
 class Player(threading.Thread):
@@ -40,6 +50,7 @@ class Player(threading.Thread):
         self.player = player
         self.stopping = threading.Event()
         self.games: set[str] = set()
+        self.playing: tuple[str, str] | None = None  # the game in play, and what it waits on
         self.refusals: list[int] = []  # answers to reading a game other than 200
         self.failure: BaseException | None = None  # what stopped the player, if anything
 
@@ -81,11 +92,12 @@ class Player(threading.Thread):
             return
         self.games.add(game_id)
         seat = bearer(start["token"])
+        self.playing = (game_id, "starting")
         # A game counts once each player made a move: resign only after a
         # move of one's own and a turn of the opponent's seen to pass.
         moved = their_turn_seen = False
         with httpx.Client(base_url=self.base_url, timeout=10) as http:
-            while True:
+            while not self.stopping.is_set():  # the test over: not left to the next one
                 answer = retried(lambda: http.get(f"/v1/games/{game_id}"))
                 if answer.status_code != 200:  # a 429 or a 500 says so in the log: read again
                     self.refusals.append(answer.status_code)
@@ -93,8 +105,10 @@ class Player(threading.Thread):
                     continue
                 game = answer.json()
                 if game["status"] != "playing":
+                    self.playing = None
                     return
                 if game["round"]["to_move"] != color:
+                    self.playing = (game_id, "waiting for the opponent")
                     their_turn_seen = moved
                     time.sleep(0.02)
                     continue
@@ -140,10 +154,16 @@ def play_an_arena_through(server: LiveServer, faults: list) -> None:
             def finished() -> int:
                 return sum(game["status"] == "finished" for game in all_games(http, path))
 
-            def played_on(count: int) -> None:
+            def played_on(count: int, seconds: float) -> None:
                 try:
-                    wait_for(lambda: finished() >= count, 60)
+                    wait_for(lambda: finished() >= count, seconds)
                 except AssertionError:
+                    in_play = {p.player["name"]: p.playing for p in players}
+                    unfinished = [
+                        (g["id"], g["status"])
+                        for g in all_games(http, path)
+                        if g["status"] != "finished"
+                    ]
                     stopped = {p.player["name"]: repr(p.failure) for p in players if p.failure}
                     refused = {p.player["name"]: p.refusals for p in players if p.refusals}
                     problems = [
@@ -151,19 +171,24 @@ def play_an_arena_through(server: LiveServer, faults: list) -> None:
                         for line in server.log_text().splitlines()
                         if '"level":"warning"' in line or '"level":"error"' in line
                     ]
-                    raise AssertionError((stopped, refused, problems[-20:])) from None
+                    raise AssertionError(
+                        (in_play, unfinished, stopped, refused, problems[-20:])
+                    ) from None
 
+            played_on(8, PLAYED_SECONDS)
             for done, fault in enumerate(faults, start=1):
-                played_on(8 * done)
                 fault()
-            played_on(8 * (len(faults) + 1))
+                played_on(8 * (done + 1), RECOVERY_SECONDS + PLAYED_SECONDS)
             for person in people:  # nobody paired again; their games in play go on
                 retried(
                     lambda person=person: http.post(
                         f"{path}/withdraw", headers=bearer(person["key"])
                     )
                 )
-            wait_for(lambda: all(g["status"] == "finished" for g in all_games(http, path)), 60)
+            wait_for(
+                lambda: all(g["status"] == "finished" for g in all_games(http, path)),
+                RECOVERY_SECONDS + PLAYED_SECONDS,
+            )
             check_against_replay(http, path)
     finally:
         for player in players:
