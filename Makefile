@@ -92,6 +92,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bot_tournament.py --games 1000
 	$(BIN)/python bench/storage_bench.py
 	$(BIN)/python bench/streams_bench.py
+	$(BIN)/python bench/streams_scale.py
 	$(BIN)/python bench/http_bench.py --sweep 1,2,4
 	$(BIN)/python bench/timeout_bench.py
 	$(BIN)/python bench/player_streams_bench.py

@@ -50,7 +50,8 @@ class Watchers:
     Players ask for streams over a pipe: `W <player> <game> <count>` opens
     `count` streams on a game and answers the player on its own pipe once each
     has its `game` event; `I <game>` opens a stream that is kept to the end;
-    `R` closes the other streams and sends back the delivery latencies seen."""
+    `R` closes the other streams and sends back the delivery latencies seen:
+    each watcher's, and each move's to the last of its watchers."""
 
     def __init__(self, port: int, players: int) -> None:
         self.port = port
@@ -71,7 +72,8 @@ class Watchers:
     def open_idle(self, game_id: str) -> None:
         os.write(self._requests_out, f"I {game_id}\n".encode())
 
-    def collect(self) -> list[float]:
+    def collect(self) -> tuple[list[float], list[float]]:
+        """The latencies of each delivery, and of each move to all its watchers."""
         os.write(self._requests_out, b"R\n")
         return self._results.recv()
 
@@ -95,9 +97,11 @@ class _WatcherLoop:
         self.results = results
         self.selector = selectors.DefaultSelector()
         self.selector.register(requests_in, selectors.EVENT_READ)
-        self.streams: dict[socket.socket, list] = {}  # socket: [buffer, kept, waiting player]
+        # socket: [buffer, kept, waiting player, game]
+        self.streams: dict[socket.socket, list] = {}
         self.pending_acks: dict[int, int] = {}  # player: streams without their `game` event yet
         self.latencies: list[float] = []
+        self.heard_by_all: dict[tuple[str, bytes], float] = {}  # (game, move): its last watcher's
         self.partial = b""
 
     def run(self) -> None:
@@ -113,7 +117,7 @@ class _WatcherLoop:
         sock = socket.create_connection(("127.0.0.1", self.port))
         sock.sendall(f"GET /v1/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
         sock.setblocking(False)
-        self.streams[sock] = [b"", kept, player]
+        self.streams[sock] = [b"", kept, player, game_id]
         self.selector.register(sock, selectors.EVENT_READ)
 
     def close(self, sock: socket.socket) -> None:
@@ -137,8 +141,8 @@ class _WatcherLoop:
             elif kind == "R":
                 for sock in [s for s, state in self.streams.items() if not state[1]]:
                     self.close(sock)
-                self.results.send(self.latencies)
-                self.latencies = []
+                self.results.send((self.latencies, list(self.heard_by_all.values())))
+                self.latencies, self.heard_by_all = [], {}
             else:
                 return False
         return True
@@ -168,7 +172,10 @@ class _WatcherLoop:
             found = CREATED_AT.search(frame)
             if found:
                 created = datetime.fromisoformat(found.group(1).decode())
-                self.latencies.append(received - created.timestamp())
+                latency = received - created.timestamp()
+                self.latencies.append(latency)
+                move = (state[3], found.group(1))
+                self.heard_by_all[move] = max(latency, self.heard_by_all.get(move, 0.0))
         elif b"event: game\n" in frame and state[2] is not None:
             player, state[2] = state[2], None
             self.pending_acks[player] -= 1
@@ -214,7 +221,7 @@ def measure(
     until = time.time() + seconds
     tasks = [(player, port, until, per_game, target) for player in range(CLIENTS)]
     moves, cpu = with_cpu_split(*pids, lambda: sum(pool.map(driver, tasks)))
-    latencies = sorted(WATCHERS.collect())
+    latencies = sorted(WATCHERS.collect()[0])
     # Where the machine's time went, per move: the service's workers, Redis,
     # and the benchmark's own players and watchers.
     out = {

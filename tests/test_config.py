@@ -179,3 +179,14 @@ def test_every_number_a_setting_holds_is_read_from_its_own_variable():
     for field, (variable, low) in NUMBERS.items():
         read = Settings.from_env({variable: str(low)})
         assert getattr(read, field) == low, field
+
+
+def test_a_role_is_read_and_sets_how_many_of_its_connections_may_be_streams():
+    assert Settings.from_env({}).role == "all"
+    assert Settings.from_env({"BUTTONUP_ROLE": "Streams"}).role == "streams"
+    with pytest.raises(ConfigError, match="BUTTONUP_ROLE"):
+        Settings.from_env({"BUTTONUP_ROLE": "proxy"})
+    # All: a quarter kept for moves. Streams: all but the probes' few. Set: as set.
+    assert Settings(connections=1000).streams_per_worker == 750
+    assert Settings(connections=1000, role="streams").streams_per_worker == 1000 - 16
+    assert Settings(connections=1000, role="streams", max_streams=10).streams_per_worker == 10

@@ -176,3 +176,64 @@ def test_compose_bounds_redis_memory_and_refuses_rather_than_evicts(compose, tmp
         client.close()
     finally:
         server.stop()
+
+
+def nginx_locations() -> dict[str, dict[str, list[str]]]:
+    """deploy/nginx.conf as nginx reads it (crossplane, nginx's parser,
+    with its syntax checks): each location's directives by name."""
+    import crossplane
+
+    parsed = crossplane.parse(str(ROOT / "deploy" / "nginx.conf"), check_ctx=True, check_args=True)
+    assert parsed["status"] == "ok", parsed["errors"]
+    found: dict[str, dict[str, list[str]]] = {}
+
+    def walk(block: list[dict]) -> None:
+        for directive in block:
+            if directive["directive"] == "location":
+                inner = {d["directive"]: d["args"] for d in directive.get("block", [])}
+                found[" ".join(directive["args"])] = inner
+            walk(directive.get("block", []))
+
+    walk(parsed["config"][0]["parsed"])
+    return found
+
+
+def routed_to(location: dict[str, list[str]]) -> str:
+    variable, address = location["set"]
+    assert location["proxy_pass"] == [variable]
+    return address
+
+
+def test_the_scale_proxy_sends_every_event_stream_to_the_streams_service(whole_app):
+    """Every stream path of the spec (its parameters filled in) matches the
+    streams' location and no other path does; the streams' location is
+    unbuffered and goes to the streams service, the rest to the api replicas."""
+    locations = nginx_locations()
+    (pattern,) = [name[2:] for name in locations if name.startswith("~ ")]
+    streams = locations[f"~ {pattern}"]
+    assert routed_to(streams) == "http://streams:8000"
+    assert streams["proxy_buffering"] == ["off"]
+    assert routed_to(locations["/"]) == "http://api-scaled:8000"
+    spec = whole_app.test_client().get("/openapi.json").get_json()
+    for path, operations in spec["paths"].items():
+        concrete = re.sub(r"\{[^}]+\}", "Xy12", path)
+        stream = any(
+            "text/event-stream" in op["responses"].get("200", {}).get("content", {})
+            for op in operations.values()
+            if isinstance(op, dict) and "responses" in op
+        )
+        assert bool(re.search(pattern, concrete)) == stream, path
+
+
+def test_the_scale_profile_runs_the_api_and_the_streams_apart(compose):
+    services = compose["services"]
+    api, streams = services["api-scaled"], services["streams"]
+    assert api["environment"]["BUTTONUP_ROLE"] == "api"
+    assert streams["environment"]["BUTTONUP_ROLE"] == "streams"
+    assert "scale" in streams["profiles"]
+    assert streams["environment"]["REDIS_URL"] == api["environment"]["REDIS_URL"]
+    # Streams are many: the connections, and the files they need, allowed.
+    connections = int(streams["environment"]["BUTTONUP_CONNECTIONS"])
+    assert streams["ulimits"]["nofile"]["soft"] >= 2 * connections + 64
+    assert set(services["nginx"]["depends_on"]) == {"api-scaled", "streams"}
+    assert "BUTTONUP_ROLE" not in services["api"].get("environment", {})  # the plain one: all

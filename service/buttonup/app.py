@@ -22,6 +22,7 @@ from buttonup.api.observability import configure_logging, init_observability
 from buttonup.api.player_events import wing_notice_components
 from buttonup.api.problems import add_wing_problem
 from buttonup.api.rate_limits import METERS, init_rate_limits
+from buttonup.api.roles import init_roles
 from buttonup.config import Settings
 from buttonup.games import Games
 from buttonup.http_codes import PROBLEM_CODES
@@ -189,6 +190,7 @@ def create_app(
     app.extensions["buttonup.streams"] = StreamBudget(
         settings.streams_per_worker, settings.max_streams_per_client
     )
+    init_roles(app, settings.role)  # the first hook of every request
     init_routes(app, games, settings, manifests)
     app.register_blueprint(board)
     init_observability(app, settings.cors_origins, access_log)

@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from redis.exceptions import RedisClusterException, RedisError
 
-from buttonup.config import ConfigError, Settings, checked_redis_url
+from buttonup.config import ROLES, ConfigError, Settings, checked_redis_url
 from buttonup.errors import GameError, GameNotFound
 from buttonup.redis_server import RedisServer
 from buttonup.store import GameStore, migration
@@ -62,6 +62,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--connections",
         type=int,
         help="connections a worker holds at once, event streams included (default 1000)",
+    )
+    serve.add_argument(
+        "--role",
+        choices=ROLES,
+        help="what to serve: all (the default, BUTTONUP_ROLE's), the api without the event "
+        "streams, or the event streams alone (docs/operations.md)",
     )
     serve.add_argument("--redis-url", help="Redis to keep games in (default: $REDIS_URL)")
     serve.add_argument(
@@ -150,9 +156,15 @@ def _run_gunicorn(args: argparse.Namespace, redis_url: str) -> int:
     alone: gunicorn is then asked to stop (its workers' exit hooks still find
     Redis), and Redis is stopped after it. A second Ctrl-C stops it at once."""
     env = dict(os.environ, REDIS_URL=redis_url)
+    if args.role:
+        env["BUTTONUP_ROLE"] = args.role
+    role = env.get("BUTTONUP_ROLE") or "all"
     command = gunicorn_command(args.host, args.port, args.workers, args.connections)
     server = subprocess.Popen(command, env=env, start_new_session=True)
-    print(f"buttonup: serving on http://{args.host}:{args.port} (Ctrl-C stops)", flush=True)
+    serving = {"all": "", "api": " the API alone", "streams": " the event streams alone"}[role]
+    print(
+        f"buttonup: serving{serving} on http://{args.host}:{args.port} (Ctrl-C stops)", flush=True
+    )
     stops = iter((signal.SIGTERM, signal.SIGINT))
 
     def forward(signum: int, _frame: FrameType | None) -> None:

@@ -46,6 +46,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_BIND",
         "BUTTONUP_WORKERS",
         "BUTTONUP_CONNECTIONS",
+        "BUTTONUP_ROLE",
         "BUTTONUP_MAX_STREAMS",
         "BUTTONUP_MAX_STREAMS_PER_CLIENT",
         "BUTTONUP_MAX_CONNECTIONS_PER_CLIENT",
@@ -122,11 +123,15 @@ class Settings:
     # gunicorn's, read by gunicorn.conf.py
     bind: str = "127.0.0.1:8000"
     workers: int = 2
+    # What this process serves (ROLES): everything, the API without the
+    # event streams, or the event streams alone (and the probes and metrics).
+    role: str = "all"
     # Connections a worker holds at once, open event streams included.
     connections: int = 1000
     # Event streams a worker keeps open at once (0: three quarters of
-    # `connections`, so that streams never take the connections moves need),
-    # and per client address; past either, 503 too_many_streams.
+    # `connections`, so that streams never take the connections moves need;
+    # a streams process's: all but STREAMS_ROLE_SPARE), and per client
+    # address; past either, 503 too_many_streams.
     max_streams: int = 0
     max_streams_per_client: int = 32
     # Connections a worker takes from one client address (0: no limit; off
@@ -162,7 +167,11 @@ class Settings:
 
     @property
     def streams_per_worker(self) -> int:
-        return self.max_streams or max(1, self.connections * 3 // 4)
+        if self.max_streams:
+            return self.max_streams
+        if self.role == "streams":
+            return max(1, self.connections - STREAMS_ROLE_SPARE)
+        return max(1, self.connections * 3 // 4)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -179,6 +188,7 @@ class Settings:
             access_log=_choice(env, "BUTTONUP_ACCESS_LOG", ("on", "off"), "on") == "on",
             log_level=_choice(env, "BUTTONUP_LOG_LEVEL", LOG_LEVELS, defaults.log_level),
             log_format=_choice(env, "BUTTONUP_LOG_FORMAT", ("json", "text"), defaults.log_format),
+            role=_choice(env, "BUTTONUP_ROLE", ROLES, defaults.role),
             bind=_bind(env.get("BUTTONUP_BIND") or defaults.bind),
             secret_key=_secret_key(env),
             operator_key=_operator_key(env),
@@ -276,6 +286,11 @@ def _rate_limit(env: Mapping[str, str], name: str, default: str = "") -> str:
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
+# What a process serves (BUTTONUP_ROLE, `buttonup serve --role`): a
+# deployment may run the event streams apart (docs/operations.md).
+ROLES = ("all", "api", "streams")
+# A streams process's connections kept from its streams: its probes and metrics.
+STREAMS_ROLE_SPARE = 16
 
 
 def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:

@@ -82,6 +82,11 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
     "uri_too_long": (414, "the request line is too long"),
     "unsupported_media_type": (415, "a body that is not application/json"),
     "expectation_failed": (417, "an `Expect` other than 100-continue"),
+    "served_elsewhere": (
+        421,
+        "sent to a process that does not serve it: an API request to a streams process, or "
+        "an event stream to an API process (docs/operations.md, roles)",
+    ),
     "validation_error": (422, "a body field, parameter or header fails its schema"),
     "idempotency_key_reused": (
         422,

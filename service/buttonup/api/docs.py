@@ -24,6 +24,7 @@ STATUS_TITLES = {
     413: "Content too large",
     414: "URI too long",
     415: "Unsupported media type",
+    421: "Misdirected request: another role of the deployment serves it",
     422: "Unprocessable content",
     429: "Too many requests",
     431: "Request header fields too large",
@@ -42,9 +43,10 @@ WRITE_503 = (
 )
 
 # Every operation can get a request line or header fields too long (414,
-# 431, from gunicorn) and fail inside (500); every one with a body can get a
-# body that is not JSON, too large, or of another media type.
-ALWAYS = (414, 431, 500)
+# 431, from gunicorn), be sent to a process of another role (421, api.roles)
+# and fail inside (500); every one with a body can get a body that is not
+# JSON, too large, or of another media type.
+ALWAYS = (414, 421, 431, 500)
 WITH_BODY = (400, 413, 415, *ALWAYS)
 
 

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from buttonup import engine, errors
 from buttonup.api.http import InvalidParameter, TooManyStreams
 from buttonup.api.metrics import REDIS_ERRORS
+from buttonup.api.roles import ServedElsewhere
 from buttonup.api.schemas.shared import RefusedPosition
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, add_wing_code, problem_body
 
@@ -192,6 +193,10 @@ def handle_invalid_parameter(error: InvalidParameter) -> Response:
     )
 
 
+def handle_served_elsewhere(error: ServedElsewhere) -> Response:
+    return problem(421, "served_elsewhere", "Misdirected Request", str(error))
+
+
 def handle_too_many_streams(error: TooManyStreams) -> Response:
     return problem(503, "too_many_streams", "Too many streams", str(error), {"Retry-After": "5"})
 
@@ -211,6 +216,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(UnsupportedMediaType, handle_unsupported_media_type)
     app.register_error_handler(InvalidParameter, handle_invalid_parameter)
     app.register_error_handler(TooManyStreams, handle_too_many_streams)
+    app.register_error_handler(ServedElsewhere, handle_served_elsewhere)
     app.register_error_handler(Exception, handle_unexpected)
 
 

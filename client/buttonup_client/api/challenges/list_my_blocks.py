@@ -36,6 +36,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_414
 
+    if response.status_code == 421:
+        response_421 = Problem.from_dict(response.json())
+
+        return response_421
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
