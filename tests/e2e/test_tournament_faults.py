@@ -154,26 +154,14 @@ def play_an_arena_through(server: LiveServer, faults: list) -> None:
             def finished() -> int:
                 return sum(game["status"] == "finished" for game in all_games(http, path))
 
-            def played_on(count: int, seconds: float) -> None:
+            def waited(check, seconds: float) -> None:
                 try:
-                    wait_for(lambda: finished() >= count, seconds)
+                    wait_for(check, seconds)
                 except AssertionError:
-                    in_play = {p.player["name"]: p.playing for p in players}
-                    unfinished = [
-                        (g["id"], g["status"])
-                        for g in all_games(http, path)
-                        if g["status"] != "finished"
-                    ]
-                    stopped = {p.player["name"]: repr(p.failure) for p in players if p.failure}
-                    refused = {p.player["name"]: p.refusals for p in players if p.refusals}
-                    problems = [
-                        line
-                        for line in server.log_text().splitlines()
-                        if '"level":"warning"' in line or '"level":"error"' in line
-                    ]
-                    raise AssertionError(
-                        (in_play, unfinished, stopped, refused, problems[-20:])
-                    ) from None
+                    raise AssertionError(diagnosis(server, http, path, players)) from None
+
+            def played_on(count: int, seconds: float) -> None:
+                waited(lambda: finished() >= count, seconds)
 
             played_on(8, PLAYED_SECONDS)
             for done, fault in enumerate(faults, start=1):
@@ -185,7 +173,7 @@ def play_an_arena_through(server: LiveServer, faults: list) -> None:
                         f"{path}/withdraw", headers=bearer(person["key"])
                     )
                 )
-            wait_for(
+            waited(
                 lambda: all(g["status"] == "finished" for g in all_games(http, path)),
                 RECOVERY_SECONDS + PLAYED_SECONDS,
             )
@@ -195,6 +183,31 @@ def play_an_arena_through(server: LiveServer, faults: list) -> None:
             player.stopping.set()
         for player in players:
             player.join(5)
+
+
+def diagnosis(server: LiveServer, http: httpx.Client, path: str, players: list) -> tuple:
+    """What a test that waited in vain says: each player's game in play and
+    what it waits on, each game not finished (who is to move, with how
+    many moves played), the players stopped or refused, the log's warnings."""
+    names = {p.player["id"]: p.player["name"] for p in players}
+    in_play = {p.player["name"]: (p.playing, p.is_alive()) for p in players}
+    unfinished = []
+    for game in all_games(http, path):
+        if game["status"] != "finished":
+            full = retried(lambda g=game: http.get(f"/v1/games/{g['id']}")).json()
+            seats = {c: names.get(full["players"][c]["player_id"]) for c in ("red", "black")}
+            turn = full.get("round") or {}
+            unfinished.append(
+                (game["id"], full["status"], seats, turn.get("to_move"), turn.get("moves_played"))
+            )
+    stopped = {p.player["name"]: repr(p.failure) for p in players if p.failure}
+    refused = {p.player["name"]: p.refusals for p in players if p.refusals}
+    problems = [
+        line
+        for line in server.log_text().splitlines()
+        if '"level":"warning"' in line or '"level":"error"' in line
+    ]
+    return in_play, unfinished, stopped, refused, problems[-20:]
 
 
 def check_against_replay(http: httpx.Client, path: str) -> None:

@@ -8,7 +8,7 @@ from buttonup.engine import PLAYERS, Color, Options
 from buttonup.engine.player import Player, PlayerEventName
 from buttonup.games import Games, NewGame
 from buttonup.store import GameStore, connect
-from buttonup.store.player_events import events_key, relayed_key
+from buttonup.store.player_events import agenda_keys, events_key, relayed_key
 from tests.games.clock import Clock
 
 
@@ -69,3 +69,22 @@ def test_versions_nobody_relayed_are_caught_up_from_the_log_once(games, redis_cl
     assert heard(redis_client, black)[len(before) :] == told
     open_stream(games, players[Color.BLACK])
     assert heard(redis_client, black)[len(before) :] == told, "caught up once"
+
+
+def test_a_game_whose_maker_died_before_its_first_relay_is_caught_up(games, redis_client):
+    """Its seat is in the player's index (written before the commit) but on
+    no agenda (the first relay puts it there): the stream's catch-up finds
+    it among the newest seats and tells all of it, once."""
+    game_id, _, players = two_players_game(games)
+    black = players[Color.BLACK].id
+    told = heard(redis_client, black)
+    assert told
+    # As if the process that seated the players died before relaying anything.
+    redis_client.delete(events_key(black))
+    redis_client.hset(relayed_key(black), game_id, told[0][0] - 1)
+    for key in agenda_keys(black):
+        redis_client.zrem(key, game_id)
+    open_stream(games, players[Color.BLACK])
+    assert heard(redis_client, black) == told
+    open_stream(games, players[Color.BLACK])
+    assert heard(redis_client, black) == told, "caught up once"

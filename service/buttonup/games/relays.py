@@ -17,6 +17,7 @@ from buttonup.store import GameNotFound, GameStore, Relay, StorageUnavailable
 log = logging.getLogger(__name__)
 RELAY_ATTEMPTS = 3  # a relay that keeps finding gaps is left to the next stream open
 CATCH_UP_GAMES = 50  # as many as a player's stream starts with
+NEWEST_SEATS = 8  # the player's newest seats, caught up whether or not on the agenda
 
 
 def agenda_place_of(match: Match, player_id: str) -> AgendaPlace | None:
@@ -99,8 +100,12 @@ class Relayer:
         process relayed: those a stream starts with, CATCH_UP_GAMES at most,
         so that a stream's opening costs the same however many games the
         player has. A game further down is caught up by its next change (a
-        relay that finds a gap relays what is missing first)."""
-        ids = self._store.player_agenda(player_id, (Status.PLAYING, Status.WAITING), CATCH_UP_GAMES)
+        relay that finds a gap relays what is missing first). The player's
+        NEWEST_SEATS newest seats besides: a game made with their seat (a
+        pairing) whose maker died before its first relay is on no agenda
+        yet, and nothing else would tell the player of it."""
+        statuses = (Status.PLAYING, Status.WAITING)
+        ids = self._store.player_agenda(player_id, statuses, CATCH_UP_GAMES, NEWEST_SEATS)
         versions = self._store.versions(ids)
         current = {game_id: v for game_id, v in versions.items() if v is not None}
         self.catch_up(player_id, current)

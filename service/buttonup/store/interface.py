@@ -228,10 +228,13 @@ class GameStore(GameRecords):
         return self._player_games.listed(player_id)
 
     @STORAGE_ERRORS
-    def player_agenda(self, player_id: str, statuses: tuple[Status, ...], count: int) -> list[str]:
+    def player_agenda(
+        self, player_id: str, statuses: tuple[Status, ...], count: int, newest: int = 0
+    ) -> list[str]:
         """The first `count` of the player's games of these statuses, by their
-        rank on the player's agenda (store.player_games)."""
-        return self._player_games.agenda(player_id, statuses, count)
+        rank on the player's agenda, and the `newest` seats besides
+        (store.player_games)."""
+        return self._player_games.agenda(player_id, statuses, count, newest)
 
     @STORAGE_ERRORS
     def off_player_agenda(self, player_id: str, game_ids: list[str]) -> list[str]:

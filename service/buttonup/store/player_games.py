@@ -90,14 +90,24 @@ class PlayerGames:
                 pipe.zrem(key, *game_ids)
             pipe.execute()
 
-    def agenda(self, player_id: str, statuses: tuple[Status, ...], count: int) -> list[str]:
-        """The first `count` games of the agenda, of these statuses, by rank."""
+    def agenda(
+        self, player_id: str, statuses: tuple[Status, ...], count: int, newest: int = 0
+    ) -> list[str]:
+        """The first `count` games of the agenda, of these statuses, by rank;
+        then the `newest` seats of the index not among them (a game's first
+        relay puts it on the agenda: one whose maker died before relaying
+        it is found there alone)."""
         pipe = self._redis.pipeline(transaction=False)
         for status in statuses:
             pipe.zrange(agenda_key(player_id, status), 0, count - 1, withscores=True)
-        ranked = [entry for found in pipe.execute() for entry in found]
+        if newest:
+            pipe.zrevrange(games_key(player_id), 0, newest - 1)
+        found = pipe.execute()
+        ranked = [entry for entries in found[: len(statuses)] for entry in entries]
         ranked.sort(key=lambda entry: (entry[1], entry[0]))
-        return [member.decode() for member, _ in ranked[:count]]
+        ids = [member.decode() for member, _ in ranked[:count]]
+        seats = [member.decode() for member in found[len(statuses)]] if newest else []
+        return ids + [game_id for game_id in seats if game_id not in ids]
 
     def off_agenda(self, player_id: str, game_ids: list[str]) -> list[str]:
         """Those of `game_ids` on neither agenda (finished, as far as the
