@@ -201,7 +201,8 @@ def _made(args: tuple[int, str, int]) -> list[tuple[str, str | None]]:
     made = []
     for number in range(count):
         if kind == "game":
-            _, game = connection.post("/v1/games", {})
+            status, game = connection.post("/v1/games", {})
+            assert status == 201, (status, game)
             made.append((f"/v1/games/{game['id']}/events", None))
         else:
             _, player = connection.post("/v1/players", {"name": f"S{number}"})

@@ -25,35 +25,25 @@ library, patches nothing late. It relies on gunicorn 27's worker methods, its
 tests/test_worker.py pins that version (WRITTEN_FOR).
 """
 
-import fcntl
 import io
 import logging
 import socket
-import sys
-import termios
-import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import gevent
-from gevent.socket import wait_read
 from gunicorn.http import errors as http_errors
 from gunicorn.util import write_nonblock
 from gunicorn.workers.ggevent import GeventWorker
 
 from buttonup.config import Settings
+from buttonup.hang_ups import HangUps, Watched
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
 from buttonup.stopping import WorkerStopping
 
 WRITTEN_FOR = {"gunicorn": "27."}  # tests/test_worker.py
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
-# An event stream whose client stopped reading: its writes wait unsent, at
-# least this many bytes of them (a few keep-alives; a reader takes each at
-# once) for this long, looked at this often.
-STALLED_BYTES = 8192
-STALLED_SECONDS = 10.0
-STALL_CHECK_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
 
@@ -209,11 +199,11 @@ WsgiApp = Callable[[dict, Callable], Iterable[bytes]]
 def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
     """An event stream waits on Redis, not on its client: without this, a
     client that hung up is only seen at the next write. While a stream is
-    answered, a greenlet waits for its socket to turn readable; end of file
-    there means the client is gone, and the stream's greenlet is ended."""
+    answered, its socket is watched (buttonup.hang_ups); end of file there
+    means the client is gone, and the stream's greenlet is ended."""
 
     def wsgi(environ: dict, start_response: Callable) -> Iterable[bytes]:
-        watcher: list[gevent.Greenlet] = []
+        watched: list[Watched] = []
         sock = environ.get("gunicorn.socket")
         answering = gevent.getcurrent()
 
@@ -223,16 +213,18 @@ def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
                 for name, value in headers
             )
             if streaming and sock is not None and isinstance(answering, gevent.Greenlet):
-                watcher.append(gevent.spawn(_end_on_hang_up, sock, answering))
+                watched.append(HANG_UPS.watch(sock, answering))
                 _STREAMS.add(answering)
             return start_response(status, headers, exc_info)
 
-        return _Closing(app(environ, start), watcher, answering)
+        return _Closing(app(environ, start), watched, answering)
 
     return wsgi
 
 
-# The greenlets answering an event stream in this worker, to end when it stops.
+# The event streams this worker answers: watched for their clients, and
+# their greenlets, to end when it stops.
+HANG_UPS = HangUps()
 _STREAMS: set[Any] = set()
 
 
@@ -241,53 +233,12 @@ def _end_streams() -> None:
         answering.kill(WorkerStopping, block=False)
 
 
-def _end_on_hang_up(sock: socket.socket, answering: gevent.Greenlet) -> None:
-    """Ends the stream when its client hangs up, or stops reading: its
-    writes wait in the socket's send queue (STALLED_BYTES or more of them)
-    for STALLED_SECONDS on end."""
-    stalled_since: float | None = None
-    while True:
-        try:
-            wait_read(sock.fileno(), timeout=STALL_CHECK_SECONDS)
-        except TimeoutError:
-            now = time.monotonic()
-            if _unsent(sock) < STALLED_BYTES:
-                stalled_since = None
-            elif stalled_since is None:
-                stalled_since = now
-            elif now - stalled_since >= STALLED_SECONDS:
-                log.info("an event stream's client stopped reading: ended")
-                answering.kill(block=False)
-                return
-            continue
-        except OSError:
-            gone = True
-        else:
-            try:
-                gone = sock.recv(1, socket.MSG_PEEK) == b""
-            except OSError:
-                gone = True
-        if gone:  # else the client sent more (a pipelined request): stop watching
-            answering.kill(block=False)
-        return
-
-
-def _unsent(sock: socket.socket) -> int:
-    """Bytes written to the socket that its peer has not taken (Linux's
-    SIOCOUTQ); 0 where that cannot be read."""
-    try:
-        answer = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0")
-    except OSError:
-        return 0
-    return int.from_bytes(answer, sys.byteorder, signed=True)
-
-
 class _Closing:
     """The app's answer, and the end of its hang-up watch when it closes."""
 
-    def __init__(self, body: Iterable[bytes], watcher: list, answering: Any) -> None:
+    def __init__(self, body: Iterable[bytes], watched: list[Watched], answering: Any) -> None:
         self._body = body
-        self._watcher = watcher
+        self._watched = watched
         self._answering = answering
 
     def __iter__(self) -> Iterator[bytes]:
@@ -295,8 +246,8 @@ class _Closing:
 
     def close(self) -> None:
         _STREAMS.discard(self._answering)
-        for greenlet in self._watcher:
-            greenlet.kill(block=False)
+        for watched in self._watched:
+            HANG_UPS.forget(watched)
         close = getattr(self._body, "close", None)
         if close is not None:
             close()
