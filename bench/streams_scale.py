@@ -313,6 +313,7 @@ def main() -> int:
     parser.add_argument("--holders", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--py-spy", help="a folder: one worker's stacks sampled at each step")
     args = parser.parse_args()
     args.steps = [int(step) for step in args.steps.split(",")]
     with tempfile.TemporaryDirectory() as data_dir:
@@ -385,11 +386,14 @@ class Ramp:
             for now, then in zip((rss, redis_bytes), baseline, strict=True)
         ]
         start = tree_cpu_seconds(self.server_pid)
-        time.sleep(5)
+        self.sampled(f"idle-{step}", 5)
         idle = 100 * (tree_cpu_seconds(self.server_pid) - start) / 5
+        spy = self.sampled(f"play-{step}", self.args.rounds * self.args.seconds, wait=False)
         rounds = play_rounds(
             self.pool, self.port, self.args.seconds, PER_GAME, self.args.rounds, self.pids
         )
+        if spy is not None:
+            spy.wait()
         rate = median(rounds, "moves_per_second")
         return (
             f"{step} | {held} | {sum(refused.values())} {refused or ''} "
@@ -398,6 +402,33 @@ class Ramp:
             f"| {rate / alone_rate:.2f} | {median(rounds, 'server_us'):.0f} "
             f"| {median(rounds, 'redis_us'):.0f} | {idle:.0f}"
         )
+
+    def sampled(self, name: str, seconds: float, wait: bool = True):
+        """`seconds` of a worker's stacks sampled by py-spy (--py-spy DIR:
+        DIR/<name>.txt, one line a stack, as flamegraph tools read them):
+        where a stream's cost goes. Without --py-spy, a plain wait."""
+        if not self.args.py_spy:
+            if wait:
+                time.sleep(seconds)
+            return None
+        command = ["py-spy", "record", "--pid", str(self.workers[0]), "--duration"]
+        command += [
+            str(max(1, round(seconds))),
+            "--format",
+            "raw",
+            "--rate",
+            "200",
+            "--nonblocking",
+        ]
+        command += ["--output", str(Path(self.args.py_spy) / f"{name}.txt")]
+        spy = subprocess.Popen(
+            [str(Path(sys.executable).parent / command[0]), *command[1:]],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if wait:
+            spy.wait()
+        return spy
 
     def stop(self) -> str:
         final = settle(self.holders, self.opened, 5)

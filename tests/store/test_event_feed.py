@@ -293,3 +293,33 @@ def test_a_woken_watcher_returns_at_once_with_nothing(feed):
         assert time.monotonic() - started < 5, "woken, not timed out"
     finally:
         subscription.close()
+
+
+def test_a_feed_waits_on_its_doorbell_only_from_as_many_streams_as_it_is_told(
+    redis_server, redis_client, feed_name, doorbell
+):
+    """ring_from 3: with two streams watched, each read names both and an
+    append unrung is heard; with a third, the reads name only what is rung
+    (an append unrung waits for the full read), and nothing appended across
+    the switch is missed or told twice."""
+    blocking = redis.Redis.from_url(
+        redis_server.url, socket_timeout=BLOCK_MS / 1000 + 5, client_name=feed_name
+    )
+    feed = EventFeed(blocking, connect(redis_server.url), doorbell=doorbell, ring_from=3)
+    first, second, third = (f"test:{{r{uuid.uuid4().hex}}}:events" for _ in range(3))
+    watching = [feed.subscribe(key, "0-0") for key in (first, second)]
+    add(redis_client, first, 1)  # rung by nobody: a feed below ring_from names it anyway
+    assert versions_within(watching[0], 1) == [1]
+    add(redis_client, second, 1)  # appended as the third arrives: read in full at the switch
+    watching.append(feed.subscribe(third, "0-0"))
+    assert versions_within(watching[1], 1) == [1]
+    add(redis_client, third, 1)
+    ring(redis_client, doorbell, third)
+    assert versions_within(watching[2], 1) == [1]
+    time.sleep(0.2)
+    add(redis_client, first, 2)  # unrung, now: not read before the next full read
+    assert versions_within(watching[0], 1, seconds=0.5) == []
+    ring(redis_client, doorbell, first)
+    assert versions_within(watching[0], 1) == [2]
+    for subscription in watching:
+        subscription.close()

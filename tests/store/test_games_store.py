@@ -1,7 +1,10 @@
 """GameStore against the suite's real Redis: compare-and-set, replies, expiry,
 reading back what was written, and the log replayed from any version."""
 
+import time
+
 import pytest
+import redis
 
 from buttonup.engine import Color, Match, Options, Visibility
 from buttonup.store import (
@@ -13,6 +16,7 @@ from buttonup.store import (
     StorageUnavailable,
     VersionConflict,
     connect,
+    interface,
     keys,
     new_game_id,
     new_token,
@@ -272,3 +276,59 @@ def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store, monkeypatch
     with pytest.raises(VersionConflict):
         store.commit(loaded.match, loaded.revision, [moved])
     assert store.load(match.id).match == moved.match
+
+
+def rung(redis_client) -> list[str]:
+    """The streams the games' doorbell has named, oldest first."""
+    return [
+        name
+        for _, fields in redis_client.xrange(keys.GAMES_DOORBELL_KEY)
+        for name in fields[b"k"].decode().split()
+    ]
+
+
+def test_every_write_to_a_games_stream_rings_the_games_doorbell(store, redis_client):
+    """A commit's entries and a seat's presence alike, each naming the game's
+    stream, in the same call as the entry."""
+    redis_client.delete(keys.GAMES_DOORBELL_KEY)
+    match = started(store)
+    events = keys.events_key(match.id)
+    assert rung(redis_client) == [events]
+    connection = store.connect_seat(match.id, Color.RED)
+    assert rung(redis_client) == [events, events]
+    store.disconnect_seat(match.id, Color.RED, connection)
+    assert rung(redis_client) == [events] * 3
+    assert (
+        redis_client.xlen(events) == 2 + 2
+    )  # the two joins (one commit, one ring), the seat's two
+
+
+def test_a_games_watcher_is_told_by_reads_that_name_its_game_alone(redis_server, monkeypatch):
+    """Many games watched in one process (GAMES_RING_FROM of them, made 30
+    here): once the first read is done, a move on one of them is read by
+    naming that game's stream only."""
+    monkeypatch.setattr(interface, "GAMES_RING_FROM", 30)
+    store = fresh_store(redis_server)
+    matches = [started(store) for _ in range(30)]
+    watched = [store.subscribe(match.id, "0-0") for match in matches]
+    feeds = [subscription.__enter__() for subscription in watched]
+    busy = matches[0]
+    time.sleep(0.3)  # the first read, which names every stream, is done
+    for feed in feeds:
+        feed.next(0.01)
+    with redis.Redis.from_url(redis_server.url).monitor() as monitor:
+        moved = busy.play(busy.game.to_move, busy.game.legal_moves()[0], T0 + 3000)
+        store.commit(busy, store.load(busy.id).revision, [moved])
+        arrived = feeds[0].next(2)
+        store.client.ping()  # the last command the monitor needs to see
+        reads = []
+        for seen in monitor.listen():
+            if seen["command"].startswith("XREAD ") and ":events" in seen["command"]:
+                reads.append(seen["command"])
+            if seen["command"] == "PING":
+                break
+    assert [stored.version for stored in arrived] == [moved.match.version]
+    assert reads and all(keys.events_key(busy.id) in read for read in reads)
+    assert not any(keys.events_key(m.id) in read for read in reads for m in matches[1:])
+    for subscription in watched:
+        subscription.__exit__(None, None, None)

@@ -24,9 +24,17 @@ from buttonup.games.results import (
     StreamItem,
     Timeline,
 )
-from buttonup.store import GameStore, Subscription, action_of
+from buttonup.store import GameStore, SeatPresence, StoredEvent, Subscription, action_of
 
 log = logging.getLogger(__name__)
+
+# A stream with nothing to send looks at its game's version at one
+# keep-alive in this many: a game that expired while watched ends its
+# stream, and versions whose entries the feed never met are told from the
+# log (the feed reads every watched stream in full every few seconds, so
+# those are rare). A look is a Redis read a stream: at every keep-alive,
+# 20,000 idle streams had made 2,000 a second.
+VERSION_LOOK_EVERY = 6
 
 
 class GameStreams:
@@ -112,6 +120,7 @@ class GameStreams:
         presence = self._store.presence(game_id)
         # [] when resumed at the current version: then the presence comes first.
         yield [*first, PresenceNow(presence)]
+        idle = 0  # keep-alives in a row
         while True:
             wait_ms: float = keepalive_ms
             if match.status is Status.FINISHED:  # open for a rematch: until the window closes
@@ -121,6 +130,10 @@ class GameStreams:
             if not arrived:
                 if self._done(match):
                     return  # the rematch window closed
+                idle += 1
+                if idle % VERSION_LOOK_EVERY:
+                    yield []
+                    continue
                 version = self._store.version(game_id)
                 if version is None:
                     return  # expired while watched
@@ -130,22 +143,8 @@ class GameStreams:
                 # Progresss whose entries the stream no longer holds: from the log.
                 items, match = self._past(game_id, match.version, version)
             else:
-                items = []
-                if any(stored.presence for stored in arrived):
-                    now_present = self._store.presence(game_id)
-                    if now_present != presence:
-                        presence = now_present
-                        items.append(PresenceNow(presence))
-                for stored in arrived:
-                    if stored.presence or stored.version <= match.version:
-                        continue
-                    if stored.entry is not None and stored.version == match.version + 1:
-                        progress = match.apply(action_of(stored, match))
-                        match = progress.match
-                        items.append(Happened(match, progress.events))
-                    else:  # a gap, or an earlier release's entry: from the log
-                        past, match = self._past(game_id, match.version, stored.version)
-                        items += past
+                idle = 0
+                items, match, presence = self._told(game_id, match, presence, arrived)
             batch: list[StreamItem] = []
             for item in items:
                 batch.append(item)
@@ -154,6 +153,35 @@ class GameStreams:
                     return
             if batch:
                 yield batch
+
+    def _told(
+        self,
+        game_id: str,
+        match: Match,
+        presence: dict[Color, SeatPresence],
+        arrived: list[StoredEvent],
+    ) -> tuple[list[StreamItem], Match, dict[Color, SeatPresence]]:
+        """What the feed's entries tell a watcher of `match`: the changes
+        after its version, each applied (a gap, or an earlier release's
+        entry, from the log), and who is connected if that changed. The
+        match and presence after them."""
+        items: list[StreamItem] = []
+        if any(stored.presence for stored in arrived):
+            now_present = self._store.presence(game_id)
+            if now_present != presence:
+                presence = now_present
+                items.append(PresenceNow(presence))
+        for stored in arrived:
+            if stored.presence or stored.version <= match.version:
+                continue
+            if stored.entry is not None and stored.version == match.version + 1:
+                progress = match.apply(action_of(stored, match))
+                match = progress.match
+                items.append(Happened(match, progress.events))
+            else:
+                past, match = self._past(game_id, match.version, stored.version)
+                items += past
+        return items, match, presence
 
     def _ends(self, item: StreamItem) -> bool:
         """Whether a game's stream ends after `item` (see `_done`)."""

@@ -169,9 +169,11 @@ class _Group:
         read_range: Callable[[str, str, str], list[StoredEvent]],
         coalesce_seconds: float = COALESCE_SECONDS,
         doorbell: str | None = None,
+        ring_from: int = 0,
     ) -> None:
         self.lock = threading.Lock()
         self._doorbell = doorbell
+        self._ring_from = ring_from
         # Streams to read before waiting on the doorbell again; always watched ones.
         self._rung: set[str] = set()
         self._coalesce_seconds = coalesce_seconds
@@ -250,13 +252,21 @@ class _Group:
             client_id = self._client_id_of(connection)
             with self.lock:
                 self._client_id = client_id
-            rang = self._last_ring(connection) if self._doorbell is not None else None
+            rang: str | None = None  # where the doorbell stood when last read
             read_in_full = time.monotonic()
             while True:
                 with self.lock:
                     if not self._cursors:
                         self._running = False
                         return
+                    ringing = self._doorbell is not None and len(self._cursors) >= self._ring_from
+                    if not ringing:
+                        rang = None
+                    elif rang is None:  # from now on: what came before is read in full
+                        self._rung.update(self._cursors)
+                if ringing and rang is None:
+                    rang = self._last_ring(connection)
+                with self.lock:
                     read_from = self._next_read(ringing=rang is not None)
                     interruptible = self._client_id is not None
                 block_ms = BLOCK_MS if interruptible else UNINTERRUPTIBLE_BLOCK_MS
@@ -385,13 +395,17 @@ class EventFeed:
         regular: Any,
         coalesce_seconds: float = COALESCE_SECONDS,
         doorbell: str | None = None,
+        ring_from: int = 0,
     ) -> None:
         """`coalesce_seconds`: how long a busy read waits to gather more;
         `doorbell`: the key that names the streams appended to, where every
-        append rings it (not on a cluster)."""
+        append rings it (not on a cluster), waited on while at least
+        `ring_from` streams are watched (fewer are each named in every read:
+        a read that names a few costs less than one woken by every ring)."""
         self._client = client
         self._coalesce_seconds = coalesce_seconds
         self._doorbell = doorbell
+        self._ring_from = ring_from
         self._regular = regular
         self._groups: dict[int, _Group] = {}
         self._lock = threading.Lock()
@@ -418,6 +432,7 @@ class EventFeed:
             self._read_range,
             self._coalesce_seconds,
             self._doorbell,
+            self._ring_from,
         )
 
     def _read_range(self, key: str, after_id: str, until_id: str) -> list[StoredEvent]:

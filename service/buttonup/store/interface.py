@@ -42,6 +42,12 @@ from buttonup.store.reviews import PlayerReviews
 from buttonup.store.settling import WriteWindow, local_ms
 
 PLAYER_FEED_COALESCE_SECONDS = 0.1
+# Games' streams a process watches from which its feed waits on the games'
+# doorbell: below, a read that names each one costs less than a feed woken by
+# every commit of every game (bench/streams_bench.py: 100 streams a worker,
+# 4% more server CPU a move with the doorbell); above, far more (with 10,000
+# a worker, a quarter of its CPU went to reads naming them all).
+GAMES_RING_FROM = 500
 
 
 class GameStore(GameRecords):
@@ -94,6 +100,13 @@ class GameStore(GameRecords):
     def _open_streams(self, client: Client, blocking: Client) -> None:
         """The event feeds and presence. Reads that wait for events hold a
         connection for seconds: a pool of their own (`blocking`)."""
+        # Games' streams: on one Redis, read as the games' doorbell names
+        # them (store.keys) once GAMES_RING_FROM are watched; the wings' own
+        # streams (a tournament's), few and rung by nobody, on a feed that
+        # names each one in every read.
+        self._game_feed = EventFeed(
+            blocking, client, doorbell=self.games_doorbell, ring_from=GAMES_RING_FROM
+        )
         self._feed = EventFeed(blocking, client)
         # Players' streams on a feed of their own: on one Redis it reads only
         # the streams the doorbell names, and on a cluster each read names
@@ -111,6 +124,7 @@ class GameStore(GameRecords):
                 keys.presence_key(game_id),
                 keys.events_key(game_id),
                 keys.game_key(game_id),
+                *([self.games_doorbell] if self.games_doorbell else []),
             ],
             local_ms,
         )
@@ -319,7 +333,7 @@ class GameStore(GameRecords):
 
     def subscribe(self, game_id: str, after_id: str) -> AbstractContextManager[Subscription]:
         """The game's stream entries after the id `after_id`, as they come."""
-        return self.follow(keys.events_key(game_id), after_id)
+        return _subscribed(self._game_feed, keys.events_key(game_id), after_id)
 
     def follow(self, key: str, after_id: str) -> AbstractContextManager[Subscription]:
         """A stream's entries after `after_id`, as they come, read together

@@ -21,6 +21,11 @@ import hashlib
 from typing import NamedTuple
 
 LOBBY_KEY = "buttonup:lobby"
+# On one Redis, every write to a game's stream rings this doorbell (an entry
+# naming the stream, in the same call), so that the games' feed waits on the
+# doorbell and reads only the streams rung (store.feed), not every game its
+# process watches. None on a cluster, where it would be a slot of its own.
+GAMES_DOORBELL_KEY = "buttonup:games:doorbell"
 # The deployment's secret (store.derived), made by the first process that
 # needs it; no expiry.
 

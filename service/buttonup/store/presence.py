@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from buttonup.engine import PLAYERS, Color
 from buttonup.store.connection import Client
+from buttonup.store.player_events import DOORBELL_KEPT
 from buttonup.store.scripts import LuaScript, lua_source
 
 BEAT_SECONDS = 1.0
@@ -43,11 +44,12 @@ class SeatPresence:
     since: int | None  # ms since the epoch; None: never connected
 
 
-_CONNECT = lua_source("presence_connect", "presence_lib", EVENTS_KEPT=EVENTS_KEPT)
+_KEPT = {"EVENTS_KEPT": EVENTS_KEPT, "DOORBELL_KEPT": DOORBELL_KEPT}
+_CONNECT = lua_source("presence_connect", "presence_lib", **_KEPT)
 
-_DISCONNECT = lua_source("presence_disconnect", "presence_lib", EVENTS_KEPT=EVENTS_KEPT)
+_DISCONNECT = lua_source("presence_disconnect", "presence_lib", **_KEPT)
 
-_REAP = lua_source("presence_reap", "presence_lib", EVENTS_KEPT=EVENTS_KEPT)
+_REAP = lua_source("presence_reap", "presence_lib", **_KEPT)
 
 
 class PresenceBoard:
@@ -60,7 +62,9 @@ class PresenceBoard:
         clock: Callable[[], int],
     ) -> None:
         self._redis = client
-        self._keys_of = keys_of  # a game's presence, events and game keys
+        # A game's presence, events and game keys, and the games' doorbell
+        # where there is one.
+        self._keys_of = keys_of
         self._clock = clock
         self.worker = secrets.token_urlsafe(9)
         self._connect = LuaScript(client, _CONNECT)

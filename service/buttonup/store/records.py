@@ -25,6 +25,7 @@ from buttonup.store.errors import (
 from buttonup.store.ids import GAME_ID_PATTERN, new_commit_id
 from buttonup.store.indexes import CommitIndexes
 from buttonup.store.keys import (
+    GAMES_DOORBELL_KEY,
     ReplyKey,
     events_key,
     format1_reply_key,
@@ -142,6 +143,12 @@ class GameRecords:
             return AlreadyMade(None if prior == "-" else decode_reply(prior))
         self._recent.put(changes[-1].match if changes else match, Revision(len(log.encode())))
         return None
+
+    @property
+    def games_doorbell(self) -> str | None:
+        """The doorbell every write to a game's stream rings, where there is
+        one: on one Redis (store.keys)."""
+        return GAMES_DOORBELL_KEY if self._player_events.in_commit else None
 
     @property
     def relays_in_commit(self) -> bool:
@@ -278,6 +285,9 @@ class GameRecords:
         keys, args, log, stream = _commit_arguments(
             before, revision, changes, reply_field, reply, self._commit_ttls_ms
         )
+        if self.games_doorbell is not None:  # rung in the commit
+            keys.append(self.games_doorbell)
+            args[0] = f"{args[0]} 1"
         relayed = b""
         if relays and self.relays_in_commit:
             player_keys, relayed = self._player_events.payload(relays)

@@ -1,17 +1,19 @@
--- KEYS: game, events, replies, format 1's moves. ARGV: "expected-version
--- new-version game-ttl-ms events-ttl-ms reply-ttl-ms" (one argument: each
--- costs the client more than Lua's reading of it), reply field ("" when
+-- KEYS: game, events, replies, format 1's moves, then the games' doorbell
+-- when it is rung. ARGV: "expected-version new-version game-ttl-ms
+-- events-ttl-ms reply-ttl-ms[ ring]" (one argument: each costs the client
+-- more than Lua's reading of it; ring 1: KEYS[5] is the games' doorbell,
+-- rung with the events key once entries are appended), reply field ("" when
 -- none), reply value, the base ("" unless upgrading from format 1), the log
 -- entries, the deadline (Redis time, ms), the commit's own random id, the
 -- players' relay (store.player_events; "" when none, or on a cluster), then
 -- each stream entry, of the versions after the expected one in turn. KEYS
--- from the fifth: the relay's players' keys, then the doorbell
+-- after those: the relay's players' keys, then the players' doorbell
 -- (store.player_events); the commit relays only on one Redis.
 -- Returns {0} not found, {1, current} conflict, {2, current, prior reply},
 -- {3, now} written, {4, now} past its deadline (nothing written), {5, now}
 -- written already (this very commit, sent again by a cluster client's retry).
-local expected, version, game_ttl, events_ttl, reply_ttl =
-  string.match(ARGV[1], '^(%d+) (%d+) (%d+) (%d+) (%d+)$')
+local expected, version, game_ttl, events_ttl, reply_ttl, ring =
+  string.match(ARGV[1], '^(%d+) (%d+) (%d+) (%d+) (%d+) ?(1?)$')
 local stored_kind = kind(KEYS[1])
 local current, created, base, log, written_by
 if stored_kind == 'string' then
@@ -41,7 +43,14 @@ for i = 9, #ARGV do
   local entry_version = string.format('%d', first + i - 9)
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'v', entry_version, 'a', ARGV[i])
 end
-if ARGV[8] ~= '' then relay(5, ARGV[8], false, KEYS[#KEYS]) end
+local first_relay_key = 5
+if ring == '1' then
+  if #ARGV >= 9 then
+    redis.call('XADD', KEYS[5], 'MAXLEN', '~', DOORBELL_KEPT, '*', 'k', KEYS[2])
+  end
+  first_relay_key = 6
+end
+if ARGV[8] ~= '' then relay(first_relay_key, ARGV[8], false, KEYS[#KEYS]) end
 redis.call('PEXPIRE', KEYS[2], events_ttl)
 -- format 1's move list, where there is one, lives as long as its game
 redis.call('PEXPIRE', KEYS[4], game_ttl)

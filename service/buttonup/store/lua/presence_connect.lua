@@ -1,4 +1,4 @@
--- KEYS: presence, events, game. ARGV: colour, connection, worker, now, then
+-- KEYS: presence, events, game[, the games' doorbell]. ARGV: colour, connection, worker, now, then
 -- the live workers. Returns 1 when the seat became connected.
 local field = 'c:' .. ARGV[1] .. ':' .. ARGV[2]
 local had = has_live(ARGV[1], set_of(5), field)

@@ -1,4 +1,4 @@
--- KEYS: presence, events, game. ARGV: colour, connection, now, then the live
+-- KEYS: presence, events, game[, the games' doorbell]. ARGV: colour, connection, now, then the live
 -- workers. Returns 1 when the seat became disconnected.
 local field = 'c:' .. ARGV[1] .. ':' .. ARGV[2]
 if redis.call('HDEL', KEYS[1], field) == 0 then return 0 end

@@ -1,6 +1,10 @@
--- Publishes a presence entry on the game's stream, which lives as long as the game.
+-- Publishes a presence entry on the game's stream, which lives as long as the
+-- game, and rings the games' doorbell (KEYS[4], where there is one).
 local function publish()
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', EVENTS_KEPT, '*', 'p', '1')
+  if KEYS[4] then
+    redis.call('XADD', KEYS[4], 'MAXLEN', '~', DOORBELL_KEPT, '*', 'k', KEYS[2])
+  end
   if redis.call('PTTL', KEYS[2]) < 0 then
     local ttl = redis.call('PTTL', KEYS[3])
     if ttl <= 0 then ttl = 60000 end

@@ -1,4 +1,4 @@
--- KEYS: presence, events, game. ARGV: the dead worker, its last beat.
+-- KEYS: presence, events, game[, the games' doorbell]. ARGV: the dead worker, its last beat.
 -- Its connections go; each seat left without one is disconnected since then.
 local fields = redis.call('HGETALL', KEYS[1])
 local dropped = {}
