@@ -24,9 +24,10 @@ from buttonup.kit import (
     words_of,
 )
 from buttonup.seeks.errors import BotsNotAllowed, SeekNotFound, StreamRequired
+from buttonup.seeks.listening import MARK_SECONDS
 from buttonup.seeks.model import WING
 from buttonup.seeks.service import Seeks
-from buttonup.seeks.store import MARK_SECONDS, SeekBoard
+from buttonup.seeks.store import SeekBoard
 
 __all__ = ["MANIFEST", "Seeks", "attach"]
 

@@ -10,18 +10,19 @@ suits is open (seeks.model says which suit each other).
   placing one costs what it reads, however many wait (of those it reads, the
   oldest that suits is its opponent); each player's seek per category (a
   second replaces the first);
-- who has a stream open: each process marks the players whose stream it
-  holds every MARK_SECONDS, and takes the mark out as the last one closes
-  (a hang-up is seen as it happens: buttonup.worker); a seek whose player's
-  mark is older than MARK_MS (a dead process) is neither shown nor paired,
-  and the next script that meets it after UNHEARD_SEEK_MS drops it;
+- who has a stream open (seeks.listening): each process beats, and is
+  named beside each player whose stream it holds as the stream opens, and
+  no longer as the last one closes (a hang-up is seen as it happens:
+  buttonup.hang_ups); a seek whose player's processes have not beaten
+  within MARK_MS (dead) is neither shown nor paired, and the next script
+  that meets it after UNHEARD_SEEK_MS drops it;
 - the pairings made and not yet completed: the script keeps the two seeks
   with the new game's id, until the game is made (`pairing_done`); a
   sweeper completes what a process that died left (`claim_pairings`).
 """
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from enum import IntEnum
@@ -41,19 +42,14 @@ from buttonup.kit import (
     local_ms,
     lua_source,
 )
+from buttonup.seeks.listening import LISTENING_KEY, MARK_MS, PROCESSES_KEY, Listeners
 from buttonup.seeks.model import Seek
 
-# A stream's mark lasts this long, and is renewed four times as often
-# (MARK_SECONDS): a player whose process died is paired with nobody a second
-# later, and four renewals may be late before a live one is passed over.
-MARK_MS = 1000
-MARK_SECONDS = 0.25
 # A seek of a player not listening is never paired nor shown, and dropped
 # once they have not listened for this long.
 UNHEARD_SEEK_MS = 60_000
 SEEKS_KEY = "buttonup:{seeks}:seeks"
 BY_PLAYER_KEY = "buttonup:{seeks}:by-player"
-ONLINE_KEY = "buttonup:{seeks}:online"
 PAIRINGS_KEY = "buttonup:{seeks}:pairings"
 PAIRINGS_DUE_KEY = "buttonup:{seeks}:pairings-due"
 CATEGORIES = list(Category)
@@ -90,9 +86,10 @@ def rated_pool_key(category: Category, colour: str) -> str:
 _KEYS = [
     SEEKS_KEY,
     BY_PLAYER_KEY,
-    ONLINE_KEY,
+    LISTENING_KEY,
     PAIRINGS_KEY,
     PAIRINGS_DUE_KEY,
+    PROCESSES_KEY,
     *(pool_key(category) for category in CATEGORIES),
     *(rated_pool_key(category, colour) for category in CATEGORIES for colour in COLOURS_ASKED),
 ]
@@ -163,6 +160,7 @@ class SeekBoard:
 
     def __init__(self, client: Client) -> None:
         self._redis = client
+        self.listeners = Listeners(client)
         # Players whose stream this process holds (how many streams each),
         # how to wake each stream, and which of those players seek.
         self._listening: Counter[str] = Counter()
@@ -241,12 +239,8 @@ class SeekBoard:
             return [], None
         stored = self._redis.hmget(SEEKS_KEY, [seek_id for _, seek_id in page])
         seeks = [decode_seek(data) for data in stored if data is not None]
-        marks = self._redis.zmscore(ONLINE_KEY, [seek.player_id for seek in seeks]) if seeks else []
-        listed = [
-            seek
-            for seek, mark in zip(seeks, marks, strict=True)
-            if mark is not None and mark >= now - MARK_MS
-        ]
+        heard = self.listeners.listening([seek.player_id for seek in seeks], now)
+        listed = [seek for seek, listening in zip(seeks, heard, strict=True) if listening]
         return listed, page[-1] if more else None
 
     @contextmanager
@@ -257,15 +251,16 @@ class SeekBoard:
         self._listening[player_id] += 1
         self._wakers.setdefault(player_id, []).append(wake)
         try:
-            self._mark([player_id], local_ms())
+            if self._listening[player_id] == 1:  # the first here
+                self.listeners.listen([player_id], local_ms())
             yield
         finally:
             self._wakers[player_id].remove(wake)
             self._listening[player_id] -= 1
             if self._listening[player_id] <= 0:
                 del self._listening[player_id], self._wakers[player_id]
-                with suppress(StorageUnavailable):  # else its mark runs out by itself
-                    self._not_listening(player_id)
+                with suppress(StorageUnavailable):  # else pruned once this process is gone
+                    self.listeners.unlisten(player_id)
 
     def seeking(self, player_id: str) -> bool:
         """Whether the player had a seek open when this process last looked
@@ -273,15 +268,15 @@ class SeekBoard:
         return player_id in self._seeking
 
     def mark_streams(self, now: int) -> None:
-        """Every MARK_SECONDS: the players whose stream this process holds
-        are marked (nothing is sent when it holds none)."""
+        """Every MARK_SECONDS: this process beats while it holds a stream
+        (seeks.listening)."""
         if self._listening:
-            self._mark(list(self._listening), now)
+            self.listeners.beat(now, list(self._listening))
 
     def mark_listening(self, now: int) -> None:
-        """At each beat: the players whose stream this process holds are
-        marked, and which of them seek is read again."""
-        self._mark(list(self._listening), now)
+        """At each beat: which players whose stream this process holds seek
+        is read again, and a page of who listens is pruned."""
+        self.listeners.prune(now)
         if not self._listening:  # no stream here to keep alive: nobody to look up
             self._now_seeking(set())
             return
@@ -298,24 +293,6 @@ class SeekBoard:
     @STORAGE_ERRORS
     def _seekers(self) -> list[bytes]:
         return self._redis.hkeys(BY_PLAYER_KEY)
-
-    @STORAGE_ERRORS
-    def _mark(self, player_ids: Iterable[str], now: int) -> None:
-        """These players have a stream open here, as of `now`; marks long
-        gone are pruned."""
-        marks = dict.fromkeys(player_ids, now)
-        pipe = self._redis.pipeline(transaction=False)
-        if marks:
-            pipe.zadd(ONLINE_KEY, marks)
-        pipe.zremrangebyscore(ONLINE_KEY, "-inf", now - 100 * MARK_MS)
-        pipe.execute()
-
-    @STORAGE_ERRORS
-    def _not_listening(self, player_id: str) -> None:
-        """The player's last stream here closed: their seeks are not shown
-        nor paired from now on (another process's stream marks them again
-        at its next beat)."""
-        self._redis.zrem(ONLINE_KEY, player_id)
 
     @STORAGE_ERRORS
     def claim_pairings(self, up_to: int, count: int, lease_end: int) -> list[Pairing]:

@@ -43,10 +43,12 @@ from buttonup.store.settling import WriteWindow, local_ms
 
 PLAYER_FEED_COALESCE_SECONDS = 0.1
 # Games' streams a process watches from which its feed waits on the games'
-# doorbell: below, a read that names each one costs less than a feed woken by
-# every commit of every game (bench/streams_bench.py: 100 streams a worker,
-# 4% more server CPU a move with the doorbell); above, far more (with 10,000
-# a worker, a quarter of its CPU went to reads naming them all).
+# doorbell (store.keys; the wings' own streams, few and rung by nobody, are
+# on a feed of their own, which names each in every read): below, a read
+# that names each one costs less than a feed woken by every commit of every
+# game (bench/streams_bench.py: 100 streams a worker, 4% more server CPU a
+# move with the doorbell); above, far more (with 10,000 a worker, a quarter
+# of its CPU went to reads naming them all).
 GAMES_RING_FROM = 500
 
 
@@ -100,13 +102,8 @@ class GameStore(GameRecords):
     def _open_streams(self, client: Client, blocking: Client) -> None:
         """The event feeds and presence. Reads that wait for events hold a
         connection for seconds: a pool of their own (`blocking`)."""
-        # Games' streams: on one Redis, read as the games' doorbell names
-        # them (store.keys) once GAMES_RING_FROM are watched; the wings' own
-        # streams (a tournament's), few and rung by nobody, on a feed that
-        # names each one in every read.
-        self._game_feed = EventFeed(
-            blocking, client, doorbell=self.games_doorbell, ring_from=GAMES_RING_FROM
-        )
+        doorbell = self.games_doorbell  # the games' streams: GAMES_RING_FROM
+        self._game_feed = EventFeed(blocking, client, doorbell=doorbell, ring_from=GAMES_RING_FROM)
         self._feed = EventFeed(blocking, client)
         # Players' streams on a feed of their own: on one Redis it reads only
         # the streams the doorbell names, and on a cluster each read names
@@ -245,9 +242,7 @@ class GameStore(GameRecords):
     def player_agenda(
         self, player_id: str, statuses: tuple[Status, ...], count: int, newest: int = 0
     ) -> list[str]:
-        """The first `count` of the player's games of these statuses, by their
-        rank on the player's agenda, and the `newest` seats besides
-        (store.player_games)."""
+        """PlayerGames.agenda: the first `count` of these statuses, then `newest` seats."""
         return self._player_games.agenda(player_id, statuses, count, newest)
 
     @STORAGE_ERRORS

@@ -1,12 +1,13 @@
 -- Seeks (store.seeks). KEYS: 1 the seeks (hash id -> the seek as JSON), 2 each
 -- player's seek by category (hash "<player>:<category index>" -> id), 3 who has
--- a stream open (sorted set player -> last mark, ms), 4 the pairings made and
--- not yet completed (hash game id -> record), 5 the same by when (sorted set),
--- 6.. one pool per category (sorted set id -> when sought), in Category order,
+-- a stream open (hash player -> the processes holding it: seeks.listening), 4
+-- the pairings made and not yet completed (hash game id -> record), 5 the same
+-- by when (sorted set), 6 the processes' beats (sorted set process -> ms),
+-- 7.. one pool per category (sorted set id -> when sought), in Category order,
 -- then for each category, for each colour asked (red, black, none), the same
 -- seeks by rating (sorted set id -> rating): where a new seek looks for its
 -- opponent, reading only what its colour and its range allow.
-local FIRST_POOL = 6
+local FIRST_POOL = 7
 local CATEGORIES = (#KEYS - FIRST_POOL + 1) / 4
 local FIRST_RATED = FIRST_POOL + CATEGORIES
 local COLOURS = {red = 0, black = 1}
@@ -17,8 +18,13 @@ local function rated_pool(category, colour)
 end
 
 local function online(player, alive_since)
-  local mark = redis.call('ZSCORE', KEYS[3], player)
-  return mark ~= false and tonumber(mark) >= alive_since
+  local held = redis.call('HGET', KEYS[3], player)
+  if not held then return false end
+  for process in string.gmatch(held, '%S+') do
+    local beat = redis.call('ZSCORE', KEYS[6], process)
+    if beat and tonumber(beat) >= alive_since then return true end
+  end
+  return false
 end
 
 local function drop(id, seek)
