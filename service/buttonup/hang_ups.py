@@ -4,13 +4,13 @@ within STALLED_SECONDS, so that its connection is freed rather than held
 until a write fails.
 
 The event loop watches each stream's socket itself (an io watcher calling
-back, gevent's documented loop.io: no greenlet a stream), and one sweep a
-second looks at every stream's unsent bytes. A greenlet a stream, waking
+back, gevent's documented loop.io: no greenlet a stream), and one sweep
+every STALL_CHECK_SECONDS looks at every stream's unsent bytes. A greenlet a stream, waking
 each second, had cost 8.6 KB a stream and half of a worker's idle CPU
 with 3,000 streams open (docs/performance.md, "Twenty thousand streams").
 
 Imports nothing of the app (buttonup.worker, which uses it, is loaded by
-gunicorn's arbiter). Tested in tests/test_worker.py.
+gunicorn's arbiter). Tested in tests/test_hang_ups.py.
 """
 
 import fcntl
@@ -25,10 +25,12 @@ import gevent
 
 # An event stream whose client stopped reading: its writes wait unsent, at
 # least this many bytes of them (a few keep-alives; a reader takes each at
-# once) for this long, looked at this often.
+# once) for this long, looked at this often (so ended 10 to 12.5 s after its
+# writes began to wait). A look is a system call a stream: at 20,000 streams,
+# one a second had been a sixth of a worker's idle CPU.
 STALLED_BYTES = 8192
 STALLED_SECONDS = 10.0
-STALL_CHECK_SECONDS = 1.0
+STALL_CHECK_SECONDS = 2.5
 READABLE = 1  # libev's and libuv's read event, as gevent's loop.io takes it
 
 log = logging.getLogger(__name__)
