@@ -72,8 +72,9 @@ class Watchers:
     def open_idle(self, game_id: str) -> None:
         os.write(self._requests_out, f"I {game_id}\n".encode())
 
-    def collect(self) -> tuple[list[float], list[float]]:
-        """The latencies of each delivery, and of each move to all its watchers."""
+    def collect(self) -> tuple[list[float], list[float], int]:
+        """The latencies of each delivery, and of each move to all its
+        watchers; and how many watchers' streams were refused."""
         os.write(self._requests_out, b"R\n")
         return self._results.recv()
 
@@ -100,6 +101,7 @@ class _WatcherLoop:
         # socket: [buffer, kept, waiting player, game]
         self.streams: dict[socket.socket, list] = {}
         self.pending_acks: dict[int, int] = {}  # player: streams without their `game` event yet
+        self.refused = 0  # streams asked for a player and not served
         self.latencies: list[float] = []
         self.heard_by_all: dict[tuple[str, bytes], float] = {}  # (game, move): its last watcher's
         self.partial = b""
@@ -141,8 +143,9 @@ class _WatcherLoop:
             elif kind == "R":
                 for sock in [s for s, state in self.streams.items() if not state[1]]:
                     self.close(sock)
-                self.results.send((self.latencies, list(self.heard_by_all.values())))
-                self.latencies, self.heard_by_all = [], {}
+                heard = list(self.heard_by_all.values())
+                self.results.send((self.latencies, heard, self.refused))
+                self.latencies, self.heard_by_all, self.refused = [], {}, 0
             else:
                 return False
         return True
@@ -156,7 +159,11 @@ class _WatcherLoop:
         except BlockingIOError:
             return
         received = time.time()
-        if not chunk:
+        if not chunk or (chunk.startswith(b"HTTP/1.1 ") and not chunk.startswith(b"HTTP/1.1 200")):
+            # Refused (503 too_many_streams) or closed: a player waiting on it waits no more.
+            if state[2] is not None:
+                self.refused += 1
+                self.frame(b"event: game\n", state, received)
             self.close(sock)
             return
         frames = (state[0] + chunk).split(b"\n\n")
