@@ -192,6 +192,9 @@ class _WatcherLoop:
 
 
 WATCHERS: Watchers | None = None  # set before the players' processes fork
+# Moves answered 503 (nothing changed) and sent again, across the players'
+# processes: a service that cannot keep up says so rather than stalling.
+UNAVAILABLE = multiprocessing.get_context("fork").Value("i", 0)
 
 
 def driver(args: tuple[int, int, float, int, int]) -> int:
@@ -214,6 +217,11 @@ def driver(args: tuple[int, int, float, int, int]) -> int:
                 {"position": state["round"]["legal_moves"][0]},
                 {"Authorization": f"Bearer {tokens[to_move]}"},
             )
+            if status == 503:
+                with UNAVAILABLE.get_lock():
+                    UNAVAILABLE.value += 1
+                time.sleep(0.05)
+                continue
             if status != 201:
                 raise RuntimeError(f"move failed: {status} {body}")
             state = body["game"]

@@ -272,12 +272,15 @@ def play_rounds(pool, port: int, seconds: float, per_game: int, rounds: int, pid
         tasks = [(player, port, until, per_game, 100) for player in range(CLIENTS)]
         moves, cpu = with_cpu_split(*pids, lambda t=tasks: sum(pool.map(streams_bench.driver, t)))
         _, heard_by_all, refused = streams_bench.WATCHERS.collect()
+        with streams_bench.UNAVAILABLE.get_lock():
+            unavailable, streams_bench.UNAVAILABLE.value = streams_bench.UNAVAILABLE.value, 0
         heard_by_all.sort()
         result = {
             "moves_per_second": moves / seconds,
             "server_us": 1e6 * cpu.server / max(moves, 1),
             "redis_us": 1e6 * cpu.redis / max(moves, 1),
             "watchers_refused": refused,
+            "unavailable": unavailable,
         }
         if heard_by_all:
             result["p50_ms"] = 1000 * heard_by_all[len(heard_by_all) // 2]
@@ -288,6 +291,11 @@ def play_rounds(pool, port: int, seconds: float, per_game: int, rounds: int, pid
 
 def median(rounds: list[dict], name: str) -> float:
     return statistics.median(r[name] for r in rounds if name in r)
+
+
+def shown(rounds: list[dict], name: str) -> str:
+    """A latency's median, or "-" where no watcher heard a move (refused)."""
+    return f"{median(rounds, name):.1f}" if any(name in r for r in rounds) else "-"
 
 
 def server_environment(args, redis_url: str) -> dict:
@@ -401,13 +409,16 @@ class Ramp:
         return (
             f"{step} | {held} | {sum(refused.values())} {refused or ''} "
             f"| {per_stream[0]:.1f} ({marginal / 1024:.1f}) | {per_stream[1]:.2f} "
-            f"| {median(rounds, 'p50_ms'):.1f} | {median(rounds, 'p99_ms'):.1f} | {rate:.0f} "
+            f"| {shown(rounds, 'p50_ms')} | {shown(rounds, 'p99_ms')} | {rate:.0f} "
             f"| {rate / alone_rate:.2f} | {median(rounds, 'server_us'):.0f} "
             f"| {median(rounds, 'redis_us'):.0f} | {idle:.0f}"
-            + (
-                f" (watchers refused: {sum(r['watchers_refused'] for r in rounds)})"
-                if any(r["watchers_refused"] for r in rounds)
-                else ""
+            + "".join(
+                f" ({what}: {sum(r[key] for r in rounds)})"
+                for key, what in (
+                    ("watchers_refused", "watchers refused"),
+                    ("unavailable", "moves 503"),
+                )
+                if any(r[key] for r in rounds)
             )
         )
 
