@@ -47,6 +47,7 @@ import redis
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import streams_bench
+from hostile_bench import workers_of
 from http_bench import LOG, Connection, tree_cpu_seconds, wait_ready, with_cpu_split
 
 from buttonup.cli import gunicorn_command
@@ -226,19 +227,6 @@ def targets(pool, port: int, count: int, tournaments: list[str]) -> list[tuple[s
     return [kind[n] for n in range(len(watching)) for kind in kinds if n < len(kind)]
 
 
-def worker_pids(master: int) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == master:
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
-
-
 def rss_bytes(pids: list[int]) -> int:
     total = 0
     for pid in pids:
@@ -361,7 +349,7 @@ class Ramp:
         self.pids = (server_pid, redis_server.process.pid)
         self.store = redis.Redis.from_url(redis_server.url)
         self.holders = [Holder(port, index) for index in range(args.holders)]
-        self.workers = worker_pids(server_pid)  # gunicorn's master is the process started
+        self.workers = workers_of(server_pid)  # gunicorn's master is the process started
         self.opened = 0
 
     def tournaments(self) -> list[str]:

@@ -30,6 +30,13 @@ def connected():
     client.close()
 
 
+@pytest.fixture
+def quick(monkeypatch):
+    """Stalls seen within tenths of a second, not seconds."""
+    monkeypatch.setattr(hang_ups, "STALLED_SECONDS", 0.3)
+    monkeypatch.setattr(hang_ups, "STALL_CHECK_SECONDS", 0.05)
+
+
 def answering() -> gevent.Greenlet:
     """A stream's greenlet, waiting on something else than its client."""
     return gevent.spawn(gevent.sleep, 60)
@@ -47,9 +54,7 @@ def test_a_client_that_hangs_up_ends_its_stream_at_once(connected):
     assert len(watch) == 0
 
 
-def test_a_client_that_stopped_reading_is_ended_once_its_writes_wait(connected, monkeypatch):
-    monkeypatch.setattr(hang_ups, "STALLED_SECONDS", 0.3)
-    monkeypatch.setattr(hang_ups, "STALL_CHECK_SECONDS", 0.05)
+def test_a_client_that_stopped_reading_is_ended_once_its_writes_wait(connected, quick):
     server, _ = connected
     watch, stream = HangUps(), answering()
     watch.watch(server, stream)
@@ -67,9 +72,7 @@ def test_a_client_that_stopped_reading_is_ended_once_its_writes_wait(connected, 
     assert len(watch) == 0
 
 
-def test_a_client_that_reads_is_left_alone_and_forgotten_when_answered(connected, monkeypatch):
-    monkeypatch.setattr(hang_ups, "STALLED_SECONDS", 0.2)
-    monkeypatch.setattr(hang_ups, "STALL_CHECK_SECONDS", 0.05)
+def test_a_client_that_reads_is_left_alone_and_forgotten_when_answered(connected, quick):
     server, client = connected
     watch, stream = HangUps(), answering()
     watched = watch.watch(server, stream)

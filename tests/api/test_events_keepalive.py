@@ -25,14 +25,21 @@ def game_reads(redis_client) -> int:
     return redis_client.info("commandstats").get("cmdstat_getrange", {}).get("calls", 0)
 
 
-def test_an_idle_stream_looks_at_its_game_once_in_several_keep_alives(settings, redis_client):
+def idle_stream(settings):
+    """A new game's stream with a keep-alive every 50 ms, past its first two
+    events (the game, then who is connected): the game, the response."""
     app = create_app(replace(settings, events_keepalive_seconds=0.05))
     client = app.test_client()
     game = create_game(client)
     response = client.get(f"/v1/games/{game['id']}/events", buffered=False)
+    next(response.response)
+    next(response.response)
+    return game, response
+
+
+def test_an_idle_stream_looks_at_its_game_once_in_several_keep_alives(settings, redis_client):
+    _, response = idle_stream(settings)
     chunks = response.response
-    next(chunks)  # the game, then who is connected
-    next(chunks)
     before = game_reads(redis_client)
     for _ in range(2 * VERSION_LOOK_EVERY):
         assert next(chunks) == b": keep-alive\n\n"
@@ -41,13 +48,8 @@ def test_an_idle_stream_looks_at_its_game_once_in_several_keep_alives(settings, 
 
 
 def test_the_stream_of_a_game_gone_while_watched_ends(settings, redis_client):
-    app = create_app(replace(settings, events_keepalive_seconds=0.05))
-    client = app.test_client()
-    game = create_game(client)
-    response = client.get(f"/v1/games/{game['id']}/events", buffered=False)
+    game, response = idle_stream(settings)
     chunks = response.response
-    next(chunks)
-    next(chunks)
     redis_client.delete(*redis_client.keys(f"*{game['id']}*"))  # as if it expired
     rest = list(chunks)  # ends by itself
     assert 0 < len(rest) <= VERSION_LOOK_EVERY
