@@ -340,10 +340,6 @@ def stream_response(
         _frames(batches, render),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-        # The frames are bytes already: werkzeug's encoding generator, one
-        # level more on every open stream's stack (its greenlet keeps the
-        # stack while it waits), is left out.
-        direct_passthrough=True,
     )
     # On close, which the server calls whether or not the stream was read.
     response.call_on_close(lambda: budget.give_back(client))
