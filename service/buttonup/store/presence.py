@@ -44,12 +44,17 @@ class SeatPresence:
     since: int | None  # ms since the epoch; None: never connected
 
 
-_KEPT = {"EVENTS_KEPT": EVENTS_KEPT, "DOORBELL_KEPT": DOORBELL_KEPT}
-_CONNECT = lua_source("presence_connect", "presence_lib", **_KEPT)
+_CONNECT = lua_source(
+    "presence_connect", "presence_lib", EVENTS_KEPT=EVENTS_KEPT, DOORBELL_KEPT=DOORBELL_KEPT
+)
 
-_DISCONNECT = lua_source("presence_disconnect", "presence_lib", **_KEPT)
+_DISCONNECT = lua_source(
+    "presence_disconnect", "presence_lib", EVENTS_KEPT=EVENTS_KEPT, DOORBELL_KEPT=DOORBELL_KEPT
+)
 
-_REAP = lua_source("presence_reap", "presence_lib", **_KEPT)
+_REAP = lua_source(
+    "presence_reap", "presence_lib", EVENTS_KEPT=EVENTS_KEPT, DOORBELL_KEPT=DOORBELL_KEPT
+)
 
 
 class PresenceBoard:

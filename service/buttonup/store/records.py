@@ -283,11 +283,8 @@ class GameRecords:
         game_id = before.id
         after = changes[-1].match
         keys, args, log, stream = _commit_arguments(
-            before, revision, changes, reply_field, reply, self._commit_ttls_ms
+            before, revision, changes, reply_field, reply, self._commit_ttls_ms, self.games_doorbell
         )
-        if self.games_doorbell is not None:  # rung in the commit
-            keys.append(self.games_doorbell)
-            args[0] = f"{args[0]} 1"
         relayed = b""
         if relays and self.relays_in_commit:
             player_keys, relayed = self._player_events.payload(relays)
@@ -401,10 +398,12 @@ def _commit_arguments(
     reply_field: str,
     reply: Reply | None,
     ttls_ms: tuple[int, int, int],
+    doorbell: str | None = None,
 ) -> tuple[list[str], list[str | bytes | int], str, list[str]]:
     """commit.lua's keys, its first arguments, the log appended, and the
     stream's entries (one a version). `ttls_ms`: a game's, a finished
-    game's stream's, a reply's."""
+    game's stream's, a reply's; `doorbell`: the games' doorbell the commit
+    rings, where there is one."""
     game_id = before.id
     after = changes[-1].match
     entries = _entries(before, changes)
@@ -412,8 +411,12 @@ def _commit_arguments(
     game_ttl_ms, finished_stream_ttl_ms, reply_ttl_ms = ttls_ms
     events_ttl = game_ttl_ms if after.end_reason is None else finished_stream_ttl_ms
     keys = [game_key(game_id), events_key(game_id), replies_key(game_id), moves_key(game_id)]
+    numbers = commit_numbers(before.version, after.version, game_ttl_ms, events_ttl, reply_ttl_ms)
+    if doorbell is not None:  # rung in the commit
+        keys.append(doorbell)
+        numbers += " 1"
     args: list[str | bytes | int] = [
-        commit_numbers(before.version, after.version, game_ttl_ms, events_ttl, reply_ttl_ms),
+        numbers,
         reply_field,
         reply.encode() if reply else "",
         b"" if revision.upgraded else codec.encode_base(before, whole=True),
