@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from tests.conftest import LiveServer
+from tests.e2e.test_time import wait_for
 from tests.helpers.games import bearer, body, create_game, new_player, play_out
 from tests.helpers.sse import sse_events
 
@@ -72,7 +73,7 @@ def test_an_api_and_a_streams_process_serve_a_game_and_a_restart_loses_nothing(r
                 tokens[color], game = seated.json()["token"], seated.json()["game"]
             game = play_out(http, game, tokens, moves=3)
             heard = lambda: [v for _, name, v in watching.events if name == "move"]  # noqa: E731
-            _wait(lambda: len(heard()) == 3)
+            wait_for(lambda: len(heard()) == 3, 10)
 
             streams.stop()  # a deploy: both streams cut; moves go on meanwhile
             watching.join(10)
@@ -118,12 +119,3 @@ def test_an_api_and_a_streams_process_serve_a_game_and_a_restart_loses_nothing(r
     finally:
         api.stop()
         streams.stop()
-
-
-def _wait(condition, seconds: float = 10) -> None:
-    import time
-
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "not heard in time"
-        time.sleep(0.02)

@@ -36,9 +36,9 @@ LISTENING_KEY = "buttonup:{seeks}:listening"
 PRUNE_PAGE = 100  # players' entries looked at each beat for dead processes
 LONG_DEAD_MS = 100 * MARK_MS  # a process's beat kept this long after its last
 
-_LISTEN = lua_source("seek_listen", package="buttonup.seeks")
-_UNLISTEN = lua_source("seek_unlisten", package="buttonup.seeks")
-_PRUNE = lua_source("seek_prune", package="buttonup.seeks")
+_LISTEN = lua_source("seek_listen", "listening_lib", package="buttonup.seeks")
+_UNLISTEN = lua_source("seek_unlisten", "listening_lib", package="buttonup.seeks")
+_PRUNE = lua_source("seek_prune", "listening_lib", package="buttonup.seeks")
 
 
 class Listeners:

@@ -54,8 +54,8 @@ PAIRINGS_KEY = "buttonup:{seeks}:pairings"
 PAIRINGS_DUE_KEY = "buttonup:{seeks}:pairings-due"
 CATEGORIES = list(Category)
 
-_ADD = lua_source("seek_add", "seek_lib", package="buttonup.seeks")
-_CANCEL = lua_source("seek_cancel", "seek_lib", package="buttonup.seeks")
+_ADD = lua_source("seek_add", "listening_lib", "seek_lib", package="buttonup.seeks")
+_CANCEL = lua_source("seek_cancel", "listening_lib", "seek_lib", package="buttonup.seeks")
 _CLAIM = lua_source("seek_claim", "lease_lib", package="buttonup.seeks")
 
 

@@ -18,13 +18,7 @@ local function rated_pool(category, colour)
 end
 
 local function online(player, alive_since)
-  local held = redis.call('HGET', KEYS[3], player)
-  if not held then return false end
-  for process in string.gmatch(held, '%S+') do
-    local beat = redis.call('ZSCORE', KEYS[6], process)
-    if beat and tonumber(beat) >= alive_since then return true end
-  end
-  return false
+  return #live_holders(redis.call('HGET', KEYS[3], player), KEYS[6], alive_since) > 0
 end
 
 local function drop(id, seek)

@@ -6,9 +6,5 @@ local kept = {}
 for process in string.gmatch(held, '%S+') do
   if process ~= ARGV[1] then kept[#kept + 1] = process end
 end
-if #kept == 0 then
-  redis.call('HDEL', KEYS[1], ARGV[2])
-else
-  redis.call('HSET', KEYS[1], ARGV[2], table.concat(kept, ' '))
-end
+name_holders(KEYS[1], ARGV[2], kept)
 return 1
