@@ -190,3 +190,25 @@ def test_a_role_is_read_and_sets_how_many_of_its_connections_may_be_streams():
     assert Settings(connections=1000).streams_per_worker == 750
     assert Settings(connections=1000, role="streams").streams_per_worker == 1000 - 16
     assert Settings(connections=1000, role="streams", max_streams=10).streams_per_worker == 10
+
+
+def test_a_wings_setting_is_read_from_its_own_variable_and_a_bad_one_refused():
+    from buttonup.config import WingSetting
+
+    delay = WingSetting("BUTTONUP_SOME_DELAY", 60, 0, "seconds")
+    env = {"BUTTONUP_SOME_DELAY": "5", "BUTTONUP_GAME_TTL": "100", "HOME": "/"}
+    settings = Settings.from_env(env)
+    assert settings.environment == {"BUTTONUP_SOME_DELAY": "5"}, "a wing's alone"
+    assert delay.read(settings) == 5
+    assert delay.read(Settings.from_env({})) == 60
+    for bad in ("-1", "soon"):
+        with pytest.raises(ConfigError, match="BUTTONUP_SOME_DELAY"):
+            delay.read(Settings.from_env({"BUTTONUP_SOME_DELAY": bad}))
+
+
+def test_a_bad_value_of_a_wings_setting_stops_the_app_as_it_starts(redis_server):
+    from buttonup.app import create_app
+
+    env = {"REDIS_URL": redis_server.url, "BUTTONUP_PUZZLE_DELAY": "-5"}
+    with pytest.raises(ConfigError, match="BUTTONUP_PUZZLE_DELAY"):
+        create_app(Settings.from_env(env))

@@ -15,6 +15,7 @@ import jsonschema
 import pytest
 import yaml
 
+from buttonup.app import WINGS
 from buttonup.config import ENVIRONMENT_VARIABLES
 from buttonup.redis_server import RedisServer, free_port
 from tests.conftest import LiveServer
@@ -61,16 +62,20 @@ def test_compose_runs_redis_with_an_append_only_file_and_the_api_after_it(compos
     assert services["nginx"]["profiles"] == ["scale"]
 
 
+# The core's variables, and those the wings declare (their manifests' settings).
+READ = ENVIRONMENT_VARIABLES | {s.variable for wing in WINGS for s in wing.MANIFEST.settings}
+
+
 def test_every_variable_compose_sets_is_one_the_service_reads(compose):
     for name, service in compose["services"].items():
         if service.get("build") == ".":
-            unknown = set(service["environment"]) - ENVIRONMENT_VARIABLES
+            unknown = set(service["environment"]) - READ
             assert not unknown, f"{name} sets {unknown}, which the service never reads"
 
 
 def test_every_variable_the_service_reads_is_in_the_configuration_table():
     table = (ROOT / "docs" / "operations.md").read_text()
-    for name in ENVIRONMENT_VARIABLES:
+    for name in READ:
         assert f"| `{name}` |" in table, name
 
 

@@ -45,7 +45,7 @@ WING_EDGE = ("api.py", "views.py", "schemas.py", "__init__.py")
 
 
 def test_the_wings_are_found():
-    assert WINGS == ["challenges", "ratings", "seeks", "tournaments"]
+    assert WINGS == ["challenges", "puzzles", "ratings", "seeks", "tournaments"]
 
 
 def test_the_core_never_imports_a_wing():

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from buttonup import challenges, ratings, seeks, tournaments
+from buttonup import challenges, puzzles, ratings, seeks, tournaments
 from buttonup.api import ButtonUpApi, init_api
 from buttonup.api.codec import Codec
 from buttonup.api.docs import add_origin_field
@@ -35,7 +35,7 @@ from buttonup.web import blp as board
 # The wings (features beside the core's games: each a package with its own
 # model, store, use cases and routes, declared in its MANIFEST), installed
 # in this order.
-WINGS = (challenges, ratings, seeks, tournaments)
+WINGS = (challenges, puzzles, ratings, seeks, tournaments)
 
 
 class ServiceApp(Flask):
@@ -78,7 +78,10 @@ def game_store(settings: Settings) -> GameStore:
 
 def install(app: Flask, api: ButtonUpApi, games: Games, settings: Settings, wing: Manifest) -> None:
     """A wing, from its manifest: its use cases attached to the core's, its
-    routes and spec components on the API, its names on the board."""
+    routes and spec components on the API, its names on the board. Its
+    settings are read first: a bad value stops the service as it starts."""
+    for setting in wing.settings:
+        setting.read(settings)
     attached = wing.attach(games, settings)
     games.hook(attached.hooks)
     app.extensions[wing.extension] = attached.use_cases

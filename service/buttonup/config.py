@@ -155,6 +155,9 @@ class Settings:
     # The operator's key for the fair-play flags (`GET /v1/fair-play/flags`),
     # never kept in Redis. None: no operator requests are answered.
     operator_key: str | None = field(default=None, repr=False)
+    # The BUTTONUP_ variables the core does not read itself: a wing's own,
+    # each read by the setting its manifest declares (WingSetting).
+    environment: Mapping[str, str] = field(default_factory=dict)
 
     def meter_limit(self, meter: str) -> str:
         """The limit of a costly operation's meter (api.rate_limits.METERS),
@@ -221,8 +224,29 @@ class Settings:
                 name.strip() for name in env.get("BUTTONUP_WINGS", "").split(",") if name.strip()
             )
             or None,
+            environment={
+                name: value
+                for name, value in env.items()
+                if name.startswith("BUTTONUP_") and name not in ENVIRONMENT_VARIABLES
+            },
             **numbers,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class WingSetting:
+    """A number a wing reads from the environment: declared in its manifest
+    (so that the operator's table lists it, and a bad value stops the
+    service at start), read from the settings' `environment`."""
+
+    variable: str  # BUTTONUP_<NAME>
+    default: int | float
+    least: int | float
+    meaning: str
+
+    def read(self, settings: "Settings") -> int | float:
+        kind = type(self.default)
+        return _read(settings.environment, self.variable, kind, self.default, kind(self.least))
 
 
 # Every number a setting holds: its variable and its least value (its type

@@ -23,7 +23,18 @@ SPEC = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_
 # Names a response carries only when it tells perfect play about a position.
 # A Game's `review` tells a finished game's totals, not a position's play: the
 # gate is asked for it once, as the game ends (SURFACES' game_review).
-PERFECT_PLAY_WORDS = frozenset({"value", "margins", "best", "best_margin", "opening_value", "loss"})
+PERFECT_PLAY_WORDS = frozenset(
+    {
+        "value",
+        "margins",
+        "best",
+        "best_margin",
+        "opening_value",
+        "loss",
+        "solution",
+        "moves_to_find",
+    }
+)
 
 
 def properties(schema: Any, seen: set[str]) -> dict[str, Any]:

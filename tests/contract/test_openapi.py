@@ -147,6 +147,7 @@ def test_bearer_security_is_declared_and_applied(committed):
         "unblock_player",
         "get_my_accepts",
         "set_my_accepts",
+        "my_puzzles",
     }
     # A stream may be opened with a seat's token (it marks the seat connected);
     # perfect play is refused to a player seated in a protected game (fair play).
@@ -163,6 +164,10 @@ def test_bearer_security_is_declared_and_applied(committed):
         "analyse_position",
         "import_game",
         "get_challenge",
+        "next_puzzle",
+        "daily_puzzle",
+        "get_puzzle",
+        "attempt_puzzle",
     }
 
 

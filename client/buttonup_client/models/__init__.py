@@ -6,6 +6,8 @@ from .aborted_event import AbortedEvent
 from .aborted_event_data import AbortedEventData
 from .accepts import Accepts
 from .analysis import Analysis
+from .attempt import Attempt
+from .attempt_request import AttemptRequest
 from .berserk_event import BerserkEvent
 from .berserk_event_data import BerserkEventData
 from .blocks import Blocks
@@ -78,6 +80,7 @@ from .my_game_status import MyGameStatus
 from .my_games_event import MyGamesEvent
 from .my_games_page import MyGamesPage
 from .my_player import MyPlayer
+from .my_puzzles import MyPuzzles
 from .my_rematch_event import MyRematchEvent
 from .my_rematch_event_data import MyRematchEventData
 from .my_rematch_offered_event import MyRematchOfferedEvent
@@ -103,6 +106,9 @@ from .problem import Problem
 from .problem_code import ProblemCode
 from .problem_errors import ProblemErrors
 from .profile import Profile
+from .puzzle import Puzzle
+from .puzzle_rating import PuzzleRating
+from .puzzle_theme import PuzzleTheme
 from .rated_game import RatedGame
 from .rating import Rating
 from .rating_category import RatingCategory
@@ -126,10 +132,12 @@ from .seat_review import SeatReview
 from .seek_placed import SeekPlaced
 from .seek_request import SeekRequest
 from .seek_request_color import SeekRequestColor
+from .solution_move import SolutionMove
 from .standing import Standing
 from .standing_player import StandingPlayer
 from .standings import Standings
 from .tally import Tally
+from .theme_tally import ThemeTally
 from .timeout_event import TimeoutEvent
 from .timeout_event_data import TimeoutEventData
 from .tournament import Tournament
@@ -162,6 +170,7 @@ from .tournament_standings_event import TournamentStandingsEvent
 from .tournament_status import TournamentStatus
 from .tournament_system import TournamentSystem
 from .tournament_visibility import TournamentVisibility
+from .tried import Tried
 from .unrated_reason import UnratedReason
 from .your_turn_event import YourTurnEvent
 from .your_turn_event_data import YourTurnEventData
@@ -173,6 +182,8 @@ __all__ = (
     "AbortedEventData",
     "Accepts",
     "Analysis",
+    "Attempt",
+    "AttemptRequest",
     "BerserkEvent",
     "BerserkEventData",
     "Blocks",
@@ -245,6 +256,7 @@ __all__ = (
     "MyGamesPage",
     "MyGameStatus",
     "MyPlayer",
+    "MyPuzzles",
     "MyRematchEvent",
     "MyRematchEventData",
     "MyRematchOfferedEvent",
@@ -270,6 +282,9 @@ __all__ = (
     "ProblemCode",
     "ProblemErrors",
     "Profile",
+    "Puzzle",
+    "PuzzleRating",
+    "PuzzleTheme",
     "RatedGame",
     "Rating",
     "RatingCategory",
@@ -293,10 +308,12 @@ __all__ = (
     "SeekPlaced",
     "SeekRequest",
     "SeekRequestColor",
+    "SolutionMove",
     "Standing",
     "StandingPlayer",
     "Standings",
     "Tally",
+    "ThemeTally",
     "TimeoutEvent",
     "TimeoutEventData",
     "Tournament",
@@ -329,6 +346,7 @@ __all__ = (
     "TournamentStatus",
     "TournamentSystem",
     "TournamentVisibility",
+    "Tried",
     "UnratedReason",
     "YourTurnEvent",
     "YourTurnEventData",

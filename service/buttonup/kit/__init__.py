@@ -9,14 +9,14 @@ the kit and themselves alone, in tests/test_layout.py.
 """
 
 from buttonup import errors
-from buttonup.config import Settings
+from buttonup.config import Settings, WingSetting
 from buttonup.engine import PLAYERS, Color, Match, Options, Origin, Status, opponent
 from buttonup.engine.actions import Action, Progress
-from buttonup.engine.board import Circle, deal_circle, sow
+from buttonup.engine.board import BOARD_SIZE, Circle, deal_circle, sow
 from buttonup.engine.clock import ClockSettings
-from buttonup.engine.events import Aborted
-from buttonup.engine.game import MoveOutcome
-from buttonup.engine.notation import read_position
+from buttonup.engine.events import Aborted, Moved
+from buttonup.engine.game import GameState, MoveOutcome
+from buttonup.engine.notation import read_position, write_position
 from buttonup.engine.options import EndReason, UnratedReason, Visibility
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import (
@@ -64,6 +64,7 @@ from buttonup.store import (
     SealBroken,
     StorageUnavailable,
     StoredEvent,
+    is_player_key,
     new_game_id,
 )
 from buttonup.store.codec import decode_rating, encode_rating
@@ -90,13 +91,16 @@ __all__ = [
     "words_of",
     # The game and the match (engine): what a wing reads of a game, and the
     # options it makes one with.
+    "BOARD_SIZE",
     "PLAYERS",
     "Aborted",
+    "Moved",
     "Action",
     "Circle",
     "ClockSettings",
     "Color",
     "EndReason",
+    "GameState",
     "Match",
     "MoveOutcome",
     "Options",
@@ -109,6 +113,7 @@ __all__ = [
     "TARGET_SCORE_RANGE",
     "deal_circle",
     "read_position",
+    "write_position",
     "opponent",
     "sow",
     # Players, their ratings and reviews (engine).
@@ -169,6 +174,7 @@ __all__ = [
     "encode_rating",
     "local_ms",
     "lua_source",
+    "is_player_key",
     "new_game_id",
     "record_key",
     # The deployment's settings; the core's refusals, and the bases of a
@@ -176,5 +182,6 @@ __all__ = [
     "GameError",
     "InvalidField",
     "Settings",
+    "WingSetting",
     "errors",
 ]

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from buttonup.config import Settings
+from buttonup.config import Settings, WingSetting
 from buttonup.errors import GameError
 from buttonup.games import Games
 from buttonup.games.fair_play import Surface
@@ -132,6 +132,9 @@ class Manifest:
     # among them): `words_of(package)` reads its words/<language>.json.
     words: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     board: Board | None = None  # `board_of(package, *pages)`
+    # The numbers it reads from the environment (in the operator's table;
+    # a bad value stops the service as it starts): `setting.read(settings)`.
+    settings: tuple[WingSetting, ...] = ()
 
     @property
     def extension(self) -> str:

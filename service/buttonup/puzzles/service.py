@@ -1,0 +1,373 @@
+"""Puzzles' use cases: mining finished games (queued as they end, mined by
+leased work any process takes up, a few games at a time), serving puzzles
+(near a player's puzzle rating, the day's, one by id) and judging attempts,
+the player's first attempt at a puzzle rated once for both sides: the
+player's rating through the kit's results port (a pool of the wing's own,
+apart from the games'), the puzzle's by compare-and-set on its own.
+
+Every puzzle is a surface of the fair-play gate (POSITION_ANALYSIS: a
+puzzle says which move is the only one): mined only from a game whose
+analysis no wing keeps closed and from positions the gate does not keep,
+and served, or its solution shown, only while the gate keeps none of its
+line's positions from the asker.
+
+Tested in tests/puzzles/test_service.py, tests/e2e/test_puzzles.py.
+"""
+
+import logging
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import ClassVar
+
+from buttonup.kit import (
+    Circle,
+    Color,
+    Commit,
+    EndReason,
+    GameNotFound,
+    GameState,
+    GameStore,
+    Match,
+    Moved,
+    Pipeline,
+    Plan,
+    Player,
+    Ports,
+    Progress,
+    RatedResult,
+    Rating,
+    Status,
+    Surface,
+    Survival,
+    Visibility,
+    decode_rating,
+    digest,
+    encode_rating,
+    errors,
+    is_player_key,
+    let_others_run,
+    new_game_id,
+    player_of,
+    rated_against,
+    write_position,
+)
+from buttonup.puzzles.errors import NoPuzzle, PuzzleNotFound
+from buttonup.puzzles.model import (
+    POOL,
+    Judged,
+    Puzzle,
+    Tried,
+    first_rating,
+    found_in,
+    judged,
+)
+from buttonup.puzzles.store import PuzzleBoard
+
+log = logging.getLogger(__name__)
+
+SURFACE = Surface.POSITION_ANALYSIS  # a puzzle tells the only move of its positions
+# Mining: games leased a pass, each for this long; a game whose analysis a
+# wing keeps closed is looked at again this much later, for this long at most.
+MINE_PER_PASS = 4
+MINE_LEASE_MS = 60_000
+SEALED_RETRY_MS = 10 * 60_000
+SEALED_GIVE_UP_MS = 7 * 24 * 3600_000
+# Serving: candidates read near a rating, a little apart for variety.
+NEAR_CANDIDATES = 8
+NEAR_JITTER = 40.0
+DAILY_RATING = 1500.0
+RATE_ATTEMPTS = 20
+
+
+def minable(match: Match) -> bool:
+    """A game whose positions may become puzzles: finished with moves, public,
+    dealt by the service (not imported, not from a position)."""
+    options = match.options
+    return (
+        match.status is Status.FINISHED
+        and match.end_reason is not EndReason.ABORTED
+        and options.visibility is Visibility.PUBLIC
+        and options.position is None
+        and not options.deals
+        and match.game.moves_played > 0
+    )
+
+
+def positions_of(base: Match, changes: Sequence[Progress]) -> Iterator[tuple[GameState, Moved]]:
+    """Each move of a game's log with the game's state before it."""
+    before = base
+    for progress in changes:
+        state = before.game
+        for event in progress.events:
+            if isinstance(event, Moved):
+                yield state, event
+                state = state.apply(event.outcome.player, event.outcome.position)[0]
+        before = progress.match
+
+
+@dataclass(frozen=True, slots=True)
+class Attempted:
+    """An attempt judged: `judged`, the line's moves once it is in
+    (`solution`), whether it was the player's first at the puzzle, and
+    their rating's change by it (None: not rated)."""
+
+    judged: Judged
+    solution: tuple[tuple[int, Color, bool], ...] | None
+    first: bool
+    rating_diff: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Mine:
+    """A player's puzzles: their puzzle rating, counts by theme, a page of
+    their first attempts (newest first) and the offset of the next."""
+
+    rating: Rating | None
+    tallies: dict[str, int]
+    history: list[tuple[Puzzle | None, str, Tried]]
+    next_offset: int | None
+
+
+class Puzzles:
+    def __init__(
+        self,
+        store: GameStore,
+        board: PuzzleBoard,
+        pipeline: Pipeline,
+        clock: Callable[[], int],
+        ports: Ports,
+        delay_ms: int,
+    ) -> None:
+        self._store = store
+        self.board = board
+        self._pipeline = pipeline
+        self._clock = clock
+        self._ports = ports
+        self._delay_ms = delay_ms
+        self._random = random.Random()  # noqa: S311  (variety, not a secret)
+
+    # ---- mining -----------------------------------------------------------------
+
+    def queue(self, match: Match) -> None:
+        """A finished game queued for mining, due `delay_ms` after it ended."""
+        if minable(match):
+            self.board.queue(match.id, (match.ended_at or self._clock()) + self._delay_ms)
+
+    def mine(self) -> int:
+        """One pass: the games due, leased, each mined (or looked at later
+        while a wing keeps its analysis closed); the puzzles kept."""
+        now = self._clock()
+        kept = 0
+        for index, game_id in enumerate(self.board.lease(now, MINE_PER_PASS, MINE_LEASE_MS)):
+            if index:
+                let_others_run()  # a game's positions are a few milliseconds of solving
+            try:
+                found = self.mine_game(game_id, now)
+            except GameNotFound:
+                found = []
+            if found is None:
+                continue
+            kept += len(found)
+            self.board.mined(game_id)
+        return kept
+
+    def mine_game(self, game_id: str, now: int) -> list[str] | None:
+        """The puzzles of a finished game kept (their ids: a position one
+        already, in any form, keeps its first); None when a wing keeps the
+        game's analysis closed for now (looked at later)."""
+        timeline = self._pipeline.timeline(game_id)
+        match = timeline.current
+        if not minable(match) or timeline.earlier_moves:
+            return []
+        if self._ports.sealing.analysis_sealed(match) is not None:
+            ended = match.ended_at or now
+            if now - ended < SEALED_GIVE_UP_MS:
+                self.board.postpone(game_id, now + SEALED_RETRY_MS)
+                return None
+            return []
+        states = list(positions_of(timeline.base, timeline.changes))
+        positions: list[tuple[Circle, Color]] = [
+            (state.round.circle, event.outcome.player) for state, event in states
+        ]
+        puzzles = []
+        for found in found_in(positions):
+            state = states[found.move_index][0]
+            circle, mover = positions[found.move_index]
+            puzzles.append(
+                Puzzle(
+                    id=new_game_id(),
+                    position=write_position(state),
+                    circle=circle,
+                    mover=mover,
+                    line=found.line,
+                    rating=first_rating(found.line),
+                    plays=0,
+                    solved=0,
+                    game_id=game_id,
+                    created_at=now,
+                )
+            )
+        kept_out = self._pipeline.fair_play.withheld(
+            SURFACE, {puzzle.id: puzzle.asked() for puzzle in puzzles}
+        )
+        return [
+            self.board.add(puzzle, digest(puzzle.circle, puzzle.mover))
+            for puzzle in puzzles
+            if puzzle.id not in kept_out
+        ]
+
+    # ---- served -----------------------------------------------------------------
+
+    def _asker(self, credential: str | None) -> Player | None:
+        """The player a key names (Unauthenticated for a key of nobody's);
+        None for no credential or a seat's token."""
+        if not credential or not is_player_key(credential):
+            return None
+        return player_of(self._store, credential)
+
+    def rating(self, player: Player | None) -> Rating | None:
+        return self._ports.results.rating(player.id, POOL) if player is not None else None
+
+    def next(self, credential: str | None) -> Puzzle:
+        """A puzzle near the player's puzzle rating (1500 for a new player or
+        none), never one they tried, none the gate keeps from them."""
+        player = self._asker(credential)
+        rating = (self.rating(player) or Rating()).rating
+        near = rating + self._random.uniform(-NEAR_JITTER, NEAR_JITTER)
+        ids = self.board.near(near, player.id if player else None, NEAR_CANDIDATES)
+        return self._first_open(ids, credential)
+
+    def _first_open(self, ids: Sequence[str], credential: str | None) -> Puzzle:
+        puzzles = self.board.load_many(ids)
+        kept_out = self._pipeline.fair_play.withheld(
+            SURFACE, {puzzle.id: puzzle.asked() for puzzle in puzzles}, asker=credential
+        )
+        for puzzle in puzzles:
+            if puzzle.id not in kept_out:
+                return puzzle
+        raise NoPuzzle("no puzzle is ready for this player now; try again later")
+
+    def get(self, credential: str | None, puzzle_id: str) -> Puzzle:
+        """The puzzle, unless the gate keeps one of its line's positions."""
+        puzzle = self._load(puzzle_id)
+        self._pipeline.fair_play.require_open(SURFACE, puzzle.asked(), asker=credential)
+        return puzzle
+
+    def daily(self, credential: str | None) -> Puzzle:
+        """The day's puzzle (UTC), the same for everyone: chosen near 1500 by
+        the first to ask, among those the gate does not keep."""
+        day = datetime.fromtimestamp(self._clock() / 1000, UTC).date().isoformat()
+        chosen = self.board.daily(day)
+        if chosen is None:
+            near = DAILY_RATING + self._random.uniform(-4 * NEAR_JITTER, 4 * NEAR_JITTER)
+            candidate = self._first_open(self.board.near(near, None, NEAR_CANDIDATES), None)
+            chosen = self.board.choose_daily(day, candidate.id)
+        return self.get(credential, chosen)
+
+    def _load(self, puzzle_id: str) -> Puzzle:
+        puzzle = self.board.load(puzzle_id)
+        if puzzle is None:
+            raise PuzzleNotFound(f"no puzzle {puzzle_id}")
+        return puzzle
+
+    # ---- attempted --------------------------------------------------------------
+
+    def attempt(
+        self, credential: str | None, puzzle_id: str, moves: Sequence[int], seconds: int
+    ) -> Attempted:
+        """The player's moves judged; while right and not all found, the
+        solver's replies. Once in (solved or a move wrong), the solution is
+        shown, and a player's first attempt at the puzzle rates both, once."""
+        puzzle = self.get(credential, puzzle_id)
+        verdict = judged(puzzle.line, moves)
+        if not verdict.complete:
+            return Attempted(verdict, None, False, None)
+        solution = tuple((move.position, move.color, move.yours) for move in puzzle.line.moves)
+        player = self._asker(credential)
+        if player is None:
+            return Attempted(verdict, solution, False, None)
+        before = self.rating(player)
+        now = self._clock()
+        first, kept = self.board.claim(
+            player.id, puzzle, Tried(verdict.solved, before, puzzle.rating, now, seconds)
+        )
+        # Both ratings follow the first attempt as kept, however often (and
+        # however concurrently) it is reported: each is changed once.
+        after = self._ports.results.rate(
+            RatedResult(f"puzzle:{puzzle.id}", player.id, POOL, kept.puzzle_rating, kept.score),
+            now,
+        )
+        self._rate_puzzle(puzzle, player.id, kept)
+        diff = None
+        if first and after is not None:
+            diff = round(after.rating) - round((before or Rating()).rating)
+        return Attempted(verdict, solution, first, diff)
+
+    def _rate_puzzle(self, puzzle: Puzzle, player_id: str, kept: Tried) -> None:
+        current = puzzle.rating
+        opponent = kept.player_rating or Rating()
+        for _ in range(RATE_ATTEMPTS):
+            after = rated_against(current, opponent, 1.0 - kept.score)
+            outcome, now = self.board.rate(
+                puzzle,
+                player_id,
+                encode_rating(current),
+                encode_rating(after),
+                after.rating,
+                kept.solved,
+            )
+            if outcome != 1 or now is None:
+                return
+            current = decode_rating(now)
+        raise errors.ConcurrentUpdate(f"puzzle {puzzle.id}: its rating kept changing")
+
+    # ---- a player's -------------------------------------------------------------
+
+    def mine_of(self, credential: str | None, offset: int, limit: int) -> Mine:
+        player = player_of(self._store, credential or "")
+        page = self.board.history(player.id, offset, limit + 1)
+        more = len(page) > limit
+        page = page[:limit]
+        loaded = {puzzle.id: puzzle for puzzle in self.board.load_many([i for i, _ in page])}
+        return Mine(
+            rating=self.rating(player),
+            tallies=self.board.tallies(player.id),
+            history=[(loaded.get(i), i, tried) for i, tried in page],
+            next_offset=offset + limit if more else None,
+        )
+
+
+class MinedGames:
+    """The consequence (games.consequences) of a commit that ends a game:
+    the game queued for mining. MARKED: a process that dies before queueing
+    it leaves a mark the sweep runs again (queueing twice is once)."""
+
+    name: ClassVar[str] = "puzzles"
+    survival: ClassVar[Survival] = Survival.MARKED
+    restamps: ClassVar[bool] = False
+
+    def __init__(self, puzzles: Puzzles) -> None:
+        self._puzzles = puzzles
+
+    def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
+        before = commit.before
+        if before.status is Status.FINISHED or before.options.visibility is not Visibility.PUBLIC:
+            return None  # most commits: at once
+        if changes and changes[-1].match.status is Status.FINISHED and minable(changes[-1].match):
+            return _Queued(self._puzzles, changes[-1].match)
+        return None
+
+    def overdue(self, game_id: str, match: Match | None) -> None:
+        if match is not None and match.status is Status.FINISHED:
+            self._puzzles.queue(match)
+
+
+class _Queued(Plan):
+    def __init__(self, puzzles: Puzzles, ended: Match) -> None:
+        self._puzzles = puzzles
+        self._ended = ended
+
+    def follow(self, changes: list[Progress]) -> None:
+        self._puzzles.queue(self._ended)

@@ -1,0 +1,82 @@
+"""The puzzles wing's part of the codec: a puzzle, an attempt's answer and
+a player's puzzles as JSON-ready values.
+
+Tested in tests/e2e/test_puzzles.py.
+"""
+
+from typing import Any
+
+from buttonup.kit.http import timestamp
+from buttonup.puzzles.model import Puzzle, Theme
+from buttonup.puzzles.service import Attempted, Mine
+
+
+def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
+    return {
+        "id": puzzle.id,
+        "position": puzzle.position,
+        "color": puzzle.mover.value,
+        "moves_to_find": len(puzzle.line.yours),
+        "themes": [theme.value for theme in puzzle.line.themes],
+        "rating": round(puzzle.rating.rating),
+        "plays": puzzle.plays,
+        "game_id": puzzle.game_id,
+        "url": f"/?puzzle={puzzle.id}",
+    }
+
+
+def attempt_view(attempted: Attempted) -> dict[str, Any]:
+    verdict = attempted.judged
+    solution = attempted.solution
+    return {
+        "solved": verdict.solved,
+        "first_wrong": verdict.first_wrong,
+        "solution": None
+        if solution is None
+        else [
+            {"position": position, "color": color.value, "yours": yours}
+            for position, color, yours in solution
+        ],
+        "rating_diff": attempted.rating_diff,
+        "complete": verdict.complete,
+        "replies": list(verdict.replies),
+        "first": attempted.first,
+    }
+
+
+def my_puzzles_view(mine: Mine) -> dict[str, Any]:
+    rating = mine.rating
+    tallies = mine.tallies
+    return {
+        "rating": None
+        if rating is None
+        else {
+            "rating": round(rating.rating),
+            "deviation": round(rating.deviation),
+            "provisional": rating.provisional,
+            "attempts": rating.games,
+        },
+        "attempts": tallies.get("all", 0),
+        "solved": tallies.get("all:solved", 0),
+        "themes": [
+            {
+                "theme": theme.value,
+                "attempts": tallies[theme.value],
+                "solved": tallies.get(f"{theme.value}:solved", 0),
+            }
+            for theme in Theme
+            if tallies.get(theme.value)
+        ],
+        "history": [
+            {
+                "puzzle_id": puzzle_id,
+                "solved": tried.solved,
+                "at": timestamp(tried.at),
+                "seconds": tried.seconds,
+                "puzzle_rating": round(tried.puzzle_rating.rating),
+                "themes": [t.value for t in puzzle.line.themes] if puzzle is not None else [],
+            }
+            for puzzle, puzzle_id, tried in mine.history
+        ],
+        "next_offset": mine.next_offset,
+    }

@@ -1,0 +1,175 @@
+"""Puzzles' use cases on a real Redis, with every wing installed: finished
+public games are mined some time after they end, every puzzle kept holds
+against an independent replay of its game's position, a position is a
+puzzle once in any form, the fair-play gate keeps a puzzle out while a
+protected game stands in its line, and a player's first attempt rates
+them and the puzzle once, however many are sent at once."""
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
+
+import pytest
+
+from buttonup import errors
+from buttonup.engine import PLAYERS, Color, Options, Status
+from buttonup.engine.notation import read_position
+from buttonup.engine.options import Visibility
+from buttonup.games import Games, NewGame
+from buttonup.games.hooks import Hooks
+from buttonup.puzzles import MANIFEST, Puzzles
+from buttonup.puzzles.errors import NoPuzzle
+from buttonup.puzzles.service import SEALED_RETRY_MS
+from buttonup.puzzles.store import PuzzleBoard
+from tests.helpers.wings import Wired
+from tests.puzzles.test_model import check_by_replay
+
+DELAY_MS = 3600 * 1000  # the settings' default
+
+
+@pytest.fixture
+def puzzles(wings: Wired) -> Puzzles:
+    return wings.use_cases[MANIFEST.name]
+
+
+def played_to_the_end(games: Games, rng: random.Random, **options) -> str:
+    """A game of two anonymous seats played to its end by random moves."""
+    game_id = games.create(NewGame(Options(target_score=5, **options)), None).match.id
+    tokens = {}
+    for color in PLAYERS:
+        tokens[color] = games.join(game_id, color, None).token
+    match = games.get(game_id)
+    while match.status is Status.PLAYING:
+        mover = match.game.to_move
+        games.play(game_id, tokens[mover], rng.choice(match.game.legal_moves()))
+        match = games.get(game_id)
+    return game_id
+
+
+def mined_all(puzzles: Puzzles, clock) -> int:
+    clock.now += DELAY_MS
+    kept = 0
+    while puzzles.board.queued():
+        kept += puzzles.mine()
+    return kept
+
+
+def test_finished_public_games_are_mined_after_the_delay_and_each_puzzle_holds(
+    games, puzzles, clock
+):
+    rng = random.Random(62)
+    mined = [played_to_the_end(games, rng, visibility=Visibility.PUBLIC) for _ in range(6)]
+    played_to_the_end(games, rng)  # private: never mined
+    assert puzzles.mine() == 0, "not before the delay"
+    assert puzzles.board.queued() == len(mined)
+    assert mined_all(puzzles, clock) > 0
+    board: PuzzleBoard = puzzles.board
+    ids = board.near(1500.0, None, 100)
+    assert len(ids) == board.count() > 0
+    for puzzle in board.load_many(ids):
+        assert puzzle.game_id in mined
+        position = read_position(puzzle.position)
+        assert (position.circle, position.to_move) == (puzzle.circle, puzzle.mover)
+        check_by_replay(puzzle.circle, puzzle.mover, puzzle.line)
+
+
+def test_a_position_is_a_puzzle_once_in_any_of_its_forms(games, puzzles, clock):
+    first = played_to_the_end(games, random.Random(7), visibility=Visibility.PUBLIC, seed=99)
+    mined_all(puzzles, clock)
+    count = puzzles.board.count()
+    assert count > 0, first
+    # The same deals and moves again: the same positions.
+    again = played_to_the_end(games, random.Random(7), visibility=Visibility.PUBLIC, seed=99)
+    mined_all(puzzles, clock)
+    assert puzzles.board.count() == count, again
+
+
+def protected_game_at(games: Games, position: str) -> dict[Color, str]:
+    """A game without hints standing at `position` (its mover to move)."""
+    game_id = games.create(NewGame(Options(hints=False, position=position)), None).match.id
+    return {color: games.join(game_id, color, None).token for color in PLAYERS}
+
+
+def test_a_puzzle_whose_line_a_protected_game_stands_in_is_not_served(games, puzzles, clock):
+    rng = random.Random(5)
+    for _ in range(3):
+        played_to_the_end(games, rng, visibility=Visibility.PUBLIC)
+    mined_all(puzzles, clock)
+    ids = puzzles.board.near(1500.0, None, 100)
+    puzzle = puzzles.board.load_many(ids)[0]
+    tokens = protected_game_at(games, puzzle.position)
+    with pytest.raises(errors.PositionInPlay):
+        puzzles.get(None, puzzle.id)
+    with pytest.raises(errors.PositionInPlay):
+        puzzles.attempt(None, puzzle.id, list(puzzle.line.yours), 5)
+    with pytest.raises(errors.PositionInPlay):  # a seat's holder gets nothing at all
+        puzzles.next(tokens[Color.RED])
+    for _ in range(20):  # never served while the game stands there
+        with suppress(NoPuzzle):
+            assert puzzles.next(None).id != puzzle.id
+
+
+def test_a_first_attempt_rates_player_and_puzzle_once_however_many_come_at_once(
+    games, puzzles, clock
+):
+    rng = random.Random(11)
+    for _ in range(3):
+        played_to_the_end(games, rng, visibility=Visibility.PUBLIC)
+    mined_all(puzzles, clock)
+    ana = games.create_player("Ana", None)
+    puzzle = puzzles.next(ana.key)
+    right = list(puzzle.line.yours)
+    wrong = [next(p for p in range(9) if puzzle.circle[p] and p != right[0])]
+    attempts = [right if number % 2 else wrong for number in range(12)]
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(
+            pool.map(lambda moves: puzzles.attempt(ana.key, puzzle.id, moves, 9), attempts)
+        )
+    firsts = [answer for answer in answers if answer.first]
+    assert len(firsts) == 1
+    after = puzzles.board.load(puzzle.id)
+    assert after.plays == 1
+    assert after.solved == int(firsts[0].judged.solved)
+    rating = puzzles.rating(ana.player)
+    assert rating is not None and rating.games == 1
+    moved = rating.rating - 1500
+    assert (moved > 0) == firsts[0].judged.solved
+    assert firsts[0].rating_diff == round(rating.rating) - 1500
+    assert (after.rating.rating > puzzle.rating.rating) != firsts[0].judged.solved
+    for _ in range(10):
+        with suppress(NoPuzzle):
+            assert puzzles.next(ana.key).id != puzzle.id, "never one they tried"
+
+
+class SealedGames:
+    """A wing's seal (games.ports.Sealing) on the analysis of the games named:
+    as a running par tournament keeps its games'."""
+
+    def __init__(self) -> None:
+        self.sealed: set[str] = set()
+
+    def analysis_sealed(self, match):
+        return "sealed by a running tournament" if match.id in self.sealed else None
+
+    def keeps(self, keeper: str) -> bool:
+        return False
+
+    def reached(self, match, digest: str, now: int) -> None:
+        pass
+
+
+def test_a_game_whose_analysis_a_wing_keeps_closed_is_mined_only_once_it_opens(
+    games, puzzles, clock
+):
+    seal = SealedGames()
+    games.hook(Hooks(sealing=seal))
+    game_id = played_to_the_end(games, random.Random(3), visibility=Visibility.PUBLIC)
+    seal.sealed.add(game_id)
+    clock.now += DELAY_MS
+    assert puzzles.mine() == 0 and puzzles.board.count() == 0
+    assert puzzles.board.queued() == 1, "looked at again later"
+    clock.now += SEALED_RETRY_MS
+    assert puzzles.mine() == 0, "still sealed"
+    seal.sealed.clear()
+    clock.now += SEALED_RETRY_MS
+    assert puzzles.mine() > 0 and puzzles.board.queued() == 0
