@@ -148,6 +148,8 @@ def test_bearer_security_is_declared_and_applied(committed):
         "get_my_accepts",
         "set_my_accepts",
         "my_puzzles",
+        "get_puzzle_streak",
+        "start_puzzle_streak",
     }
     # A stream may be opened with a seat's token (it marks the seat connected);
     # perfect play is refused to a player seated in a protected game (fair play).

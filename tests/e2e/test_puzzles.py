@@ -212,3 +212,45 @@ def test_a_puzzle_a_protected_game_stands_at_is_kept_in_every_form(http, mined):
         protected.end(http)
         assert http.get(f"/v1/puzzles/{puzzle['id']}").status_code == 200
     assert write_position(start.state(None)) == puzzle["position"]
+
+
+def test_a_streak_is_started_played_and_ended_through_http(http, mined):
+    key = new_player(http, "Di")["key"]
+    empty = http.get("/v1/puzzles/streak", headers=bearer(key)).json()
+    assert empty["over"] and empty["puzzle"] is None
+    started = http.post("/v1/puzzles/streak", headers=bearer(key))
+    assert started.status_code == 201, started.text
+    streak = started.json()
+    puzzle = streak["puzzle"]
+    solved = solve_in_streak(http, puzzle, key, streak["id"])
+    assert solved["solved"] and solved["rating_diff"] is None
+    after = solved["streak"]
+    assert after["length"] == 1 and not after["over"] and after["puzzle"]["id"] != puzzle["id"]
+    assert http.get("/v1/puzzles/streak", headers=bearer(key)).json() == after
+    stale = http.post(
+        f"/v1/puzzles/{puzzle['id']}/attempts",
+        json={"moves": [0], "streak": streak["id"]},
+        headers=bearer(key),
+    )
+    problem(stale, 409, "streak_mismatch")
+    problem(http.post("/v1/puzzles/streak"), 401, "unauthorized")
+
+
+def solve_in_streak(http: httpx.Client, puzzle: dict, key: str, streak_id: str) -> dict:
+    """The puzzle found by anonymous probes, then sent once whole in the streak."""
+    moves: list[int] = []
+    state = read_position(puzzle["position"]).state(None)
+    for _ in range(puzzle["moves_to_find"]):
+        right = next(p for p in state.legal_moves() if probe(http, puzzle, moves + [p]))
+        answer = probe(http, puzzle, moves + [right])
+        moves.append(right)
+        state = state.apply(state.to_move, right)[0]
+        for reply in answer["replies"]:
+            state = state.apply(state.to_move, reply)[0]
+    sent = http.post(
+        f"/v1/puzzles/{puzzle['id']}/attempts",
+        json={"moves": moves, "streak": streak_id},
+        headers=bearer(key),
+    )
+    assert sent.status_code == 200, sent.text
+    return sent.json()

@@ -136,6 +136,7 @@ from .solution_move import SolutionMove
 from .standing import Standing
 from .standing_player import StandingPlayer
 from .standings import Standings
+from .streak import Streak
 from .tally import Tally
 from .theme_tally import ThemeTally
 from .timeout_event import TimeoutEvent
@@ -312,6 +313,7 @@ __all__ = (
     "Standing",
     "StandingPlayer",
     "Standings",
+    "Streak",
     "Tally",
     "ThemeTally",
     "TimeoutEvent",

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.solution_move import SolutionMove
+    from ..models.streak import Streak
 
 
 T = TypeVar("T", bound="Attempt")
@@ -35,8 +36,12 @@ class Attempt:
     """ The service's replies to the last move, while not in """
     first: bool
     """ Whether it was the player's first attempt at it """
+    streak: None | Streak
+    """ A streak's attempt, once in: the streak after it; null else """
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.streak import Streak  # noqa: PLC0415
+
         solved = self.solved
 
         first_wrong: int | None
@@ -61,6 +66,12 @@ class Attempt:
 
         first = self.first
 
+        streak: dict[str, Any] | None
+        if isinstance(self.streak, Streak):
+            streak = self.streak.to_dict()
+        else:
+            streak = self.streak
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,6 +83,7 @@ class Attempt:
                 "complete": complete,
                 "replies": replies,
                 "first": first,
+                "streak": streak,
             }
         )
 
@@ -80,6 +92,7 @@ class Attempt:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.solution_move import SolutionMove  # noqa: PLC0415
+        from ..models.streak import Streak  # noqa: PLC0415
 
         d = dict(src_dict)
         solved = d.pop("solved")
@@ -124,6 +137,21 @@ class Attempt:
 
         first = d.pop("first")
 
+        def _parse_streak(data: object) -> None | Streak:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                streak_type_0 = Streak.from_dict(data)
+
+                return streak_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Streak, data)
+
+        streak = _parse_streak(d.pop("streak"))
+
         attempt = cls(
             solved=solved,
             first_wrong=first_wrong,
@@ -132,6 +160,7 @@ class Attempt:
             complete=complete,
             replies=replies,
             first=first,
+            streak=streak,
         )
 
         return attempt

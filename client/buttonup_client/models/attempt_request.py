@@ -18,11 +18,19 @@ class AttemptRequest:
     """ The stacks played, the solver's moves only """
     seconds: int | Unset = 0
     """ How long it took, in seconds """
+    streak: None | str | Unset = UNSET
+    """ Your running streak's id, for its puzzle (unrated); null: a plain attempt """
 
     def to_dict(self) -> dict[str, Any]:
         moves = self.moves
 
         seconds = self.seconds
+
+        streak: None | str | Unset
+        if isinstance(self.streak, Unset):
+            streak = UNSET
+        else:
+            streak = self.streak
 
         field_dict: dict[str, Any] = {}
 
@@ -33,6 +41,8 @@ class AttemptRequest:
         )
         if seconds is not UNSET:
             field_dict["seconds"] = seconds
+        if streak is not UNSET:
+            field_dict["streak"] = streak
 
         return field_dict
 
@@ -43,9 +53,19 @@ class AttemptRequest:
 
         seconds = d.pop("seconds", UNSET)
 
+        def _parse_streak(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        streak = _parse_streak(d.pop("streak", UNSET))
+
         attempt_request = cls(
             moves=moves,
             seconds=seconds,
+            streak=streak,
         )
 
         return attempt_request

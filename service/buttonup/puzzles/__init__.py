@@ -24,7 +24,7 @@ from buttonup.kit import (
     WingSetting,
     words_of,
 )
-from buttonup.puzzles.errors import NoPuzzle, PuzzleNotFound
+from buttonup.puzzles.errors import NoPuzzle, PuzzleNotFound, StreakMismatch
 from buttonup.puzzles.model import WING, Theme
 from buttonup.puzzles.service import MinedGames, Puzzles
 from buttonup.puzzles.store import PuzzleBoard
@@ -77,6 +77,8 @@ MANIFEST = Manifest(
         (Surface.POSITION_ANALYSIS, "daily_puzzle"),
         (Surface.POSITION_ANALYSIS, "get_puzzle"),
         (Surface.POSITION_ANALYSIS, "attempt_puzzle"),
+        (Surface.POSITION_ANALYSIS, "get_puzzle_streak"),
+        (Surface.POSITION_ANALYSIS, "start_puzzle_streak"),
     ),
     metered={"analysis": (("POST", "puzzles.PuzzleAttempts"), ("GET", "puzzles.NextPuzzle"))},
     problems=(
@@ -90,6 +92,14 @@ MANIFEST = Manifest(
             "No puzzle",
             "no puzzle is ready now: none mined yet near the player's rating that they have "
             "not tried",
+        ),
+        Problem(
+            StreakMismatch,
+            409,
+            "streak_mismatch",
+            "Streak mismatch",
+            "a streak's attempt that does not fit the player's running streak: none runs "
+            "with that id, or its puzzle now is another",
         ),
     ),
 )

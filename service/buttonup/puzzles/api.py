@@ -24,7 +24,7 @@ from buttonup.kit.http import (
 )
 from buttonup.puzzles import MANIFEST, schemas
 from buttonup.puzzles.service import Puzzles
-from buttonup.puzzles.views import attempt_view, my_puzzles_view, puzzle_view
+from buttonup.puzzles.views import attempt_view, my_puzzles_view, puzzle_view, streak_view
 
 PUZZLE_ID = id_parameter("puzzle_id", "The puzzle's id", schemas.ID_EXAMPLE)
 
@@ -108,16 +108,63 @@ class PuzzleAttempts(ApiView):
         "once every move is found (`solved`) or one is wrong (`first_wrong`), the attempt "
         "is in and shows the `solution`. A player's first attempt at a puzzle rates them "
         "and it (Glicko-2, puzzle ratings apart from game ratings): `rating_diff`; later "
-        "ones change nothing. " + KEPT,
-        errors=(*WITH_BODY, 401, 403, 404, 422, 503),
-        codes={403: ("position_in_play",), 404: ("puzzle_not_found",), 503: WRITE_503},
+        "ones change nothing. With `streak` (your running streak's id, its puzzle), it "
+        "rates nothing and, once in, answers the `streak` after it. " + KEPT,
+        errors=(*WITH_BODY, 401, 403, 404, 409, 422, 503),
+        codes={
+            403: ("position_in_play",),
+            404: ("puzzle_not_found",),
+            409: ("streak_mismatch",),
+            503: WRITE_503,
+        },
         secured=None,
     )
     def post(self, attempt: dict[str, Any], puzzle_id: str) -> Response:
         attempted = puzzles().attempt(
-            bearer_token(), puzzle_id, attempt["moves"], attempt["seconds"]
+            bearer_token(), puzzle_id, attempt["moves"], attempt["seconds"], attempt["streak"]
         )
+        if attempted.streak is not None:  # its next puzzle shown with it
+            view = attempt_view(attempted)
+            view["streak"] = streak_view(
+                attempted.streak, puzzles().streak_puzzle(attempted.streak)
+            )
+            return json_response(to_json(view))
         return json_response(to_json(attempt_view(attempted)))
+
+
+@blp.route("/puzzles/streak")
+class PuzzleStreak(ApiView):
+    @blp.response(200, schemas.StreakSchema)
+    @operation(
+        blp,
+        "get_puzzle_streak",
+        "My puzzle streak",
+        "The player's streak: puzzles of rising rating, one after another, until the "
+        "first miss (unrated); `best` is kept. Before the first, an empty one, over. " + KEPT,
+        errors=(*ALWAYS, 401, 403, 503),
+        codes={403: ("position_in_play",), 503: READ_503},
+        secured=True,
+    )
+    def get(self) -> Response:
+        streak, puzzle = puzzles().streak(bearer_token(), start=False)
+        return json_response(to_json(streak_view(streak, puzzle)))
+
+    @blp.response(201, schemas.StreakSchema)
+    @operation(
+        blp,
+        "start_puzzle_streak",
+        "Start a puzzle streak",
+        "A new streak (the running one ends; `best` is kept), with its first puzzle. Send "
+        "each attempt at its puzzle with `streak`: once in, a solved one moves it on to "
+        "the next, harder puzzle; a missed one ends it. A streak's attempt at another "
+        "puzzle, or after it ended, is 409 `streak_mismatch`. " + KEPT,
+        errors=(*ALWAYS, 401, 403, 503),
+        codes={403: ("position_in_play",), 503: WRITE_503},
+        secured=True,
+    )
+    def post(self) -> Response:
+        streak, puzzle = puzzles().streak(bearer_token(), start=True)
+        return json_response(to_json(streak_view(streak, puzzle)), 201)
 
 
 @blp.route("/players/me/puzzles")

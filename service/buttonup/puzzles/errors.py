@@ -15,3 +15,8 @@ class PuzzleNotFound(GameError):
 class NoPuzzle(GameError):
     """No puzzle to serve now: none mined yet near the player's rating that
     they have not tried, or every one near it kept by the fair-play gate."""
+
+
+class StreakMismatch(GameError):
+    """A streak's attempt that does not fit the player's running streak: none
+    runs with that id, or its puzzle now is another."""

@@ -67,6 +67,24 @@ class AttemptRequestSchema(Described):
         validate=validate.Range(0, MAX_SECONDS),
         **doc("How long it took, in seconds", 12),
     )
+    streak = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(1, 64),
+        **doc("Your running streak's id, for its puzzle (unrated); null: a plain attempt", None),
+    )
+
+
+class StreakSchema(Document):
+    """A player's puzzle streak: puzzles of rising rating until the first miss."""
+
+    id = fields.String(**doc("The streak's id (empty before the first)", "Zt0kW2aQm9"))
+    length = fields.Integer(**doc("Puzzles solved in a row", 3))
+    best = fields.Integer(**doc("The player's best streak", 7))
+    over = fields.Boolean(**doc("Whether it is over (missed, or none left)", False))
+    puzzle = fields.Nested(
+        PuzzleSchema, allow_none=True, **doc("The puzzle to solve now; null once over", None)
+    )
 
 
 class SolutionMoveSchema(Document):
@@ -102,6 +120,11 @@ class AttemptSchema(Document):
         fields.Integer(), **doc("The service's replies to the last move, while not in", [])
     )
     first = fields.Boolean(**doc("Whether it was the player's first attempt at it", True))
+    streak = fields.Nested(
+        StreakSchema,
+        allow_none=True,
+        **doc("A streak's attempt, once in: the streak after it; null else", None),
+    )
 
 
 class PuzzleRatingSchema(Document):

@@ -64,6 +64,7 @@ from buttonup.puzzles.model import (
     judged,
 )
 from buttonup.puzzles.store import PuzzleBoard
+from buttonup.puzzles.streaks import Streak, StreakBoard, Streaks
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +118,7 @@ class Attempted:
     solution: tuple[tuple[int, Color, bool], ...] | None
     first: bool
     rating_diff: int | None
+    streak: Streak | None = None  # a streak's attempt: the streak after it
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +149,9 @@ class Puzzles:
         self._ports = ports
         self._delay_ms = delay_ms
         self._random = random.Random()  # noqa: S311  (variety, not a secret)
+        self.streaks = Streaks(
+            StreakBoard(store.client), board.above, self._first_open_id, new_game_id
+        )
 
     # ---- mining -----------------------------------------------------------------
 
@@ -239,6 +244,12 @@ class Puzzles:
         ids = self.board.near(near, player.id if player else None, NEAR_CANDIDATES)
         return self._first_open(ids, credential)
 
+    def _first_open_id(self, ids: list[str]) -> str | None:
+        try:
+            return self._first_open(ids, None).id
+        except NoPuzzle:
+            return None
+
     def _first_open(self, ids: Sequence[str], credential: str | None) -> Puzzle:
         puzzles = self.board.load_many(ids)
         kept_out = self._pipeline.fair_play.withheld(
@@ -275,16 +286,26 @@ class Puzzles:
     # ---- attempted --------------------------------------------------------------
 
     def attempt(
-        self, credential: str | None, puzzle_id: str, moves: Sequence[int], seconds: int
+        self,
+        credential: str | None,
+        puzzle_id: str,
+        moves: Sequence[int],
+        seconds: int,
+        streak_id: str | None = None,
     ) -> Attempted:
         """The player's moves judged; while right and not all found, the
         solver's replies. Once in (solved or a move wrong), the solution is
-        shown, and a player's first attempt at the puzzle rates both, once."""
+        shown, and a player's first attempt at the puzzle rates both, once;
+        a streak's attempt rates nothing and moves the streak on."""
         puzzle = self.get(credential, puzzle_id)
         verdict = judged(puzzle.line, moves)
         if not verdict.complete:
             return Attempted(verdict, None, False, None)
         solution = tuple((move.position, move.color, move.yours) for move in puzzle.line.moves)
+        if streak_id is not None:
+            streaker = player_of(self._store, credential or "").id
+            streak = self.streaks.attempted(streaker, streak_id, puzzle.id, verdict)
+            return Attempted(verdict, solution, False, None, streak)
         player = self._asker(credential)
         if player is None:
             return Attempted(verdict, solution, False, None)
@@ -324,6 +345,21 @@ class Puzzles:
         raise errors.ConcurrentUpdate(f"puzzle {puzzle.id}: its rating kept changing")
 
     # ---- a player's -------------------------------------------------------------
+
+    def streak(self, credential: str | None, start: bool) -> tuple[Streak, Puzzle | None]:
+        """The player's streak (a new one, when `start`), and its puzzle."""
+        player = player_of(self._store, credential or "")
+        self._pipeline.fair_play.require_open(SURFACE, (), asker=credential)
+        streak = self.streaks.start(player.id) if start else self.streaks.current(player.id)
+        puzzle = self.streak_puzzle(streak)
+        if puzzle is not None:
+            self._pipeline.fair_play.require_open(SURFACE, puzzle.asked(), asker=credential)
+        return streak, puzzle
+
+    def streak_puzzle(self, streak: Streak | None) -> Puzzle | None:
+        if streak is None or streak.puzzle_id is None:
+            return None
+        return self.board.load(streak.puzzle_id)
 
     def mine_of(self, credential: str | None, offset: int, limit: int) -> Mine:
         player = player_of(self._store, credential or "")

@@ -9,6 +9,7 @@ from typing import Any
 from buttonup.kit.http import timestamp
 from buttonup.puzzles.model import Puzzle, Theme
 from buttonup.puzzles.service import Attempted, Mine
+from buttonup.puzzles.streaks import Streak
 
 
 def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
@@ -41,6 +42,17 @@ def attempt_view(attempted: Attempted) -> dict[str, Any]:
         "complete": verdict.complete,
         "replies": list(verdict.replies),
         "first": attempted.first,
+        "streak": None if attempted.streak is None else streak_view(attempted.streak, None),
+    }
+
+
+def streak_view(streak: Streak, puzzle: Puzzle | None) -> dict[str, Any]:
+    return {
+        "id": streak.id,
+        "length": streak.length,
+        "best": streak.best,
+        "over": streak.over,
+        "puzzle": puzzle_view(puzzle) if puzzle is not None else None,
     }
 
 

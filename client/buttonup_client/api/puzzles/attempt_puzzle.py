@@ -60,6 +60,11 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
 
@@ -132,9 +137,10 @@ def sync_detailed(
     the answer gives the service's `replies` and keeps nothing; once every move is found (`solved`) or
     one is wrong (`first_wrong`), the attempt is in and shows the `solution`. A player's first attempt
     at a puzzle rates them and it (Glicko-2, puzzle ratings apart from game ratings): `rating_diff`;
-    later ones change nothing. A puzzle one of whose line's positions (in any form) a protected game
-    stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked by a player
-    seated in a protected game.
+    later ones change nothing. With `streak` (your running streak's id, its puzzle), it rates nothing
+    and, once in, answers the `streak` after it. A puzzle one of whose line's positions (in any form) a
+    protected game stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked
+    by a player seated in a protected game.
 
     Args:
         puzzle_id (str):
@@ -172,9 +178,10 @@ def sync(
     the answer gives the service's `replies` and keeps nothing; once every move is found (`solved`) or
     one is wrong (`first_wrong`), the attempt is in and shows the `solution`. A player's first attempt
     at a puzzle rates them and it (Glicko-2, puzzle ratings apart from game ratings): `rating_diff`;
-    later ones change nothing. A puzzle one of whose line's positions (in any form) a protected game
-    stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked by a player
-    seated in a protected game.
+    later ones change nothing. With `streak` (your running streak's id, its puzzle), it rates nothing
+    and, once in, answers the `streak` after it. A puzzle one of whose line's positions (in any form) a
+    protected game stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked
+    by a player seated in a protected game.
 
     Args:
         puzzle_id (str):
@@ -207,9 +214,10 @@ async def asyncio_detailed(
     the answer gives the service's `replies` and keeps nothing; once every move is found (`solved`) or
     one is wrong (`first_wrong`), the attempt is in and shows the `solution`. A player's first attempt
     at a puzzle rates them and it (Glicko-2, puzzle ratings apart from game ratings): `rating_diff`;
-    later ones change nothing. A puzzle one of whose line's positions (in any form) a protected game
-    stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked by a player
-    seated in a protected game.
+    later ones change nothing. With `streak` (your running streak's id, its puzzle), it rates nothing
+    and, once in, answers the `streak` after it. A puzzle one of whose line's positions (in any form) a
+    protected game stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked
+    by a player seated in a protected game.
 
     Args:
         puzzle_id (str):
@@ -245,9 +253,10 @@ async def asyncio(
     the answer gives the service's `replies` and keeps nothing; once every move is found (`solved`) or
     one is wrong (`first_wrong`), the attempt is in and shows the `solution`. A player's first attempt
     at a puzzle rates them and it (Glicko-2, puzzle ratings apart from game ratings): `rating_diff`;
-    later ones change nothing. A puzzle one of whose line's positions (in any form) a protected game
-    stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked by a player
-    seated in a protected game.
+    later ones change nothing. With `streak` (your running streak's id, its puzzle), it rates nothing
+    and, once in, answers the `streak` after it. A puzzle one of whose line's positions (in any form) a
+    protected game stands at, or a par tournament keeps, is 403 `position_in_play`, as is anything asked
+    by a player seated in a protected game.
 
     Args:
         puzzle_id (str):
