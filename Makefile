@@ -87,6 +87,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/analysis_bench.py
 	$(BIN)/python bench/ratings_bench.py
 	$(BIN)/python bench/seeks_bench.py
+	$(BIN)/python bench/puzzle_mining.py
 	$(BIN)/python bench/tournament_bench.py --players 1000 --seconds 60 --think-ms 1000
 	$(BIN)/python bench/tournament_schedule_bench.py
 	$(BIN)/python bench/bot_tournament.py --games 1000

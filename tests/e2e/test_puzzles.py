@@ -104,20 +104,15 @@ def test_the_days_puzzle_is_the_same_for_everyone(http, mined):
 
 
 def solve(http: httpx.Client, puzzle: dict, key: str, wrong_at: int | None = None) -> dict:
-    """The puzzle tried move by move, learning each right move from the
-    attempt's answers by trying the legal moves (a wrong one at `wrong_at`)."""
+    """The puzzle tried move by move as a board does, knowing no rules: the
+    legal moves from the puzzle and then from each answer's last `played`
+    move; each right move learned by anonymous probes (a wrong one sent at
+    `wrong_at`). Each answer's `played` circles are the engine's."""
     moves: list[int] = []
-    position = read_position(puzzle["position"])
-    state = position.state(None)
+    legal = puzzle["legal_moves"]
+    state = read_position(puzzle["position"]).state(None)
     for step in range(puzzle["moves_to_find"]):
-        legal = list(state.legal_moves())
-        right = None
-        for candidate in legal:
-            answer = probe(http, puzzle, moves + [candidate])
-            if answer is not None:
-                right = candidate
-                break
-        assert right is not None, "some legal move is right"
+        right = next(p for p in legal if probe(http, puzzle, moves + [p]) is not None)
         if wrong_at == step:
             wrong = next(p for p in legal if p != right)
             sent = http.post(
@@ -136,9 +131,11 @@ def solve(http: httpx.Client, puzzle: dict, key: str, wrong_at: int | None = Non
         answer = sent.json()
         if answer["complete"]:
             return answer
-        state = state.apply(state.to_move, right)[0]
-        for reply in answer["replies"]:
-            state = state.apply(state.to_move, reply)[0]
+        for shown in answer["played"][len(answer["played"]) - 1 - len(answer["replies"]) :]:
+            state = state.apply(state.to_move, shown["position"])[0]
+            assert shown["after"] == write_position(state).split("_")[0]
+            assert shown["legal_moves"] == list(state.legal_moves())
+        legal = answer["played"][-1]["legal_moves"]
     raise AssertionError("the attempt never came in")
 
 

@@ -36,6 +36,8 @@ class Attempt:
     """ The service's replies to the last move, while not in """
     first: bool
     """ Whether it was the player's first attempt at it """
+    played: list[SolutionMove]
+    """ The right moves sent and the service's replies to them, in order """
     streak: None | Streak
     """ A streak's attempt, once in: the streak after it; null else """
 
@@ -66,6 +68,11 @@ class Attempt:
 
         first = self.first
 
+        played = []
+        for played_item_data in self.played:
+            played_item = played_item_data.to_dict()
+            played.append(played_item)
+
         streak: dict[str, Any] | None
         if isinstance(self.streak, Streak):
             streak = self.streak.to_dict()
@@ -83,6 +90,7 @@ class Attempt:
                 "complete": complete,
                 "replies": replies,
                 "first": first,
+                "played": played,
                 "streak": streak,
             }
         )
@@ -137,6 +145,13 @@ class Attempt:
 
         first = d.pop("first")
 
+        played = []
+        _played = d.pop("played")
+        for played_item_data in _played:
+            played_item = SolutionMove.from_dict(played_item_data)
+
+            played.append(played_item)
+
         def _parse_streak(data: object) -> None | Streak:
             if data is None:
                 return data
@@ -160,6 +175,7 @@ class Attempt:
             complete=complete,
             replies=replies,
             first=first,
+            played=played,
             streak=streak,
         )
 

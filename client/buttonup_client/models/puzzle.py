@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -36,6 +36,8 @@ class Puzzle:
     """ The game it comes from """
     url: str
     """ The board's page of it """
+    legal_moves: list[int]
+    """ Where the solver may move first (stacks with a white) """
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -59,6 +61,8 @@ class Puzzle:
 
         url = self.url
 
+        legal_moves = self.legal_moves
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -72,6 +76,7 @@ class Puzzle:
                 "plays": plays,
                 "game_id": game_id,
                 "url": url,
+                "legal_moves": legal_moves,
             }
         )
 
@@ -103,6 +108,8 @@ class Puzzle:
 
         url = d.pop("url")
 
+        legal_moves = cast(list[int], d.pop("legal_moves"))
+
         puzzle = cls(
             id=id,
             position=position,
@@ -113,6 +120,7 @@ class Puzzle:
             plays=plays,
             game_id=game_id,
             url=url,
+            legal_moves=legal_moves,
         )
 
         return puzzle

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -20,6 +20,10 @@ class SolutionMove:
     """ A player's colour, which is also the name of their seat """
     yours: bool
     """ Whether it is the solver's to find (else a reply) """
+    after: str
+    """ The circle after it, as the notation writes one """
+    legal_moves: list[int]
+    """ The legal moves there; none once the round is over """
 
     def to_dict(self) -> dict[str, Any]:
         position = self.position
@@ -28,6 +32,10 @@ class SolutionMove:
 
         yours = self.yours
 
+        after = self.after
+
+        legal_moves = self.legal_moves
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -35,6 +43,8 @@ class SolutionMove:
                 "position": position,
                 "color": color,
                 "yours": yours,
+                "after": after,
+                "legal_moves": legal_moves,
             }
         )
 
@@ -49,10 +59,16 @@ class SolutionMove:
 
         yours = d.pop("yours")
 
+        after = d.pop("after")
+
+        legal_moves = cast(list[int], d.pop("legal_moves"))
+
         solution_move = cls(
             position=position,
             color=color,
             yours=yours,
+            after=after,
+            legal_moves=legal_moves,
         )
 
         return solution_move

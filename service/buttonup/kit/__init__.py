@@ -16,7 +16,7 @@ from buttonup.engine.board import BOARD_SIZE, Circle, deal_circle, sow
 from buttonup.engine.clock import ClockSettings
 from buttonup.engine.events import Aborted, Moved
 from buttonup.engine.game import GameState, MoveOutcome
-from buttonup.engine.notation import read_position, write_position
+from buttonup.engine.notation import circle_text, read_position, write_position
 from buttonup.engine.options import EndReason, UnratedReason, Visibility
 from buttonup.engine.player import Player
 from buttonup.engine.ratings import (
@@ -112,6 +112,7 @@ __all__ = [
     "DEFAULT_TARGET_SCORE",
     "TARGET_SCORE_RANGE",
     "deal_circle",
+    "circle_text",
     "read_position",
     "write_position",
     "opponent",

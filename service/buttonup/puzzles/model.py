@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from buttonup.kit import Circle, Color, Rating, move_margins, sow
+from buttonup.kit import Circle, Color, Rating, circle_text, move_margins, sow
 
 # The wing's name (MANIFEST's), and the pool its players' ratings are kept
 # in by the kit's results port: apart from the games' categories.
@@ -236,6 +236,19 @@ def judged(line: Line, moves: Sequence[int]) -> Judged:
     return Judged(False, None, False, _replies_after(line, len(moves)))
 
 
+def played_so_far(line: Line, found: int) -> tuple[LineMove, ...]:
+    """The line's moves once the player's first `found` are played: those,
+    and the replies that follow them."""
+    played, seen = [], 0
+    for move in line.moves:
+        if move.yours:
+            if seen == found:
+                break
+            seen += 1
+        played.append(move)
+    return tuple(played)
+
+
 def _replies_after(line: Line, found: int) -> tuple[int, ...]:
     """The solver's replies that follow the player's `found`-th move."""
     if found == 0:
@@ -268,6 +281,11 @@ class Puzzle:
     game_id: str
     created_at: int
 
+    @property
+    def legal_moves(self) -> tuple[int, ...]:
+        """Where its player may move first: a stack holding a white button."""
+        return tuple(p for p, stack in enumerate(self.circle) if Color.WHITE in stack)
+
     def asked(self) -> list[tuple[Circle, Color]]:
         """Every position of its line with the player to move there: what the
         fair-play gate is asked before the puzzle or its solution is shown."""
@@ -276,6 +294,33 @@ class Puzzle:
             asked.append((circle, move.color))
             circle = sow(circle, move.position).circle
         return asked
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A move of a line as the board draws it: the move, the circle after it
+    (as the notation writes a circle), and the legal moves there (none once
+    the round is over)."""
+
+    move: LineMove
+    after: str
+    legal_moves: tuple[int, ...]
+
+
+def shown(circle: Circle, moves: Sequence[LineMove]) -> list[Shown]:
+    """`moves`, played from `circle`, each with the circle it leaves, for a
+    board that knows no rules."""
+    played = []
+    for move in moves:
+        sown = sow(circle, move.position)
+        circle = sown.circle
+        legal = (
+            ()
+            if sown.round_over
+            else tuple(position for position, stack in enumerate(circle) if Color.WHITE in stack)
+        )
+        played.append(Shown(move, circle_text(circle), legal))
+    return played
 
 
 @dataclass(frozen=True, slots=True)

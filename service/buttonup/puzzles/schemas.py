@@ -51,6 +51,9 @@ class PuzzleSchema(Document):
     plays = fields.Integer(**doc("Players' first attempts at it", 12))
     game_id = fields.String(**doc("The game it comes from", "Hq2X0mXvYg3cS1pQ2a9e"))
     url = fields.String(**doc("The board's page of it", f"/?puzzle={ID_EXAMPLE}"))
+    legal_moves = fields.List(
+        fields.Integer(), **doc("Where the solver may move first (stacks with a white)", [0, 3])
+    )
 
 
 class AttemptRequestSchema(Described):
@@ -93,6 +96,12 @@ class SolutionMoveSchema(Document):
     position = fields.Integer(**doc("The stack played", 4))
     color = Ref(PLAYER_COLOR, "Who plays it", "red")
     yours = fields.Boolean(**doc("Whether it is the solver's to find (else a reply)", True))
+    after = fields.String(
+        **doc("The circle after it, as the notation writes one", "BW.B.-.-.RWR.W.R.B.-")
+    )
+    legal_moves = fields.List(
+        fields.Integer(), **doc("The legal moves there; none once the round is over", [0, 4])
+    )
 
 
 class AttemptSchema(Document):
@@ -120,6 +129,10 @@ class AttemptSchema(Document):
         fields.Integer(), **doc("The service's replies to the last move, while not in", [])
     )
     first = fields.Boolean(**doc("Whether it was the player's first attempt at it", True))
+    played = fields.List(
+        fields.Nested(SolutionMoveSchema),
+        **doc("The right moves sent and the service's replies to them, in order", []),
+    )
     streak = fields.Nested(
         StreakSchema,
         allow_none=True,

@@ -16,8 +16,9 @@ Tested in tests/puzzles/test_service.py, tests/e2e/test_puzzles.py.
 
 import logging
 import random
+import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import ClassVar
 
@@ -58,10 +59,13 @@ from buttonup.puzzles.model import (
     POOL,
     Judged,
     Puzzle,
+    Shown,
     Tried,
     first_rating,
     found_in,
     judged,
+    played_so_far,
+    shown,
 )
 from buttonup.puzzles.store import PuzzleBoard
 from buttonup.puzzles.streaks import Streak, StreakBoard, Streaks
@@ -69,9 +73,12 @@ from buttonup.puzzles.streaks import Streak, StreakBoard, Streaks
 log = logging.getLogger(__name__)
 
 SURFACE = Surface.POSITION_ANALYSIS  # a puzzle tells the only move of its positions
-# Mining: games leased a pass, each for this long; a game whose analysis a
-# wing keeps closed is looked at again this much later, for this long at most.
-MINE_PER_PASS = 4
+# Mining: games leased a few at a time, each for this long, while games are
+# due and the pass has taken less than MINE_PASS_SECONDS (other requests
+# run between games); a game whose analysis a wing keeps closed is looked at
+# again this much later, for this long at most.
+MINE_PER_LEASE = 4
+MINE_PASS_SECONDS = 0.25
 MINE_LEASE_MS = 60_000
 SEALED_RETRY_MS = 10 * 60_000
 SEALED_GIVE_UP_MS = 7 * 24 * 3600_000
@@ -115,10 +122,11 @@ class Attempted:
     their rating's change by it (None: not rated)."""
 
     judged: Judged
-    solution: tuple[tuple[int, Color, bool], ...] | None
+    solution: list[Shown] | None
     first: bool
     rating_diff: int | None
     streak: Streak | None = None  # a streak's attempt: the streak after it
+    played: list[Shown] = field(default_factory=list)  # the moves so far, and replies
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,23 +168,26 @@ class Puzzles:
         if minable(match):
             self.board.queue(match.id, (match.ended_at or self._clock()) + self._delay_ms)
 
-    def mine(self) -> int:
-        """One pass: the games due, leased, each mined (or looked at later
-        while a wing keeps its analysis closed); the puzzles kept."""
-        now = self._clock()
+    def mine(self, pass_seconds: float = MINE_PASS_SECONDS) -> int:
+        """One pass: the games due, leased a few at a time, each mined (or
+        looked at later while a wing keeps its analysis closed), until none
+        is due or the pass has run `pass_seconds`; the puzzles kept."""
+        started = time.monotonic()
         kept = 0
-        for index, game_id in enumerate(self.board.lease(now, MINE_PER_PASS, MINE_LEASE_MS)):
-            if index:
+        while True:
+            now = self._clock()
+            leased = self.board.lease(now, MINE_PER_LEASE, MINE_LEASE_MS)
+            for game_id in leased:
                 let_others_run()  # a game's positions are a few milliseconds of solving
-            try:
-                found = self.mine_game(game_id, now)
-            except GameNotFound:
-                found = []
-            if found is None:
-                continue
-            kept += len(found)
-            self.board.mined(game_id)
-        return kept
+                try:
+                    found = self.mine_game(game_id, now)
+                except GameNotFound:
+                    found = []
+                if found is not None:
+                    kept += len(found)
+                    self.board.mined(game_id)
+            if len(leased) < MINE_PER_LEASE or time.monotonic() - started >= pass_seconds:
+                return kept
 
     def mine_game(self, game_id: str, now: int) -> list[str] | None:
         """The puzzles of a finished game kept (their ids: a position one
@@ -299,16 +310,18 @@ class Puzzles:
         a streak's attempt rates nothing and moves the streak on."""
         puzzle = self.get(credential, puzzle_id)
         verdict = judged(puzzle.line, moves)
+        found = len(moves) if verdict.first_wrong is None else verdict.first_wrong
+        played = shown(puzzle.circle, played_so_far(puzzle.line, found))
         if not verdict.complete:
-            return Attempted(verdict, None, False, None)
-        solution = tuple((move.position, move.color, move.yours) for move in puzzle.line.moves)
+            return Attempted(verdict, None, False, None, played=played)
+        solution = shown(puzzle.circle, puzzle.line.moves)
         if streak_id is not None:
             streaker = player_of(self._store, credential or "").id
             streak = self.streaks.attempted(streaker, streak_id, puzzle.id, verdict)
-            return Attempted(verdict, solution, False, None, streak)
+            return Attempted(verdict, solution, False, None, streak, played)
         player = self._asker(credential)
         if player is None:
-            return Attempted(verdict, solution, False, None)
+            return Attempted(verdict, solution, False, None, played=played)
         before = self.rating(player)
         now = self._clock()
         first, kept = self.board.claim(
@@ -324,7 +337,7 @@ class Puzzles:
         diff = None
         if first and after is not None:
             diff = round(after.rating) - round((before or Rating()).rating)
-        return Attempted(verdict, solution, first, diff)
+        return Attempted(verdict, solution, first, diff, played=played)
 
     def _rate_puzzle(self, puzzle: Puzzle, player_id: str, kept: Tried) -> None:
         current = puzzle.rating

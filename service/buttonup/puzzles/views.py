@@ -7,7 +7,7 @@ Tested in tests/e2e/test_puzzles.py.
 from typing import Any
 
 from buttonup.kit.http import timestamp
-from buttonup.puzzles.model import Puzzle, Theme
+from buttonup.puzzles.model import Puzzle, Shown, Theme
 from buttonup.puzzles.service import Attempted, Mine
 from buttonup.puzzles.streaks import Streak
 
@@ -23,6 +23,17 @@ def puzzle_view(puzzle: Puzzle) -> dict[str, Any]:
         "plays": puzzle.plays,
         "game_id": puzzle.game_id,
         "url": f"/?puzzle={puzzle.id}",
+        "legal_moves": list(puzzle.legal_moves),
+    }
+
+
+def shown_view(move: Shown) -> dict[str, Any]:
+    return {
+        "position": move.move.position,
+        "color": move.move.color.value,
+        "yours": move.move.yours,
+        "after": move.after,
+        "legal_moves": list(move.legal_moves),
     }
 
 
@@ -32,16 +43,12 @@ def attempt_view(attempted: Attempted) -> dict[str, Any]:
     return {
         "solved": verdict.solved,
         "first_wrong": verdict.first_wrong,
-        "solution": None
-        if solution is None
-        else [
-            {"position": position, "color": color.value, "yours": yours}
-            for position, color, yours in solution
-        ],
+        "solution": None if solution is None else [shown_view(move) for move in solution],
         "rating_diff": attempted.rating_diff,
         "complete": verdict.complete,
         "replies": list(verdict.replies),
         "first": attempted.first,
+        "played": [shown_view(move) for move in attempted.played],
         "streak": None if attempted.streak is None else streak_view(attempted.streak, None),
     }
 
