@@ -12,9 +12,9 @@ as a worker's timer runs it, until nothing is queued. Prints:
 - games and puzzles mined per second (the mining's wall time, one process);
 - positions solved per puzzle (each a call of the solver's move_margins,
   from the table or not) and games' positions looked at per puzzle;
-- Redis memory per puzzle: the growth of `used_memory` over the mining
-  (the queue's entries freed counted back), and the puzzle's own keys by
-  MEMORY USAGE;
+- Redis memory per puzzle: its hash and its share of the two indexes, by
+  MEMORY USAGE (and `used_memory`'s growth over the mining, which the
+  allocator's reuse of the games' freed queue blurs);
 - `next`'s look near a rating, median of 2,000, with the puzzles mined and
   with 10 and 100 times as many entries in the rating index (O(log n));
 - `--show` puzzles with their solutions.
@@ -141,12 +141,15 @@ def run(url: str, args: argparse.Namespace, rng: random.Random) -> None:
     print(f"puzzles kept: {count} ({count / queued:.2f} a game): {count / seconds:.0f} puzzles/s")
     print(f"positions solved per puzzle: {solved / count:.1f} (move_margins calls)")
     print(f"game positions looked at per puzzle: {positions / count:.1f}")
-    grown = after - before + queue_bytes
-    print(f"Redis memory per puzzle: {grown / count:.0f} B (used_memory's growth)")
-    ids = puzzles.board.near(1500.0, None, 10_000_000)[:2000]
+    ids = [i.decode() for i in client.zrange(BY_RATING_KEY, 0, 1999)]
     own = sum(client.memory_usage(puzzle_key(i)) or 0 for i in ids) / len(ids)
     index = (client.memory_usage(BY_RATING_KEY) or 0) + (client.memory_usage(DIGESTS_KEY) or 0)
-    print(f"  its hash {own:.0f} B, its share of the two indexes {index / count:.0f} B")
+    print(
+        f"Redis memory per puzzle: {own + index / count:.0f} B (MEMORY USAGE: its hash "
+        f"{own:.0f} B, its share of the two indexes {index / count:.0f} B; used_memory "
+        f"grew {(after - before + queue_bytes) / count:.0f} B a puzzle, the games' queue "
+        "freed counted back)"
+    )
     look = median_look(puzzles.board, 800, 2000, rng)
     print(f"next's look near a rating, {count} puzzles: {look:.3f} ms")
     for factor in (10, 100):

@@ -16,9 +16,11 @@ from buttonup.engine import PLAYERS, Color, Options, Status
 from buttonup.engine.notation import read_position
 from buttonup.engine.options import Visibility
 from buttonup.games import Games, NewGame
+from buttonup.games.fair_play import digest
 from buttonup.games.hooks import Hooks
 from buttonup.puzzles import MANIFEST, Puzzles
 from buttonup.puzzles.errors import NoPuzzle
+from buttonup.puzzles.model import PER_GAME
 from buttonup.puzzles.service import SEALED_RETRY_MS
 from buttonup.puzzles.store import PuzzleBoard
 from tests.helpers.wings import Wired
@@ -79,11 +81,16 @@ def test_a_position_is_a_puzzle_once_in_any_of_its_forms(games, puzzles, clock):
     first = played_to_the_end(games, random.Random(7), visibility=Visibility.PUBLIC, seed=99)
     mined_all(puzzles, clock)
     count = puzzles.board.count()
-    assert count > 0, first
-    # The same deals and moves again: the same positions.
+    assert 0 < count <= PER_GAME, first
+    # The same deals and moves again: the same positions, none kept twice;
+    # the game's next new ones are kept instead.
     again = played_to_the_end(games, random.Random(7), visibility=Visibility.PUBLIC, seed=99)
     mined_all(puzzles, clock)
-    assert puzzles.board.count() == count, again
+    kept = puzzles.board.load_many(puzzles.board.near(1500.0, None, 100))
+    assert len(kept) == puzzles.board.count() >= count
+    assert {puzzle.game_id for puzzle in kept} <= {first, again}
+    forms = [digest(puzzle.circle, puzzle.mover) for puzzle in kept]
+    assert len(set(forms)) == len(forms)
 
 
 def protected_game_at(games: Games, position: str) -> dict[Color, str]:

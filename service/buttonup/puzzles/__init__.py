@@ -13,6 +13,7 @@ and words. app.py installs it; nothing in the core imports it."""
 
 from buttonup.kit import (
     Attached,
+    BoardPage,
     Games,
     Hooks,
     Manifest,
@@ -22,6 +23,7 @@ from buttonup.kit import (
     Surface,
     Timer,
     WingSetting,
+    board_of,
     words_of,
 )
 from buttonup.puzzles.errors import NoPuzzle, PuzzleNotFound, StreakMismatch
@@ -69,6 +71,11 @@ MANIFEST = Manifest(
     attach=attach,
     routes=routes,
     words=words_of(__name__),
+    # A puzzle's page (/?puzzle=ID; the next, the day's, one's streak), and
+    # the start screen's card with the day's puzzle.
+    board=board_of(
+        __name__, BoardPage("puzzle", "puzzles.js", "showPuzzle", "nav.puzzles"), hooks="hooks.js"
+    ),
     vocabulary={"PUZZLE_THEME": Theme},
     settings=(DELAY,),
     # A puzzle tells the only move of each position of its line.

@@ -18,7 +18,7 @@ a first rating from its line's features (first_rating).
 Tested in tests/puzzles/test_model.py.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -193,11 +193,11 @@ class Found:
     line: Line
 
 
-def found_in(positions: Iterable[tuple[Circle, Color]]) -> list[Found]:
+def found_in(positions: Sequence[tuple[Circle, Color]]) -> Iterator[Found]:
     """The puzzles among a game's positions (each move's circle and mover,
-    in order), PER_GAME at most, earliest first; a position inside a line
-    already taken (the same round, before that line's end) is not one."""
-    found: list[Found] = []
+    in order), earliest first, as they are asked for (a game keeps PER_GAME
+    at most of those new to the service); a position inside a line found
+    already (the same round, before that line's end) is not one."""
     covered_until = -1
     for index, (circle, mover) in enumerate(positions):
         if index <= covered_until:
@@ -205,11 +205,8 @@ def found_in(positions: Iterable[tuple[Circle, Color]]) -> list[Found]:
         line = line_from(circle, mover)
         if line is None:
             continue
-        found.append(Found(index, line))
         covered_until = index + len(line.moves) - 1
-        if len(found) == PER_GAME:
-            break
-    return found
+        yield Found(index, line)
 
 
 @dataclass(frozen=True, slots=True)

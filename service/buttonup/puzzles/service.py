@@ -56,6 +56,7 @@ from buttonup.kit import (
 )
 from buttonup.puzzles.errors import NoPuzzle, PuzzleNotFound
 from buttonup.puzzles.model import (
+    PER_GAME,
     POOL,
     Judged,
     Puzzle,
@@ -190,9 +191,10 @@ class Puzzles:
                 return kept
 
     def mine_game(self, game_id: str, now: int) -> list[str] | None:
-        """The puzzles of a finished game kept (their ids: a position one
-        already, in any form, keeps its first); None when a wing keeps the
-        game's analysis closed for now (looked at later)."""
+        """The puzzles of a finished game kept: PER_GAME at most of those new
+        (a position a puzzle already, in any form, keeps its first), earliest
+        first; None when a wing keeps the game's analysis closed for now
+        (looked at later)."""
         timeline = self._pipeline.timeline(game_id)
         match = timeline.current
         if not minable(match) or timeline.earlier_moves:
@@ -207,32 +209,28 @@ class Puzzles:
         positions: list[tuple[Circle, Color]] = [
             (state.round.circle, event.outcome.player) for state, event in states
         ]
-        puzzles = []
+        kept: list[str] = []
         for found in found_in(positions):
-            state = states[found.move_index][0]
             circle, mover = positions[found.move_index]
-            puzzles.append(
-                Puzzle(
-                    id=new_game_id(),
-                    position=write_position(state),
-                    circle=circle,
-                    mover=mover,
-                    line=found.line,
-                    rating=first_rating(found.line),
-                    plays=0,
-                    solved=0,
-                    game_id=game_id,
-                    created_at=now,
-                )
+            puzzle = Puzzle(
+                id=new_game_id(),
+                position=write_position(states[found.move_index][0]),
+                circle=circle,
+                mover=mover,
+                line=found.line,
+                rating=first_rating(found.line),
+                plays=0,
+                solved=0,
+                game_id=game_id,
+                created_at=now,
             )
-        kept_out = self._pipeline.fair_play.withheld(
-            SURFACE, {puzzle.id: puzzle.asked() for puzzle in puzzles}
-        )
-        return [
-            self.board.add(puzzle, digest(puzzle.circle, puzzle.mover))
-            for puzzle in puzzles
-            if puzzle.id not in kept_out
-        ]
+            if self._pipeline.fair_play.withheld(SURFACE, {puzzle.id: puzzle.asked()}):
+                continue  # a position the gate keeps now: not taken
+            if self.board.add(puzzle, digest(circle, mover)) == puzzle.id:
+                kept.append(puzzle.id)  # new: a position kept before is not counted
+                if len(kept) == PER_GAME:
+                    break
+        return kept
 
     # ---- served -----------------------------------------------------------------
 
