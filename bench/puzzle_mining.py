@@ -124,11 +124,10 @@ def run(url: str, args: argparse.Namespace, rng: random.Random) -> None:
     positions = 0
     found_in = model.found_in
 
-    def looked_at(given):
+    def looked_at(given, pause=lambda: None):
         nonlocal positions
-        given = list(given)
         positions += len(given)
-        return found_in(given)
+        return found_in(given, pause)
 
     sys.modules["buttonup.puzzles.service"].found_in = looked_at
     started = time.monotonic()

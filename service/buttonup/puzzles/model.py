@@ -18,7 +18,7 @@ a first rating from its line's features (first_rating).
 Tested in tests/puzzles/test_model.py.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -193,15 +193,19 @@ class Found:
     line: Line
 
 
-def found_in(positions: Sequence[tuple[Circle, Color]]) -> Iterator[Found]:
+def found_in(
+    positions: Sequence[tuple[Circle, Color]], pause: Callable[[], None] = lambda: None
+) -> Iterator[Found]:
     """The puzzles among a game's positions (each move's circle and mover,
     in order), earliest first, as they are asked for (a game keeps PER_GAME
     at most of those new to the service); a position inside a line found
-    already (the same round, before that line's end) is not one."""
+    already (the same round, before that line's end) is not one. `pause` is
+    called before each position is solved (a long game's are many)."""
     covered_until = -1
     for index, (circle, mover) in enumerate(positions):
         if index <= covered_until:
             continue
+        pause()
         line = line_from(circle, mover)
         if line is None:
             continue

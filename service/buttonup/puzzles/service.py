@@ -47,6 +47,7 @@ from buttonup.kit import (
     digest,
     encode_rating,
     errors,
+    every_slice,
     is_player_key,
     let_others_run,
     new_game_id,
@@ -210,7 +211,7 @@ class Puzzles:
             (state.round.circle, event.outcome.player) for state, event in states
         ]
         kept: list[str] = []
-        for found in found_in(positions):
+        for found in found_in(positions, pause=every_slice()):
             circle, mover = positions[found.move_index]
             puzzle = Puzzle(
                 id=new_game_id(),
@@ -386,6 +387,9 @@ class Puzzles:
         )
 
 
+_PUBLIC, _FINISHED = Visibility.PUBLIC, Status.FINISHED  # module globals: read on every commit
+
+
 class MinedGames:
     """The consequence (games.consequences) of a commit that ends a game:
     the game queued for mining. MARKED: a process that dies before queueing
@@ -400,8 +404,8 @@ class MinedGames:
 
     def plan(self, commit: Commit, changes: Sequence[Progress]) -> Plan | None:
         before = commit.before
-        if before.status is Status.FINISHED or before.options.visibility is not Visibility.PUBLIC:
-            return None  # most commits: at once
+        if before.options.visibility is not _PUBLIC or before.status is _FINISHED:
+            return None  # most commits: at once (a private game's, by a field's look)
         if changes and changes[-1].match.status is Status.FINISHED and minable(changes[-1].match):
             return _Queued(self._puzzles, changes[-1].match)
         return None
