@@ -72,10 +72,9 @@ MANIFEST = Manifest(
     routes=routes,
     words=words_of(__name__),
     # A puzzle's page (/?puzzle=ID; the next, the day's, one's streak), and
-    # the start screen's card with the day's puzzle.
-    board=board_of(
-        __name__, BoardPage("puzzle", "puzzles.js", "showPuzzle", "nav.puzzles"), hooks="hooks.js"
-    ),
+    # the start screen's card that leads there (no header link: at 390 px the
+    # header's links wrap and push the game's round card over its own close).
+    board=board_of(__name__, BoardPage("puzzle", "puzzles.js", "showPuzzle"), hooks="hooks.js"),
     vocabulary={"PUZZLE_THEME": Theme},
     settings=(DELAY,),
     # A puzzle tells the only move of each position of its line.
