@@ -836,3 +836,17 @@ def test_a_finished_games_card_says_which_rounds_fair_play_keeps_back(open_page,
         expect(rounds.nth(1).locator(".review.withheld")).to_contain_text(kept_back)
         expect(rounds.locator(".review:not(.withheld)")).to_have_count(2)
         assert failed == [] and page.errors == []
+
+
+def test_a_game_opened_twice_at_once_is_navigated_to_once(open_page):
+    """An accepted challenge's answer and the player's stream's game_start
+    both open the game: the second must not abort the first's load."""
+    page = open_page("/")
+    requested = []
+    page.on("request", lambda request: "game=twice" in request.url and requested.append(request))
+    page.evaluate(
+        "import('/board/api.js').then((api) => { api.goToGame('twice'); api.goToGame('twice'); })"
+    )
+    page.wait_for_url(re.compile(r"game=twice"))
+    page.wait_for_load_state("load")
+    assert len([r for r in requested if r.resource_type == "document"]) == 1

@@ -98,7 +98,14 @@ export function loadPlayer() {
   }
 }
 
+// The game this page is leaving for: one navigation a game, however many
+// signals say it (an accepted challenge's answer and the player's stream's
+// game_start both do), so that a second never aborts the first's load.
+let leavingFor = null;
+
 export function goToGame(gameId) {
+  if (leavingFor === gameId) return;
+  leavingFor = gameId;
   window.location.assign(`/?game=${encodeURIComponent(gameId)}`);
 }
 
