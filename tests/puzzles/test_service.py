@@ -182,3 +182,32 @@ def test_a_game_whose_analysis_a_wing_keeps_closed_is_mined_only_once_it_opens(
     seal.sealed.clear()
     clock.now += SEALED_RETRY_MS
     assert puzzles.mine() > 0 and puzzles.board.queued() == 0
+
+
+class KeptByAWing(SealedGames):
+    """A wing that keeps positions for a while (as a running par tournament
+    keeps every position its games reach), by its keeper in the gate's index."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keeping = True
+
+    def keeps(self, keeper: str) -> bool:
+        return keeper == "par:t1" and self.keeping
+
+
+def test_a_puzzle_whose_position_a_wing_keeps_is_held_out_until_it_lets_go(
+    games, puzzles, clock, store
+):
+    keeper = KeptByAWing()
+    games.hook(Hooks(sealing=keeper))
+    played_to_the_end(games, random.Random(7), visibility=Visibility.PUBLIC, seed=99)
+    mined_all(puzzles, clock)
+    puzzle = puzzles.board.load_many(puzzles.board.near(1500.0, None, 100))[0]
+    store.positions.keep([digest(puzzle.circle, puzzle.mover)], "par:t1", clock.now + 3_600_000)
+    with pytest.raises(errors.PositionInPlay):
+        puzzles.get(None, puzzle.id)
+    with pytest.raises(errors.PositionInPlay):
+        puzzles.attempt(None, puzzle.id, list(puzzle.line.yours), 5)
+    keeper.keeping = False  # the tournament is over
+    assert puzzles.get(None, puzzle.id).id == puzzle.id

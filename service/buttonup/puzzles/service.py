@@ -247,11 +247,15 @@ class Puzzles:
 
     def next(self, credential: str | None) -> Puzzle:
         """A puzzle near the player's puzzle rating (1500 for a new player or
-        none), never one they tried, none the gate keeps from them."""
+        none): one of the NEAR_CANDIDATES nearest, never one they tried, none
+        the gate keeps from them."""
         player = self._asker(credential)
         rating = (self.rating(player) or Rating()).rating
         near = rating + self._random.uniform(-NEAR_JITTER, NEAR_JITTER)
         ids = self.board.near(near, player.id if player else None, NEAR_CANDIDATES)
+        # One of the nearest few, not the nearest: players of one rating (and
+        # everyone without a key) do not all get the same puzzle next.
+        self._random.shuffle(ids)
         return self._first_open(ids, credential)
 
     def _first_open_id(self, ids: list[str]) -> str | None:
