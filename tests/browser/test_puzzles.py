@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from buttonup.engine.notation import read_position
 from buttonup.puzzles.model import line_from
 from buttonup.redis_server import RedisServer
+from tests.browser.test_geometry import AREAS, check_areas, suffix
 from tests.conftest import LiveServer
 from tests.e2e.test_puzzles import played_public_game
 from tests.helpers.games import new_player
@@ -138,4 +139,25 @@ def test_a_streak_grows_with_a_solved_puzzle(open_page, server):
     expect(page.locator("#puzzle-board[data-puzzle]")).not_to_have_attribute(
         "data-puzzle", puzzle_id
     )
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("size", "locale"), [((390, 844), "es-ES"), ((320, 640), "en-US"), ((1280, 800), "en-US")]
+)
+def test_the_puzzle_page_holds_its_circle_and_scrolls_no_wider_than_the_screen(
+    open_page, server, size, locale, artifacts
+):
+    page = open_page(
+        f"{server.base_url}/?puzzle",
+        reduced_motion=True,
+        size=size,
+        phone=size[0] < 500,
+        locale=locale,
+    )
+    expect(page.locator("#puzzle-board[data-puzzle]")).to_be_visible()
+    page.wait_for_timeout(200)
+    check_areas(page.evaluate(AREAS, "puzzle-board"), size[0])
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    page.screenshot(path=artifacts / f"puzzle-{size[0]}{suffix(locale)}.png")
     assert page.errors == []
