@@ -18,11 +18,14 @@ from buttonup.engine.options import Visibility
 from buttonup.games import Games, NewGame
 from buttonup.games.fair_play import digest
 from buttonup.games.hooks import Hooks
+from buttonup.games.ports import Ports
 from buttonup.puzzles import MANIFEST, Puzzles
 from buttonup.puzzles.errors import NoPuzzle
 from buttonup.puzzles.model import PER_GAME
 from buttonup.puzzles.service import SEALED_RETRY_MS
 from buttonup.puzzles.store import PuzzleBoard
+from buttonup.ratings.results import ResultRatings
+from buttonup.store import StorageUnavailable
 from tests.helpers.wings import Wired
 from tests.puzzles.test_model import check_by_replay
 
@@ -211,3 +214,42 @@ def test_a_puzzle_whose_position_a_wing_keeps_is_held_out_until_it_lets_go(
         puzzles.attempt(None, puzzle.id, list(puzzle.line.yours), 5)
     keeper.keeping = False  # the tournament is over
     assert puzzles.get(None, puzzle.id).id == puzzle.id
+
+
+class RatingsAwayOnce:
+    """The results port of a ratings store that fails once (Redis gone for
+    a moment), then rates as the ratings wing does."""
+
+    def __init__(self, rates) -> None:
+        self._rates = rates
+        self.failed = False
+
+    def rate(self, result, now):
+        if not self.failed:
+            self.failed = True
+            raise StorageUnavailable("Redis did not answer")
+        return self._rates.rate(result, now)
+
+    def rating(self, player_id, pool):
+        return self._rates.rating(player_id, pool)
+
+
+def test_an_attempt_whose_ratings_fail_after_it_is_kept_is_no_plain_503_and_settles_on_retry(
+    games, puzzles, clock, store
+):
+    played_to_the_end(games, random.Random(7), visibility=Visibility.PUBLIC, seed=99)
+    mined_all(puzzles, clock)
+    ports = Ports()
+    away = RatingsAwayOnce(ResultRatings(store.client, 600_000))
+    ports.fill_results(away)
+    flaky = Puzzles(store, puzzles.board, games.pipeline, clock, ports, 0)
+    ana = games.create_player("Ana", None)
+    puzzle = flaky.next(ana.key)
+    moves = list(puzzle.line.yours)
+    with pytest.raises(errors.OutcomeUnknown):
+        flaky.attempt(ana.key, puzzle.id, moves, 4)
+    again = flaky.attempt(ana.key, puzzle.id, moves, 4)
+    assert again.judged.solved and not again.first
+    assert flaky.board.load(puzzle.id).plays == 1
+    rating = away.rating(ana.player.id, "puzzle")
+    assert rating is not None and rating.games == 1, "rated once, by the retry"

@@ -40,6 +40,7 @@ from buttonup.kit import (
     RatedResult,
     Rating,
     Status,
+    StorageUnavailable,
     Surface,
     Survival,
     Visibility,
@@ -331,12 +332,19 @@ class Puzzles:
             player.id, puzzle, Tried(verdict.solved, before, puzzle.rating, now, seconds)
         )
         # Both ratings follow the first attempt as kept, however often (and
-        # however concurrently) it is reported: each is changed once.
-        after = self._ports.results.rate(
-            RatedResult(f"puzzle:{puzzle.id}", player.id, POOL, kept.puzzle_rating, kept.score),
-            now,
-        )
-        self._rate_puzzle(puzzle, player.id, kept)
+        # however concurrently) it is reported: each is changed once. The
+        # attempt is kept already: a store that fails now is no 503 that
+        # changed nothing, but an outcome to settle by sending it again.
+        try:
+            after = self._ports.results.rate(
+                RatedResult(f"puzzle:{puzzle.id}", player.id, POOL, kept.puzzle_rating, kept.score),
+                now,
+            )
+            self._rate_puzzle(puzzle, player.id, kept)
+        except StorageUnavailable as failed:
+            raise errors.OutcomeUnknown(
+                "the attempt is kept, its ratings perhaps not yet: send it again to settle them"
+            ) from failed
         diff = None
         if first and after is not None:
             diff = round(after.rating) - round((before or Rating()).rating)
