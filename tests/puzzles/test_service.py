@@ -26,7 +26,7 @@ from buttonup.puzzles.service import SEALED_RETRY_MS
 from buttonup.puzzles.store import PuzzleBoard
 from buttonup.ratings.results import ResultRatings
 from buttonup.store import StorageUnavailable
-from tests.helpers.wings import Wired
+from tests.helpers.wings import Wired, wired
 from tests.puzzles.test_model import check_by_replay
 
 DELAY_MS = 3600 * 1000  # the settings' default
@@ -253,3 +253,25 @@ def test_an_attempt_whose_ratings_fail_after_it_is_kept_is_no_plain_503_and_sett
     assert flaky.board.load(puzzle.id).plays == 1
     rating = away.rating(ana.player.id, "puzzle")
     assert rating is not None and rating.games == 1, "rated once, by the retry"
+
+
+def test_a_game_that_cannot_be_mined_is_dropped_not_tried_forever(
+    games, puzzles, clock, store, caplog
+):
+    broken = played_to_the_end(games, random.Random(7), visibility=Visibility.PUBLIC, seed=99)
+    whole = played_to_the_end(games, random.Random(8), visibility=Visibility.PUBLIC, seed=98)
+    # Its record's third action rewritten as no release writes one: the game
+    # cannot be read back.
+    record_key = f"buttonup:{{{broken}}}:game"
+    form, base, log = store.client.get(record_key).split(b"\n", 2)
+    lines = log.split(b"\n")
+    lines[2] = b"zz\tnot an action"
+    store.client.set(record_key, b"\n".join([form, base, *lines]), keepttl=True)
+    clock.now += DELAY_MS
+    elsewhere = wired(store, clock).use_cases[MANIFEST.name]  # a process that never saw them
+    with caplog.at_level("ERROR", logger="buttonup.puzzles.service"):
+        elsewhere.mine()
+    assert puzzles.board.queued() == 0, "neither waits in the queue"
+    assert any(broken in record.getMessage() for record in caplog.records)
+    kept = puzzles.board.load_many(puzzles.board.near(1500.0, None, 100))
+    assert {puzzle.game_id for puzzle in kept} == {whole}

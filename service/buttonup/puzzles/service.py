@@ -186,6 +186,11 @@ class Puzzles:
                     found = self.mine_game(game_id, now)
                 except GameNotFound:
                     found = []
+                except StorageUnavailable:
+                    raise  # the lease runs out, and the game is mined later
+                except Exception:  # one game's fault: dropped, not tried every minute
+                    log.exception("puzzles: game %s could not be mined; it is dropped", game_id)
+                    found = []
                 if found is not None:
                     kept += len(found)
                     self.board.mined(game_id)
