@@ -844,8 +844,10 @@ def test_a_game_opened_twice_at_once_is_navigated_to_once(open_page):
     page = open_page("/")
     requested = []
     page.on("request", lambda request: "game=twice" in request.url and requested.append(request))
+    # Not awaited here: the page navigates away as it runs.
     page.evaluate(
-        "import('/board/api.js').then((api) => { api.goToGame('twice'); api.goToGame('twice'); })"
+        "() => { import('/board/api.js')"
+        ".then((api) => { api.goToGame('twice'); api.goToGame('twice'); }); }"
     )
     page.wait_for_url(re.compile(r"game=twice"))
     page.wait_for_load_state("load")
