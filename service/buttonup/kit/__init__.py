@@ -12,7 +12,7 @@ from buttonup import errors
 from buttonup.config import Settings, WingSetting
 from buttonup.engine import PLAYERS, Color, Match, Options, Origin, Status, opponent
 from buttonup.engine.actions import Action, Progress
-from buttonup.engine.board import BOARD_SIZE, Circle, deal_circle, sow
+from buttonup.engine.board import BOARD_SIZE, Circle, deal_circle, legal_moves, sow
 from buttonup.engine.clock import ClockSettings
 from buttonup.engine.events import Aborted, Moved
 from buttonup.engine.game import GameState, MoveOutcome
@@ -31,11 +31,11 @@ from buttonup.engine.ratings import (
 )
 from buttonup.engine.review import SeatReview, round_openings
 from buttonup.engine.rules import DEFAULT_TARGET_SCORE, TARGET_SCORE_RANGE
-from buttonup.engine.solver import move_margins, position_value
+from buttonup.engine.solver import best_moves, move_margins, position_value
 from buttonup.errors import GameError, InvalidField
 from buttonup.games import BEAT_SECONDS, Games
 from buttonup.games.consequences import Commit, Plan, Survival, restamped_end
-from buttonup.games.credentials import player_of
+from buttonup.games.credentials import named_player, player_of
 from buttonup.games.fair_play import Surface, digest
 from buttonup.games.flags import Flags
 from buttonup.games.hooks import Hooks, Timer
@@ -64,7 +64,6 @@ from buttonup.store import (
     SealBroken,
     StorageUnavailable,
     StoredEvent,
-    is_player_key,
     new_game_id,
 )
 from buttonup.store.codec import decode_rating, encode_rating
@@ -112,6 +111,7 @@ __all__ = [
     "DEFAULT_TARGET_SCORE",
     "TARGET_SCORE_RANGE",
     "deal_circle",
+    "legal_moves",
     "circle_text",
     "read_position",
     "write_position",
@@ -133,6 +133,7 @@ __all__ = [
     # position and the surfaces it is asked for (Pipeline.fair_play).
     "Surface",
     "digest",
+    "best_moves",
     "move_margins",
     "position_value",
     # The use cases: the games, their one pipeline, the ports a wing fills,
@@ -151,6 +152,7 @@ __all__ = [
     "Reviews",
     "StoredRatings",
     "Survival",
+    "named_player",
     "player_of",
     "restamped_end",
     # Idempotent creates, shared by the wings: their ids reserved under the key.
@@ -175,7 +177,6 @@ __all__ = [
     "encode_rating",
     "local_ms",
     "lua_source",
-    "is_player_key",
     "new_game_id",
     "record_key",
     # The deployment's settings; the core's refusals, and the bases of a

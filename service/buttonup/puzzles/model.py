@@ -22,7 +22,16 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from buttonup.kit import Circle, Color, Rating, circle_text, move_margins, sow
+from buttonup.kit import (
+    Circle,
+    Color,
+    Rating,
+    best_moves,
+    circle_text,
+    legal_moves,
+    move_margins,
+    sow,
+)
 
 # The wing's name (MANIFEST's), and the pool its players' ratings are kept
 # in by the kit's results port: apart from the games' categories.
@@ -109,8 +118,7 @@ def only_move(margins: dict[int, int]) -> tuple[int, int] | None:
 
 def solver_reply(margins: dict[int, int]) -> int:
     """The solver's move: a best one, the lowest-numbered of equals."""
-    top = max(margins.values())
-    return min(position for position, margin in margins.items() if margin == top)
+    return best_moves(margins)[0]
 
 
 def line_from(circle: Circle, mover: Color) -> Line | None:
@@ -284,8 +292,8 @@ class Puzzle:
 
     @property
     def legal_moves(self) -> tuple[int, ...]:
-        """Where its player may move first: a stack holding a white button."""
-        return tuple(p for p, stack in enumerate(self.circle) if Color.WHITE in stack)
+        """Where its player may move first."""
+        return legal_moves(self.circle)
 
     def asked(self) -> list[tuple[Circle, Color]]:
         """Every position of its line with the player to move there: what the
@@ -313,14 +321,8 @@ def shown(circle: Circle, moves: Sequence[LineMove]) -> list[Shown]:
     board that knows no rules."""
     played = []
     for move in moves:
-        sown = sow(circle, move.position)
-        circle = sown.circle
-        legal = (
-            ()
-            if sown.round_over
-            else tuple(position for position, stack in enumerate(circle) if Color.WHITE in stack)
-        )
-        played.append(Shown(move, circle_text(circle), legal))
+        circle = sow(circle, move.position).circle
+        played.append(Shown(move, circle_text(circle), legal_moves(circle)))
     return played
 
 

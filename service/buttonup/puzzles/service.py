@@ -49,8 +49,8 @@ from buttonup.kit import (
     encode_rating,
     errors,
     every_slice,
-    is_player_key,
     let_others_run,
+    named_player,
     new_game_id,
     player_of,
     rated_against,
@@ -244,9 +244,7 @@ class Puzzles:
     def _asker(self, credential: str | None) -> Player | None:
         """The player a key names (Unauthenticated for a key of nobody's);
         None for no credential or a seat's token."""
-        if not credential or not is_player_key(credential):
-            return None
-        return player_of(self._store, credential)
+        return named_player(self._store, credential)
 
     def rating(self, player: Player | None) -> Rating | None:
         return self._ports.results.rating(player.id, POOL) if player is not None else None
