@@ -123,12 +123,6 @@ class PuzzleAttempts(ApiView):
         attempted = puzzles().attempt(
             bearer_token(), puzzle_id, attempt["moves"], attempt["seconds"], attempt["streak"]
         )
-        if attempted.streak is not None:  # its next puzzle shown with it
-            view = attempt_view(attempted)
-            view["streak"] = streak_view(
-                attempted.streak, puzzles().streak_puzzle(attempted.streak)
-            )
-            return json_response(to_json(view))
         return json_response(to_json(attempt_view(attempted)))
 
 

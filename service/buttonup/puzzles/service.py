@@ -129,6 +129,7 @@ class Attempted:
     first: bool
     rating_diff: int | None
     streak: Streak | None = None  # a streak's attempt: the streak after it
+    streak_puzzle: Puzzle | None = None  # and the puzzle it goes on with
     played: list[Shown] = field(default_factory=list)  # the moves so far, and replies
 
 
@@ -325,7 +326,8 @@ class Puzzles:
         if streak_id is not None:
             streaker = player_of(self._store, credential or "").id
             streak = self.streaks.attempted(streaker, streak_id, puzzle.id, verdict)
-            return Attempted(verdict, solution, False, None, streak, played)
+            following = self.streak_puzzle(streak)
+            return Attempted(verdict, solution, False, None, streak, following, played)
         player = self._asker(credential)
         if player is None:
             return Attempted(verdict, solution, False, None, played=played)

@@ -49,7 +49,9 @@ def attempt_view(attempted: Attempted) -> dict[str, Any]:
         "replies": list(verdict.replies),
         "first": attempted.first,
         "played": [shown_view(move) for move in attempted.played],
-        "streak": None if attempted.streak is None else streak_view(attempted.streak, None),
+        "streak": None
+        if attempted.streak is None
+        else streak_view(attempted.streak, attempted.streak_puzzle),
     }
 
 
