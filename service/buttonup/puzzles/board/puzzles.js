@@ -6,19 +6,12 @@
 // or wrong said at each move; once the attempt is in, the whole line, the
 // rating's change, and the next puzzle.
 import { call, loadPlayer } from "/board/api.js";
-import { buildCircle, drawStack, stackWords } from "/board/circle.js";
+import { buildCircle, drawStack, readCircle, stackLabel } from "/board/circle.js";
 import { $, guard, titled } from "/board/dom.js";
 import { colorName, colorWord, listed, t } from "/board/i18n.js";
 import { rememberPlayer } from "/board/player.js";
-import { NOTATION } from "/board/vocabulary.js";
 
 const shown = { puzzle: null, moves: [], legal: [], streak: null, since: 0, busy: false };
-
-const circleOf = (text) =>
-  text
-    .split("_")[0]
-    .split(".")
-    .map((stack) => (stack === NOTATION.EMPTY ? [] : [...stack].map((letter) => NOTATION.BUTTONS[letter])));
 
 export async function showPuzzle(value) {
   for (const id of ["start", "game", "analysis"]) $(id).hidden = true;
@@ -74,7 +67,7 @@ function present(puzzle) {
     themes: themes.length ? listed(themes) : "—",
   });
   $("puzzle-board").dataset.puzzle = puzzle.id; // what is shown, for tests and tools
-  drawCircle(circleOf(puzzle.position), null);
+  drawCircle(readCircle(puzzle.position), null);
 }
 
 function drawCircle(circle, played) {
@@ -85,8 +78,7 @@ function drawCircle(circle, played) {
     spot.classList.toggle("legal", playable);
     spot.classList.toggle("played", position === played);
     spot.disabled = !playable;
-    const words = playable ? "stack.label_playable" : "stack.label";
-    spot.setAttribute("aria-label", t(words, { position, contents: stackWords(circle[position]) }));
+    spot.setAttribute("aria-label", stackLabel(position, circle[position], playable));
   }
 }
 
@@ -125,7 +117,7 @@ function goOn(moves, answer) {
     : t("puzzle.right_again");
   $("puzzle-status").className = "right";
   $("puzzle-status").textContent = said;
-  drawCircle(circleOf(last.after), last.position);
+  drawCircle(readCircle(last.after), last.position);
 }
 
 // The attempt is in: right or wrong, the line, the rating's change, the next.
@@ -135,7 +127,7 @@ function finish(answer) {
   $("puzzle-status").className = answer.solved ? "right" : "wrong";
   $("puzzle-status").textContent = answer.solved ? t("puzzle.solved") : t("puzzle.wrong");
   const end = answer.solution.at(-1);
-  drawCircle(circleOf(end.after), end.position);
+  drawCircle(readCircle(end.after), end.position);
   $("puzzle-verdict").textContent = answer.solved ? t("puzzle.solved_text") : t("puzzle.missed_text");
   $("puzzle-line").textContent = listed(
     answer.solution.map((move) =>

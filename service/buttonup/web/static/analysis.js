@@ -5,7 +5,7 @@
 // for review (POST /v1/games/import) and its positions read from that game's
 // events, so the board needs no rules of its own.
 import { Problem, call, goToGame, loadPlayer, pastEvents, saveSeat } from "./api.js";
-import { buildCircle, drawStack, stackWords } from "./circle.js";
+import { buildCircle, drawStack, readCircle, stackWords } from "./circle.js";
 import { EVENTS, NOTATION, SEAT } from "./vocabulary.js";
 import { $, other } from "./dom.js";
 import { colorName, hasWords, t } from "./i18n.js";
@@ -126,9 +126,7 @@ function parts(position) {
   const [circle, mover, score, target, round] = position.split("_");
   const [red, black] = score.split("-");
   return {
-    circle: circle.split(".").map((stack) =>
-      stack === NOTATION.EMPTY ? [] : [...stack].map((letter) => NOTATION.BUTTONS[letter]),
-    ),
+    circle: readCircle(circle),
     mover: NOTATION.PLAYERS[mover] || null,
     score: { red, black },
     target,

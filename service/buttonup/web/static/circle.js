@@ -1,6 +1,7 @@
 // The circle on screen, as the game board and the analysis board both draw
 // it: nine positions around it, each a stack of chips, bottom first.
 import { colorWord, t } from "./i18n.js";
+import { NOTATION } from "./vocabulary.js";
 
 export const POSITIONS = 9;
 
@@ -29,6 +30,22 @@ export function drawStack(spot, stack) {
       return chip;
     }),
   );
+}
+
+// A circle as the notation writes it (a position's first part, or a whole
+// position): each stack's colours, bottom first.
+export function readCircle(text) {
+  return text
+    .split("_")[0]
+    .split(".")
+    .map((stack) => (stack === NOTATION.EMPTY ? [] : [...stack].map((letter) => NOTATION.BUTTONS[letter])));
+}
+
+// A position's label, for a screen reader: its number, its stack, and
+// whether it may be played.
+export function stackLabel(position, stack, playable) {
+  const contents = stackWords(stack);
+  return t(playable ? "stack.label_playable" : "stack.label", { position, contents });
 }
 
 // A stack in words, for a screen reader: "3 buttons, bottom to top: red, …".

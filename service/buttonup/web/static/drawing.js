@@ -2,7 +2,7 @@
 // by button, a round's end and the game's.
 import { turnIs } from "./alerts.js";
 import { COLORS, END, SEAT, STATUS } from "./vocabulary.js";
-import { POSITIONS, drawStack, stackWords } from "./circle.js";
+import { POSITIONS, drawStack, stackLabel } from "./circle.js";
 import { serverNow } from "./api.js";
 import { $, narrate, other, reducedMotion, sleep } from "./dom.js";
 import { colorName, colorWord, language, t } from "./i18n.js";
@@ -143,11 +143,6 @@ export function drawStacks(circle, { lifted = null, landed = null } = {}) {
     button.classList.toggle("lifted", position === lifted);
     button.classList.toggle("landed", position === landed);
   }
-}
-
-export function stackLabel(position, stack, playable) {
-  const contents = stackWords(stack);
-  return t(playable ? "stack.label_playable" : "stack.label", { position, contents });
 }
 
 export function openSeats(game) {
