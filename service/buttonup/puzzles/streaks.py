@@ -20,6 +20,7 @@ import orjson
 from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, errors, lua_source
 from buttonup.puzzles.errors import StreakMismatch
 from buttonup.puzzles.model import Judged
+from buttonup.puzzles.store import PACKAGE, PREFIX
 
 STREAK_START = 800.0
 STREAK_STEP = 60.0
@@ -28,7 +29,7 @@ STREAK_MOST = 300
 CANDIDATES = 12
 SWAP_ATTEMPTS = 10
 STREAK_MS = 365 * 24 * 3600 * 1000
-_SWAP = lua_source("swap", package="buttonup.puzzles")
+_SWAP = lua_source("swap", package=PACKAGE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,7 @@ def _decode(data: bytes) -> Streak:
 
 
 def streak_key(player_id: str) -> str:
-    return f"buttonup:{{puzzles}}:streak:{player_id}"
+    return f"{PREFIX}:streak:{player_id}"
 
 
 class StreakBoard:
