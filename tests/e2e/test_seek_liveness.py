@@ -1,7 +1,7 @@
 """A seek lives while its player's stream is open and read, through
 `buttonup serve`: nobody is paired with a player whose stream just closed,
-nor with one whose worker died a second ago, and a stream nobody reads is
-ended, its seek with it."""
+nor with one whose worker died three seconds ago (seeks.listening.MARK_MS),
+and a stream nobody reads is ended, its seek with it."""
 
 import os
 import signal
@@ -11,6 +11,7 @@ import time
 import httpx
 import pytest
 
+from buttonup.seeks.listening import MARK_MS
 from tests.conftest import LiveServer
 from tests.e2e.test_time import wait_for, worker_pids
 from tests.helpers.games import bearer, new_player
@@ -79,7 +80,7 @@ def test_nobody_is_paired_with_a_player_whose_stream_just_closed(live_server):
         other.close()
 
 
-def test_nobody_is_paired_with_a_player_whose_worker_died_a_second_ago(own_redis):
+def test_nobody_is_paired_with_a_player_whose_worker_died_three_seconds_ago(own_redis):
     server = LiveServer(["--redis-url", own_redis.url, "--workers", "1"])
     try:
         with httpx.Client(base_url=server.base_url, timeout=10) as http:
@@ -92,7 +93,7 @@ def test_nobody_is_paired_with_a_player_whose_worker_died_a_second_ago(own_redis
             died = time.monotonic()
             wait_for(lambda: worker_pids(server) and worker_pids(server) != [worker], 10)
             wait_for(lambda: http.get("/healthz").status_code == 200, 10)
-            time.sleep(max(0.0, 1.0 - (time.monotonic() - died)) + 0.05)
+            time.sleep(max(0.0, MARK_MS / 1000 - (time.monotonic() - died)) + 0.05)
             other = raw_stream(server.port, bo["key"])
             read_until(other, b"event: games")
             placed = seeking(http, bo)

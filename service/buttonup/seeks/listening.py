@@ -26,10 +26,12 @@ from collections.abc import Iterable, Sequence
 
 from buttonup.kit import STORAGE_ERRORS, Client, LuaScript, lua_source
 
-# A process beats four times a MARK_MS: one whose process died is paired
-# with nobody a second later, and four beats may be late before a live one
-# is passed over.
-MARK_MS = 1000
+# A process beats every quarter second and is taken for dead when its last
+# beat is MARK_MS old: a player whose process died is paired with nobody
+# three seconds later, and a worker whose event loop is held up (a burst of
+# 200 seekers on a Redis Cluster, on 2 busy cores, held one over a second)
+# is not taken for dead.
+MARK_MS = 3000
 MARK_SECONDS = 0.25
 PROCESSES_KEY = "buttonup:{seeks}:processes"
 LISTENING_KEY = "buttonup:{seeks}:listening"
