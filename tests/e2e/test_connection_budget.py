@@ -186,3 +186,28 @@ def test_a_flood_from_one_address_leaves_moves_from_others_answered(redis_server
         for sock in flood:
             sock.close()
         live.stop()
+
+
+def test_a_stream_asked_for_with_head_keeps_no_place(small_server):
+    """HEAD is answered without a body, the stream never begun: the server
+    closes the body all the same, and its place under the client's cap of 5
+    is given back each time."""
+    with httpx.Client(base_url=small_server.base_url, timeout=10) as http:
+        game, _ = start_game(http)
+        before = streams_open(http)
+    for _ in range(8):
+        answer = exchange(
+            small_server.port,
+            f"HEAD /v1/games/{game['id']}/events HTTP/1.1\r\nHost: t\r\n"
+            "Connection: close\r\n\r\n".encode(),
+        )
+        assert answer.status == 200 and answer.body == b"", answer
+    held = [open_stream(small_server.port, game["id"], source="127.0.0.1") for _ in range(5)]
+    for sock, head in held:
+        sock.close()
+        assert head.startswith(b"HTTP/1.1 200"), head
+    with httpx.Client(base_url=small_server.base_url, timeout=10) as http:
+        deadline = time.monotonic() + 2.0
+        while streams_open(http) != before and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert streams_open(http) == before

@@ -271,20 +271,60 @@ def _after() -> int | None:
     return found[0] if found else None
 
 
-def _frames(batches: Iterator[list[Any]], render: Callable[[Any], bytes]) -> Iterator[bytes]:
-    """One write per batch of events that arrived together; a comment when
-    there was nothing to send."""
-    STREAMS_OPEN.inc()
-    try:
-        for batch in batches:
-            if not batch:
-                yield b": keep-alive\n\n"
-            else:
-                yield b"".join(render(item) for item in batch)
-    except (StorageUnavailable, WorkerStopping):
-        return  # the client reconnects with Last-Event-ID and loses nothing
-    finally:
-        STREAMS_OPEN.dec()
+KEEP_ALIVE = b": keep-alive\n\n"
+
+
+class EventStream:
+    """A stream's body, as the server iterates it: one write per batch of
+    events that arrived together, a comment when there was nothing to send.
+    Handed to the server as it is (werkzeug's `direct_passthrough`): every
+    level of iterators around it is one more frame on the C stack each
+    waiting stream's greenlet keeps a copy of (docs/performance.md, "Twenty
+    thousand streams"). The server calls `close` whether or not the stream
+    was read, and it gives the stream's place in the budget back."""
+
+    __slots__ = ("_batches", "_closed", "_counted", "_give_back", "_render")
+
+    def __init__(
+        self,
+        batches: Iterator[list[Any]],
+        render: Callable[[Any], bytes],
+        give_back: Callable[[], None],
+    ) -> None:
+        self._batches = batches
+        self._render = render
+        self._give_back = give_back
+        self._counted = False
+        self._closed = False
+
+    def __iter__(self) -> "EventStream":
+        return self
+
+    def __next__(self) -> bytes:
+        if not self._counted:
+            self._counted = True
+            STREAMS_OPEN.inc()
+        try:
+            batch = next(self._batches)
+        except (StorageUnavailable, WorkerStopping):
+            raise StopIteration from None  # the client resumes with Last-Event-ID, losing nothing
+        if not batch:
+            return KEEP_ALIVE
+        render = self._render
+        return b"".join([render(item) for item in batch])
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        close = getattr(self._batches, "close", None)  # a generator's: its finally blocks run
+        try:
+            if close is not None:
+                close()
+        finally:
+            if self._counted:
+                STREAMS_OPEN.dec()
+            self._give_back()
 
 
 @blp.route("/<game_id>/events", parameters=[GAME_ID])
@@ -336,11 +376,9 @@ def stream_response(
     except BaseException:
         budget.give_back(client)
         raise
-    response = Response(
-        _frames(batches, render),
+    return Response(
+        EventStream(batches, render, lambda: budget.give_back(client)),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        direct_passthrough=True,
     )
-    # On close, which the server calls whether or not the stream was read.
-    response.call_on_close(lambda: budget.give_back(client))
-    return response
