@@ -1,14 +1,18 @@
 """The worker reaches into gunicorn's request (`Request.body`, and the
 private `Request._expected_100_continue`): pinned to the version it was
 written for, so that a new major is checked (and the pin raised) before it
-is installed."""
+is installed. A stream's request is answered on a greenlet of its own, and
+closed when its client leaves before it is made."""
 
+import json
 from importlib.metadata import version
+from pathlib import Path
 
+import gevent
 from gunicorn.config import Config
 from gunicorn.http.parser import RequestParser
 
-from buttonup.worker import WRITTEN_FOR
+from buttonup.worker import STREAM_PATH_SUFFIX, WRITTEN_FOR, _answered_apart
 
 EXPECTING = (
     b"POST /v1/games HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
@@ -30,3 +34,57 @@ def test_gunicorn_marks_a_request_that_waits_for_100_continue_and_gives_its_body
         next(RequestParser(Config(), iter([plain]), ("127.0.0.1", 1)))._expected_100_continue
         is False
     )
+
+
+class Body:
+    """An app's answer that says whether it was closed."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def __iter__(self):
+        return iter([b"x"])
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_streams_request_is_answered_on_a_greenlet_of_its_own():
+    seen = []
+
+    def app(environ, start):
+        seen.append(gevent.getcurrent())
+        return [b"answer"]
+
+    connection = gevent.spawn(_answered_apart, app, {}, None)
+    assert connection.get(timeout=5) == [b"answer"]
+    assert seen and seen[0] is not connection and seen[0].dead
+
+
+def test_a_stream_whose_client_leaves_while_it_is_answered_is_closed():
+    made = Body()
+
+    def app(environ, start):
+        gevent.sleep(0.2)  # the request's reads
+        return made
+
+    connection = gevent.spawn(_answered_apart, app, {}, None)
+    gevent.sleep(0.05)
+    connection.kill(block=True)  # what a hang-up does (buttonup.hang_ups)
+    gevent.sleep(0.3)
+    assert made.closed, "its place in the stream budget is given back"
+
+
+def test_every_event_stream_of_the_spec_has_the_path_the_worker_knows():
+    spec = json.loads((Path(__file__).parents[1] / "openapi" / "openapi.json").read_text())
+    streams = [
+        path
+        for path, item in spec["paths"].items()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        and "text/event-stream" in operation.get("responses", {}).get("200", {}).get("content", {})
+    ]
+    assert len(streams) >= 3
+    assert all(path.endswith(STREAM_PATH_SUFFIX) for path in streams), streams
+    non_streams = [p for p in spec["paths"] if p.endswith(STREAM_PATH_SUFFIX) and p not in streams]
+    assert not non_streams, "answered apart though not streams"

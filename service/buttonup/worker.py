@@ -15,6 +15,10 @@ server facing hostile clients needs and gunicorn does not do by itself.
 - A client that hangs up on an event stream is noticed at once, and its
   connection freed, rather than at the stream's next keep-alive write (the
   app is wrapped in `load_wsgi`).
+- A stream's request is answered on a greenlet of its own, which ends as
+  the stream begins: the connection's greenlet, which then waits for as
+  long as the stream is open, keeps in memory every page of Python frames
+  it ever reached, and the request's were many (`_answered_apart`).
 - A worker told to stop ends its event streams at once (`handle_exit`;
   buttonup.stopping says how).
 
@@ -217,9 +221,38 @@ def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
                 _STREAMS.add(answering)
             return start_response(status, headers, exc_info)
 
+        if environ.get("PATH_INFO", "").endswith(STREAM_PATH_SUFFIX):
+            return _Closing(_answered_apart(app, environ, start), watched, answering)
         return _Closing(app(environ, start), watched, answering)
 
     return wsgi
+
+
+# Every event stream's path ends so (tests/test_worker.py checks the spec's).
+STREAM_PATH_SUFFIX = "/events"
+
+
+def _answered_apart(app: WsgiApp, environ: dict, start: Callable) -> Iterable[bytes]:
+    """The app's answer, made on a greenlet that ends once it is made.
+
+        CPython gives each greenlet its own stack of Python frames, 16 KB at a
+        time, and the pages its deepest call touched stay in memory for the
+        greenlet's life. A stream's request (the app, its schemas, the stream's
+        first reads) reaches deep; the stream then waits for hours shallow. The
+    X
+        (docs/performance.md, "Twenty thousand streams")."""
+    answering = gevent.spawn(app, environ, start)
+    try:
+        return answering.get()
+    except BaseException:
+        # This greenlet was ended (its client hung up, the worker stops): the
+        # answer is let finish, never cut halfway, and closed, which gives
+        # the stream's place back.
+        answering.join()
+        close = getattr(answering.value, "close", None)
+        if close is not None:
+            close()
+        raise
 
 
 # The event streams this worker answers: watched for their clients, and

@@ -277,13 +277,19 @@ KEEP_ALIVE = b": keep-alive\n\n"
 class EventStream:
     """A stream's body, as the server iterates it: one write per batch of
     events that arrived together, a comment when there was nothing to send.
-    Handed to the server as it is (werkzeug's `direct_passthrough`): every
-    level of iterators around it is one more frame on the C stack each
-    waiting stream's greenlet keeps a copy of (docs/performance.md, "Twenty
-    thousand streams"). The server calls `close` whether or not the stream
-    was read, and it gives the stream's place in the budget back."""
 
-    __slots__ = ("_batches", "_closed", "_counted", "_give_back", "_render")
+    Its first batch is read at once (`begin`, in the request), not as the
+    server first iterates: a stream's opening reads are deep, and what a
+    greenlet's Python frames ever reached stays in memory while it waits
+    (the worker answers a stream's request on a greenlet of its own:
+    buttonup.worker). It is handed to the server as it is (werkzeug's
+    `direct_passthrough`): every level of iterators around it is one more
+    frame on the C stack each waiting stream's greenlet keeps a copy of
+    (docs/performance.md, "Twenty thousand streams"). The server calls
+    `close` whether or not the stream was read, and it gives the stream's
+    place in the budget back."""
+
+    __slots__ = ("_batches", "_closed", "_counted", "_first", "_give_back", "_render")
 
     def __init__(
         self,
@@ -296,6 +302,16 @@ class EventStream:
         self._give_back = give_back
         self._counted = False
         self._closed = False
+        self._first: bytes | None = None
+
+    def begin(self) -> None:
+        """The first batch read and rendered now. What reading it raises is
+        raised (the request answers it); a stream with nothing to send ends."""
+        try:
+            self._first = self._frame(next(self._batches))
+        except (StopIteration, WorkerStopping):
+            self._first = None
+            self._batches = iter(())
 
     def __iter__(self) -> "EventStream":
         return self
@@ -304,10 +320,16 @@ class EventStream:
         if not self._counted:
             self._counted = True
             STREAMS_OPEN.inc()
+        if self._first is not None:
+            first, self._first = self._first, None
+            return first
         try:
             batch = next(self._batches)
         except (StorageUnavailable, WorkerStopping):
             raise StopIteration from None  # the client resumes with Last-Event-ID, losing nothing
+        return self._frame(batch)
+
+    def _frame(self, batch: list[Any]) -> bytes:
         if not batch:
             return KEEP_ALIVE
         render = self._render
@@ -363,21 +385,28 @@ def stream_response(
     open_stream: Callable[[int], Iterator[list[Any]]], render: Callable[[Any], bytes]
 ) -> Response:
     """An event stream within the worker's stream budget. What `open_stream`
-    (given the keep-alive interval in ms) raises is answered as a problem;
-    storage failing once the batches flow ends the stream, which the client
-    resumes."""
+    (given the keep-alive interval in ms) raises, or reading its first batch,
+    is answered as a problem; storage failing after that ends the stream,
+    which the client resumes."""
     # A comment this often keeps proxies from closing an idle stream.
     keepalive = current_app.extensions["buttonup.settings"].events_keepalive_seconds
     budget: StreamBudget = current_app.extensions["buttonup.streams"]
     client = request.remote_addr or ""
     budget.take(client)
     try:
-        batches = open_stream(int(keepalive * 1000))
+        stream = EventStream(
+            open_stream(int(keepalive * 1000)), render, lambda: budget.give_back(client)
+        )
     except BaseException:
         budget.give_back(client)
         raise
+    try:
+        stream.begin()
+    except BaseException:
+        stream.close()
+        raise
     return Response(
-        EventStream(batches, render, lambda: budget.give_back(client)),
+        stream,
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         direct_passthrough=True,

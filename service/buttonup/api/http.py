@@ -72,6 +72,10 @@ class StreamBudget:
             self._open += 1
             self._by_client[client] = held + 1
 
+    def __len__(self) -> int:
+        """The streams open now."""
+        return self._open
+
     def give_back(self, client: str) -> None:
         with self._lock:
             self._open -= 1
