@@ -4,6 +4,7 @@ reaches all its watchers, and the moves/s played beside them.
 
     .venv/bin/python bench/streams_scale.py [--steps 2000,5000,10000,20000]
         [--workers 2] [--connections N] [--as-configured] [--rounds 3] [--seconds 4]
+        [--later 70]
 
 `buttonup serve`'s gunicorn (`--workers` gevent workers) on a Redis of its
 own. The held streams are mixed in thirds: games' streams (games waiting
@@ -22,7 +23,9 @@ streams held and refused (by status), service and Redis memory per held
 stream, move delivery p50/p99 (each move to the last of its watchers),
 moves/s and its ratio to the no-streams median, CPU per move of the
 service and Redis, and the service's CPU with the streams open and no
-moves (keep-alives and catch-ups alone).
+moves (keep-alives and catch-ups alone). --later seconds after the last
+step, the service's memory per stream again, once the streams' periodic
+work has run.
 
 Limits: by default every worker may hold what the last step needs
 (BUTTONUP_CONNECTIONS, BUTTONUP_MAX_STREAMS); --as-configured keeps the
@@ -313,6 +316,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--py-spy", help="a folder: one worker's stacks sampled at each step")
+    parser.add_argument(
+        "--later",
+        type=float,
+        default=70.0,
+        help="seconds after the last step to measure the memory again (0: not)",
+    )
     args = parser.parse_args()
     args.steps = [int(step) for step in args.steps.split(",")]
     with tempfile.TemporaryDirectory() as data_dir:
@@ -410,6 +419,19 @@ class Ramp:
             )
         )
 
+    def later(self, seconds: float, baseline: tuple[int, int]) -> str:
+        """The service's memory per stream again, `seconds` after the last
+        step: a stream's periodic work (keep-alives, a player's catch-up
+        every 30 s, a game's look at its version every sixth keep-alive)
+        reaches deeper than its opening, and what a greenlet reached stays."""
+        time.sleep(seconds)
+        held = settle(self.holders, self.opened, 5).get("held", 0)
+        rss, _ = self.memory()
+        return (
+            f"{seconds:.0f} s after the last step, {held} streams: "
+            f"service {(rss - baseline[0]) / max(held, 1) / 1024:.1f} KB/stream"
+        )
+
     def sampled(self, name: str, seconds: float, wait: bool = True):
         """`seconds` of a worker's stacks sampled by py-spy (--py-spy DIR:
         DIR/<name>.txt, one line a stack, as flamegraph tools read them):
@@ -461,6 +483,8 @@ def run(args, port: int, server_pid: int, redis_server: RedisServer) -> None:
         print(HEADER + "\n" + "|".join(["---"] * 12))
         for step in args.steps:
             print(ramp.step(made, step, alone_rate, baseline), flush=True)
+        if args.later:
+            print(ramp.later(args.later, baseline), flush=True)
         print(ramp.stop())
     streams_bench.WATCHERS.stop()
 

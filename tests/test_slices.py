@@ -1,5 +1,6 @@
-"""Long work in slices: a hand-over once a slice of time has run, and work
-side by side under gevent (in a process gevent patched, as the workers are)."""
+"""Long work in slices: a hand-over once a slice of time has run, work side
+by side under gevent (in a process gevent patched, as the workers are), and
+work apart, on a greenlet that ends with it."""
 
 import subprocess
 import sys
@@ -7,7 +8,7 @@ import textwrap
 
 import pytest
 
-from buttonup.slices import every_slice, side_by_side
+from buttonup.slices import apart, every_slice, side_by_side
 
 
 def test_a_pause_hands_over_only_once_its_slice_has_run():
@@ -54,6 +55,49 @@ def test_work_side_by_side_under_gevent_runs_at_once_keeps_order_and_raises():
             side_by_side(fails, [1, 2, 3])
         except ValueError as error:
             assert str(error) == "two"
+        else:
+            raise AssertionError("not raised")
+        print("ok")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_work_apart_outside_gevent_is_done_here():
+    import threading
+
+    here = threading.current_thread()
+    assert apart(lambda: threading.current_thread() is here) is True
+
+
+def test_work_apart_under_gevent_runs_on_a_greenlet_that_ends_with_it():
+    program = textwrap.dedent(
+        """
+        from gevent import monkey
+        monkey.patch_all()
+        import gevent
+        from buttonup.slices import apart
+
+        ran_on = []
+
+        def work():
+            ran_on.append(gevent.getcurrent())
+            gevent.sleep(0.01)
+            return 7
+
+        assert apart(work) == 7
+        assert ran_on[0] is not gevent.getcurrent() and ran_on[0].dead
+
+        def fails():
+            raise ValueError("deep")
+
+        try:
+            apart(fails)
+        except ValueError as error:
+            assert str(error) == "deep"
         else:
             raise AssertionError("not raised")
         print("ok")

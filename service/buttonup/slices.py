@@ -22,6 +22,12 @@ Work such as a pass's games, each a few round trips to Redis, is done
 `side_by_side` under gevent, a few greenlets at once, so that it waits
 about one game's round trips rather than all of them one after another.
 
+Work that a greenlet waiting for long (an event stream's) must do now and
+then, and that calls deep (a round of Redis reads), is done `apart`, on a
+greenlet that ends with it: each greenlet has its own stack of Python
+frames, and every page of it the greenlet ever reached stays in memory for
+as long as it lives (docs/performance.md, "Twenty thousand streams").
+
 Tested in tests/test_slices.py, tests/e2e/test_bounded_cost.py.
 """
 
@@ -29,6 +35,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
+import gevent
 from gevent import get_hub, monkey
 from gevent.pool import Pool
 
@@ -90,3 +97,11 @@ def side_by_side(
     if len(items) < 2 or not monkey.is_module_patched("socket"):
         return [work(item) for item in items]
     return list(Pool(at_most).imap(work, items))
+
+
+def apart(work: Callable[[], R]) -> R:
+    """`work()` on a greenlet of its own under gevent, its answer (or what
+    it raised) here; called here where gevent did not patch."""
+    if not monkey.is_module_patched("socket"):
+        return work()
+    return gevent.spawn(work).get()

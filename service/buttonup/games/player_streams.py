@@ -23,6 +23,7 @@ from buttonup.games.results import (
     PlayerStreamItem,
     Told,
 )
+from buttonup.slices import apart
 from buttonup.store import GameStore, SealBroken, StoredEvent, player_notice, stream_order
 
 # How often an open player's stream relays again what the player's games did
@@ -88,7 +89,8 @@ class PlayerStreams:
                     yield [self._heard(stored) for stored in arrived]
                     continue
                 if time.monotonic() - caught_up > PLAYER_CATCH_UP_SECONDS:
-                    self._catch_up_player(player.id)
+                    # Deep, and this greenlet waits for hours: apart (slices.apart).
+                    apart(lambda: self._catch_up_player(player.id))
                     caught_up = time.monotonic()
                 yield [PaddedKeepAlive()] if held_up else []
 
