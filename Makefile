@@ -94,6 +94,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/storage_bench.py
 	$(BIN)/python bench/streams_bench.py
 	$(BIN)/python bench/streams_scale.py
+	$(BIN)/python bench/stream_memory.py
+	$(BIN)/python bench/stream_memory.py --floor --later 0
 	$(BIN)/python bench/http_bench.py --sweep 1,2,4
 	$(BIN)/python bench/timeout_bench.py
 	$(BIN)/python bench/player_streams_bench.py
