@@ -25,11 +25,35 @@ def test_work_side_by_side_outside_gevent_is_done_in_order():
     assert side_by_side(lambda n: n * n, [3, 1, 2]) == [9, 1, 4]
 
 
-def test_work_side_by_side_under_gevent_runs_at_once_keeps_order_and_raises():
-    program = textwrap.dedent(
+def under_gevent(program: str) -> None:
+    """`program` in a process gevent patched, as the workers are: it must
+    end by printing "ok"; `raises(call, message)` checks what a call raised."""
+    prelude = textwrap.dedent(
         """
         from gevent import monkey
         monkey.patch_all()
+
+        def raises(call, message):
+            try:
+                call()
+            except ValueError as error:
+                assert str(error) == message
+            else:
+                raise AssertionError("not raised")
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", prelude + textwrap.dedent(program) + '\nprint("ok")\n'],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_work_side_by_side_under_gevent_runs_at_once_keeps_order_and_raises():
+    under_gevent(
+        """
         import time
         from buttonup.slices import side_by_side
 
@@ -51,19 +75,9 @@ def test_work_side_by_side_under_gevent_runs_at_once_keeps_order_and_raises():
                 raise ValueError("two")
             return n
 
-        try:
-            side_by_side(fails, [1, 2, 3])
-        except ValueError as error:
-            assert str(error) == "two"
-        else:
-            raise AssertionError("not raised")
-        print("ok")
+        raises(lambda: side_by_side(fails, [1, 2, 3]), "two")
         """
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60
-    )
-    assert done.stdout.strip() == "ok", done.stderr
 
 
 def test_work_apart_outside_gevent_is_done_here():
@@ -74,10 +88,8 @@ def test_work_apart_outside_gevent_is_done_here():
 
 
 def test_work_apart_under_gevent_runs_on_a_greenlet_that_ends_with_it():
-    program = textwrap.dedent(
+    under_gevent(
         """
-        from gevent import monkey
-        monkey.patch_all()
         import gevent
         from buttonup.slices import apart
 
@@ -94,16 +106,6 @@ def test_work_apart_under_gevent_runs_on_a_greenlet_that_ends_with_it():
         def fails():
             raise ValueError("deep")
 
-        try:
-            apart(fails)
-        except ValueError as error:
-            assert str(error) == "deep"
-        else:
-            raise AssertionError("not raised")
-        print("ok")
+        raises(lambda: apart(fails), "deep")
         """
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60
-    )
-    assert done.stdout.strip() == "ok", done.stderr
