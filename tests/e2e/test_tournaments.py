@@ -9,6 +9,7 @@ and each refusal a problem with its stable code."""
 import random
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -494,12 +495,15 @@ def test_each_swiss_bye_goes_to_the_lowest_placed_of_the_fewest_byes_unless_a_re
         stream.start()
         wait_for(lambda: stream.names()[:1] == ["tournament"], 5)
         for player in players:
-            http.post(f"{path}/join", headers=bearer(player["key"]))
-        http.post(f"{path}/start", headers=bearer(players[0]["key"]))
+            joined = http.post(f"{path}/join", headers=bearer(player["key"]))
+            assert joined.status_code == 200, joined.text
+        started = http.post(f"{path}/start", headers=bearer(players[0]["key"]))
+        assert started.status_code == 200, started.text
         played: set[str] = set()
         deadline = time.monotonic() + 120
         while "finished" not in stream.names():
-            assert time.monotonic() < deadline, stream.names()
+            seen = Counter(stream.names())
+            assert time.monotonic() < deadline, (seen, http.get(path).json())
             for name, _, data in list(stream.events):
                 if name == "pairing" and data["game_id"] not in played:
                     played.add(data["game_id"])
