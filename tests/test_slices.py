@@ -2,13 +2,10 @@
 by side under gevent (in a process gevent patched, as the workers are), and
 work apart, on a greenlet that ends with it."""
 
-import subprocess
-import sys
-import textwrap
-
 import pytest
 
 from buttonup.slices import apart, every_slice, side_by_side
+from tests.helpers.gevent_programs import under_gevent
 
 
 def test_a_pause_hands_over_only_once_its_slice_has_run():
@@ -23,32 +20,6 @@ def test_a_pause_hands_over_only_once_its_slice_has_run():
 
 def test_work_side_by_side_outside_gevent_is_done_in_order():
     assert side_by_side(lambda n: n * n, [3, 1, 2]) == [9, 1, 4]
-
-
-def under_gevent(program: str) -> None:
-    """`program` in a process gevent patched, as the workers are: it must
-    end by printing "ok"; `raises(call, message)` checks what a call raised."""
-    prelude = textwrap.dedent(
-        """
-        from gevent import monkey
-        monkey.patch_all()
-
-        def raises(call, message):
-            try:
-                call()
-            except ValueError as error:
-                assert str(error) == message
-            else:
-                raise AssertionError("not raised")
-        """
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", prelude + textwrap.dedent(program) + '\nprint("ok")\n'],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.stdout.strip() == "ok", done.stderr
 
 
 def test_work_side_by_side_under_gevent_runs_at_once_keeps_order_and_raises():
@@ -107,5 +78,27 @@ def test_work_apart_under_gevent_runs_on_a_greenlet_that_ends_with_it():
             raise ValueError("deep")
 
         raises(lambda: apart(fails), "deep")
+        """
+    )
+
+
+def test_work_apart_whose_caller_is_ended_is_let_finish_and_handed_over():
+    under_gevent(
+        """
+        import gevent
+        from buttonup.slices import apart
+
+        done, handed = [], []
+
+        def work():
+            gevent.sleep(0.2)  # round trips
+            done.append(True)
+            return "answer"
+
+        caller = gevent.spawn(apart, work, handed.append)
+        gevent.sleep(0.05)
+        caller.kill(block=True)  # its client gone
+        assert done == [True], "let finish, not cut halfway"
+        assert handed == ["answer"]
         """
     )

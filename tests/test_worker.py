@@ -8,11 +8,11 @@ import json
 from importlib.metadata import version
 from pathlib import Path
 
-import gevent
 from gunicorn.config import Config
 from gunicorn.http.parser import RequestParser
 
-from buttonup.worker import STREAM_PATH_SUFFIX, WRITTEN_FOR, _answered_apart
+from buttonup.worker import STREAM_PATH_SUFFIX, WRITTEN_FOR
+from tests.helpers.gevent_programs import under_gevent
 
 EXPECTING = (
     b"POST /v1/games HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
@@ -36,43 +36,52 @@ def test_gunicorn_marks_a_request_that_waits_for_100_continue_and_gives_its_body
     )
 
 
-class Body:
-    """An app's answer that says whether it was closed."""
-
-    def __init__(self) -> None:
-        self.closed = False
-
-    def __iter__(self):
-        return iter([b"x"])
-
-    def close(self) -> None:
-        self.closed = True
-
-
 def test_a_streams_request_is_answered_on_a_greenlet_of_its_own():
-    seen = []
+    under_gevent(
+        """
+        import gevent
+        from buttonup.worker import _answered_apart
 
-    def app(environ, start):
-        seen.append(gevent.getcurrent())
-        return [b"answer"]
+        seen = []
 
-    connection = gevent.spawn(_answered_apart, app, {}, None)
-    assert connection.get(timeout=5) == [b"answer"]
-    assert seen and seen[0] is not connection and seen[0].dead
+        def app(environ, start):
+            seen.append(gevent.getcurrent())
+            return [b"answer"]
+
+        connection = gevent.spawn(_answered_apart, app, {}, None)
+        assert connection.get(timeout=5) == [b"answer"]
+        assert seen and seen[0] is not connection and seen[0].dead
+        """
+    )
 
 
 def test_a_stream_whose_client_leaves_while_it_is_answered_is_closed():
-    made = Body()
+    under_gevent(
+        """
+        import gevent
+        from buttonup.worker import _answered_apart
 
-    def app(environ, start):
-        gevent.sleep(0.2)  # the request's reads
-        return made
+        class Body:
+            closed = False
 
-    connection = gevent.spawn(_answered_apart, app, {}, None)
-    gevent.sleep(0.05)
-    connection.kill(block=True)  # what a hang-up does (buttonup.hang_ups)
-    gevent.sleep(0.3)
-    assert made.closed, "its place in the stream budget is given back"
+            def __iter__(self):
+                return iter([b"x"])
+
+            def close(self):
+                self.closed = True
+
+        made = Body()
+
+        def app(environ, start):
+            gevent.sleep(0.2)  # the request's reads
+            return made
+
+        connection = gevent.spawn(_answered_apart, app, {}, None)
+        gevent.sleep(0.05)
+        connection.kill(block=True)  # what a hang-up does (buttonup.hang_ups)
+        assert made.closed, "its place in the stream budget is given back"
+        """
+    )
 
 
 def test_every_event_stream_of_the_spec_has_the_path_the_worker_knows():

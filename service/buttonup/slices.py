@@ -99,9 +99,19 @@ def side_by_side(
     return list(Pool(at_most).imap(work, items))
 
 
-def apart(work: Callable[[], R]) -> R:
+def apart(work: Callable[[], R], abandoned: Callable[[R], object] | None = None) -> R:
     """`work()` on a greenlet of its own under gevent, its answer (or what
-    it raised) here; called here where gevent did not patch."""
+    it raised) here; called here where gevent did not patch. The work is
+    never cut halfway: should this greenlet be ended while it waits (its
+    client gone, its worker stopping), the work is let finish, and its
+    answer, which nobody will take, is handed to `abandoned`."""
     if not monkey.is_module_patched("socket"):
         return work()
-    return gevent.spawn(work).get()
+    doing = gevent.spawn(work)
+    try:
+        return doing.get()
+    except BaseException:
+        doing.join()
+        if abandoned is not None and doing.successful():
+            abandoned(doing.value)
+        raise
