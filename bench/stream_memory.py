@@ -74,11 +74,9 @@ def targets(args, port: int) -> list[tuple[str, str | None]]:
     if args.floor:
         return [("/stream", None)] * args.streams
     kinds = [f"/v1/{kind}/" for kind in args.kinds.split(",")]
-    ramp = streams_scale.Ramp.__new__(streams_scale.Ramp)
-    ramp.port = port
     with multiprocessing.get_context("fork").Pool(8) as pool:
         made = streams_scale.targets(
-            pool, port, args.streams * 3 // len(kinds), streams_scale.Ramp.tournaments(ramp)
+            pool, port, args.streams * 3 // len(kinds), streams_scale.tournaments(port)
         )
     return [target for target in made if target[0].startswith(tuple(kinds))][: args.streams]
 

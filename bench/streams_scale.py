@@ -230,6 +230,17 @@ def targets(pool, port: int, count: int, tournaments: list[str]) -> list[tuple[s
     return [kind[n] for n in range(len(watching)) for kind in kinds if n < len(kind)]
 
 
+def tournaments(port: int) -> list[str]:
+    """TOURNAMENTS upcoming arenas, whose streams a third of the streams are."""
+    setup, made = Connection(port), []
+    for n in range(TOURNAMENTS):  # a host each: a player's upcoming tournaments are few
+        _, host = setup.post("/v1/players", {"name": f"Host {n}"})
+        arena = {"name": f"Arena {n}", "system": "arena", "clock": BLITZ, "minutes": 30}
+        bearer = {"Authorization": f"Bearer {host['key']}"}
+        made.append(setup.post("/v1/tournaments", arena, bearer)[1]["id"])
+    return made
+
+
 def rss_bytes(pids: list[int]) -> int:
     total = 0
     for pid in pids:
@@ -360,15 +371,7 @@ class Ramp:
         self.holders = [Holder(port, index) for index in range(args.holders)]
         self.workers = workers_of(server_pid)  # gunicorn's master is the process started
         self.opened = 0
-
-    def tournaments(self) -> list[str]:
-        setup, made = Connection(self.port), []
-        for n in range(TOURNAMENTS):  # a host each: a player's upcoming tournaments are few
-            _, host = setup.post("/v1/players", {"name": f"Host {n}"})
-            arena = {"name": f"Arena {n}", "system": "arena", "clock": BLITZ, "minutes": 30}
-            bearer = {"Authorization": f"Bearer {host['key']}"}
-            made.append(setup.post("/v1/tournaments", arena, bearer)[1]["id"])
-        return made
+        self.held_rss = self.played_rss = 0  # the last step's (step)
 
     def memory(self) -> tuple[int, int]:
         """The workers' RSS and Redis's used memory, in bytes."""
@@ -402,6 +405,9 @@ class Ramp:
         )
         if spy is not None:
             spy.wait()
+        # What the streams held at the step, and the workers after its rounds:
+        # `later` counts the streams' own growth since, not the games played.
+        self.held_rss, self.played_rss = rss, rss_bytes(self.workers)
         rate = median(rounds, "moves_per_second")
         return (
             f"{step} | {held} | {sum(refused.values())} {refused or ''} "
@@ -423,13 +429,16 @@ class Ramp:
         """The service's memory per stream again, `seconds` after the last
         step: a stream's periodic work (keep-alives, a player's catch-up
         every 30 s, a game's look at its version every sixth keep-alive)
-        reaches deeper than its opening, and what a greenlet reached stays."""
+        reaches deeper than its opening, and what a greenlet reached stays.
+        What the step's rounds of play added to the workers is left out: the
+        step's memory, and what the workers grew by since its rounds."""
         time.sleep(seconds)
         held = settle(self.holders, self.opened, 5).get("held", 0)
         rss, _ = self.memory()
+        streams = self.held_rss - baseline[0] + rss - self.played_rss
         return (
             f"{seconds:.0f} s after the last step, {held} streams: "
-            f"service {(rss - baseline[0]) / max(held, 1) / 1024:.1f} KB/stream"
+            f"service {streams / max(held, 1) / 1024:.1f} KB/stream"
         )
 
     def sampled(self, name: str, seconds: float, wait: bool = True):
@@ -475,7 +484,7 @@ def run(args, port: int, server_pid: int, redis_server: RedisServer) -> None:
     with multiprocessing.get_context("fork").Pool(CLIENTS) as pool:
         ramp = Ramp(args, port, server_pid, redis_server, pool)
         play_rounds(pool, port, 2, PER_GAME, 1, ramp.pids)  # warm-up
-        made = targets(pool, port, max(args.steps), ramp.tournaments())
+        made = targets(pool, port, max(args.steps), tournaments(port))
         alone = play_rounds(pool, port, args.seconds, 0, args.rounds, ramp.pids)
         alone_rate = median(alone, "moves_per_second")
         print(f"no streams: {alone_rate:.0f} moves/s, {median(alone, 'server_us'):.0f} us/move")
