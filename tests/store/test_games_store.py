@@ -21,8 +21,10 @@ from buttonup.store import (
     new_game_id,
     new_token,
     records,
+    settling,
 )
 from buttonup.store.ids import GAME_ID_PATTERN
+from buttonup.store.outcomes import Committed
 
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z
 
@@ -241,24 +243,53 @@ def test_no_game_id_starts_with_a_dash():
     assert all(GAME_ID_PATTERN.match(game_id) for game_id in ids)
 
 
-def test_a_write_that_reaches_redis_past_its_deadline_changes_nothing(store):
+def test_a_write_that_reaches_redis_past_its_deadline_changes_nothing(store, monkeypatch):
     match = started(store)
     loaded = store.load(match.id)
     turn = match.game.round
     moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
-    store._window.redis_clock_offset_ms -= 10_000  # as if the write had waited 10 s on its way
+    # Every write as if it had waited 10 s on its way, the one sent again too.
+    monkeypatch.setattr(settling, "WRITE_WINDOW_MS", -10_000)
     with pytest.raises(StorageUnavailable):
         store.commit(loaded.match, loaded.revision, [moved])
-    store._window.redis_clock_offset_ms -= 10_000
     refused = new_match()
     with pytest.raises(StorageUnavailable):
         store.create(refused)
     assert store.load(match.id).match == match
     with pytest.raises(GameNotFound):
         store.load(refused.id)
-    # The refusal showed Redis's clock again: the next write goes through.
+    monkeypatch.undo()
     store.commit(loaded.match, loaded.revision, [moved])
     assert store.load(match.id).match == moved.match
+
+
+def test_a_write_refused_as_late_once_is_sent_again_by_redis_clock(store):
+    """A deadline set early (Redis's clock as an answer read late showed it)
+    costs a write a second send, never the request."""
+    match = started(store)
+    loaded = store.load(match.id)
+    turn = match.game.round
+    moved = match.play(turn.to_move, turn.legal_moves()[0], T0 + 3000)
+    store._window.redis_clock_offset_ms -= 10_000
+    store.commit(loaded.match, loaded.revision, [moved])
+    assert store.load(match.id).match == moved.match
+    store._window.redis_clock_offset_ms -= 10_000
+    made = new_match()
+    assert store.create(made) is None
+    assert store.load(made.id).match == made
+
+
+def test_an_answer_read_late_leaves_the_clock_offset_as_it_was(store):
+    """Each answer shows Redis's clock as it was when it ran: one read late
+    understates the offset, so only a larger one replaces it."""
+    window = store._window
+    window.deadline()
+    best = window.redis_clock_offset_ms
+    redis_now = settling.local_ms() + best
+    window.saw_redis_clock([Committed.WRITTEN, redis_now - 2_000])  # read 2 s late
+    assert window.redis_clock_offset_ms == best
+    window.saw_redis_clock([Committed.WRITTEN, redis_now + 5_000])  # Redis's clock set forward
+    assert window.redis_clock_offset_ms > best + 4_000
 
 
 def test_a_commit_sent_again_after_it_ran_is_taken_as_written(store, monkeypatch):

@@ -37,7 +37,7 @@ from buttonup.store.outcomes import Committed, Created, Read
 from buttonup.store.player_events import DOORBELL_KEPT, PlayerEvents, Relay
 from buttonup.store.recent import RecentMatches, Revision
 from buttonup.store.replies import Reply, StoredReply, decode_reply
-from buttonup.store.scripts import LuaScript, Unconfirmed, lua_source
+from buttonup.store.scripts import LuaScript, lua_source
 from buttonup.store.settling import WriteWindow, commit_numbers
 
 EVENTS_KEPT = 2000  # per game; resuming reads the log, so this only bounds the stream
@@ -122,7 +122,6 @@ class GameRecords:
         with STORAGE_ERRORS:
             self._indexes.expect_deadline(match, changes[-1].match if changes else match)
             self._indexes.index_players(None, changes[-1].match if changes else match)
-            deadline = self._window.deadline()
             args: list[str | bytes | int] = [
                 match.version + len(changes),
                 base,
@@ -130,11 +129,8 @@ class GameRecords:
                 self._imported_ttl_ms if imported else self._game_ttl_ms,
                 reply.encode_create() if reply else "-",
             ]
-            try:
-                outcome = self._create.write(keys=keys, args=[*args, deadline])
-            except Unconfirmed as error:
-                settled = self._window.settled(keys, -1, base, deadline, error)
-                outcome = [Created.WRITTEN if settled else Created.LATE]
+            found_by = (keys, -1, base)
+            outcome = self._window.write(self._create, keys, args, [], found_by, Created.WRITTEN)
         self._window.saw_redis_clock(outcome)
         if outcome[0] == Created.LATE:
             raise StorageUnavailable("Redis took too long; the game was not created")

@@ -2,7 +2,7 @@
 in Redis's own clock that its script checks, so that once Redis is past it,
 a write either is in the game or never will be.
 
-Tested in tests/e2e/test_unconfirmed_writes.py.
+Tested in tests/e2e/test_unconfirmed_writes.py, tests/store/test_games_store.py.
 """
 
 import time
@@ -19,6 +19,8 @@ from buttonup.store.scripts import LuaScript, Unconfirmed, lua_source
 WRITE_WINDOW_MS = 500
 # How long a request waits, past a lost answer, to learn whether its write ran.
 SETTLE_SECONDS = 1.0
+# How long the largest offset of Redis's clock seen stands against lower ones.
+OFFSET_HORIZON_MS = 30_000
 
 _SETTLE = lua_source("settle", "game_parse")
 
@@ -39,14 +41,16 @@ class WriteWindow:
     def __init__(self, client: Client) -> None:
         self._redis = client
         self._settle = LuaScript(client, _SETTLE)
-        # Redis's clock minus this process's, in ms, as last seen (None: not yet).
+        # Redis's clock minus this process's, in ms (None: not yet seen).
         self.redis_clock_offset_ms: int | None = None
+        self._offset_seen_at_ms = 0
 
     def deadline(self) -> int:
         """Until when, in Redis's clock, a write sent now may run."""
         if self.redis_clock_offset_ms is None:
             seconds, microseconds = _one_time(self._redis.time())
-            self.redis_clock_offset_ms = seconds * 1000 + microseconds // 1000 - local_ms()
+            self._saw_offset(seconds * 1000 + microseconds // 1000 - local_ms())
+        assert self.redis_clock_offset_ms is not None
         return local_ms() + self.redis_clock_offset_ms + WRITE_WINDOW_MS
 
     def commit(
@@ -59,19 +63,64 @@ class WriteWindow:
         after: Sequence[str | bytes | int] = (),
     ) -> list:
         """commit.lua's answer to `args`, then this window's deadline and the
-        write's own id (`write_id`), then `after`; a write sent and not
-        answered is settled (`settled`: written, or late and never)."""
+        write's own id (`write_id`), then `after` (see `write`)."""
+        found_by = (keys[:1], version, write_id)
+        return self.write(script, keys, args, [write_id, *after], found_by, Committed.WRITTEN)
+
+    def write(
+        self,
+        script: LuaScript,
+        keys: list[str],
+        args: Sequence[str | bytes | int],
+        after: Sequence[str | bytes | int],
+        found_by: tuple[Sequence[str], int, str | bytes],
+        written: int,
+    ) -> list:
+        """The write script's answer to `args`, this window's deadline, then
+        `after`. A write sent and not answered is settled (`settled`, asked
+        with `found_by`): [`written`], or [LATE] for never. One Redis refused as
+        late (nothing written) is sent once more, with a deadline from the
+        clock its refusal showed: a process held up for a moment between its
+        deadline and its send (a busy machine) is no reason to fail a request."""
+        outcome = self._write_once(script, keys, args, after, found_by, written)
+        if outcome[0] == Committed.LATE and len(outcome) == 2:  # refused, not lost
+            self.saw_redis_clock(outcome)
+            outcome = self._write_once(script, keys, args, after, found_by, written)
+        return outcome
+
+    def _write_once(
+        self,
+        script: LuaScript,
+        keys: list[str],
+        args: Sequence[str | bytes | int],
+        after: Sequence[str | bytes | int],
+        found_by: tuple[Sequence[str], int, str | bytes],
+        written: int,
+    ) -> list:
         deadline = self.deadline()
         try:
-            return script.write(keys=keys, args=[*args, deadline, write_id, *after])
+            return script.write(keys=keys, args=[*args, deadline, *after])
         except Unconfirmed as error:
-            settled = self.settled(keys[:1], version, write_id, deadline, error)
-            return [Committed.WRITTEN if settled else Committed.LATE]
+            settled = self.settled(*found_by, deadline, error)
+            return [written if settled else Committed.LATE]
 
     def saw_redis_clock(self, outcome: Sequence) -> None:
         """A write script's answer carries Redis's clock where it ran."""
         if len(outcome) == 2 and outcome[0] in WITH_REDIS_CLOCK and isinstance(outcome[1], int):
-            self.redis_clock_offset_ms = outcome[1] - local_ms()
+            self._saw_offset(outcome[1] - local_ms())
+
+    def _saw_offset(self, seen_ms: int) -> None:
+        """Each offset seen is the true one less however long its answer
+        waited to be read, so the largest seen lately is the best: one
+        answer read late (a busy process) would otherwise set every
+        deadline early, and Redis would refuse writes sent in time. A lower
+        one is taken once the largest is OFFSET_HORIZON_MS old, so a clock
+        set forward is followed."""
+        now = local_ms()
+        best = self.redis_clock_offset_ms
+        if best is None or seen_ms >= best or now - self._offset_seen_at_ms > OFFSET_HORIZON_MS:
+            self.redis_clock_offset_ms = seen_ms
+            self._offset_seen_at_ms = now
 
     def settled(
         self,
