@@ -296,15 +296,23 @@ def test_the_client_installs_alone_and_plays_a_game(live_server, tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", venv], check=True, timeout=120)
     python = venv / "bin" / "python"
+    # None of this process's packages: a PYTHONPATH naming the source tree
+    # would lend the venv the service.
+    alone = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
     install = subprocess.run(
         [python, "-m", "pip", "install", "--quiet", ROOT / "client"],
         capture_output=True,
         text=True,
         timeout=600,
+        env=alone,
     )
     assert install.returncode == 0, install.stderr[-2000:]
     listed = subprocess.run(
-        [python, "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True, check=True
+        [python, "-m", "pip", "list", "--format=freeze"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=alone,
     ).stdout
     assert "buttonup-client==" in listed and "buttonup" not in listed.replace("buttonup-client", "")
     played = subprocess.run(
@@ -313,6 +321,7 @@ def test_the_client_installs_alone_and_plays_a_game(live_server, tmp_path):
         text=True,
         timeout=120,
         cwd=tmp_path,
+        env=alone,
     )
     assert played.returncode == 0, played.stderr[-2000:]
     assert re.search(r"^game 1: (red|black) wins", played.stdout, re.M)
