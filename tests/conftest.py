@@ -139,8 +139,17 @@ class LiveServer:
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
 
-    def stop(self) -> int:
-        if self.process.poll() is None:
+    def stop(self, *, quickly: bool = False) -> int:
+        """The server stopped as a deploy stops it (SIGTERM: its streams
+        ended, its requests finished), its exit code. `quickly`, for a
+        test's teardown, where how it stops is not the test: a second Ctrl-C,
+        as `buttonup serve` documents, which gunicorn's workers leave on at
+        once, rather than once their loop next looks (up to a second)."""
+        if self.process.poll() is None and quickly:
+            self.process.send_signal(signal.SIGINT)  # forwarded as SIGTERM
+            time.sleep(0.05)  # two signals at once may arrive as one
+            self.process.send_signal(signal.SIGINT)  # forwarded as SIGINT: at once
+        elif self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
                 self.process.wait(20)
@@ -161,7 +170,7 @@ def live_server(redis_server: RedisServer) -> Iterator[LiveServer]:
         env={"BUTTONUP_ABANDON_SECONDS": "1"},
     )
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 @pytest.fixture

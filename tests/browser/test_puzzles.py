@@ -40,7 +40,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
             played_public_game(http, rng)
         wait_for_puzzles(http)
     yield live
-    live.stop()
+    live.stop(quickly=True)
     redis.stop()
 
 

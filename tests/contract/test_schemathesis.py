@@ -195,7 +195,7 @@ def streaming_server(redis_server):
     env = {"BUTTONUP_EVENTS_KEEPALIVE": "0.5"}
     server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=env)
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 @pytest.mark.contract

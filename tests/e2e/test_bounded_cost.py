@@ -26,7 +26,7 @@ COSTLIEST = {"target_score": 100, "players": {"red": PERFECT, "black": PERFECT}}
 def one_worker(redis_server):
     live = LiveServer(["--redis-url", redis_server.url, "--workers", "1"])
     yield live
-    live.stop()
+    live.stop(quickly=True)
 
 
 def game_bytes(redis_server, game_id: str) -> int:
@@ -233,7 +233,7 @@ def test_costly_operations_are_metered_per_address_by_default(redis_server):
             assert int(answers[-1].headers["Retry-After"]) >= 1
             assert http.get("/healthz").status_code == 200
     finally:
-        live.stop()
+        live.stop(quickly=True)
 
 
 def test_forty_people_behind_one_address_each_make_a_player_and_start_a_game(own_redis):
@@ -249,4 +249,4 @@ def test_forty_people_behind_one_address_each_make_a_player_and_start_a_game(own
             flood = [http.post("/v1/games", json={}, headers=bearer(keys[0])) for _ in range(30)]
             assert [answer.status_code for answer in flood] == [201] * 29 + [429]
     finally:
-        live.stop()
+        live.stop(quickly=True)

@@ -39,7 +39,7 @@ LIMITS = {
 def server(redis_server):
     server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=LIMITS)
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ def clustered(cluster):
         env={"BUTTONUP_SEAT_RATE_LIMIT": "1000/minute"},
     )
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 def play_to_the_end(http: httpx.Client, game: dict, tokens: dict) -> dict:

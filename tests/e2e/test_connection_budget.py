@@ -65,7 +65,7 @@ def small_server(redis_server):
         },
     )
     yield live
-    live.stop()
+    live.stop(quickly=True)
 
 
 def test_streams_past_the_clients_cap_get_503_too_many_streams(small_server):

@@ -229,7 +229,7 @@ def test_errors_come_before_the_stream_as_problems(http):
 def second_server(redis_server):
     server = LiveServer(["--redis-url", redis_server.url, "--workers", "1"])
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 def test_a_move_through_one_process_reaches_a_stream_of_another(http, live_server, second_server):

@@ -140,7 +140,7 @@ def test_rated_games_past_the_pairs_daily_limit_are_played_unrated_and_say_so(ow
             untimed = http.get(f"/v1/players/{ana['id']}").json()["ratings"]["untimed"]
             assert untimed["games"] == 2
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def test_creating_players_is_metered_per_address(own_redis):
@@ -152,7 +152,7 @@ def test_creating_players_is_metered_per_address(own_redis):
             codes = [http.post("/v1/players", json={}).status_code for _ in range(61)]
         assert codes == [201] * 60 + [429]
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 @pytest.mark.parametrize("options", [{"rated": True, "clock": BLITZ}, {"hints": False}])

@@ -27,7 +27,7 @@ def server(redis_server):
         ["--redis-url", redis_server.url], env={"BUTTONUP_OPERATOR_KEY": OPERATOR_KEY}
     )
     yield running
-    running.stop()
+    running.stop(quickly=True)
 
 
 def expected_review(positions: list[tuple[str, int]]) -> dict[str, dict]:

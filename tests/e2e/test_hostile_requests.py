@@ -93,7 +93,7 @@ MALFORMED = [
 def server(redis_server):
     live = LiveServer(["--redis-url", redis_server.url, "--workers", "1"])
     yield live
-    live.stop()
+    live.stop(quickly=True)
 
 
 def assert_problem(response: RawResponse, status: int) -> dict:
@@ -176,4 +176,4 @@ def test_a_cors_preflight_from_an_allowed_origin_is_answered(redis_server):
         )
         assert_problem(stranger, 405)
     finally:
-        live.stop()
+        live.stop(quickly=True)

@@ -22,7 +22,7 @@ def short_ttl_server(redis_server):
         env={"BUTTONUP_IDEMPOTENCY_TTL": str(TTL_SECONDS)},
     )
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 @pytest.fixture

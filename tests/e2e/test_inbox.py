@@ -25,7 +25,7 @@ def server(redis_server):
         ["--redis-url", redis_server.url, "--workers", "2"], env={"BUTTONUP_WINGS": wings}
     )
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 def first_events(server: LiveServer, key: str, count: int, after: str | None = None) -> list:

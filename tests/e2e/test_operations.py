@@ -66,7 +66,7 @@ def test_metrics_add_up_across_workers(own_redis):
         server.stop()  # flushes the log
         assert len(workers_that_answered(server)) == 2
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def test_rate_limit_is_shared_by_workers(own_redis):
@@ -85,7 +85,7 @@ def test_rate_limit_is_shared_by_workers(own_redis):
         server.stop()
         assert len(workers_that_answered(server)) == 2
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def test_a_keepalive_connection_is_closed_after_100_requests(live_server):

@@ -53,7 +53,7 @@ def test_more_games_than_a_player_keeps_leave_the_players_keys_bounded(own_redis
             for done in pool.map(lambda _: play_one(server.base_url, ana["key"]), range(GAMES)):
                 assert done is None
     finally:
-        server.stop()
+        server.stop(quickly=True)
     player = ana["id"]
     assert redis_client.zcard(games_key(player)) == GAMES_KEPT
     assert redis_client.hlen(relayed_key(player)) <= GAMES_KEPT
@@ -122,7 +122,7 @@ def test_a_players_list_and_stream_cost_their_page_not_the_games_left_waiting(ow
                     keys_read(redis_client, open_stream),
                 )
     finally:
-        server.stop()
+        server.stop(quickly=True)
     # Room for the server's own beats and sweeps, which Redis counts meanwhile;
     # reading every game would add 150 and more.
     assert costs[300][0] <= costs[150][0] + 20, costs

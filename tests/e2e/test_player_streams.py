@@ -28,7 +28,7 @@ def second_server(redis_server):
     """Another `buttonup serve` on the same Redis."""
     server = LiveServer(["--redis-url", redis_server.url, "--workers", "1"])
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 class PlayerStream(threading.Thread):

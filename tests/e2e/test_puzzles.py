@@ -37,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         ["--redis-url", redis.url, "--workers", "2"], env={"BUTTONUP_PUZZLE_DELAY": "0"}
     )
     yield live
-    live.stop()
+    live.stop(quickly=True)
     redis.stop()
 
 

@@ -160,7 +160,7 @@ def test_a_killed_worker_and_a_restarted_redis_lose_and_double_no_rating_change(
         assert len(finished) == 48
         check_against_replay(server.base_url, players, finished)
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def test_rated_games_on_a_cluster_change_each_rating_once(cluster):  # noqa: F811
@@ -180,4 +180,4 @@ def test_rated_games_on_a_cluster_change_each_rating_once(cluster):  # noqa: F81
             board = http.get("/v1/leaderboards/blitz").json()
             assert board["category"] == "blitz"
     finally:
-        server.stop()
+        server.stop(quickly=True)

@@ -85,4 +85,4 @@ def test_redis_restarted_under_load_loses_no_acknowledged_move(own_redis):
             for game_id, number, position in acknowledged:
                 assert games[game_id].get(number) == position, (game_id, number)
     finally:
-        server.stop()
+        server.stop(quickly=True)

@@ -117,5 +117,5 @@ def test_an_api_and_a_streams_process_serve_a_game_and_a_restart_loses_nothing(r
             turns = [data for _, name, data in whole.events if name == "your_turn"]
             assert turns and all(turn["game_id"] == game["id"] for turn in turns)
     finally:
-        api.stop()
-        streams.stop()
+        api.stop(quickly=True)
+        streams.stop(quickly=True)

@@ -9,7 +9,7 @@ import httpx
 from tests import reference_rules as ref
 from tests.helpers.games import bearer, start_game
 
-GAMES = 240
+GAMES = 160
 
 
 def check_one_game(base_url: str, game_seed: int) -> int:

@@ -102,7 +102,7 @@ def test_nobody_is_paired_with_a_player_whose_worker_died_three_seconds_ago(own_
             stream.close()
             other.close()
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def test_a_stream_nobody_reads_is_ended_and_its_seek_with_it(live_server):

@@ -36,7 +36,7 @@ LIMITS = {
 def server(redis_server):
     server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=LIMITS)
     yield server
-    server.stop()
+    server.stop(quickly=True)
 
 
 class Listener(threading.Thread):
@@ -296,7 +296,7 @@ def test_a_burst_of_seekers_on_a_cluster_pairs_exactly(cluster):  # noqa: F811
     try:
         burst(server.base_url, 200)
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def probe_reads(http, store, live, listeners: list, name: str) -> int:

@@ -157,7 +157,7 @@ def test_a_copy_of_redis_gives_no_token_key_or_sealed_reply(own_redis):
                     )
                     assert moved.status_code == 401, (text, moved.text)
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
     # The same secret, a new server: each rematch seat's token is told again.
     again = serve(own_redis)
@@ -168,4 +168,4 @@ def test_a_copy_of_redis_gives_no_token_key_or_sealed_reply(own_redis):
                 assert answer.status_code == 201, answer.text
                 assert answer.json()["token"] == rematch[color]["token"]
     finally:
-        again.stop()
+        again.stop(quickly=True)

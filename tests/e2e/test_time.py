@@ -160,7 +160,7 @@ def test_a_late_move_is_refused_and_a_read_already_sees_the_game_over(redis_serv
             assert read["clock"]["remaining_ms"][running] == 0 and read["clock"]["running"] is None
             assert read["version"] == game["version"] + 1
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def each_timed_out_once(http: httpx.Client, games: list[dict]) -> None:
@@ -191,7 +191,7 @@ def test_two_processes_commit_each_timeout_exactly_once(live_server, redis_serve
         with httpx.Client(base_url=other.base_url, timeout=10) as http:
             each_timed_out_once(http, games)
     finally:
-        other.stop()
+        other.stop(quickly=True)
 
 
 def test_a_killed_worker_loses_no_timeout(redis_server):
@@ -210,7 +210,7 @@ def test_a_killed_worker_loses_no_timeout(redis_server):
                 assert stored.startswith(f"2 {game['version'] + 1} "), stored[:40]
                 assert http.get(f"/v1/games/{game['id']}").json()["end_reason"] == "timeout"
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def test_abort_before_the_first_move_ends_the_game_with_its_events(live_server, http):
@@ -260,7 +260,7 @@ def test_presence_follows_a_seats_stream_across_replicas_and_a_dead_worker(
             assert all(i is None for _, n, i, _ in watcher.events if n == "presence")
             watcher.close()
     finally:
-        holder.stop()
+        holder.stop(quickly=True)
 
 
 def black_presence(watcher: Stream) -> list[bool]:
@@ -321,4 +321,4 @@ def test_a_redis_restart_across_the_deadline_loses_no_timeout(own_redis):
             assert stored.decode().startswith(f"2 {game['version'] + 1} ")
             assert http.get(f"/v1/games/{game['id']}").json()["end_reason"] == "timeout"
     finally:
-        server.stop()
+        server.stop(quickly=True)

@@ -263,7 +263,7 @@ def test_a_killed_worker_and_a_restarted_redis_count_each_end_once(own_redis):
             server, [lambda: os.kill(worker_pids(server)[0], signal.SIGKILL), restart_redis]
         )
     finally:
-        server.stop()
+        server.stop(quickly=True)
 
 
 def test_a_killed_worker_on_a_cluster_counts_each_end_once(cluster):  # noqa: F811
@@ -276,4 +276,4 @@ def test_a_killed_worker_on_a_cluster_counts_each_end_once(cluster):  # noqa: F8
     try:
         play_an_arena_through(server, [lambda: os.kill(worker_pids(server)[0], signal.SIGKILL)])
     finally:
-        server.stop()
+        server.stop(quickly=True)

@@ -52,7 +52,7 @@ def test_sixty_idle_arenas_do_not_keep_a_later_one_from_pairing(own_redis):
             waited = wait_for(lambda: len(http.get(f"{path}/games").json()["items"]) == 1, 10)
             assert waited < 3
     finally:
-        live.stop()
+        live.stop(quickly=True)
 
 
 def test_creates_at_the_edge_of_maxmemory_are_whole_or_refused_whole(own_redis):
@@ -176,7 +176,7 @@ def test_a_ring_of_three_alone_in_an_arena_cannot_farm_one_of_them(own_redis):
             assert len(ring.games()) <= 3, ring.games()  # each pair once
             assert standing["score"] <= 2 * WIN_POINTS, standing
     finally:
-        live.stop()
+        live.stop(quickly=True)
 
 
 def test_a_dodger_who_calls_games_off_is_paused_longer_each_time(own_redis):
@@ -215,7 +215,7 @@ def test_a_dodger_who_calls_games_off_is_paused_longer_each_time(own_redis):
                     assert 1 <= int(rejoined.headers["Retry-After"]) <= 60
             assert field.standing(dodger)["withdrawn"]
     finally:
-        live.stop()
+        live.stop(quickly=True)
 
 
 def test_a_black_player_who_never_moves_is_paused_and_the_game_counts_for_nobody(own_redis):
@@ -239,7 +239,7 @@ def test_a_black_player_who_never_moves_is_paused_and_the_game_counts_for_nobody
             assert field.standing(absent)["games"] == 0
             assert not field.standing(red)["withdrawn"]
     finally:
-        live.stop()
+        live.stop(quickly=True)
 
 
 def test_a_player_in_two_arenas_plays_one_game_at_a_time(own_redis):
@@ -261,7 +261,7 @@ def test_a_player_in_two_arenas_plays_one_game_at_a_time(own_redis):
             wait_for(lambda: len(second.in_play()) == 2, 5)  # now Both meets Four
             assert {both["id"], four["id"]} <= set(str(second.in_play()).split("'"))
     finally:
-        live.stop()
+        live.stop(quickly=True)
 
 
 def test_a_thrower_bot_losing_on_purpose_stops_scoring_for_its_opponents(own_redis):
@@ -305,4 +305,4 @@ def test_a_thrower_bot_losing_on_purpose_stops_scoring_for_its_opponents(own_red
             counted = field.standing(thrower)["losses"]
             assert 1 <= counted < lost, counted  # its later losses gave nobody anything
     finally:
-        live.stop()
+        live.stop(quickly=True)

@@ -50,7 +50,7 @@ def server(tmp_path_factory):
     redis_server.start()
     server = LiveServer(["--redis-url", redis_server.url, "--workers", "2"], env=LIMITS)
     yield server
-    server.stop()
+    server.stop(quickly=True)
     redis_server.stop()
 
 
@@ -426,7 +426,7 @@ def test_joining_and_withdrawing_are_metered_per_key(own_redis):
             other = http.post(f"{path}/join", headers=bearer(cy["key"]))
             assert other.status_code == 429, "the address's count is full too"
     finally:
-        limited.stop()
+        limited.stop(quickly=True)
 
 
 def test_a_swiss_bye_is_told_as_a_bye_with_no_game(server):

@@ -21,7 +21,7 @@ GAMES = 10
 def server(own_redis):
     live = LiveServer(["--redis-url", own_redis.url, "--workers", "2"])
     yield live
-    live.stop()
+    live.stop(quickly=True)
 
 
 def game_keys(own_redis) -> int:

@@ -40,8 +40,8 @@ def starting_positions(count: int, seed: int) -> list[GameState]:
 
 
 @pytest.mark.thorough
-def test_every_form_has_the_same_value_from_the_movers_side_on_thousands_of_positions():
-    states = random_positions(2000, seed=11) + starting_positions(60, seed=12)
+def test_every_form_has_the_same_value_from_the_movers_side_on_hundreds_of_positions():
+    states = random_positions(700, seed=11) + starting_positions(60, seed=12)
     for state in states:
         position = position_of(state)
         value = solver.position_value(position.circle, position.to_move)

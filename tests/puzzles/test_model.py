@@ -143,15 +143,15 @@ def test_every_puzzle_of_played_rounds_holds_against_an_independent_replay():
 
 
 @pytest.mark.thorough
-def test_thousands_of_puzzles_hold_against_an_independent_replay():
+def test_a_thousand_puzzles_hold_against_an_independent_replay():
     checked = 0
-    for seed in range(1000, 3000):
+    for seed in range(1000, 2000):
         for circle, mover in played_round(seed, perfect_share=0.5):
             line = line_from(circle, mover)
             if line is not None:
                 check_by_replay(circle, mover, line)
                 checked += 1
-    assert checked > 2000
+    assert checked > 1000
 
 
 def test_a_games_puzzles_come_earliest_first_none_inside_another_ones_line():
