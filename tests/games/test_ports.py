@@ -3,7 +3,7 @@ installed, on the use cases' real Redis: a rated game seats players with
 the rating their record holds and nothing bounds rated play; a player's
 stream keeps no padded keep-alive; a result that is no game rates nothing;
 a port one wing may fill refuses a second, many wings seal together, and
-many hear a stream open and close."""
+many hear a stream open and close, each closed whatever another raises."""
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,6 +14,7 @@ from buttonup.engine import Color, Options
 from buttonup.engine.ratings import Rating
 from buttonup.games import Games, NewGame, PaddedKeepAlive
 from buttonup.games.ports import (
+    Held,
     NobodyRatesResults,
     Ports,
     PortTaken,
@@ -130,3 +131,50 @@ def test_every_wing_listening_hears_each_stream_open_and_close():
     assert not ports.listening.keeps_alive("ana")
     ports.add_listening(Heard("keeping", alive=True))
     assert ports.listening.keeps_alive("ana"), "one wing asking is enough"
+
+
+class Failing:
+    """A wing whose stream's opening or closing fails, held with `Held`."""
+
+    def __init__(self, log: list, fails_on: str) -> None:
+        self.log, self.fails_on = log, fails_on
+
+    def listening(self, player_id: str, wake: Callable[[], None]) -> Held:
+        return Held(self._opened, self._closed, player_id, wake)
+
+    def _opened(self, player_id: str, wake: Callable[[], None]) -> None:
+        if self.fails_on == "open":
+            raise RuntimeError("opening failed")
+        self.log.append(("failing", "open", player_id))
+
+    def _closed(self, player_id: str, wake: Callable[[], None]) -> None:
+        self.log.append(("failing", "closed", player_id))
+        if self.fails_on == "close":
+            raise RuntimeError("closing failed")
+
+
+def test_a_wing_that_fails_to_open_leaves_those_opened_before_it_and_raises():
+    ports, first = Ports(), Heard("seeks", alive=False)
+    log: list = []
+    ports.add_listening(first)
+    ports.add_listening(Failing(log, fails_on="open"))
+    ports.add_listening(after := Heard("after", alive=False))
+    opening = ports.listening.listening("ana", lambda: None)
+    with pytest.raises(RuntimeError, match="opening failed"), opening:
+        pytest.fail("entered")
+    assert first.heard == [("seeks", "open", "ana"), ("seeks", "closed", "ana")]
+    assert log == [] and after.heard == []
+
+
+def test_every_wing_is_left_in_reverse_order_though_one_fails_to_close():
+    ports, first, last = Ports(), Heard("seeks", alive=False), Heard("last", alive=False)
+    log: list = []
+    ports.add_listening(first)
+    ports.add_listening(Failing(log, fails_on="close"))
+    ports.add_listening(last)
+    held = ports.listening.listening("ana", lambda: None)
+    with pytest.raises(RuntimeError, match="closing failed"), held:
+        assert log == [("failing", "open", "ana")]
+    assert last.heard[-1] == ("last", "closed", "ana")
+    assert log[-1] == ("failing", "closed", "ana")
+    assert first.heard[-1] == ("seeks", "closed", "ana"), "left though the one after it raised"

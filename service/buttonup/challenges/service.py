@@ -16,8 +16,8 @@ Tested in tests/e2e/test_challenges.py.
 import logging
 import secrets
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 
 from buttonup.challenges.errors import (
@@ -45,6 +45,7 @@ from buttonup.challenges.store import ChallengeBoard, Made
 from buttonup.kit import (
     DEFAULT_TARGET_SCORE,
     GameStore,
+    Held,
     Match,
     PairedPlayer,
     Pairings,
@@ -317,18 +318,23 @@ class Challenges:
 
     # ---- this process's streams (games.ports.StreamListening) ---------------------
 
-    @contextmanager
-    def listening(self, player_id: str, wake: Callable[[], None]) -> Iterator[None]:
+    def listening(self, player_id: str, wake: Callable[[], None]) -> Held:
+        return Held(self._stream_opened, self._stream_closed, player_id, wake)
+
+    def _stream_opened(self, player_id: str, wake: Callable[[], None]) -> None:
         self._listening[player_id] += 1
         try:
             self.board.mark([player_id], local_ms())
-            yield
-        finally:
-            self._listening[player_id] -= 1
-            if self._listening[player_id] <= 0:
-                del self._listening[player_id]
-                with suppress(errors.StorageUnavailable):  # its mark runs out by itself
-                    self.board.closed(player_id, local_ms())
+        except BaseException:
+            self._stream_closed(player_id, wake)
+            raise
+
+    def _stream_closed(self, player_id: str, wake: Callable[[], None]) -> None:
+        self._listening[player_id] -= 1
+        if self._listening[player_id] <= 0:
+            del self._listening[player_id]
+            with suppress(errors.StorageUnavailable):  # its mark runs out by itself
+                self.board.closed(player_id, local_ms())
 
     def keeps_alive(self, player_id: str) -> bool:
         return False

@@ -105,7 +105,11 @@ class GameStreams:
         with self._store.subscribe(game_id, last_id) as feed:
             connection = self._store.connect_seat(game_id, seat) if seat is not None else None
             try:
-                yield from self._changes(match, first, feed, keepalive_ms)
+                # What opened the stream is not held while it lasts: only
+                # the changes' own match, from the first change on.
+                changes = self._changes(match, first, feed, keepalive_ms)
+                del match, first
+                yield from changes
             finally:
                 if connection is not None:
                     try:
@@ -120,6 +124,7 @@ class GameStreams:
         presence = self._store.presence(game_id)
         # [] when resumed at the current version: then the presence comes first.
         yield [*first, PresenceNow(presence)]
+        del first
         idle = 0  # keep-alives in a row
         while True:
             wait_ms: float = keepalive_ms

@@ -74,6 +74,7 @@ class PlayerStreams:
             self._ports.listening.listening(player.id, feed.wake),
         ):
             yield first
+            del first  # not held while the stream lasts
             caught_up = time.monotonic()
             while True:
                 # While what the stream holds up must know it is read (a

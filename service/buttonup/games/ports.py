@@ -20,9 +20,10 @@ such wing installed, and says how many wings may fill it.
   play, and a keeper of a wing not installed keeps nothing).
 """
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, ExitStack, contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Protocol
 
 from buttonup.engine import Match
@@ -153,6 +154,82 @@ class PortTaken(RuntimeError):
     refused as the app is built rather than one silently winning."""
 
 
+class Held:
+    """What a wing holds while a player's stream is open (its
+    `StreamListening.listening`): `begin(player_id, wake)` as the stream
+    opens, `end(player_id, wake)` as it closes. A class with slots rather
+    than contextlib.contextmanager: a stream holds one of each wing's for
+    hours, and a suspended generator with its context manager weighs
+    several times as much (docs/performance.md, "Twenty thousand streams")."""
+
+    __slots__ = ("_begin", "_end", "_player_id", "_wake")
+
+    def __init__(
+        self,
+        begin: Callable[[str, Callable[[], None]], None],
+        end: Callable[[str, Callable[[], None]], None],
+        player_id: str,
+        wake: Callable[[], None],
+    ) -> None:
+        self._begin, self._end = begin, end
+        self._player_id, self._wake = player_id, wake
+
+    def __enter__(self) -> None:
+        self._begin(self._player_id, self._wake)
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._end(self._player_id, self._wake)
+
+
+class _AllHeld:
+    """Each wing's context entered in turn and left in the reverse order,
+    each left whatever the others raise (as contextlib.ExitStack would, for
+    a stream's life, at a fraction of its weight): the first error raised
+    on the way out is raised once all are left."""
+
+    __slots__ = ("_held",)
+
+    def __init__(self, held: tuple[AbstractContextManager[object], ...]) -> None:
+        self._held = held
+
+    def __enter__(self) -> None:
+        for entered, context in enumerate(self._held):
+            try:
+                context.__enter__()
+            except BaseException as error:
+                self._leave(self._held[:entered], type(error), error, error.__traceback__)
+                raise
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._leave(self._held, kind, error, trace)
+
+    @staticmethod
+    def _leave(
+        held: tuple[AbstractContextManager[object], ...],
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        raised: BaseException | None = None
+        for context in reversed(held):
+            try:
+                context.__exit__(kind, error, trace)
+            except BaseException as leaving:
+                raised = raised or leaving
+        if raised is not None:
+            raise raised
+
+
 class Listeners:
     """The `StreamListening` port as many wings fill it: each hears every
     stream open and close, and a stream shows it is read while any of them
@@ -164,12 +241,8 @@ class Listeners:
     def add(self, listening: StreamListening) -> None:
         self._listening.append(listening)
 
-    @contextmanager
-    def listening(self, player_id: str, wake: Callable[[], None]) -> Iterator[None]:
-        with ExitStack() as held:
-            for listening in self._listening:
-                held.enter_context(listening.listening(player_id, wake))
-            yield
+    def listening(self, player_id: str, wake: Callable[[], None]) -> AbstractContextManager[None]:
+        return _AllHeld(tuple(each.listening(player_id, wake) for each in self._listening))
 
     def keeps_alive(self, player_id: str) -> bool:
         return any(listening.keeps_alive(player_id) for listening in self._listening)

@@ -42,7 +42,7 @@ from buttonup.games.hooks import Hooks, Timer
 from buttonup.games.idempotency import Idempotency, reserve_ids, same_request
 from buttonup.games.pairing import PairedPlayer, Pairings
 from buttonup.games.pipeline import Pipeline
-from buttonup.games.ports import Ports, RatedResult, ResultRating, StoredRatings
+from buttonup.games.ports import Held, Ports, RatedResult, ResultRating, StoredRatings
 from buttonup.games.reviews import Reviews
 from buttonup.games.upkeep import Nudge
 from buttonup.kit.manifest import (
@@ -142,6 +142,7 @@ __all__ = [
     "Commit",
     "Flags",
     "Games",
+    "Held",
     "PairedPlayer",
     "Pairings",
     "Pipeline",

@@ -22,8 +22,8 @@ suits is open (seeks.model says which suit each other).
 """
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -34,6 +34,7 @@ from buttonup.kit import (
     Category,
     Client,
     Color,
+    Held,
     LuaScript,
     Options,
     StorageUnavailable,
@@ -243,24 +244,29 @@ class SeekBoard:
         listed = [seek for seek, listening in zip(seeks, heard, strict=True) if listening]
         return listed, page[-1] if more else None
 
-    @contextmanager
-    def listening(self, player_id: str, wake: Callable[[], None] = lambda: None) -> Iterator[None]:
+    def listening(self, player_id: str, wake: Callable[[], None] = lambda: None) -> Held:
         """While the player's stream is open here: their seeks live. `wake`
         is called when the player starts seeking (the stream then keeps its
         keep-alives close: `seeking`)."""
+        return Held(self._stream_opened, self._stream_closed, player_id, wake)
+
+    def _stream_opened(self, player_id: str, wake: Callable[[], None]) -> None:
         self._listening[player_id] += 1
         self._wakers.setdefault(player_id, []).append(wake)
-        try:
-            if self._listening[player_id] == 1:  # the first here
+        if self._listening[player_id] == 1:  # the first here
+            try:
                 self.listeners.listen([player_id], local_ms())
-            yield
-        finally:
-            self._wakers[player_id].remove(wake)
-            self._listening[player_id] -= 1
-            if self._listening[player_id] <= 0:
-                del self._listening[player_id], self._wakers[player_id]
-                with suppress(StorageUnavailable):  # else pruned once this process is gone
-                    self.listeners.unlisten(player_id)
+            except BaseException:
+                self._stream_closed(player_id, wake)
+                raise
+
+    def _stream_closed(self, player_id: str, wake: Callable[[], None]) -> None:
+        self._wakers[player_id].remove(wake)
+        self._listening[player_id] -= 1
+        if self._listening[player_id] <= 0:
+            del self._listening[player_id], self._wakers[player_id]
+            with suppress(StorageUnavailable):  # else pruned once this process is gone
+                self.listeners.unlisten(player_id)
 
     def seeking(self, player_id: str) -> bool:
         """Whether the player had a seek open when this process last looked
