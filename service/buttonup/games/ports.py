@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Protocol
+from typing import Any, Protocol
 
 from buttonup.engine import Match
 from buttonup.engine.actions import Progress
@@ -177,12 +177,7 @@ class Held:
     def __enter__(self) -> None:
         self._begin(self._player_id, self._wake)
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *raised: object) -> None:
         self._end(self._player_id, self._wake)
 
 
@@ -205,13 +200,8 @@ class _AllHeld:
                 self._leave(self._held[:entered], type(error), error, error.__traceback__)
                 raise
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self._leave(self._held, kind, error, trace)
+    def __exit__(self, *raised: Any) -> None:
+        self._leave(self._held, *raised)
 
     @staticmethod
     def _leave(

@@ -82,27 +82,20 @@ class WriteWindow:
         late (nothing written) is sent once more, with a deadline from the
         clock its refusal showed: a process held up for a moment between its
         deadline and its send (a busy machine) is no reason to fail a request."""
-        outcome = self._write_once(script, keys, args, after, found_by, written)
+
+        def send() -> list:
+            deadline = self.deadline()
+            try:
+                return script.write(keys=keys, args=[*args, deadline, *after])
+            except Unconfirmed as error:
+                settled = self.settled(*found_by, deadline, error)
+                return [written if settled else Committed.LATE]
+
+        outcome = send()
         if outcome[0] == Committed.LATE and len(outcome) == 2:  # refused, not lost
             self.saw_redis_clock(outcome)
-            outcome = self._write_once(script, keys, args, after, found_by, written)
+            outcome = send()
         return outcome
-
-    def _write_once(
-        self,
-        script: LuaScript,
-        keys: list[str],
-        args: Sequence[str | bytes | int],
-        after: Sequence[str | bytes | int],
-        found_by: tuple[Sequence[str], int, str | bytes],
-        written: int,
-    ) -> list:
-        deadline = self.deadline()
-        try:
-            return script.write(keys=keys, args=[*args, deadline, *after])
-        except Unconfirmed as error:
-            settled = self.settled(*found_by, deadline, error)
-            return [written if settled else Committed.LATE]
 
     def saw_redis_clock(self, outcome: Sequence) -> None:
         """A write script's answer carries Redis's clock where it ran."""
