@@ -5,13 +5,15 @@ greenlet's pages of Python frames), the moment the streams are open and
 again later, once their periodic work (keep-alives, catch-ups) has run.
 
     .venv/bin/python bench/stream_memory.py [--streams 10000] [--later 70]
-        [--kinds games,players,tournaments] [--floor]
+        [--kinds games,players,tournaments] [--floor] [--idle 30]
 
 `buttonup serve`'s gunicorn with one gevent worker on a Redis of its own;
 the streams mixed as streams_scale.py mixes them, opened by two holder
 processes. --floor serves instead a bare WSGI app whose streams wait on an
 event, on the service's worker class: what gunicorn's gevent worker costs
 a stream by itself (docs/performance.md, "Twenty thousand streams").
+--idle seconds: the worker's CPU while the streams are open and nothing
+happens (keep-alives, catch-ups, sweeps), in cores and per stream.
 """
 
 import argparse
@@ -28,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import streams_scale
 from hostile_bench import workers_of
-from http_bench import LOG, wait_ready
+from http_bench import LOG, tree_cpu_seconds, wait_ready
 
 from buttonup.cli import gunicorn_command
 from buttonup.redis_server import RedisServer, free_port
@@ -94,6 +96,11 @@ def measure(args, port: int, server: subprocess.Popen) -> None:
         held = streams_scale.settle(holders, len(wanted)).get("held", 0)
         time.sleep(3)
         print(f"{held} streams held: {per_stream(memory(worker), before, max(held, 1))}")
+        if args.idle:
+            start = tree_cpu_seconds(worker)
+            time.sleep(args.idle)
+            cores = (tree_cpu_seconds(worker) - start) / args.idle
+            print(f"idle: {cores:.3f} cores, {1e6 * cores / max(held, 1):.1f} us a stream a second")
         if args.later:
             time.sleep(args.later)
             print(f"{args.later:.0f} s later: {per_stream(memory(worker), before, max(held, 1))}")
@@ -108,6 +115,7 @@ def main() -> int:
     parser.add_argument("--later", type=float, default=70.0)
     parser.add_argument("--kinds", default="games,players,tournaments")
     parser.add_argument("--floor", action="store_true", help="a bare WSGI app's streams")
+    parser.add_argument("--idle", type=float, default=0.0, help="seconds of idle CPU measured")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data_dir:
         redis_server = RedisServer(Path(data_dir), persistent=False)

@@ -1,13 +1,18 @@
 """What players hear of their games, relayed by the use cases on the suite's
-real Redis: the notices of a commit, and the catch-up of versions that no
-process relayed (one that died between commit and relay)."""
+real Redis: the notices of a commit, a paired game's create relaying in the
+same call, and the catch-up of versions that no process relayed (one that
+died between commit and relay)."""
 
 import pytest
 
-from buttonup.engine import PLAYERS, Color, Options
+from buttonup.engine import PLAYERS, Color, Options, Origin
 from buttonup.engine.player import Player, PlayerEventName
+from buttonup.engine.ratings import Rating
 from buttonup.games import Games, NewGame
-from buttonup.store import GameStore, connect
+from buttonup.games import player_streams as player_streams_module
+from buttonup.games.pairing import PairedPlayer, Pairings
+from buttonup.games.relays import Relayer
+from buttonup.store import GameStore, connect, new_game_id
 from buttonup.store.player_events import agenda_keys, events_key, relayed_key
 from tests.games.clock import Clock
 
@@ -88,3 +93,48 @@ def test_a_game_whose_maker_died_before_its_first_relay_is_caught_up(games, redi
     assert heard(redis_client, black) == told
     open_stream(games, players[Color.BLACK])
     assert heard(redis_client, black) == told, "caught up once"
+
+
+def test_a_paired_games_create_relays_to_its_players_in_the_same_call(
+    games, redis_client, monkeypatch
+):
+    """On one Redis a create writes what its players hear with the game: a
+    process that died right after it, before any relay of its own, leaves
+    nothing for a catch-up to find."""
+    monkeypatch.setattr(Relayer, "committed", lambda self, relays: None)
+    players = {color: games.create_player(color.value, None) for color in PLAYERS}
+    pairings = Pairings(games.store, games.pipeline, games.clock, games.ports)
+    paired = {
+        color: PairedPlayer(player.player.id, color.value, Rating())
+        for color, player in players.items()
+    }
+    match = pairings.start(new_game_id(), Options(seed=3, origin=Origin("seeks", "s1")), paired)
+    for color in PLAYERS:
+        told = heard(redis_client, players[color].player.id)
+        names = [name for _, name in told]
+        assert PlayerEventName.GAME_START.value in names
+        assert PlayerEventName.GAME_STARTED.value in names
+        assert int(redis_client.hget(relayed_key(players[color].player.id), match.id)) == (
+            match.version
+        )
+
+
+def test_on_one_redis_a_players_stream_catches_up_only_as_it_opens(
+    redis_server, redis_client, monkeypatch
+):
+    """Nothing is ever left to relay there, so an idle stream's periodic
+    catch-up, a tenth of a core at 6,667 streams, is not made."""
+    caught_up: list[str] = []
+    catch_up = Relayer.catch_up_player
+    monkeypatch.setattr(
+        Relayer, "catch_up_player", lambda self, id: caught_up.append(id) or catch_up(self, id)
+    )
+    monkeypatch.setattr(player_streams_module, "PLAYER_CATCH_UP_SECONDS", 0.0)
+    store = GameStore(connect(redis_server.url), game_ttl_seconds=600, reply_ttl_seconds=60)
+    games = Games(store, clock=Clock())
+    player = games.player(games.create_player("ana", None).key)
+    stream = games.watch_player(player, None, 5)
+    for _ in range(4):
+        assert next(stream) is not None
+    stream.close()
+    assert caught_up == [player.id]

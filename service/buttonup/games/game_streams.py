@@ -29,12 +29,13 @@ from buttonup.store import GameStore, SeatPresence, StoredEvent, Subscription, a
 log = logging.getLogger(__name__)
 
 # A stream with nothing to send looks at its game's version at one
-# keep-alive in this many: a game that expired while watched ends its
-# stream, and versions whose entries the feed never met are told from the
-# log (the feed reads every watched stream in full every few seconds, so
-# those are rare). A look is a Redis read a stream: at every keep-alive,
-# 20,000 idle streams had made 2,000 a second.
-VERSION_LOOK_EVERY = 6
+# keep-alive in this many (5 minutes at the default 10 s): a game that
+# expired while watched ends its stream, and versions whose entries the
+# feed never met are told from the log (the feed reads every watched stream
+# in full every 5 s, store.feed, so those are rare). A look is a Redis read
+# a stream: at every keep-alive, 20,000 idle streams had made 2,000 a
+# second; at one in six, a fifth of an idle game stream's CPU.
+VERSION_LOOK_EVERY = 30
 
 
 class GameStreams:

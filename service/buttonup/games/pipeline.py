@@ -177,7 +177,9 @@ class Pipeline:
         after = changes[-1].match if changes else match
         reply = Reply(idempotency.digest, 1, after.version) if idempotency else None
         with self.consequences.committing(match, changes, created=True) as commit:
-            made = self._store.create(match, commit.changes, reply, imported=imported)
+            made = self._store.create(
+                match, commit.changes, reply, imported=imported, relays=commit.in_commit
+            )
             if made is not None and idempotency is not None:
                 return self._replay(match.id, made.reply, idempotency)
             if made is not None:

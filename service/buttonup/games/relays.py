@@ -129,8 +129,8 @@ class Relayed:
         relays = relays_of(commit.before, changes)
         if not relays:  # no player seated: most anonymous games
             return None
-        # A create's are relayed after it; a commit's in it, on one Redis.
-        if self._store.relays_in_commit and not commit.created:
+        # On one Redis, in the create or commit itself: never left to relay.
+        if self._store.relays_in_commit:
             return _RelayedByCommit(relays)
         return _Relays(self._relayer, relays)
 

@@ -46,7 +46,7 @@ _COMMIT = lua_source(
     "commit", "game_parse", "relay_lib", EVENTS_KEPT=EVENTS_KEPT, DOORBELL_KEPT=DOORBELL_KEPT
 )
 _READ = lua_source("read", "game_parse")
-_CREATE = lua_source("create", "game_parse")
+_CREATE = lua_source("create", "game_parse", "relay_lib", DOORBELL_KEPT=DOORBELL_KEPT)
 _HISTORY = lua_source("history", "game_parse")
 
 
@@ -111,14 +111,21 @@ class GameRecords:
         reply: Reply | None = None,
         *,
         imported: bool = False,
+        relays: Sequence[Relay] = (),
     ) -> AlreadyMade | None:
         """Store a new game: `match` at version 0 and the changes already made
         to it (bots that played at creation, or an `imported` record's, which
         is kept for less time), keeping `reply` with it. When a game with this
-        id exists already, nothing is stored: AlreadyMade."""
+        id exists already, nothing is stored: AlreadyMade. Where the players'
+        keys may be written with the game's (`relays_in_commit`), the
+        `relays` are written in the same call, as a commit's are."""
         log = "".join(_entries(match, changes))
         base = codec.encode_base(match)
         keys = [game_key(match.id)]
+        player_keys: list[str] = []
+        relayed = b""
+        if relays and self.relays_in_commit:
+            player_keys, relayed = self._player_events.payload(relays)
         with STORAGE_ERRORS:
             self._indexes.expect_deadline(match, changes[-1].match if changes else match)
             self._indexes.index_players(None, changes[-1].match if changes else match)
@@ -130,7 +137,9 @@ class GameRecords:
                 reply.encode_create() if reply else "-",
             ]
             found_by = (keys, -1, base)
-            outcome = self._window.write(self._create, keys, args, [], found_by, Created.WRITTEN)
+            outcome = self._window.write(
+                self._create, keys + player_keys, args, [relayed], found_by, Created.WRITTEN
+            )
         self._window.saw_redis_clock(outcome)
         if outcome[0] == Created.LATE:
             raise StorageUnavailable("Redis took too long; the game was not created")
