@@ -4,7 +4,7 @@ reaches all its watchers, and the moves/s played beside them.
 
     .venv/bin/python bench/streams_scale.py [--steps 2000,5000,10000,20000]
         [--workers 2] [--connections N] [--as-configured] [--rounds 3] [--seconds 4]
-        [--later 70]
+        [--settle 35] [--later 70]
 
 `buttonup serve`'s gunicorn (`--workers` gevent workers) on a Redis of its
 own. The held streams are mixed in thirds: games' streams (games waiting
@@ -23,9 +23,11 @@ streams held and refused (by status), service and Redis memory per held
 stream, move delivery p50/p99 (each move to the last of its watchers),
 moves/s and its ratio to the no-streams median, CPU per move of the
 service and Redis, and the service's CPU with the streams open and no
-moves (keep-alives and catch-ups alone). --later seconds after the last
-step, the service's memory per stream again, once the streams' periodic
-work has run.
+moves (keep-alives and catch-ups alone). What is timed starts --settle
+seconds after the step's streams are open, so that their periodic work
+runs at its steady rate, as on a service whose streams opened long ago.
+--later seconds after the last step, the service's memory per stream
+again, once the streams' periodic work has run.
 
 Limits: by default every worker may hold what the last step needs
 (BUTTONUP_CONNECTIONS, BUTTONUP_MAX_STREAMS); --as-configured keeps the
@@ -63,6 +65,7 @@ IN_FLIGHT = 200  # streams a holder has asked for and not yet heard answered
 ADDRESSES_PER_HOLDER = 16  # loopback addresses a holder's streams come from
 BLITZ = {"type": "fischer", "initial_seconds": 180, "increment_seconds": 2}
 TOURNAMENTS = 20
+IDLE_SECONDS = 10  # a keep-alive's interval: every stream's wake counted once
 
 
 def stream_position(line: bytes) -> tuple[int, int]:
@@ -325,6 +328,9 @@ def main() -> int:
     parser.add_argument("--as-configured", action="store_true", help="the service's own limits")
     parser.add_argument("--holders", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--settle", type=float, default=35.0, help="seconds a step's streams are open, untimed"
+    )
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--py-spy", help="a folder: one worker's stacks sampled at each step")
     parser.add_argument(
@@ -396,9 +402,13 @@ class Ramp:
             (now - then) / max(held, 1) / 1024
             for now, then in zip((rss, redis_bytes), baseline, strict=True)
         ]
+        # Each stream's periodic work (keep-alives every 10 s, a game's look
+        # at its version, a player's catch-up where there is one) at its
+        # steady rate before anything is timed, not a step's first seconds.
+        time.sleep(self.args.settle)
         start = tree_cpu_seconds(self.server_pid)
-        self.sampled(f"idle-{step}", 5)
-        idle = 100 * (tree_cpu_seconds(self.server_pid) - start) / 5
+        self.sampled(f"idle-{step}", IDLE_SECONDS)
+        idle = 100 * (tree_cpu_seconds(self.server_pid) - start) / IDLE_SECONDS
         spy = self.sampled(f"play-{step}", self.args.rounds * self.args.seconds, wait=False)
         rounds = play_rounds(
             self.pool, self.port, self.args.seconds, PER_GAME, self.args.rounds, self.pids

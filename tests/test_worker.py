@@ -2,7 +2,8 @@
 private `Request._expected_100_continue`): pinned to the version it was
 written for, so that a new major is checked (and the pin raised) before it
 is installed. A stream's request is answered on a greenlet of its own, and
-closed when its client leaves before it is made."""
+closed when its client leaves before it is made; its environ is then cut
+down to what the server still reads."""
 
 import json
 from importlib.metadata import version
@@ -80,6 +81,46 @@ def test_a_stream_whose_client_leaves_while_it_is_answered_is_closed():
         gevent.sleep(0.05)
         connection.kill(block=True)  # what a hang-up does (buttonup.hang_ups)
         assert made.closed, "its place in the stream budget is given back"
+        """
+    )
+
+
+def test_a_streams_environ_keeps_only_what_the_server_reads_once_it_is_answered():
+    under_gevent(
+        """
+        import socket
+
+        import gevent
+        from buttonup.worker import SERVER_READS_AFTER, _freed_on_hang_up
+
+        def app(environ, start):
+            kind = "text/event-stream" if environ["PATH_INFO"].endswith("/events") else "text/plain"
+            start("200 OK", [("Content-Type", kind)])
+            return [b"answer"]
+
+        def answered(path):
+            server, client = socket.socketpair()
+            environ = {
+                "PATH_INFO": path,
+                "REQUEST_METHOD": "GET",
+                "RAW_URI": path,
+                "SERVER_PROTOCOL": "HTTP/1.1",
+                "HTTP_AUTHORIZATION": "Bearer the-players-key",
+                "HTTP_ACCEPT": "text/event-stream",
+                "wsgi.file_wrapper": object,
+                "gunicorn.socket": server,
+            }
+            body = gevent.spawn(_freed_on_hang_up(app), environ, lambda *a: None).get(timeout=5)
+            assert list(body) == [b"answer"]
+            body.close()
+            return environ
+
+        stream = answered("/v1/games/g1/events")
+        assert set(stream) == {"PATH_INFO", "REQUEST_METHOD", "RAW_URI", "SERVER_PROTOCOL",
+                               "wsgi.file_wrapper"}
+        assert set(stream) <= set(SERVER_READS_AFTER)
+        other = answered("/v1/games/g1")
+        assert "HTTP_AUTHORIZATION" in other and "gunicorn.socket" in other
         """
     )
 

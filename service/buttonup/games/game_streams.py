@@ -97,10 +97,11 @@ class GameStreams:
             first = [Snapshot(match)]
             if match.status is Status.FINISHED:
                 first.append(Happened(match, [GameOver(match.version)]))
-        for index, item in enumerate(first):
-            if self._ends(item):
-                yield first[: index + 1]
-                return
+        # (No loop variable left in this frame, to hold the snapshot while the stream lasts.)
+        ends_at = next((index for index, item in enumerate(first) if self._ends(item)), None)
+        if ends_at is not None:
+            yield first[: ends_at + 1]
+            return
         if self._done(match):
             return  # resumed after its last event: nothing more will come
         with self._store.subscribe(game_id, last_id) as feed:

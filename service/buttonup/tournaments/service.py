@@ -175,8 +175,11 @@ class Tournaments:
         self, snapshot: Snapshot, keepalive_ms: int
     ) -> Iterator[list[Snapshot | StoredEvent]]:
         yield [snapshot]
-        tournament_id = snapshot.tournament.id
-        with self._store.follow(key(tournament_id, "events"), snapshot.last_event) as feed:
+        # The snapshot, its tournament and players, is not held while the
+        # stream lasts: each watcher's own copy of them.
+        tournament_id, last_event = snapshot.tournament.id, snapshot.last_event
+        del snapshot
+        with self._store.follow(key(tournament_id, "events"), last_event) as feed:
             while True:
                 arrived = feed.next(keepalive_ms / 1000)
                 batch: list[Snapshot | StoredEvent] = []
