@@ -235,8 +235,9 @@ def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
 
 
 # What gunicorn reads of a request's environ once the app has answered: the
-# file wrapper (before it iterates the body) and, where a deployment turns
-# gunicorn's access log on, its standard atoms (docs/operations.md).
+# file wrapper (before it iterates the body) and, were its own access log
+# turned on (gunicorn.conf.py leaves it off: the service writes its access
+# line as it answers, api.observability), its standard atoms.
 SERVER_READS_AFTER = (
     "wsgi.file_wrapper",
     "REMOTE_ADDR",
