@@ -2,7 +2,8 @@
 change as it is committed and who is connected, until nothing more will
 happen to the game.
 
-Tested in tests/api/test_events_keepalive.py, tests/e2e/test_events.py.
+Tested in tests/api/test_events_keepalive.py, tests/games/test_game_streams.py,
+tests/e2e/test_events.py.
 """
 
 import logging
@@ -37,6 +38,12 @@ log = logging.getLogger(__name__)
 # second; at one in six, a fifth of an idle game stream's CPU.
 VERSION_LOOK_EVERY = 30
 
+# A game's watchers in one process each hold the game at the same version
+# and apply the same entry to it: each entry is applied once here and what
+# it made shared (a game followed by ten applied each move ten times). The
+# last this many entries applied are kept.
+APPLIED_KEPT = 256
+
 
 class GameStreams:
     def __init__(
@@ -52,6 +59,7 @@ class GameStreams:
         self._rematch_ms = rematch_ms
         self._expire = expire
         self._timeline = timeline
+        self._applied: dict[tuple[str, str], Happened] = {}
 
     def watch(
         self,
@@ -182,13 +190,26 @@ class GameStreams:
             if stored.presence or stored.version <= match.version:
                 continue
             if stored.entry is not None and stored.version == match.version + 1:
-                progress = match.apply(action_of(stored, match))
-                match = progress.match
-                items.append(Happened(match, progress.events))
+                happened = self._applied_once(game_id, match, stored)
+                match = happened.match
+                items.append(happened)
             else:
                 past, match = self._past(game_id, match.version, stored.version)
                 items += past
         return items, match, presence
+
+    def _applied_once(self, game_id: str, match: Match, stored: StoredEvent) -> Happened:
+        """The entry `stored` (the version after `match`'s) applied to `match`,
+        as this process's first watcher of the game applied it (APPLIED_KEPT)."""
+        key = (game_id, stored.stream_id)
+        happened = self._applied.get(key)
+        if happened is None or happened.match.version != stored.version:
+            progress = match.apply(action_of(stored, match))
+            happened = Happened(progress.match, progress.events)
+            self._applied[key] = happened
+            if len(self._applied) > APPLIED_KEPT:
+                del self._applied[next(iter(self._applied))]  # the oldest
+        return happened
 
     def _ends(self, item: StreamItem) -> bool:
         """Whether a game's stream ends after `item` (see `_done`)."""

@@ -153,6 +153,11 @@ class PlayerEvents:
         """The key every relay rings, where there is one (store.feed)."""
         return None if self._cluster else DOORBELL_KEY
 
+    def written_with_the_game(self, relays: Sequence[Relay]) -> tuple[list[str], bytes]:
+        """What a game's create or commit writes of `relays` itself (`in_commit`):
+        the payload's keys and the payload; none where relays follow it."""
+        return self.payload(relays) if relays and self.in_commit else ([], b"")
+
     def payload(self, relays: Sequence[Relay]) -> tuple[list[str], bytes]:
         """The keys and the payload of RELAY_LUA for relays of one commit,
         the doorbell last where there is one."""

@@ -122,10 +122,7 @@ class GameRecords:
         log = "".join(_entries(match, changes))
         base = codec.encode_base(match)
         keys = [game_key(match.id)]
-        player_keys: list[str] = []
-        relayed = b""
-        if relays and self.relays_in_commit:
-            player_keys, relayed = self._player_events.payload(relays)
+        player_keys, relayed = self._player_events.written_with_the_game(relays)
         with STORAGE_ERRORS:
             self._indexes.expect_deadline(match, changes[-1].match if changes else match)
             self._indexes.index_players(None, changes[-1].match if changes else match)
@@ -290,10 +287,8 @@ class GameRecords:
         keys, args, log, stream = _commit_arguments(
             before, revision, changes, reply_field, reply, self._commit_ttls_ms, self.games_doorbell
         )
-        relayed = b""
-        if relays and self.relays_in_commit:
-            player_keys, relayed = self._player_events.payload(relays)
-            keys += player_keys
+        player_keys, relayed = self._player_events.written_with_the_game(relays)
+        keys += player_keys
         write_id = new_commit_id()  # tells this commit from any other
         with STORAGE_ERRORS:
             self._indexes.expect_deadline(before, after)
