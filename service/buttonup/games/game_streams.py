@@ -201,9 +201,9 @@ class GameStreams:
     def _applied_once(self, game_id: str, match: Match, stored: StoredEvent) -> Happened:
         """The entry `stored` (the version after `match`'s) applied to `match`,
         as this process's first watcher of the game applied it (APPLIED_KEPT)."""
-        key = (game_id, stored.stream_id)
+        key = (game_id, stored.stream_id)  # an entry's id names it alone
         happened = self._applied.get(key)
-        if happened is None or happened.match.version != stored.version:
+        if happened is None:
             progress = match.apply(action_of(stored, match))
             happened = Happened(progress.match, progress.events)
             self._applied[key] = happened

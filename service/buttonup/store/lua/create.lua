@@ -16,5 +16,5 @@ if stored_kind ~= 'none' then return {0, '-'} end
 if now > tonumber(ARGV[6]) then return {4, now} end
 local header = '2 ' .. ARGV[1] .. ' ' .. ARGV[5]
 redis.call('SET', KEYS[1], header .. '\n' .. ARGV[2] .. '\n' .. ARGV[3], 'PX', ARGV[4])
-if ARGV[7] and ARGV[7] ~= '' then relay(2, ARGV[7], false, KEYS[#KEYS]) end
+if ARGV[7] ~= '' then relay(2, ARGV[7], false, KEYS[#KEYS]) end
 return {1, now}
