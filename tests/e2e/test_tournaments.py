@@ -467,7 +467,9 @@ def can_all_meet_someone_new(players: list[str], met: set[frozenset[str]]) -> bo
 def play_a_few_moves_then_resign(http: httpx.Client, game_id: str, keys: dict[str, str]) -> None:
     moves = random.choice((6, 7))  # then whoever is to move resigns: either may win
     path = f"/v1/games/{game_id}"
-    game = http.get(path).json()
+    found = http.get(path)
+    assert found.status_code == 200, found.text  # a pairing is told once its game is made
+    game = found.json()
     while game["status"] == "playing":
         mover = keys[game["players"][game["round"]["to_move"]]["player_id"]]
         if game["round"]["moves_played"] >= moves or game["rounds"]:

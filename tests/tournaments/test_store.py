@@ -1,8 +1,9 @@
 """Tournaments in Redis: records read back as written, each tournament's
 keys on one slot, a join's and a withdrawal's answers, a game's end counted
 once and refused when a standing changed since it was read, a pairing taking
-only players still waiting, lists that drop what is gone, a create whole or
-not at all, and the schedule the timers take due tournaments from."""
+only players still waiting and told once its game is made, lists that drop
+what is gone, a create whole or not at all, and the schedule the timers
+take due tournaments from."""
 
 import pytest
 
@@ -101,6 +102,30 @@ def test_a_pairing_takes_only_players_still_waiting(client):
     ]
     play.made(tournament.id, ["g1"])
     assert [game.game_id for game in play.overdue_pairings(tournament.id, NOW + 5000, 10)] == ["g3"]
+
+
+def told_pairings(redis_client, tournament_id: str) -> list[dict]:
+    import orjson
+
+    events = redis_client.xrange(key(tournament_id, "events"))
+    return [orjson.loads(fields[b"d"]) for _, fields in events if fields[b"e"] == b"pairing"]
+
+
+def test_a_pairing_is_told_once_its_game_is_made_and_once_however_often_it_is_made(
+    client, redis_client
+):
+    board, play = TournamentStore(client), TournamentPlay(client)
+    tournament = a_tournament(system=System.SWISS, minutes=None, rounds=3)
+    board.create(tournament)
+    for name in ("ana", "bo"):
+        play.join(tournament, Standing(name, name, 1500, NOW), NOW)
+    board.change_status(tournament, tournament.started(NOW))
+    assert play.pair(tournament.id, [Pending("g1", "ana", "bo")], NOW, NOW + 5000, 1) == ["g1"]
+    assert told_pairings(redis_client, tournament.id) == []  # its game not made yet
+    play.made(tournament.id, ["g1"])
+    play.made(tournament.id, ["g1"])  # made again (a pass after another's)
+    expected = {"game_id": "g1", "red": "ana", "black": "bo", "round": 1}
+    assert told_pairings(redis_client, tournament.id) == [expected]
 
 
 def counted(results, tournament, result, read, after, unplayed_by=()):

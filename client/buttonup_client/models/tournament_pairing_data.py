@@ -10,7 +10,7 @@ T = TypeVar("T", bound="TournamentPairingData")
 
 @_attrs_define
 class TournamentPairingData:
-    """Two players paired into a game"""
+    """Two players paired into a game, told once the game is made (it can be read)"""
 
     game_id: str
     """ The game """

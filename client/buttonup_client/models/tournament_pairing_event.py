@@ -10,7 +10,7 @@ T = TypeVar("T", bound="TournamentPairingEvent")
 
 @_attrs_define
 class TournamentPairingEvent:
-    """Two players paired into a game"""
+    """Two players paired into a game, told once the game is made (it can be read)"""
 
     event: Literal["pairing"]
     """ The event's name """

@@ -66,7 +66,6 @@ class Freed:
     pooled: tuple[str, ...] = ()  # back in the pool from now
     second_leg: SecondLeg | None = None  # seated, due now
     dropped_leg: str | None = None  # the second leg's pending pairing let go
-    round: int = 0  # the tournament's round (a second leg's event names it)
 
 
 def pause_ms(faults: int) -> int:
@@ -117,5 +116,4 @@ def freed(result: GameResult, seen: Seen, unplayed_by: Sequence[str], now: int) 
         pooled=pooled,
         second_leg=leg,
         dropped_leg=dropped,
-        round=int(seen.round or 0),
     )

@@ -35,6 +35,7 @@ _JOIN = lua_source("join", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _WITHDRAW = lua_source("withdraw", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 _PAIR = lua_source("pair", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT, REMEET_MS=REMEET_MS)
 _SET_STANDINGS = lua_source("set_standings", package=PACKAGE)
+_MADE = lua_source("made", _LIB, package=PACKAGE, EVENTS_KEPT=EVENTS_KEPT)
 # The keys each script is given, in its order (its KEYS).
 _JOIN_PARTS = ("t", "standings", "ranks", "pool", "withdrawn", "playing", "events", "paused")
 
@@ -93,6 +94,7 @@ class TournamentPlay:
         self._withdraw = LuaScript(client, _WITHDRAW)
         self._pair = LuaScript(client, _PAIR)
         self._set_standings = LuaScript(client, _SET_STANDINGS)
+        self._made = LuaScript(client, _MADE)
 
     # ---- players ----------------------------------------------------------------
 
@@ -215,7 +217,7 @@ class TournamentPlay:
         marker = str(round_number) if round_number is not None else ""
         args: list[str | bytes | int] = [now, due, marker, bye or "", _text(deals)]
         for game in games:
-            record = orjson.dumps([game.first, game.second])
+            record = orjson.dumps([game.first, game.second, round_number])
             args += [game.game_id, game.first, game.second, record, game.after or ""]
         parts = ("pool", "playing", "pending", "pending-due", "games", "t", "events")
         keys = _keys(tournament_id, *parts, "deals", "legs", "recent")
@@ -261,7 +263,7 @@ class TournamentPlay:
         found = []
         for game_id, record in zip(ids, records, strict=True):
             if record is not None:
-                first, second = orjson.loads(record)
+                first, second, *_ = orjson.loads(record)  # and its round
                 found.append(Pending(game_id.decode(), first, second))
         return found
 
@@ -277,13 +279,10 @@ class TournamentPlay:
 
     @STORAGE_ERRORS
     def made(self, tournament_id: str, game_ids: Sequence[str]) -> None:
-        """The pending pairings whose games are made, let go."""
-        if not game_ids:
-            return
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.hdel(key(tournament_id, "pending"), *game_ids)
-        pipe.zrem(key(tournament_id, "pending-due"), *game_ids)
-        pipe.execute()
+        """The pending pairings whose games are made, let go and told as
+        pairings (once each: their games can be read now)."""
+        if game_ids:
+            self._made(keys=_keys(tournament_id, "pending", "pending-due", "events"), args=game_ids)
 
     @STORAGE_ERRORS
     def in_play(self, tournament_id: str) -> int:

@@ -148,16 +148,7 @@ class TournamentResults:
     ) -> int:
         """result.lua's answer: 1 counted now, 0 counted before, -1 anything
         read (`seen`, a standing of `read`) changed since (read again)."""
-        told = [list(_told(result, points or {}))]
-        leg = freed.second_leg
-        if leg is not None:
-            pairing = {
-                "game_id": leg.game_id,
-                "red": leg.first,
-                "black": leg.second,
-                "round": freed.round,
-            }
-            told.insert(0, ["pairing", orjson.dumps(pairing).decode()])
+        told = [list(_told(result, points or {}))]  # a second leg's pairing: once made
         decided = {
             "seen": _seen_values(seen, result),
             "writes": _writes(result, freed, now),

@@ -295,7 +295,7 @@ _PLAYER = {"type": "string", "description": "A player's id", "example": "Pq7Xb0m
 _ROUND = {"type": "integer", "description": "A Swiss's round", "example": 2}
 TOURNAMENT_EVENT_DATA = {
     "TournamentPairingData": data_component(
-        "Two players paired into a game",
+        "Two players paired into a game, told once the game is made (it can be read)",
         {
             "game_id": _GAME,
             "round": {**_ROUND, "type": ["integer", "null"], "example": None},
@@ -364,7 +364,7 @@ TOURNAMENT_EVENTS: dict[str, tuple[str, str, str, object]] = {
     "pairing": (
         "TournamentPairingEvent",
         "TournamentPairingData",
-        "Two players paired into a game",
+        "Two players paired into a game, told once the game is made (it can be read)",
         {"game_id": "q7Xb0mXvYg3cS1pQ2a9e", "round": None, "red": "Pa", "black": "Pb"},
     ),
     "result": (

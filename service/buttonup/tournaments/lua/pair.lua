@@ -5,8 +5,8 @@
 -- ARGV: now, when a pending pairing is overdue, the round these games are (a
 -- Swiss's: '' for an arena's), the round's bye (its player; ''), the seed of
 -- the round's deals (a par-scored round's; ''), then for each game: its id,
--- the first player's id, the second's, the pairing's record, and the game it
--- follows ('' none).
+-- the first player's id, the second's, the pairing's record ({first,
+-- second, round}), and the game it follows ('' none).
 -- Each game whose two players are both still in the pool takes them out of
 -- it and is kept pending until made; returns the ids of those. A game that
 -- follows another (a par-scored pairing's second, seats swapped) is kept
@@ -54,9 +54,6 @@ for index = 6, #ARGV, 5 do
       met(first, second)
       met(second, first)
     end
-    local pairing = {game_id = game_id, red = first, black = second,
-      round = round ~= '' and tonumber(round) or cjson.null}
-    tell(KEYS[7], 'pairing', pairing)
   end
 end
 return made
