@@ -1,6 +1,7 @@
 """Long work in slices: a hand-over once a slice of time has run, work side
-by side under gevent (in a process gevent patched, as the workers are), and
-work apart, on a greenlet that ends with it."""
+by side under gevent (in a process gevent patched, as the workers are),
+work apart, on a greenlet that ends with it, and the requests at work at
+once bounded, each given up while its request waits or hands over."""
 
 import pytest
 
@@ -100,5 +101,72 @@ def test_work_apart_whose_caller_is_ended_is_let_finish_and_handed_over():
         caller.kill(block=True)  # its client gone
         assert done == [True], "let finish, not cut halfway"
         assert handed == ["answer"]
+        """
+    )
+
+
+def test_turns_bound_the_requests_at_work_first_come_first_served():
+    under_gevent(
+        """
+        import time
+        import gevent
+        from buttonup.slices import TURNS
+
+        TURNS.limit(2)
+        in_flight, most, started = 0, 0, []
+
+        def request(n):
+            global in_flight, most
+            with TURNS.turn():
+                started.append(n)
+                in_flight += 1
+                most = max(most, in_flight)
+                time.sleep(0.002)  # a round trip's wait: the turn is kept
+                in_flight -= 1
+
+        gevent.joinall([gevent.spawn(request, n) for n in range(6)])
+        assert most == 2, most
+        assert started == list(range(6)), started
+        """
+    )
+
+
+def test_a_request_gives_its_turn_up_while_it_waits_on_purpose_or_hands_over():
+    under_gevent(
+        """
+        import gevent
+        from gevent.event import Event
+        from buttonup.slices import TURNS, let_others_run, sleep_aside
+
+        TURNS.limit(1)
+        happened, late_waiting = [], Event()
+
+        def waits():
+            with TURNS.turn():
+                happened.append("waiting")
+                sleep_aside(0.05)  # a refusal held back: another has the turn
+                happened.append("back")
+                late_waiting.wait()  # a round trip's wait: the turn is kept
+                let_others_run()  # long work's hand-over: the one waiting goes first
+                happened.append("on")
+
+        def quick(name):
+            with TURNS.turn():
+                happened.append(name)
+
+        first = gevent.spawn(waits)
+        gevent.sleep(0.01)
+        gevent.spawn(quick, "quick").join()
+        assert happened == ["waiting", "quick"], happened
+        gevent.sleep(0.045)  # `waits` has its turn back and holds it
+        late = gevent.spawn(quick, "late")
+        gevent.sleep(0.01)
+        assert happened == ["waiting", "quick", "back"], happened  # `late` waits its turn
+        late_waiting.set()
+        first.join()
+        late.join()
+        assert happened == ["waiting", "quick", "back", "late", "on"], happened
+        with TURNS.turn():  # every turn given back
+            pass
         """
     )

@@ -50,6 +50,7 @@ ENVIRONMENT_VARIABLES = frozenset(
         "BUTTONUP_MAX_STREAMS",
         "BUTTONUP_MAX_STREAMS_PER_CLIENT",
         "BUTTONUP_MAX_CONNECTIONS_PER_CLIENT",
+        "BUTTONUP_REQUESTS_AT_ONCE",
         "BUTTONUP_BODY_TIMEOUT",
         "BUTTONUP_SWEEP_INTERVAL",
         "BUTTONUP_ABANDON_SECONDS",
@@ -137,6 +138,9 @@ class Settings:
     # Connections a worker takes from one client address (0: no limit; off
     # behind trusted proxies, whose address every client shares).
     max_connections_per_client: int = 100
+    # Requests a worker works on at once (0: no bound); the rest wait their
+    # turn (buttonup.slices), so that timers and streams stay prompt.
+    requests_at_once: int = 4
     # A request's body must arrive whole within this, else 408.
     body_timeout_seconds: float = 10.0
     # How often each worker ends the games whose clock ran out (0: never by
@@ -265,6 +269,7 @@ NUMBERS: dict[str, tuple[str, float]] = {
     "max_streams": ("BUTTONUP_MAX_STREAMS", 0),
     "max_streams_per_client": ("BUTTONUP_MAX_STREAMS_PER_CLIENT", 1),
     "max_connections_per_client": ("BUTTONUP_MAX_CONNECTIONS_PER_CLIENT", 0),
+    "requests_at_once": ("BUTTONUP_REQUESTS_AT_ONCE", 0),
     "body_timeout_seconds": ("BUTTONUP_BODY_TIMEOUT", 0.1),
     "sweep_interval_seconds": ("BUTTONUP_SWEEP_INTERVAL", 0.0),
     "abandon_seconds": ("BUTTONUP_ABANDON_SECONDS", 1),

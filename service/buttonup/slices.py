@@ -22,6 +22,17 @@ Work such as a pass's games, each a few round trips to Redis, is done
 `side_by_side` under gevent, a few greenlets at once, so that it waits
 about one game's round trips rather than all of them one after another.
 
+A worker works on at most so many requests at once (`TURNS`, set by the
+worker from BUTTONUP_REQUESTS_AT_ONCE): on a saturated worker each ready
+greenlet waits behind every other one at each of its round trips, and
+with hundreds of requests ready a tournament's pairing pass (a dozen round
+trips, on a timer's greenlet) took a second. The requests past the bound
+wait for a turn before they start, first come first served, and what runs
+beside requests (timers, the streams' deliveries) waits behind a few. A
+request gives its turn up at every hand-over of long work
+(let_others_run) and while it waits on purpose (`sleep_aside`), so that no
+request keeps a turn it does not use.
+
 Work that a greenlet waiting for long (an event stream's) must do now and
 then, and that calls deep (a round of Redis reads), is done `apart`, on a
 greenlet that ends with it: each greenlet has its own stack of Python
@@ -33,10 +44,12 @@ Tested in tests/test_slices.py, tests/e2e/test_bounded_cost.py.
 
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TypeVar
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import gevent
 from gevent import get_hub, monkey
+from gevent.lock import Semaphore
 from gevent.pool import Pool
 
 T = TypeVar("T")
@@ -52,13 +65,72 @@ SLICE_SECONDS = 0.01
 SIDE_BY_SIDE = 8
 
 
+class Turns:
+    """The requests a worker works on at once (the module's words)."""
+
+    def __init__(self) -> None:
+        self._free: Semaphore | None = None  # None: as many as arrive
+        self._holding: set[Any] = set()  # the greenlets that have a turn
+
+    def limit(self, at_once: int) -> None:
+        """At most `at_once` requests at work (0: no bound); set once, by
+        a worker as it starts, before it answers anything."""
+        self._free = Semaphore(at_once) if at_once > 0 else None
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        """A request's work, once a turn is free (gevent's semaphore wakes
+        its waiters in the order they came)."""
+        free = self._free
+        if free is None:
+            yield
+            return
+        me = gevent.getcurrent()
+        free.acquire()
+        self._holding.add(me)
+        try:
+            yield
+        finally:
+            if me in self._holding:  # not if ended while waiting to have it back
+                self._holding.discard(me)
+                free.release()
+
+    @contextmanager
+    def aside(self) -> Iterator[None]:
+        """The current request's turn given up meanwhile, and then waited
+        for again behind those that came before (nothing for a greenlet
+        without one: a timer's, a stream's)."""
+        free, me = self._free, gevent.getcurrent()
+        if free is None or me not in self._holding:
+            yield
+            return
+        self._holding.discard(me)
+        free.release()
+        try:
+            yield
+        finally:
+            free.acquire()
+            self._holding.add(me)
+
+
+TURNS = Turns()
+
+
+def sleep_aside(seconds: float) -> None:
+    """A request's pause on purpose (a refusal held back, a lease polled
+    for), its turn given to another request meanwhile."""
+    with TURNS.aside():
+        time.sleep(seconds)
+
+
 def let_others_run() -> None:
     if not monkey.is_module_patched("time"):
         return
-    if time.time() - get_hub().loop.now() < POLL_AFTER_SECONDS:
-        time.sleep(0)
-    else:
-        time.sleep(0.0001)  # the loop polls the sockets before this greenlet runs again
+    with TURNS.aside():
+        if time.time() - get_hub().loop.now() < POLL_AFTER_SECONDS:
+            time.sleep(0)
+        else:
+            time.sleep(0.0001)  # the loop polls the sockets before this greenlet runs again
 
 
 def in_slices(items: Iterable[T], size: int = REPLAY_SLICE) -> Iterator[T]:

@@ -21,6 +21,9 @@ server facing hostile clients needs and gunicorn does not do by itself.
   it ever reached, and the request's were many (`_answered_apart`). Its
   environ, which gunicorn keeps as long, is then cut down to what gunicorn
   still reads (`_let_go_of_the_request`).
+- At most `BUTTONUP_REQUESTS_AT_ONCE` requests are worked on at once; the
+  rest wait their turn before the app sees them (buttonup.slices says
+  why). An event stream's opening and a body's reading take no turn.
 - A worker told to stop ends its event streams at once (`handle_exit`;
   buttonup.stopping says how).
 
@@ -46,7 +49,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from buttonup.config import Settings
 from buttonup.hang_ups import HangUps, Watched
 from buttonup.http_codes import HTTP_CODES, PROBLEM_JSON, problem_body
-from buttonup.slices import apart
+from buttonup.slices import TURNS, apart
 from buttonup.stopping import WorkerStopping
 
 WRITTEN_FOR = {"gunicorn": "27."}  # tests/test_worker.py
@@ -118,6 +121,7 @@ class ProblemWorker(GeventWorker):
         # Behind proxies every client has the proxies' address.
         self._per_client = 0 if settings.trusted_proxies else settings.max_connections_per_client
         self._connections: Counter[str] = Counter()
+        TURNS.limit(settings.requests_at_once)
         super().init_process()
 
     def load_wsgi(self) -> None:
@@ -229,7 +233,9 @@ def _freed_on_hang_up(app: WsgiApp) -> WsgiApp:
             if watched:  # a stream, its answer made
                 _let_go_of_the_request(environ)
             return _Closing(body, watched, answering)
-        return _Closing(app(environ, start), watched, answering)
+        with TURNS.turn():
+            body = app(environ, start)
+        return _Closing(body, watched, answering)
 
     return wsgi
 

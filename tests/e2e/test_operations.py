@@ -1,5 +1,7 @@
 """Metrics and rate limits through `buttonup serve` with two workers: both
-must add up across processes, whichever worker answers."""
+must add up across processes, whichever worker answers; and a worker's
+bound on the requests it works on at once, which a request held back on
+purpose does not hold."""
 
 import http.client
 import json
@@ -95,6 +97,45 @@ def test_the_rate_limit_is_shared_by_every_process_on_one_redis(own_redis):
     finally:
         for server in servers:
             server.stop(quickly=True)
+
+
+def test_requests_held_back_by_a_meter_keep_no_turn_from_the_others(own_redis):
+    """One worker working on one request at a time: three refused creates,
+    each held back a second before its 429 (a meter refuses a counter it
+    refused lately only after a pause), and a probe sent after them is
+    answered before any of them (were they holding the one turn, after all
+    three)."""
+    import threading
+    import time
+
+    server = LiveServer(
+        ["--redis-url", own_redis.url, "--workers", "1"],
+        env={
+            "BUTTONUP_CREATES_RATE_LIMIT": "2/minute",
+            "BUTTONUP_CREATES_ADDRESS_RATE_LIMIT": "2/minute",
+            "BUTTONUP_REQUESTS_AT_ONCE": "1",
+        },
+    )
+    try:
+        statuses = [request(server, "POST", "/v1/games", json={}).status_code for _ in range(3)]
+        assert statuses == [201, 201, 429]  # refused here: the next are held back
+        answered: list[str] = []
+
+        def refused() -> None:
+            answer = request(server, "POST", "/v1/games", json={})
+            answered.append(f"refused {answer.status_code}")
+
+        held = [threading.Thread(target=refused) for _ in range(3)]
+        for thread in held:
+            thread.start()
+        time.sleep(0.3)  # all three held back by now
+        probe = request(server, "GET", "/healthz")
+        answered.append(f"probe {probe.status_code}")
+        for thread in held:
+            thread.join()
+        assert answered == ["probe 200"] + ["refused 429"] * 3
+    finally:
+        server.stop(quickly=True)
 
 
 def test_a_keepalive_connection_is_closed_after_100_requests(live_server):

@@ -32,6 +32,7 @@ from limits.strategies import SlidingWindowCounterRateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from buttonup.api.http import header
+from buttonup.slices import sleep_aside
 
 LIMITED_PREFIX = "/v1/"
 log = logging.getLogger(__name__)
@@ -138,7 +139,7 @@ class Meters:
             # on each connection, not as many as the worker can answer.
             until = self._refused.get((name, scope, key))
             if until is not None and until > now:
-                time.sleep(min(REFUSED_AGAIN_PAUSE, until - now))
+                sleep_aside(min(REFUSED_AGAIN_PAUSE, until - now))  # its turn to another
                 raise TooManyRequests(f"over the {name} limit", retry_after=ceil(until - now))
             for item in items:
                 try:

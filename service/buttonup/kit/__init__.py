@@ -57,7 +57,7 @@ from buttonup.kit.manifest import (
     board_of,
     words_of,
 )
-from buttonup.slices import every_slice, let_others_run, side_by_side
+from buttonup.slices import every_slice, let_others_run, side_by_side, sleep_aside
 from buttonup.store import (
     GameNotFound,
     GameStore,
@@ -163,6 +163,7 @@ __all__ = [
     # Long work in slices, and side by side.
     "every_slice",
     "let_others_run",
+    "sleep_aside",
     "side_by_side",
     # The store: its client, Lua scripts, codecs and failures.
     "STORAGE_ERRORS",

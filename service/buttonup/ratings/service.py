@@ -36,6 +36,7 @@ from buttonup.kit import (
     category_of,
     errors,
     rating_changes,
+    sleep_aside,
 )
 from buttonup.ratings.model import Leader, RatedGame, players_of
 from buttonup.ratings.store import Applied, RatingStore
@@ -106,7 +107,7 @@ class Ratings:
             if time.monotonic() >= waited_until:
                 log.warning("player %s's rating turn not had: rated without it", player_id)
                 return False
-            time.sleep(TURN_POLL_S)
+            sleep_aside(TURN_POLL_S)  # the request's turn to another meanwhile
 
     def apply(self, match: Match, changes: dict[Color, RatingChange] | None = None) -> None:
         """Each player's change by the rated `match`'s result (`changes`,

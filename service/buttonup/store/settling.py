@@ -8,6 +8,7 @@ Tested in tests/e2e/test_unconfirmed_writes.py, tests/store/test_games_store.py.
 import time
 from collections.abc import Sequence
 
+from buttonup.slices import sleep_aside
 from buttonup.store.connection import REDIS_ERRORS, Client
 from buttonup.store.errors import OutcomeUnknown
 from buttonup.store.outcomes import WITH_REDIS_CLOCK, Committed
@@ -141,7 +142,7 @@ class WriteWindow:
             wait = (deadline - now + 1) / 1000
             if time.monotonic() + wait > give_up:
                 raise OutcomeUnknown(str(error)) from error
-            time.sleep(wait)
+            sleep_aside(wait)  # the request's turn to another meanwhile
 
 
 def _one_time(answer: tuple | dict) -> tuple[int, int]:
