@@ -170,3 +170,45 @@ def test_a_request_gives_its_turn_up_while_it_waits_on_purpose_or_hands_over():
             pass
         """
     )
+
+
+def test_requests_wait_for_a_turn_behind_a_stall_only_so_long_then_go_on_without():
+    under_gevent(
+        """
+        import time
+        import gevent
+        from buttonup.slices import STALLED_SECONDS, TURNS
+
+        TURNS.limit(1)
+        happened = []
+
+        def stalled():
+            with TURNS.turn():
+                time.sleep(4 * STALLED_SECONDS)  # Redis not answering
+                happened.append("stalled")
+
+        def request(name):
+            with TURNS.turn():
+                happened.append(name)
+
+        first = gevent.spawn(stalled)
+        gevent.sleep(0.01)
+        waited = time.monotonic()
+        gevent.spawn(request, "on").join()
+        assert happened == ["on"], happened  # before the stall ended
+        assert STALLED_SECONDS <= time.monotonic() - waited < 3 * STALLED_SECONDS
+        first.join()
+        in_flight, most = 0, 0
+
+        def counted():
+            global in_flight, most
+            with TURNS.turn():
+                in_flight += 1
+                most = max(most, in_flight)
+                time.sleep(0.002)
+                in_flight -= 1
+
+        gevent.joinall([gevent.spawn(counted) for _ in range(4)])
+        assert most == 1, most  # the one turn, given back once
+        """
+    )

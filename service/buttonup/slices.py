@@ -43,13 +43,14 @@ Tested in tests/test_slices.py, tests/e2e/test_bounded_cost.py.
 """
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import gevent
 from gevent import get_hub, monkey
-from gevent.lock import Semaphore
+from gevent.event import Event
 from gevent.pool import Pool
 
 T = TypeVar("T")
@@ -63,54 +64,81 @@ POLL_AFTER_SECONDS = 0.002
 SLICE_SECONDS = 0.01
 # Greenlets that one piece of side-by-side work runs at once.
 SIDE_BY_SIDE = 8
+# A request's turn this long is a stall (its work takes milliseconds).
+STALLED_SECONDS = 0.25
 
 
 class Turns:
-    """The requests a worker works on at once (the module's words)."""
+    """The requests a worker works on at once (the module's words). A turn
+    given back goes to the request that has waited longest. When every
+    request that has a turn has had it for STALLED_SECONDS (waiting on a
+    Redis that stopped answering, say), those waiting go on without one:
+    the bound is there to keep a busy worker's round trips short, not to
+    queue requests behind a stall, which each must answer within its own
+    timeouts (a 503 that changed nothing)."""
 
     def __init__(self) -> None:
-        self._free: Semaphore | None = None  # None: as many as arrive
-        self._holding: set[Any] = set()  # the greenlets that have a turn
+        self._at_once = 0  # 0: as many as arrive
+        self._free = 0  # turns nobody has
+        self._holding: dict[Any, float] = {}  # greenlet: when its turn began
+        self._waiting: deque[Event] = deque()
 
     def limit(self, at_once: int) -> None:
         """At most `at_once` requests at work (0: no bound); set once, by
         a worker as it starts, before it answers anything."""
-        self._free = Semaphore(at_once) if at_once > 0 else None
+        self._at_once = self._free = max(0, at_once)
 
     @contextmanager
     def turn(self) -> Iterator[None]:
-        """A request's work, once a turn is free (gevent's semaphore wakes
-        its waiters in the order they came)."""
-        free = self._free
-        if free is None:
+        """A request's work, once a turn is free."""
+        if not self._at_once:
             yield
             return
         me = gevent.getcurrent()
-        free.acquire()
-        self._holding.add(me)
+        self._take(me)
         try:
             yield
         finally:
-            if me in self._holding:  # not if ended while waiting to have it back
-                self._holding.discard(me)
-                free.release()
+            self._give_back(me)
 
     @contextmanager
     def aside(self) -> Iterator[None]:
         """The current request's turn given up meanwhile, and then waited
         for again behind those that came before (nothing for a greenlet
         without one: a timer's, a stream's)."""
-        free, me = self._free, gevent.getcurrent()
-        if free is None or me not in self._holding:
+        me = gevent.getcurrent()
+        if me not in self._holding:
             yield
             return
-        self._holding.discard(me)
-        free.release()
+        self._give_back(me)
         try:
             yield
         finally:
-            free.acquire()
-            self._holding.add(me)
+            self._take(me)
+
+    def _take(self, me: Any) -> None:
+        if self._free and not self._waiting:
+            self._free -= 1
+        else:
+            handed = Event()
+            self._waiting.append(handed)
+            while not handed.wait(STALLED_SECONDS):
+                if self._stalled():
+                    self._waiting.remove(handed)
+                    return  # on without a turn
+        self._holding[me] = time.monotonic()
+
+    def _give_back(self, me: Any) -> None:
+        if self._holding.pop(me, None) is None:
+            return  # had none
+        if self._waiting:
+            self._waiting.popleft().set()  # handed on: nobody may take it meanwhile
+        else:
+            self._free += 1
+
+    def _stalled(self) -> bool:
+        began = self._holding.values()
+        return bool(began) and time.monotonic() - max(began) >= STALLED_SECONDS
 
 
 TURNS = Turns()

@@ -5,7 +5,8 @@ counted once in the standings, whoever counts it and however often, and
 the standings equal to a replay of the counted games; a pairing left by a
 process that died completed by the next; an arena that ends pairs nobody
 more and finishes once its games are counted; an idle arena due only at
-its end until a join or a game's end makes it due at once."""
+its end until a join or a game's end makes it due at once, and looked at
+again soon when another process was pairing it."""
 
 import pytest
 
@@ -36,7 +37,7 @@ from buttonup.tournaments.model import (
     replayed,
 )
 from buttonup.tournaments.play_store import Pending
-from buttonup.tournaments.running import IDLE_MS
+from buttonup.tournaments.running import IDLE_MS, LEASE_MS, LEASE_RETRY_MS
 from buttonup.tournaments.schedule import SCHEDULE
 from tests.games.clock import BLITZ
 from tests.helpers.wings import wired
@@ -315,6 +316,19 @@ def test_an_idle_arena_is_due_at_its_end_until_a_join_or_a_games_end(wings, cloc
     assert due() <= clock.now  # a game's end: due at once
     wings.tournaments.upkeep()
     assert due() == started.ends_at  # the two just met, and nobody else waits
+
+
+def test_a_poke_while_another_process_pairs_is_looked_at_again_soon_not_after_its_lease(
+    arena, clock, redis_client
+):
+    """A game's end in one process while another holds the tournament's
+    pairing lease: the poke is not put off for the lease's length."""
+    wings, tournament, _ = arena
+    assert wings.tournaments.play.lease(tournament.id, "another process", LEASE_MS)
+    wings.tournaments.board.schedule.poke(tournament.id, clock.now)
+    wings.tournaments.upkeep()  # finds it paired elsewhere
+    due = redis_client.zscore(SCHEDULE, tournament.id)
+    assert due <= clock.now + LEASE_RETRY_MS < clock.now + LEASE_MS
 
 
 def test_a_game_ended_before_each_player_moved_counts_for_nobody_and_pauses_who_ended_it(

@@ -70,6 +70,10 @@ log = logging.getLogger(__name__)
 # player is paired again about this soon after their game's end.
 LEASE_MS = 5000
 PAIRING_SECONDS = 0.1
+# A tournament found paired elsewhere is looked at again this soon: a poke
+# (a game's end) that came while another process paired it must not wait
+# out that process's lease.
+LEASE_RETRY_MS = 100
 # An arena's pool is paired when a game ends or someone joins (a poke);
 # and again this soon when more wait than one pairing reads, or after a
 # failure.
@@ -165,7 +169,7 @@ class TournamentRunner:
                 return now  # changed meanwhile: looked at again
             tournament = started
         if not self._play.lease(tournament_id, self._owner, LEASE_MS):
-            return now + LEASE_MS  # paired elsewhere (tests pair directly)
+            return now + LEASE_RETRY_MS  # paired elsewhere now (tests pair directly)
         try:
             return self._run(tournament, now)
         finally:
