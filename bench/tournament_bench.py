@@ -137,7 +137,8 @@ def main() -> int:
             server.terminate()
             server.wait()
             redis_server.stop()
-    moves_made, ended, next_pairing, served, both_free = arena
+    moves_made, ended, next_pairing, served, returns = arena
+    both_free, opponent_waits = once_both_free(returns)
     print(
         f"arena: {args.players} players, {ended} games ended in {args.seconds:.0f} s, "
         f"{moves_made / args.seconds:.0f} moves/s (think {args.think_ms:.0f} ms a move)"
@@ -153,6 +154,11 @@ def main() -> int:
         print(
             f"of which the service's part, from the later of the two players' game ends: "
             f"median {median:.0f} ms, p99 {p99:.0f} ms ({len(both_free)} returns)"
+        )
+        median, p99 = statistics.median(opponent_waits), percentile(opponent_waits, 0.99)
+        print(
+            f"and the wait for the opponent's game to end, before it: "
+            f"median {median:.0f} ms, p99 {p99:.0f} ms"
         )
     if served:
         median, p99 = statistics.median(served), percentile(served, 0.99)
@@ -239,23 +245,26 @@ def run_arena(
             next_pairing, returns = next_pairing + share_next, returns + share_returns
         for process in processes:
             process.join(30)
-    return moves, ended, next_pairing, served, once_both_free(returns)
+    return moves, ended, next_pairing, served, returns
 
 
-def once_both_free(returns: list[tuple[str, float, float]]) -> list[float]:
+def once_both_free(returns: list[tuple[str, float, float]]) -> tuple[list[float], list[float]]:
     """Each return to play from the later of its new game's two players'
-    game ends (ms): the service's part. The rest is the wait for an
+    game ends (ms): the service's part; and before it, each player's wait
+    from their own game's end to that later one (ms): the wait for an
     opponent to come free that the pairing rules allow (never the one just
-    met): the pairing cannot start a game before both players are free."""
+    met), since the pairing cannot start a game before both players are
+    free."""
     by_game: dict[str, list[tuple[float, float]]] = {}
     for game_id, ended_at, started_at in returns:
         by_game.setdefault(game_id, []).append((ended_at, started_at))
-    waits = []
+    waits, opponents = [], []
     for both in by_game.values():
         if len(both) == 2:
             free_at = max(ended_at for ended_at, _ in both)
             waits += [(started_at - free_at) * 1000 for _, started_at in both]
-    return waits
+            opponents += [(free_at - ended_at) * 1000 for ended_at, _ in both]
+    return waits, opponents
 
 
 def _bearer(key: str) -> dict[str, str]:
