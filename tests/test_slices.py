@@ -210,5 +210,19 @@ def test_requests_wait_for_a_turn_behind_a_stall_only_so_long_then_go_on_without
 
         gevent.joinall([gevent.spawn(counted) for _ in range(4)])
         assert most == 1, most  # the one turn, given back once
+
+        def holds():
+            with TURNS.turn():
+                time.sleep(0.05)
+
+        holder = gevent.spawn(holds)
+        gevent.sleep(0.01)
+        ended = [gevent.spawn(request, "never") for _ in range(2)]
+        gevent.sleep(0.01)
+        ended[0].kill()  # ended while waiting: its place passed on
+        holder.join()
+        ended[1].kill()  # handed the turn, ended before it ran: the turn passed on
+        gevent.spawn(request, "after").join(timeout=1)
+        assert happened[-1] == "after", happened
         """
     )

@@ -122,15 +122,24 @@ class Turns:
         else:
             handed = Event()
             self._waiting.append(handed)
-            while not handed.wait(STALLED_SECONDS):
-                if self._stalled():
+            try:
+                while not handed.wait(STALLED_SECONDS):
+                    if self._stalled():
+                        self._waiting.remove(handed)
+                        return  # on without a turn
+            except BaseException:  # ended while waiting: its place, or its turn, passed on
+                if handed.is_set():
+                    self._hand_on()
+                else:
                     self._waiting.remove(handed)
-                    return  # on without a turn
+                raise
         self._holding[me] = time.monotonic()
 
     def _give_back(self, me: Any) -> None:
-        if self._holding.pop(me, None) is None:
-            return  # had none
+        if self._holding.pop(me, None) is not None:  # else it had none
+            self._hand_on()
+
+    def _hand_on(self) -> None:
         if self._waiting:
             self._waiting.popleft().set()  # handed on: nobody may take it meanwhile
         else:
